@@ -1,0 +1,14 @@
+#pragma once
+// Locations of the shared treebank sample and the repo for tests.
+#include <string>
+
+namespace prunescope::testdata {
+// ../shared/data (or $PRUNESCOPE_DATA_DIR if set).
+std::string dataDir();
+std::string ptbDir(const std::string& split);  // "train", "dev", "test"
+std::string depDir(const std::string& split);
+std::string sourceDir();
+std::string binaryDir();
+// A fresh temporary directory for one test (removed by the OS's tmp cleanup).
+std::string tempDir(const std::string& tag);
+} // namespace prunescope::testdata
