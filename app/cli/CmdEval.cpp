@@ -1,0 +1,54 @@
+// prunescope-cli eval: parse a treebank and score it with EVALB (COLLINS.prm).
+#include "app/cli/Commands.h"
+#include "core/CorpusEvaluator.h"
+#include "core/GrammarFile.h"
+#include "core/Normalize.h"
+#include "core/TreebankReader.h"
+
+#include <iomanip>
+#include <iostream>
+
+namespace prunescope::cli {
+
+void addEvalCommand(CLI::App& app) {
+    auto* sub = app.add_subcommand("eval", "Parse a treebank and report EVALB F1, failures, pushes, constituents and speed");
+    struct Opts {
+        std::string grammar, treebank;
+        int maxLen = 0;
+        bool json = false;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--grammar", o->grammar, "Grammar file")->required();
+    sub->add_option("--treebank", o->treebank, "Gold treebank file or directory")->required();
+    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = no limit)");
+    sub->add_flag("--json", o->json, "Print the summary as JSON");
+    setAction(sub, [o] {
+        Grammar g = loadGrammar(o->grammar);
+        std::vector<Tree> gold;
+        for (const auto& t : readTreebank(o->treebank)) gold.push_back(normalizeTree(t));
+        EvaluationOptions opt;
+        opt.maxLength = o->maxLen;
+        CorpusResult r = evaluateCorpus(g, gold, MaskFunction{}, opt);
+        auto j = r.summaryJson();
+        if (o->json) {
+            std::cout << j.dump(2) << "\n";
+        } else {
+            std::cout << std::fixed << std::setprecision(2);
+            std::cout << "sentences        " << r.sentences.size() << "\n"
+                      << "F1               " << 100 * r.f1() << "\n"
+                      << "precision        " << 100 * r.evalb.total.precision() << "\n"
+                      << "recall           " << 100 * r.evalb.total.recall() << "\n"
+                      << "avg sentence F1  " << 100 * r.evalb.averageSentenceF1() << "\n"
+                      << "parse failures   " << r.failures << "\n"
+                      << std::setprecision(4)
+                      << "mpush/sentence   " << r.meanPushes() / 1e6 << "\n"
+                      << std::setprecision(1)
+                      << "constituents     " << r.meanConstituents() << "\n"
+                      << "spans kept       " << r.meanSpansKept() << "\n"
+                      << "words/second     " << r.wordsPerSecond() << "\n";
+        }
+        return 0;
+    });
+}
+
+} // namespace prunescope::cli

@@ -1,0 +1,20 @@
+#pragma once
+// Subcommands of prunescope-cli; each file registers one (or a few related) subcommands.
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace prunescope::cli {
+
+// A subcommand's action runs after parsing; it returns the process exit code.
+using Action = std::function<int()>;
+void setAction(CLI::App* sub, Action action);
+
+void addGrammarCommand(CLI::App& app);
+void addParseCommand(CLI::App& app);
+void addEvalCommand(CLI::App& app);
+void addBenchParseCommand(CLI::App& app);
+
+} // namespace prunescope::cli

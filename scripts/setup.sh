@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs PruneScope's Debian packages (if missing) and builds it into build/.
+# Usage: bash scripts/setup.sh            (root, or a user with sudo)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(build-essential cmake ninja-build pkg-config
+          qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev nlohmann-json3-dev
+          liblbfgspp-dev libmurmurhash-dev libcli11-dev
+          xvfb xauth libgl1-mesa-dri fonts-dejavu-core)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+BUILD_DIR=${BUILD_DIR:-build}
+echo "== configuring and building in $BUILD_DIR"
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release ${PRUNESCOPE_CMAKE_ARGS:-}
+cmake --build "$BUILD_DIR" -j "$(nproc)"

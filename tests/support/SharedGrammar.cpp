@@ -1,0 +1,30 @@
+#include "support/SharedGrammar.h"
+
+#include "core/Normalize.h"
+#include "core/PcfgEstimator.h"
+#include "core/TreebankReader.h"
+#include "support/TestData.h"
+
+#include <map>
+#include <memory>
+
+namespace prunescope::testdata {
+
+const Grammar& trainGrammar() {
+    static std::unique_ptr<Grammar> g;
+    if (!g) g = std::make_unique<Grammar>(estimatePcfg(readTreebank(ptbDir("train")), GrammarOptions{}));
+    return *g;
+}
+
+const std::vector<Tree>& normalizedTrees(const std::string& split) {
+    static std::map<std::string, std::vector<Tree>> cache;
+    auto it = cache.find(split);
+    if (it == cache.end()) {
+        std::vector<Tree> out;
+        for (const auto& t : readTreebank(ptbDir(split))) out.push_back(normalizeTree(t));
+        it = cache.emplace(split, std::move(out)).first;
+    }
+    return it->second;
+}
+
+} // namespace prunescope::testdata

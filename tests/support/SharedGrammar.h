@@ -1,0 +1,13 @@
+#pragma once
+// One grammar trained on the shared train split (estimated once per test process).
+#include "core/Grammar.h"
+#include "core/Tree.h"
+
+#include <vector>
+
+namespace prunescope::testdata {
+// The default grammar (horizontal Markov order 2, no parent annotation, rare threshold 1).
+const Grammar& trainGrammar();
+// Normalized trees of a split ("train", "dev", "test"), cached in memory.
+const std::vector<Tree>& normalizedTrees(const std::string& split);
+} // namespace prunescope::testdata
