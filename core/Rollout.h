@@ -1,0 +1,49 @@
+#pragma once
+// Rollouts (paper sec. 4-5): for each span of a roll-in mask, the reward the parse would get
+// if that one prune bit took each value. Three implementations answer the same question:
+// naive reparsing, change propagation (sec. 5.2, Alg. 3) and inside-outside DP (sec. 5.3).
+//
+// Reward = accuracy − λ·runtime with the surrogate's measures (sec. 7):
+//   rCP: accuracy = per-sentence EVALB F1 of the 1-best tree, in [0,1]; runtime = ||β||_0
+//        (ParseStats::constituents).
+//   rDP: accuracy = expected binarized recall r̄ = r̃/Z (footnote 11: gold = nodes of the
+//        binarized gold tree except the root, width-1 nodes and children of unary rules;
+//        a node counts when its labeled vertex (i,k,x) is in the derivation); runtime = ||m||_0.
+#include "core/Grammar.h"
+#include "core/PruningMask.h"
+#include "core/Tree.h"
+
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace prunescope {
+
+enum class Surrogate { CP, DP };
+const char* surrogateName(Surrogate s); // "rcp" | "rdp"
+Surrogate surrogateFromName(const std::string& name); // throws std::invalid_argument
+
+// The reward vector r̂ of one roll-in state (one span), Alg. 2 line 10.
+struct SpanRollout {
+    int i = 0, k = 0;
+    bool rollInKeep = true;        // the roll-in's action at this span
+    double accuracyKeep = 0, accuracyPrune = 0;
+    double runtimeKeep = 0, runtimePrune = 0;
+    double rewardKeep(double lambda) const { return accuracyKeep - lambda * runtimeKeep; }
+    double rewardPrune(double lambda) const { return accuracyPrune - lambda * runtimePrune; }
+};
+
+struct RolloutRequest {
+    const Grammar* grammar = nullptr;
+    std::vector<std::string> words;
+    Tree gold;                      // normalized n-ary gold tree (same words)
+    PruningMask rollIn;             // the roll-in policy's mask
+    // Spans to roll out; empty = all T prunable spans, in (width, i) order.
+    std::vector<std::pair<int, int>> spans;
+};
+
+// Reference implementation: reparse from scratch with each bit flipped (both surrogates).
+std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s);
+
+} // namespace prunescope
