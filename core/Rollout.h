@@ -46,4 +46,17 @@ struct RolloutRequest {
 // Reference implementation: reparse from scratch with each bit flipped (both surrogates).
 std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s);
 
+// The spans a request rolls out: req.spans (validated) or all T prunable spans in (width, i) order.
+// Throws std::invalid_argument for a missing grammar, a mask of the wrong length or a bad span.
+std::vector<std::pair<int, int>> rolloutSpans(const RolloutRequest& req);
+
+// rCP by change propagation (sec. 5.2, Alg. 3): one parse, then flip + undo per span.
+// Equal to naiveRollouts(req, Surrogate::CP) exactly.
+std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req);
+
+// rDP by inside-outside (sec. 5.3, eq. 3): one inside and one outside pass for all spans.
+// Equal to naiveRollouts(req, Surrogate::DP) to ~1e-12 relative (ill-conditioned keep→prune
+// flips, see InsideOutside::kCancellation, are recomputed by an inside pass).
+std::vector<SpanRollout> dpRollouts(const RolloutRequest& req);
+
 } // namespace prunescope

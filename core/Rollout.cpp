@@ -1,0 +1,98 @@
+// Rollouts (paper sec. 4-5, Alg. 2 line 10): the naive reference reparses with each bit flipped.
+#include "core/Rollout.h"
+
+#include "core/Evalb.h"
+#include "core/InsideOutside.h"
+#include "core/Parser.h"
+
+#include <stdexcept>
+
+namespace prunescope {
+
+const char* surrogateName(Surrogate s) { return s == Surrogate::CP ? "rcp" : "rdp"; }
+
+Surrogate surrogateFromName(const std::string& name) {
+    if (name == "rcp" || name == "CP" || name == "cp") return Surrogate::CP;
+    if (name == "rdp" || name == "DP" || name == "dp") return Surrogate::DP;
+    throw std::invalid_argument("unknown reward surrogate '" + name + "' (expected rcp or rdp)");
+}
+
+std::vector<std::pair<int, int>> rolloutSpans(const RolloutRequest& req) {
+    if (!req.grammar) throw std::invalid_argument("rollout request without a grammar");
+    const int n = static_cast<int>(req.words.size());
+    if (req.rollIn.n != n)
+        throw std::invalid_argument("roll-in mask is for " + std::to_string(req.rollIn.n) + " words, sentence has " +
+                                    std::to_string(n));
+    if (!req.spans.empty()) {
+        for (const auto& [i, k] : req.spans)
+            if (!PruningMask::prunable(n, i, k))
+                throw std::invalid_argument("rollout span (" + std::to_string(i) + "," + std::to_string(k) +
+                                            ") is not prunable");
+        return req.spans;
+    }
+    std::vector<std::pair<int, int>> spans;
+    spans.reserve(PruningMask::prunableCount(n));
+    for (int w = 2; w < n; ++w)
+        for (int i = 0; i + w <= n; ++i) spans.emplace_back(i, i + w);
+    return spans;
+}
+
+namespace {
+// Sets the keep/prune halves of r from the roll-in state's (acc, run) and the flipped state's.
+void assign(SpanRollout& r, double accRollIn, double runRollIn, double accFlip, double runFlip) {
+    if (r.rollInKeep) {
+        r.accuracyKeep = accRollIn, r.runtimeKeep = runRollIn;
+        r.accuracyPrune = accFlip, r.runtimePrune = runFlip;
+    } else {
+        r.accuracyPrune = accRollIn, r.runtimePrune = runRollIn;
+        r.accuracyKeep = accFlip, r.runtimeKeep = runFlip;
+    }
+}
+} // namespace
+
+std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
+    const auto spans = rolloutSpans(req);
+    const Grammar& g = *req.grammar;
+    std::vector<SpanRollout> out;
+    out.reserve(spans.size());
+    PruningMask mask = req.rollIn;
+    if (s == Surrogate::CP) {
+        Parser parser(g);
+        auto measure = [&](double& acc, double& run) {
+            const ParseStats st = parser.parse(req.words, &mask);
+            acc = sentenceF1(req.gold, bestTree(g, parser.chart(), req.words));
+            run = static_cast<double>(st.constituents);
+        };
+        double acc0 = 0, run0 = 0;
+        measure(acc0, run0);
+        for (const auto& [i, k] : spans) {
+            SpanRollout r{i, k, mask.keep(i, k)};
+            mask.flip(i, k);
+            double acc = 0, run = 0;
+            measure(acc, run);
+            mask.flip(i, k);
+            assign(r, acc0, run0, acc, run);
+            out.push_back(r);
+        }
+        return out;
+    }
+    const RecallGold gold = recallGold(g, req.gold);
+    InsideOutside io(g);
+    const double acc0 = io.inside(req.words, mask, gold).recall;
+    const double run0 = mask.keptCount();
+    for (const auto& [i, k] : spans) {
+        SpanRollout r{i, k, mask.keep(i, k)};
+        mask.flip(i, k);
+        const double acc = io.inside(req.words, mask, gold).recall;
+        mask.flip(i, k);
+        assign(r, acc0, run0, acc, r.rollInKeep ? run0 - 1 : run0 + 1);
+        out.push_back(r);
+    }
+    return out;
+}
+
+// Temporary: exact but slow, until the fast versions land.
+std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) { return naiveRollouts(req, Surrogate::CP); }
+std::vector<SpanRollout> dpRollouts(const RolloutRequest& req) { return naiveRollouts(req, Surrogate::DP); }
+
+} // namespace prunescope
