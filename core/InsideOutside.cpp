@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 namespace prunescope {
@@ -50,11 +51,12 @@ void InsideOutside::clearDense() {
     for (int c = 0; c + 1 < static_cast<int>(postBegin_.size()); ++c)
         for (std::uint32_t li = postBegin_[c]; li < postBegin_[c + 1]; ++li)
             aPost_[c * N + postSym_[li]] = rPost_[c * N + postSym_[li]] = 0.0;
-    for (int c = 0; c + 1 < static_cast<int>(outBegin_.size()); ++c)
-        for (std::uint32_t li = outBegin_[c]; li < outBegin_[c + 1]; ++li)
+    for (int c = 0; c < static_cast<int>(outBegin_.size()); ++c)
+        for (std::uint32_t li = outBegin_[c]; li < outEnd_[c]; ++li)
             oPre_[c * N + outSym_[li]] = pPre_[c * N + outSym_[li]] = 0.0;
     postBegin_.clear();
     outBegin_.clear();
+    outEnd_.clear();
 }
 
 void InsideOutside::prepare(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold) {
@@ -79,11 +81,12 @@ void InsideOutside::prepare(std::span<const std::string> words, const PruningMas
         oPre_.assign(dense, 0.0);
         pPre_.assign(dense, 0.0);
     }
-    S_.assign(cells, kNegInfD);
-    T_.assign(cells, kNegInfD);
+    S_.assign(cells, kEmpty);
+    T_.assign(cells, kEmpty);
     postBegin_.assign(cells + 1, 0);
     preBegin_.assign(cells + 1, 0);
-    outBegin_.assign(cells + 1, 0);
+    outBegin_.assign(cells, 0);
+    outEnd_.assign(cells, 0);
     postSym_.clear();
     preSym_.clear();
     preA_.clear();
@@ -99,25 +102,25 @@ void InsideOutside::insideCell(int i, int k) {
     const Grammar& g = *g_;
     const std::size_t N = N_;
     const int c = cell(i, k);
-    double P = kNegInfD;
+    int P = kEmpty;
     if (k - i == 1) {
         P = 0;
         for (const LexicalEntry& e : lexical_[i]) sa_[e.tag] += std::exp(static_cast<double>(e.logProb));
     } else {
         for (int j = i + 1; j < k; ++j) {
             const int l = cell(i, j), r = cell(j, k);
-            if (mask_.keep(i, j) && mask_.keep(j, k) && S_[l] != kNegInfD && S_[r] != kNegInfD)
+            if (mask_.keep(i, j) && mask_.keep(j, k) && S_[l] != kEmpty && S_[r] != kEmpty)
                 P = std::max(P, S_[l] + S_[r]);
         }
-        if (P == kNegInfD) { // no pair of kept, built children: the cell stays empty
+        if (P == kEmpty) { // no pair of kept, built children: the cell stays empty
             postBegin_[c + 1] = static_cast<std::uint32_t>(postSym_.size());
             preBegin_[c + 1] = static_cast<std::uint32_t>(preSym_.size());
             return;
         }
         for (int j = i + 1; j < k; ++j) {
             const int l = cell(i, j), r = cell(j, k);
-            if (!mask_.keep(i, j) || !mask_.keep(j, k) || S_[l] == kNegInfD || S_[r] == kNegInfD) continue;
-            const double f = std::exp(S_[l] + S_[r] - P);
+            if (!mask_.keep(i, j) || !mask_.keep(j, k) || S_[l] == kEmpty || S_[r] == kEmpty) continue;
+            const double f = std::ldexp(1.0, S_[l] + S_[r] - P); // exact (0 if negligible)
             const double* aR = aPost_.data() + r * N;
             const double* rR = rPost_.data() + r * N;
             const double* aLrow = aPost_.data() + l * N;
@@ -172,7 +175,8 @@ void InsideOutside::insideCell(int i, int k) {
         if (gx != RecallGold::kNone) rP[gx] += aP[gx];
     }
     if (M > 0) {
-        const double inv = 1.0 / M;
+        const int e = std::ilogb(M);
+        const double inv = std::ldexp(1.0, -e); // exact rescaling to [1,2)
         for (std::uint32_t li = postStart; li < postSym_.size(); ++li) {
             aP[postSym_[li]] *= inv;
             rP[postSym_[li]] *= inv;
@@ -181,7 +185,7 @@ void InsideOutside::insideCell(int i, int k) {
             preA_[li] *= inv;
             preR_[li] *= inv;
         }
-        S_[c] = P + std::log(M);
+        S_[c] = P + e;
     }
     postBegin_[c + 1] = static_cast<std::uint32_t>(postSym_.size());
     preBegin_[c + 1] = preEnd;
@@ -211,7 +215,7 @@ ExpectedRecall InsideOutside::current() const {
     ExpectedRecall e;
     if (zMant_ <= 0) return e;
     e.success = true;
-    e.logZ = S_[cell(0, n_)] + std::log(zMant_);
+    e.logZ = S_[cell(0, n_)] * std::numbers::ln2 + std::log(zMant_);
     e.recall = gold_->count == 0 ? 1.0 : rMant_ / (gold_->count * zMant_);
     return e;
 }
@@ -221,6 +225,197 @@ ExpectedRecall InsideOutside::inside(std::span<const std::string> words, const P
     prepare(words, mask, gold);
     insidePass(false);
     return current();
+}
+
+// Turns the post-layer outside values in the scratch (Ω in sa_, Ψ in sr_, scale T_c) into the
+// pre layer through the unary layer, stores them densely and computes the span's derivatives.
+void InsideOutside::finishOutside(int i, int k) {
+    const Grammar& g = *g_;
+    const std::size_t N = N_;
+    const int c = cell(i, k);
+    if (k - i >= 2) { // Ψ_post += Ω_post at the gold symbol: d(count)/dα_post
+        const std::uint32_t gx = gold_->at(i, k);
+        if (gx != RecallGold::kNone) sr_[gx] += sa_[gx];
+    }
+    double* oP = oPre_.data() + c * N;
+    double* pP = pPre_.data() + c * N;
+    outBegin_[c] = static_cast<std::uint32_t>(outSym_.size());
+    for (std::uint32_t y = 0; y < N; ++y) {
+        double o = sa_[y], p = sr_[y];
+        for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u) {
+            o += unaryProb_[u] * sa_[g.unary[u].parent];
+            p += unaryProb_[u] * sr_[g.unary[u].parent];
+        }
+        if (o == 0.0) continue;
+        outSym_.push_back(y);
+        oP[y] = o;
+        pP[y] = p;
+    }
+    outEnd_[c] = static_cast<std::uint32_t>(outSym_.size());
+    std::fill(sa_.begin(), sa_.end(), 0.0);
+    std::fill(sr_.begin(), sr_.end(), 0.0);
+    if (S_[c] == kEmpty || !PruningMask::prunable(n_, i, k)) return;
+    double dz = 0, dr = 0; // Σ_x Ω_pre·α̂_pre and Σ_x (Ψ_pre·α̂_pre + Ω_pre·ρ̂_pre)
+    for (std::uint32_t li = preBegin_[c]; li < preBegin_[c + 1]; ++li) {
+        const std::uint32_t x = preSym_[li];
+        dz += oP[x] * preA_[li];
+        dr += pP[x] * preA_[li] + oP[x] * preR_[li];
+    }
+    dZ_[c] = dz;
+    dR_[c] = dr;
+}
+
+// The outside values of cell (i,j) (width 2..n-1), pulled from its kept parents whose sibling is
+// kept and built: through x -> y z as the left child and x -> z y as the right child. Pruned cells
+// get theirs too (for prune→keep), but pass nothing down.
+void InsideOutside::outsideCell(int i, int j) {
+    const Grammar& g = *g_;
+    const std::size_t N = N_;
+    const int c = cell(i, j);
+    auto valid = [&](int a, int b, int sa, int sb) { // parent (a,b), sibling (sa,sb)
+        return mask_.keep(a, b) && T_[cell(a, b)] != kEmpty && mask_.keep(sa, sb) && S_[cell(sa, sb)] != kEmpty;
+    };
+    int Tc = kEmpty;
+    for (int k = j + 1; k <= n_; ++k)
+        if (valid(i, k, j, k)) Tc = std::max(Tc, T_[cell(i, k)] + S_[cell(j, k)]);
+    for (int h = 0; h < i; ++h)
+        if (valid(h, j, h, i)) Tc = std::max(Tc, T_[cell(h, j)] + S_[cell(h, i)]);
+    if (Tc == kEmpty) return;
+    for (int k = j + 1; k <= n_; ++k) { // (i,j) as the left child of (i,k), sibling (j,k)
+        if (!valid(i, k, j, k)) continue;
+        const int par = cell(i, k), sib = cell(j, k);
+        const double f = std::ldexp(1.0, T_[par] + S_[sib] - Tc);
+        if (f == 0.0) continue;
+        const double* oP = oPre_.data() + par * N;
+        const double* pP = pPre_.data() + par * N;
+        for (std::uint32_t li = postBegin_[sib]; li < postBegin_[sib + 1]; ++li) {
+            const std::uint32_t z = postSym_[li];
+            const double as = aPost_[sib * N + z] * f, rs = rPost_[sib * N + z] * f;
+            for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1]; ++b) {
+                const std::uint32_t ri = g.binaryByRight[b];
+                const std::uint32_t x = g.binary[ri].parent;
+                const double o = oP[x];
+                if (o == 0.0) continue;
+                const double p = binaryProb_[ri];
+                const std::uint32_t y = g.binary[ri].left;
+                sa_[y] += p * o * as;
+                sr_[y] += p * (pP[x] * as + o * rs);
+            }
+        }
+    }
+    for (int h = 0; h < i; ++h) { // (i,j) as the right child of (h,j), sibling (h,i)
+        if (!valid(h, j, h, i)) continue;
+        const int par = cell(h, j), sib = cell(h, i);
+        const double f = std::ldexp(1.0, T_[par] + S_[sib] - Tc);
+        if (f == 0.0) continue;
+        const double* oP = oPre_.data() + par * N;
+        const double* pP = pPre_.data() + par * N;
+        for (std::uint32_t li = postBegin_[sib]; li < postBegin_[sib + 1]; ++li) {
+            const std::uint32_t z = postSym_[li];
+            const double as = aPost_[sib * N + z] * f, rs = rPost_[sib * N + z] * f;
+            for (std::uint32_t gi = g.groupsByLeftBegin[z]; gi < g.groupsByLeftBegin[z + 1]; ++gi) {
+                const RuleGroup& grp = g.groups[gi];
+                double o = 0, p = 0;
+                for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri) {
+                    const std::uint32_t x = g.binary[ri].parent;
+                    o += binaryProb_[ri] * oP[x];
+                    p += binaryProb_[ri] * pP[x];
+                }
+                if (o == 0.0) continue;
+                sa_[grp.right] += o * as;
+                sr_[grp.right] += p * as + o * rs;
+            }
+        }
+    }
+    double M = 0;
+    for (std::uint32_t y = 0; y < N; ++y) M = std::max(M, sa_[y]);
+    if (M == 0.0) {
+        std::fill(sa_.begin(), sa_.end(), 0.0);
+        std::fill(sr_.begin(), sr_.end(), 0.0);
+        return;
+    }
+    const int e = std::ilogb(M);
+    const double inv = std::ldexp(1.0, -e);
+    for (std::uint32_t y = 0; y < N; ++y) {
+        sa_[y] *= inv;
+        sr_[y] *= inv;
+    }
+    T_[c] = Tc + e;
+    finishOutside(i, j);
+}
+
+// Top-down: the whole-sentence cell (Ω_post = P(ROOT -> x)), then widths n-1 .. 2. Cells are
+// visited in (width desc, i) order so every parent is final before its children pull from it.
+void InsideOutside::outsidePass() {
+    const int cells = n_ * (n_ + 1) / 2;
+    dZ_.assign(cells, 0.0);
+    dR_.assign(cells, 0.0);
+    const int top = cell(0, n_);
+    for (std::uint32_t r = 0; r < static_cast<std::uint32_t>(N_); ++r) sa_[r] = rootProb_[r];
+    T_[top] = 0;
+    finishOutside(0, n_);
+    for (int w = n_ - 1; w >= 2; --w)
+        for (int i = 0; i + w <= n_; ++i) {
+            outsideCell(i, i + w);
+        }
+    outsideDone_ = true;
+}
+
+void InsideOutside::run(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold) {
+    prepare(words, mask, gold);
+    insidePass(true);
+    outsidePass();
+}
+
+SpanGradient InsideOutside::gradient(int i, int k) const {
+    if (!outsideDone_) throw std::logic_error("InsideOutside::gradient before run()");
+    if (!PruningMask::prunable(n_, i, k)) throw std::invalid_argument("span is not prunable");
+    SpanGradient sg;
+    const int c = cell(i, k);
+    if (dZ_[c] == 0.0) return sg;
+    const int scale = S_[c] + T_[c];
+    sg.logDZ = scale * std::numbers::ln2 + std::log(dZ_[c]);
+    if (dR_[c] > 0) sg.logDR = scale * std::numbers::ln2 + std::log(dR_[c]);
+    if (mask_.keep(i, k)) {
+        const int top = S_[cell(0, n_)];
+        const double zLeft = 1.0 - std::ldexp(dZ_[c] / zMant_, scale - top);
+        const double rLeft = rMant_ > 0 ? 1.0 - std::ldexp(dR_[c] / rMant_, scale - top) : 1.0;
+        sg.illConditioned = zLeft < kCancellation || rLeft < kCancellation;
+    }
+    return sg;
+}
+
+ExpectedRecall InsideOutside::flipped(int i, int k) const {
+    if (!outsideDone_) throw std::logic_error("InsideOutside::flipped before run()");
+    if (!PruningMask::prunable(n_, i, k)) throw std::invalid_argument("span is not prunable");
+    const int c = cell(i, k);
+    const int top = S_[cell(0, n_)];
+    const int G = gold_->count;
+    ExpectedRecall e;
+    double z, r;
+    int zScale;
+    if (mask_.keep(i, k)) { // eq. 3 with Δ = -1
+        if (zMant_ == 0.0) return e;
+        const int scale = S_[c] + T_[c];
+        z = zMant_ - std::ldexp(dZ_[c], scale - top);
+        r = rMant_ - std::ldexp(dR_[c], scale - top);
+        zScale = top;
+    } else { // Δ = +1; the roll-in's Z may be 0 (then top is kEmpty)
+        if (dZ_[c] == 0.0) return current();
+        const int scale = S_[c] + T_[c];
+        if (zMant_ == 0.0) {
+            z = dZ_[c], r = dR_[c], zScale = scale;
+        } else {
+            zScale = std::max(top, scale);
+            z = std::ldexp(zMant_, top - zScale) + std::ldexp(dZ_[c], scale - zScale);
+            r = std::ldexp(rMant_, top - zScale) + std::ldexp(dR_[c], scale - zScale);
+        }
+    }
+    if (!(z > 0)) return e;
+    e.success = true;
+    e.logZ = zScale * std::numbers::ln2 + std::log(z);
+    e.recall = G == 0 ? 1.0 : std::max(0.0, r) / (G * z);
+    return e;
 }
 
 } // namespace prunescope

@@ -4,10 +4,11 @@
 // the partial derivatives ∂Z/∂m_ik and ∂r̃/∂m_ik, so that one inside and one outside pass give
 // the r̄ of every single-bit flip (eq. 3). See docs/rollouts.md.
 //
-// Numerics: real-space double precision with one log scale per cell (inside values of cell c are
-// stored as mantissas times exp(S_c), outside values as mantissas times exp(T_c), each cell
-// normalized so that its largest mantissa is 1). Products of mantissas stay within a few orders
-// of magnitude of 1, so nothing under- or overflows at any sentence length. Eq. 3 subtracts for
+// Numerics: real-space double precision with one binary scale per cell (inside values of cell c
+// are stored as mantissas times 2^S_c, outside values as mantissas times 2^T_c, with integer S, T
+// chosen so that the cell's largest mantissa is in [1,2)). Rescaling by powers of two is exact,
+// so the only rounding is in the mantissa sums and products, which stay near 1: nothing under- or
+// overflows at any sentence length, and ratios such as ∂Z/∂m / Z carry no error from the scales. Eq. 3 subtracts for
 // a keep→prune flip; when most of Z (or r̃) flows through the span the difference loses digits,
 // and gradient() reports the flip as ill-conditioned so that callers can recompute it exactly.
 #include "core/Chart.h"
@@ -80,6 +81,7 @@ private:
     void insidePass(bool withPruned);
     void insideCell(int i, int k);
     void outsideCell(int i, int k);
+    void finishOutside(int i, int k);
     void outsidePass();
     void clearDense();
     int cell(int i, int k) const { return cellOffset_[k - i] + i; }
@@ -93,23 +95,24 @@ private:
     std::vector<int> cellOffset_; // as Chart::cellOffsetByWidth
     std::vector<double> binaryProb_, unaryProb_, rootProb_; // exp(logProb)
 
-    // Inside, per cell: log scale S (-inf = empty) and the sparse lists of built symbols
+    // Inside, per cell: binary scale S (kEmpty = empty) and the sparse lists of built symbols
     // (pruned cells hold their as-if-kept values α̂; parents never read them).
-    std::vector<double> S_;
+    static constexpr int kEmpty = std::numeric_limits<int>::min(); // scale of an empty cell
+    std::vector<int> S_;
     std::vector<std::uint32_t> postBegin_, preBegin_, postSym_, preSym_;
     std::vector<double> preA_, preR_; // pre-layer α̂, ρ̂ mantissas, in pre-list order
-    // Outside, per cell: log scale T and the symbols with a nonzero pre-layer outside value.
-    std::vector<double> T_;
-    std::vector<std::uint32_t> outBegin_, outSym_;
+    // Outside, per cell: binary scale T (kEmpty = no outside) and the symbols with a nonzero pre-layer outside value.
+    std::vector<int> T_;
+    std::vector<std::uint32_t> outBegin_, outEnd_, outSym_;
     // Dense [cell*N + x] arrays, zero outside the lists above (cleared through them).
     std::vector<double> aPost_, rPost_; // inside α (post layer) and ρ = Σ p̃·count
     std::vector<double> oPre_, pPre_;   // outside Ω = ∂Z/∂α_pre and Ψ = ∂r̃/∂α_pre
     // Scratch over the symbols of one cell.
     std::vector<double> sa_, sr_;
 
-    // Results: Z = zMant·exp(S_top), r̃·G = rMant·exp(S_top).
+    // Results: Z = zMant·2^S_top, r̃·G = rMant·2^S_top; per cell ∂Z/∂m = dZ·2^(S_c+T_c), same for dR.
     double zMant_ = 0, rMant_ = 0;
-    std::vector<double> logDZ_, logDR_; // per cell, from the outside pass
+    std::vector<double> dZ_, dR_;
     bool outsideDone_ = false;
 };
 

@@ -1,6 +1,7 @@
 // Rollouts (paper sec. 4-5, Alg. 2 line 10): the naive reference reparses with each bit flipped.
 #include "core/Rollout.h"
 
+#include "core/ChangePropagator.h"
 #include "core/Evalb.h"
 #include "core/InsideOutside.h"
 #include "core/Parser.h"
@@ -91,8 +92,57 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
     return out;
 }
 
-// Temporary: exact but slow, until the fast versions land.
-std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) { return naiveRollouts(req, Surrogate::CP); }
-std::vector<SpanRollout> dpRollouts(const RolloutRequest& req) { return naiveRollouts(req, Surrogate::DP); }
+std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) {
+    const auto spans = rolloutSpans(req);
+    ChangePropagator cp(*req.grammar, req.words, req.rollIn);
+    cp.setGold(req.gold);
+    const double acc0 = cp.currentF1();
+    const double run0 = static_cast<double>(cp.constituents());
+    std::vector<SpanRollout> out;
+    out.reserve(spans.size());
+    for (const auto& [i, k] : spans) {
+        SpanRollout r{i, k, req.rollIn.keep(i, k)};
+        cp.flipOnly(i, k);
+        const double acc = cp.currentF1();
+        const double run = static_cast<double>(cp.constituents());
+        cp.undo();
+        assign(r, acc0, run0, acc, run);
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* stats) {
+    const auto spans = rolloutSpans(req);
+    const Grammar& g = *req.grammar;
+    const RecallGold gold = recallGold(g, req.gold);
+    InsideOutside io(g);
+    io.run(req.words, req.rollIn, gold);
+    const double acc0 = io.current().recall;
+    const double run0 = req.rollIn.keptCount();
+    std::vector<SpanRollout> out;
+    out.reserve(spans.size());
+    InsideOutside* exact = nullptr; // for ill-conditioned flips (eq. 3 would cancel digits)
+    InsideOutside fallback(g);
+    PruningMask mask;
+    for (const auto& [i, k] : spans) {
+        SpanRollout r{i, k, req.rollIn.keep(i, k)};
+        double acc;
+        if (r.rollInKeep && io.gradient(i, k).illConditioned) {
+            if (!exact) exact = &fallback, mask = req.rollIn;
+            mask.flip(i, k);
+            acc = exact->inside(req.words, mask, gold).recall;
+            mask.flip(i, k);
+            if (stats) ++stats->recomputed;
+        } else {
+            acc = io.flipped(i, k).recall;
+        }
+        assign(r, acc0, run0, acc, r.rollInKeep ? run0 - 1 : run0 + 1);
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<SpanRollout> dpRollouts(const RolloutRequest& req) { return dpRollouts(req, nullptr); }
 
 } // namespace prunescope

@@ -58,5 +58,9 @@ std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req);
 // Equal to naiveRollouts(req, Surrogate::DP) to ~1e-12 relative (ill-conditioned keep→prune
 // flips, see InsideOutside::kCancellation, are recomputed by an inside pass).
 std::vector<SpanRollout> dpRollouts(const RolloutRequest& req);
+struct DpRolloutStats {
+    long recomputed = 0; // ill-conditioned keep→prune flips answered by an exact inside pass
+};
+std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* stats);
 
 } // namespace prunescope

@@ -1,0 +1,341 @@
+// Change propagation (paper sec. 5.2, Alg. 3) with an undo list (footnote 5).
+#include "core/ChangePropagator.h"
+
+#include "core/Parser.h"
+
+#include <stdexcept>
+
+namespace prunescope {
+
+namespace {
+// Witness of a vertex whose value may have decreased: RECOMPUTE when popped (Alg. 3 line 16).
+constexpr std::uint32_t kPending = 0xFFFFFFFDu;
+} // namespace
+
+ChangePropagator::ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask)
+    : g_(&g), words_(std::move(words)), mask_(std::move(mask)), N_(g.numSymbols()) {
+    Parser parser(g);
+    const ParseStats st = parser.parse(words_, &mask_);
+    chart_ = parser.chart();
+    const int n = chart_.n, cells = chart_.numCells();
+    if (2ull * cells * N_ >= 0xFFFFFFF0ull || n >= 4000)
+        throw std::invalid_argument("sentence too long for change propagation");
+    postBase_ = static_cast<std::uint32_t>(cells) * N_;
+    cellI_.resize(cells);
+    cellK_.resize(cells);
+    for (int w = 1; w <= n; ++w)
+        for (int i = 0; i + w <= n; ++i) cellI_[chart_.cell(i, i + w)] = i, cellK_[chart_.cell(i, i + w)] = i + w;
+    rootBegin_.assign(N_ + 1, 0);
+    for (const auto& r : g.rootRules) ++rootBegin_[r.child + 1];
+    for (int x = 0; x < N_; ++x) rootBegin_[x + 1] += rootBegin_[x];
+    undoIndex_.assign(2ull * postBase_, 0);
+    buckets_.resize(2 * (n + 1));
+    scratch_.assign(N_, kNegInf);
+    scratchW_.assign(N_, kNoWitness);
+    pushes_ = st.pushes;
+    constituents_ = st.constituents;
+    spansKept_ = st.spansKept;
+    // Per-cell binary pushes; the total must agree with the parser (a self-check of the accounting).
+    binaryPushes_.assign(cells, 0);
+    long total = 0;
+    for (int c = 0; c < cells; ++c) {
+        const int i = cellI_[c], k = cellK_[c];
+        if (k - i >= 2 && mask_.keep(i, k)) total += binaryPushes_[c] = countBinaryPushes(i, k);
+        const float* pre = chart_.preRow(i, k);
+        for (int x = 0; x < N_; ++x)
+            if (pre[x] != kNegInf) total += g.unaryByChildBegin[x + 1] - g.unaryByChildBegin[x];
+    }
+    for (int i = 0; i < n; ++i) total += static_cast<long>(g.lexicalEntries(words_[i], i).size());
+    const float* top = chart_.postRow(0, n);
+    for (int x = 0; x < N_; ++x)
+        if (top[x] != kNegInf) total += rootBegin_[x + 1] - rootBegin_[x];
+    if (total != pushes_) throw std::logic_error("ChangePropagator: push accounting disagrees with the parser");
+}
+
+bool ChangePropagator::touched(std::uint32_t v) const {
+    const std::uint32_t idx = undoIndex_[v];
+    return idx >= flipBegin_ && idx < undo_.size() && undo_[idx].vertex == v;
+}
+
+std::uint32_t ChangePropagator::touch(std::uint32_t v) {
+    if (touched(v)) return undoIndex_[v];
+    undo_.push_back(UndoEntry{v, value(v), witness(v), 0, 0});
+    return undoIndex_[v] = static_cast<std::uint32_t>(undo_.size() - 1);
+}
+
+void ChangePropagator::enqueue(std::uint32_t v, int width, int layer) {
+    UndoEntry& e = undo_[touch(v)];
+    if (e.queued) return;
+    e.queued = 1;
+    buckets_[2 * width + layer].push_back(v);
+}
+
+// Offers the hyperedge `key` with score s to head (Alg. 3 lines 11-17), keeping the CKY's witness:
+// the smallest key among the maxima.
+void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer) {
+    float& hv = value(head);
+    std::uint32_t& hw = witness(head);
+    if (hw == kPending) { // will be recomputed; a strictly larger value is safe to take now
+        if (s > hv) hv = s, hw = key;
+        return;
+    }
+    if (s > hv) {
+        enqueue(head, width, layer);
+        hv = s, hw = key;
+    } else if (s == hv) {
+        if (s != kNegInf && key < hw) touch(head), hw = key; // same value, the CKY's tie-break
+    } else if (hw == key) {
+        enqueue(head, width, layer);
+        hw = kPending;
+    }
+}
+
+void ChangePropagator::relaxRoot(float s, std::uint32_t key) {
+    float& hv = chart_.rootScore;
+    std::uint32_t& hw = chart_.rootWitness;
+    if (hw == kPending) {
+        if (s > hv) hv = s, hw = key;
+        return;
+    }
+    if (s > hv) {
+        rootQueued_ = true;
+        hv = s, hw = key;
+    } else if (s == hv) {
+        if (s != kNegInf && key < hw) hw = key;
+    } else if (hw == key) {
+        rootQueued_ = true;
+        hw = kPending;
+    }
+}
+
+// RECOMPUTE (Alg. 3 lines 18-22): max over incoming hyperedges in the CKY's order.
+void ChangePropagator::recompute(std::uint32_t v, int i, int k, int layer) {
+    const Grammar& g = *g_;
+    const std::uint32_t x = (layer == 0 ? v : v - postBase_) % N_;
+    float best = kNegInf;
+    std::uint32_t w = kNoWitness;
+    if (layer == 0) {
+        if (mask_.keep(i, k))
+            for (int j = i + 1; j < k; ++j) {
+                const float* L = chart_.postRow(i, j);
+                const float* R = chart_.postRow(j, k);
+                const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
+                for (std::uint32_t b = g.binaryByParentBegin[x]; b < g.binaryByParentBegin[x + 1]; ++b) {
+                    const std::uint32_t r = g.binaryByParent[b];
+                    const BinaryRule& rule = g.binary[r];
+                    const float l = L[rule.left];
+                    if (l == kNegInf) continue;
+                    const float rr = R[rule.right];
+                    if (rr == kNegInf) continue;
+                    const float cand = binaryEdgeScore(l, rr, rule.logProb);
+                    if (cand > best) best = cand, w = split | r;
+                }
+            }
+    } else {
+        const float* pre = chart_.preRow(i, k);
+        best = pre[x];
+        w = best == kNegInf ? kNoWitness : 0u;
+        for (std::uint32_t b = g.unaryByParentBegin[x]; b < g.unaryByParentBegin[x + 1]; ++b) {
+            const std::uint32_t r = g.unaryByParent[b];
+            const float s = pre[g.unary[r].child];
+            if (s == kNegInf) continue;
+            const float cand = s + g.unary[r].logProb;
+            if (cand > best) best = cand, w = r + 1;
+        }
+    }
+    value(v) = best;
+    witness(v) = w;
+}
+
+// Out(pre(i,k,x)): the identity and the unary rules into the post layer of the same cell.
+void ChangePropagator::propagatePre(int i, int k, std::uint32_t x) {
+    const Grammar& g = *g_;
+    const std::uint32_t base = postBase_ + static_cast<std::uint32_t>(chart_.cell(i, k)) * N_;
+    const float s = chart_.preRow(i, k)[x];
+    relax(base + x, s, 0, k - i, 1);
+    for (std::uint32_t u = g.unaryByChildBegin[x]; u < g.unaryByChildBegin[x + 1]; ++u)
+        relax(base + g.unary[u].parent, s + g.unary[u].logProb, u + 1, k - i, 1);
+}
+
+// Out(post(i,k,y)): binary hyperedges where it is the left child (parents (i,k2)) or the right
+// child (parents (i2,k)) of a kept cell, and ROOT if (i,k) is the whole sentence.
+void ChangePropagator::propagatePost(int i, int k, std::uint32_t y) {
+    const Grammar& g = *g_;
+    const int n = chart_.n;
+    const float ly = chart_.postRow(i, k)[y];
+    for (int k2 = k + 1; k2 <= n; ++k2) {
+        if (!mask_.keep(i, k2)) continue;
+        const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k2)) * N_;
+        const float* R = chart_.postRow(k, k2);
+        const std::uint32_t split = static_cast<std::uint32_t>(k - i) << 20;
+        for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+            const RuleGroup& grp = g.groups[gi];
+            const float rz = R[grp.right];
+            if (rz == kNegInf) continue;
+            const float lr = ly + rz; // the parser's (left + right) + rule
+            for (std::uint32_t r = grp.begin; r < grp.end; ++r)
+                relax(base + g.binary[r].parent, lr + g.binary[r].logProb, split | r, k2 - i, 0);
+        }
+    }
+    for (int i2 = 0; i2 < i; ++i2) {
+        if (!mask_.keep(i2, k)) continue;
+        const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i2, k)) * N_;
+        const float* L = chart_.postRow(i2, i);
+        const std::uint32_t split = static_cast<std::uint32_t>(i - i2) << 20;
+        for (std::uint32_t b = g.binaryByRightBegin[y]; b < g.binaryByRightBegin[y + 1]; ++b) {
+            const std::uint32_t r = g.binaryByRight[b];
+            const BinaryRule& rule = g.binary[r];
+            const float lz = L[rule.left];
+            if (lz == kNegInf) continue;
+            relax(base + rule.parent, binaryEdgeScore(lz, ly, rule.logProb), split | r, k - i2, 0);
+        }
+    }
+    if (i == 0 && k == n)
+        for (std::uint32_t r = rootBegin_[y]; r < rootBegin_[y + 1]; ++r) relaxRoot(ly + g.rootRules[r].logProb, r);
+}
+
+// keep→prune: every pre vertex of the cell loses all incoming hyperedges.
+void ChangePropagator::killCell(int i, int k) {
+    const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_;
+    for (int x = 0; x < N_; ++x) {
+        if (chart_.pre[base + x] == kNegInf) continue;
+        enqueue(base + x, k - i, 0);
+        chart_.pre[base + x] = kNegInf;
+        chart_.preWitness[base + x] = kNoWitness;
+    }
+}
+
+// prune→keep: the cell's pre layer exactly as the parser's left-child loop fills it.
+void ChangePropagator::buildCell(int i, int k) {
+    const Grammar& g = *g_;
+    for (int j = i + 1; j < k; ++j) {
+        const float* L = chart_.postRow(i, j);
+        const float* R = chart_.postRow(j, k);
+        const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
+        for (int y = 0; y < N_; ++y) {
+            const float ly = L[y];
+            if (ly == kNegInf) continue;
+            for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+                const RuleGroup& grp = g.groups[gi];
+                const float rz = R[grp.right];
+                if (rz == kNegInf) continue;
+                const float lr = ly + rz;
+                for (std::uint32_t r = grp.begin; r < grp.end; ++r) {
+                    const float cand = lr + g.binary[r].logProb;
+                    if (cand > scratch_[g.binary[r].parent])
+                        scratch_[g.binary[r].parent] = cand, scratchW_[g.binary[r].parent] = split | r;
+                }
+            }
+        }
+    }
+    const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_;
+    for (int x = 0; x < N_; ++x) {
+        if (scratch_[x] == kNegInf) continue;
+        enqueue(base + x, k - i, 0);
+        chart_.pre[base + x] = scratch_[x];
+        chart_.preWitness[base + x] = scratchW_[x];
+        scratch_[x] = kNegInf;
+        scratchW_[x] = kNoWitness;
+    }
+}
+
+void ChangePropagator::flipOnly(int i, int k) {
+    const Grammar& g = *g_;
+    const int n = chart_.n;
+    if (!PruningMask::prunable(n, i, k))
+        throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) + ") is not prunable");
+    frames_.push_back(Frame{i, k, undo_.size(), cellUndo_.size(), chart_.rootScore, chart_.rootWitness, pushes_,
+                            constituents_, spansKept_});
+    flipBegin_ = undo_.size();
+    events_.clear();
+    changedPost_.clear();
+    rootQueued_ = false;
+    lastPops_ = lastRecomputes_ = 0;
+    const bool nowKeep = !mask_.keep(i, k);
+    mask_.set(i, k, nowKeep);
+    spansKept_ += nowKeep ? 1 : -1;
+    if (nowKeep) buildCell(i, k);
+    else killCell(i, k);
+    // The agenda, narrower spans first; within a width the pre layer before the post layer.
+    for (int w = k - i; w <= n; ++w)
+        for (int layer = 0; layer < 2; ++layer) {
+            auto& bucket = buckets_[2 * w + layer];
+            for (std::size_t b = 0; b < bucket.size(); ++b) {
+                const std::uint32_t v = bucket[b];
+                const std::uint32_t c = (layer == 0 ? v : v - postBase_) / N_;
+                const std::uint32_t x = (layer == 0 ? v : v - postBase_) % N_;
+                const int ci = cellI_[c], ck = cellK_[c];
+                ++lastPops_;
+                if (witness(v) == kPending) recompute(v, ci, ck, layer), ++lastRecomputes_;
+                UndoEntry& e = undo_[undoIndex_[v]];
+                const float before = e.value, after = value(v);
+                if (before == after) continue;
+                const bool wasBuilt = before != kNegInf, isBuilt = after != kNegInf;
+                const CellChange kind = !wasBuilt ? CellChange::Appeared
+                                        : !isBuilt ? CellChange::Vanished
+                                        : after > before ? CellChange::Rose : CellChange::Fell;
+                events_.push_back(ChangeEvent{ci, ck, x, static_cast<std::uint8_t>(layer), kind, before, after});
+                if (wasBuilt != isBuilt) {
+                    e.finiteChanged = 1;
+                    const long sign = isBuilt ? 1 : -1;
+                    if (layer == 0) {
+                        pushes_ += sign * (g.unaryByChildBegin[x + 1] - g.unaryByChildBegin[x]);
+                    } else {
+                        constituents_ += sign;
+                        changedPost_.push_back(v);
+                        if (ck - ci == n) pushes_ += sign * (rootBegin_[x + 1] - rootBegin_[x]);
+                    }
+                }
+                if (layer == 0) propagatePre(ci, ck, x);
+                else propagatePost(ci, ck, x);
+            }
+            bucket.clear();
+        }
+    if (rootQueued_) {
+        const Frame& f = frames_.back();
+        if (chart_.rootWitness == kPending) {
+            float best = kNegInf;
+            std::uint32_t w = kNoWitness;
+            const float* top = chart_.postRow(0, n);
+            for (std::uint32_t r = 0; r < g.rootRules.size(); ++r) {
+                const float s = top[g.rootRules[r].child];
+                if (s == kNegInf) continue;
+                const float cand = s + g.rootRules[r].logProb;
+                if (cand > best) best = cand, w = r;
+            }
+            chart_.rootScore = best, chart_.rootWitness = w;
+            ++lastRecomputes_;
+        }
+        const float before = f.rootScore, after = chart_.rootScore;
+        if (before != after) {
+            const CellChange kind = before == kNegInf ? CellChange::Appeared
+                                    : after == kNegInf ? CellChange::Vanished
+                                    : after > before ? CellChange::Rose : CellChange::Fell;
+            events_.push_back(ChangeEvent{0, n, g.root, 2, kind, before, after});
+        }
+    }
+    accountBinaryPushes(i, k, nowKeep);
+}
+
+void ChangePropagator::undo() {
+    if (frames_.empty()) throw std::logic_error("ChangePropagator::undo: nothing to undo");
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    for (std::size_t idx = undo_.size(); idx-- > f.undoBegin;) {
+        value(undo_[idx].vertex) = undo_[idx].value;
+        witness(undo_[idx].vertex) = undo_[idx].witness;
+    }
+    undo_.resize(f.undoBegin);
+    for (std::size_t idx = cellUndo_.size(); idx-- > f.cellUndoBegin;)
+        binaryPushes_[cellUndo_[idx].first] = cellUndo_[idx].second;
+    cellUndo_.resize(f.cellUndoBegin);
+    chart_.rootScore = f.rootScore;
+    chart_.rootWitness = f.rootWitness;
+    pushes_ = f.pushes;
+    constituents_ = f.constituents;
+    spansKept_ = f.spansKept;
+    mask_.flip(f.i, f.k);
+    flipBegin_ = undo_.size();
+}
+
+} // namespace prunescope

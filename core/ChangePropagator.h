@@ -1,0 +1,147 @@
+#pragma once
+// Change propagation over the CKY chart (paper sec. 5.2, Alg. 3, footnote 5): flip one prune bit
+// of a parsed chart, update exactly the values and witnesses that change (narrower spans first),
+// and revert from an undo list. After every flip the chart is bit-for-bit the chart Parser::parse
+// builds for the flipped mask (same float expressions, same smallest-key tie-breaking), so the best
+// tree, F1, ||β||_0 and the push count equal a reparse. Hyperedges are followed implicitly through
+// the grammar's rule indices; nothing is materialized. See docs/rollouts.md.
+#include "core/Chart.h"
+#include "core/Grammar.h"
+#include "core/PruningMask.h"
+#include "core/Tree.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace prunescope {
+
+enum class CellChange : std::uint8_t { Rose, Fell, Appeared, Vanished };
+
+struct ChangeEvent {
+    int i, k;
+    std::uint32_t symbol;     // the vertex's symbol (ROOT's id for the root layer)
+    std::uint8_t layer;       // 0 pre, 1 post, 2 root
+    CellChange kind;
+    float before, after;
+};
+
+struct FlipResult {
+    std::vector<ChangeEvent> events; // in agenda order
+    bool success = false;            // after the flip
+    double logProb = 0;
+    Tree tree;                       // n-ary best tree after the flip (Parser's bestTree fallback if failed)
+    double f1 = 0;                   // per-sentence F1 vs gold (if gold set, else NaN)
+    long constituents = 0;           // ||β||_0 after the flip
+    long pushes = 0;                 // what Parser::parse would report for the new mask (exact)
+    int spansKept = 0;
+};
+
+class ChangePropagator {
+public:
+    // Parses words under mask (the roll-in). Throws std::invalid_argument like Parser::parse.
+    ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask);
+    void setGold(const Tree& normalizedGold);
+
+    // Flips the bit of prunable span (i,k), keeps the change and pushes an undo record.
+    // Throws std::invalid_argument for a span that is not prunable.
+    FlipResult flip(int i, int k);
+    // Reverts the most recent flip from its undo list (bit-exact). Throws std::logic_error if none.
+    void undo();
+    bool canUndo() const { return !frames_.empty(); }
+
+    const Chart& chart() const { return chart_; }
+    const PruningMask& mask() const { return mask_; }
+    const std::vector<std::string>& words() const { return words_; }
+    const Grammar& grammar() const { return *g_; }
+    FlipResult current() const; // the same numbers for the current state, no events
+
+    // --- for fast rollouts ---
+    // Flip without building a result (events are still recorded, see lastEvents()).
+    void flipOnly(int i, int k);
+    const std::vector<ChangeEvent>& lastEvents() const { return events_; }
+    bool success() const { return chart_.rootScore != kNegInf; }
+    long pushes() const { return pushes_; }
+    long constituents() const { return constituents_; }
+    // F1 of the current best tree vs the gold set by setGold (NaN if none). Reuses the last value
+    // when the best derivation has not changed since it was computed.
+    double currentF1();
+    // Work counters of the last flip: vertices popped from the agenda and recomputed.
+    long lastPops() const { return lastPops_; }
+    long lastRecomputes() const { return lastRecomputes_; }
+
+private:
+    struct UndoEntry {
+        std::uint32_t vertex; // pre: cell*N + x; post: postBase_ + cell*N + x
+        float value;
+        std::uint32_t witness;
+        std::uint8_t queued;
+        std::uint8_t finiteChanged; // post/pre finiteness accounted (pushes, constituents)
+    };
+    struct Frame {
+        int i, k;
+        std::size_t undoBegin, cellUndoBegin;
+        float rootScore;
+        std::uint32_t rootWitness;
+        long pushes, constituents;
+        int spansKept;
+    };
+
+    float& value(std::uint32_t v) { return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_]; }
+    std::uint32_t& witness(std::uint32_t v) {
+        return v < postBase_ ? chart_.preWitness[v] : chart_.postWitness[v - postBase_];
+    }
+    std::uint32_t touch(std::uint32_t v); // returns the vertex's undo index (records it once per flip)
+    bool touched(std::uint32_t v) const;
+    void enqueue(std::uint32_t v, int width, int layer);
+    void relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer);
+    void relaxRoot(float s, std::uint32_t key);
+    void recompute(std::uint32_t v, int i, int k, int layer);
+    void propagatePre(int i, int k, std::uint32_t x);
+    void propagatePost(int i, int k, std::uint32_t y);
+    void propagateRoot();
+    void killCell(int i, int k);
+    void buildCell(int i, int k);
+    long countBinaryPushes(int i, int k) const;
+    void accountBinaryPushes(int fi, int fk, bool nowKept);
+    void addCellPushes(int c, long delta);
+    void derivationSignature(std::vector<std::uint32_t>& out) const;
+    void fillResult(FlipResult& r, bool withEvents) const;
+
+    const Grammar* g_;
+    std::vector<std::string> words_;
+    PruningMask mask_;
+    Chart chart_;
+    int N_ = 0;
+    std::uint32_t postBase_ = 0;
+    std::vector<int> cellI_, cellK_;     // cell index -> span
+    std::vector<std::uint32_t> rootBegin_; // per symbol: [begin, end) of its rules in rootRules
+
+    // Exact counters (equal to Parser::parse's ParseStats for the current mask).
+    long pushes_ = 0, constituents_ = 0;
+    int spansKept_ = 0;
+    std::vector<long> binaryPushes_;     // per cell (0 for pruned cells)
+
+    // Gold for F1.
+    bool hasGold_ = false;
+    Tree gold_;
+    double f1_ = 0;
+    bool f1Valid_ = false;
+    std::vector<std::uint32_t> f1Signature_, signature_; // witnesses of the derivation f1_ belongs to
+
+    // Undo machinery (footnote 5) and the agenda.
+    std::vector<UndoEntry> undo_;
+    std::vector<std::uint32_t> undoIndex_;   // per vertex: its entry in undo_ if touched this flip
+    std::vector<std::pair<int, long>> cellUndo_; // (cell, old binary pushes)
+    std::vector<Frame> frames_;
+    std::size_t flipBegin_ = 0;              // undo_ index where the current flip starts
+    std::vector<std::vector<std::uint32_t>> buckets_; // [2*width + layer]: narrower spans first
+    bool rootQueued_ = false, rootPending_ = false;
+    std::vector<ChangeEvent> events_;
+    std::vector<std::uint32_t> changedPost_; // post vertices whose finiteness changed this flip
+    std::vector<float> scratch_;
+    std::vector<std::uint32_t> scratchW_;
+    long lastPops_ = 0, lastRecomputes_ = 0;
+};
+
+} // namespace prunescope
