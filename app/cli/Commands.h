@@ -16,5 +16,6 @@ void addGrammarCommand(CLI::App& app);
 void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addBenchParseCommand(CLI::App& app);
+void addLolsCommands(CLI::App& app); // lols, regret, compare
 
 } // namespace prunescope::cli

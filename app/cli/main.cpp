@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     addParseCommand(app);
     addEvalCommand(app);
     addBenchParseCommand(app);
+    addLolsCommands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,0 +1,289 @@
+// prunescope-cli lols | regret | compare: LOLS training into a run directory (paper sec. 4, 7),
+// the regret analysis of sec. 7.3, and the held-out baseline-vs-LOLS comparison of Fig. 3.
+#include "app/cli/Commands.h"
+#include "core/Baseline.h"
+#include "core/CorpusEvaluator.h"
+#include "core/GrammarFile.h"
+#include "core/Lols.h"
+#include "core/Normalize.h"
+#include "core/PermutationTest.h"
+#include "core/PolicyMask.h"
+#include "core/Regret.h"
+#include "core/RunDirectory.h"
+#include "core/AtomicFile.h"
+#include "core/TreebankReader.h"
+
+#include <cmath>
+#include <csignal>
+#include <iomanip>
+#include <iostream>
+
+namespace prunescope::cli {
+
+namespace {
+
+std::atomic<bool> gCancel{false};
+extern "C" void onSignal(int) { gCancel = true; }
+
+std::vector<Tree> loadNormalized(const std::string& path) {
+    std::vector<Tree> out;
+    for (const auto& t : readTreebank(path)) out.push_back(normalizeTree(t));
+    return out;
+}
+
+std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
+    if (limit > 0 && static_cast<int>(s.size()) > limit) s.resize(static_cast<std::size_t>(limit));
+    return s;
+}
+
+struct LolsOpts {
+    std::string grammar, init, surrogate = "rdp", engine = "fast", train, dev, out, resume;
+    double lambda = std::numeric_limits<double>::quiet_NaN();
+    int iterations = -1, minibatch = 100, maxLen = 40, trainLimit = 0, devLimit = 0, threads = 0;
+    int cpPerWord = 2, trainEval = 0;
+    std::uint64_t seed = 1;
+    double q0Scale = 1.0;
+    bool noQ0 = false, quiet = false;
+};
+
+void printRecord(const LolsIterationRecord& r) {
+    std::cout << std::fixed << std::setprecision(5) << "iter " << std::setw(3) << r.iteration
+              << "  train(roll-in) " << std::setw(9) << r.trainRollInReward << "  dev reward " << std::setw(9)
+              << r.dev.reward << "  dev acc " << r.dev.accuracy << std::setprecision(1) << "  runtime "
+              << r.dev.runtime << "  F1 " << std::setprecision(2) << r.dev.f1 << std::setprecision(4) << "  mpush "
+              << r.dev.mpush << "  states " << r.datasetStates << std::setprecision(1) << "  "
+              << r.seconds << "s" << (r.best ? "  *best*" : "") << "\n"
+              << std::flush;
+}
+
+int runLols(LolsOpts o) {
+    nlohmann::json config;
+    std::optional<RunDirectory> rd;
+    if (!o.resume.empty()) {
+        rd = RunDirectory::open(o.resume);
+        config = rd->config();
+        if (o.iterations >= 0 && o.iterations != config["lols"]["iterations"].get<int>()) {
+            config["lols"]["iterations"] = o.iterations;  // extend (or shorten) the run
+            rd->writeConfig(config);
+        }
+    } else {
+        if (o.out.empty() || o.grammar.empty() || o.init.empty() || o.train.empty() || o.dev.empty())
+            throw std::invalid_argument("lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
+        Policy init = loadPolicy(o.init);
+        if (std::isnan(o.lambda)) o.lambda = init.meta.lambda;  // the baseline's fitted lambda
+        if (std::isnan(o.lambda)) throw std::invalid_argument("no --lambda given and the initial policy records none");
+        LolsConfig c;
+        c.surrogate = surrogateFromName(o.surrogate);
+        c.engine = rolloutEngineFromName(o.engine);
+        c.lambda = o.lambda;
+        c.iterations = o.iterations >= 0 ? o.iterations : 10;
+        c.minibatch = o.minibatch;
+        c.cpRolloutsPerWord = o.cpPerWord;
+        c.seed = o.seed;
+        c.trainEvalSentences = o.trainEval;
+        if (init.meta.training.contains("l2")) c.logreg.l2 = init.meta.training["l2"].get<double>();  // sec. 6
+        config = {{"lols", c.toJson()},      {"grammar", o.grammar},   {"init", o.init},
+                  {"train", o.train},        {"dev", o.dev},           {"maxLength", o.maxLen},
+                  {"trainLimit", o.trainLimit}, {"devLimit", o.devLimit},
+                  {"q0", o.noQ0 ? nlohmann::json(nullptr)
+                                : nlohmann::json{{"positiveWeight", init.meta.training.value("positiveWeight", 1.0)},
+                                                 {"scale", o.q0Scale}}}};
+        rd = RunDirectory::create(o.out, config);
+        config = rd->config();
+    }
+    LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
+    cfg.threads = o.threads;  // never affects results
+    const Grammar g = loadGrammar(config.at("grammar").get<std::string>());
+    const int maxLen = config.value("maxLength", 40);
+    const auto trainTrees = loadNormalized(config.at("train").get<std::string>());
+    std::vector<int> treeIndex;
+    auto train = lolsSentences(trainTrees, maxLen, &treeIndex);
+    const int trainLimit = config.value("trainLimit", 0);
+    train = firstN(std::move(train), trainLimit);
+    auto dev = firstN(lolsSentences(loadNormalized(config.at("dev").get<std::string>()), maxLen),
+                      config.value("devLimit", 0));
+    LolsTrainer trainer(g, std::move(train), std::move(dev), cfg);
+    std::cerr << "lols: " << trainer.train().size() << " train / " << trainer.dev().size() << " dev sentences, "
+              << surrogateName(cfg.surrogate) << " (" << rolloutEngineName(cfg.engine) << "), lambda " << cfg.lambda
+              << ", " << trainer.threads() << " threads\n";
+
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    LolsState st;
+    if (!o.resume.empty()) {
+        st = rd->restore();
+        std::cerr << "lols: resuming after iteration " << st.iteration << "\n";
+    } else {
+        const Policy init = loadPolicy(config.at("init").get<std::string>());
+        AggregatedDataset q0;
+        if (!config.at("q0").is_null()) {
+            const double w = config["q0"].value("positiveWeight", 1.0);
+            const auto ex = baselineExamples(g, trainTrees, maxLen, w);
+            std::vector<SpanOrigin> origin;
+            origin.reserve(ex.origin.size());
+            for (const auto& r : ex.origin) origin.push_back({r.sentence, r.i, r.k});
+            std::vector<int> sentenceOfTree(trainTrees.size(), -1);
+            for (std::size_t x = 0; x < trainer.train().size(); ++x) sentenceOfTree[treeIndex[x]] = static_cast<int>(x);
+            q0 = datasetFromExamples(ex.examples, origin, sentenceOfTree, config["q0"].value("scale", 1.0));
+            std::cerr << "lols: Q0 has " << q0.size() << " states\n";
+        }
+        st = trainer.start(init, std::move(q0), &gCancel);
+        if (gCancel) return 130;
+        rd->commit(st);
+        if (!o.quiet) printRecord(st.log.back());
+    }
+    while (st.iteration < cfg.iterations) {
+        if (!trainer.step(st, &gCancel)) {
+            std::cerr << "lols: cancelled; iterations up to " << st.iteration << " are kept in " << rd->path() << "\n";
+            return 130;
+        }
+        rd->commit(st);
+        if (!o.quiet) printRecord(st.log.back());
+    }
+    std::cout << "best iteration " << st.bestIteration << " (dev reward " << std::setprecision(6) << st.bestDevReward
+              << "): " << rd->bestPath() << "\n";
+    return 0;
+}
+
+} // namespace
+
+namespace {
+void addLolsTrainCommand(CLI::App& app) {
+    auto* sub = app.add_subcommand("lols", "Train a pruning policy with LOLS (Alg. 2) into a run directory");
+    auto o = std::make_shared<LolsOpts>();
+    sub->add_option("--grammar", o->grammar, "Grammar file");
+    sub->add_option("--init", o->init, "Initial (baseline) policy; its Q0 is aggregated too");
+    sub->add_option("--lambda", o->lambda, "Reward trade-off (default: the initial policy's lambda)");
+    sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
+    sub->add_option("--engine", o->engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
+        ->check(CLI::IsMember({"fast", "naive"}));
+    sub->add_option("--train", o->train, "Training treebank (file or directory)");
+    sub->add_option("--dev", o->dev, "Development treebank (early stopping)");
+    sub->add_option("--iterations", o->iterations, "LOLS iterations (with --resume: new total)");
+    sub->add_option("--minibatch", o->minibatch, "Roll-in sentences per iteration");
+    sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this (default 40)");
+    sub->add_option("--train-limit", o->trainLimit, "Use only the first N training sentences (0 = all)");
+    sub->add_option("--dev-limit", o->devLimit, "Use only the first N dev sentences (0 = all)");
+    sub->add_option("--cp-rollouts-per-word", o->cpPerWord, "rCP: roll out <= this*n sampled spans (0 = all)");
+    sub->add_option("--train-eval", o->trainEval, "Also evaluate each policy on the first N train sentences");
+    sub->add_option("--q0-scale", o->q0Scale, "Multiplier on the baseline dataset Q0's weights");
+    sub->add_flag("--no-q0", o->noQ0, "Do not aggregate the baseline dataset Q0");
+    sub->add_option("--seed", o->seed, "Random seed (minibatches, rCP span samples)");
+    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; results do not depend on it)");
+    sub->add_option("--out", o->out, "New run directory");
+    sub->add_option("--resume", o->resume, "Continue an existing run directory");
+    sub->add_flag("--quiet", o->quiet, "Do not print one line per iteration");
+    setAction(sub, [o] { return runLols(*o); });
+}
+
+void addRegretCommand(CLI::App& app) {
+    auto* sub = app.add_subcommand("regret", "Regret of the gold (baseline) oracle vs the rollout oracle (sec. 7.3, eq. 4)");
+    struct Opts {
+        std::string grammar, policy, treebank, surrogate = "rcp", engine = "fast", json;
+        double lambda = std::numeric_limits<double>::quiet_NaN();
+        int maxLen = 40, limit = 0, threads = 0, cpPerWord = 0;
+        std::uint64_t seed = 1;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--grammar", o->grammar, "Grammar file")->required();
+    sub->add_option("--policy", o->policy, "Roll-in policy")->required();
+    sub->add_option("--treebank", o->treebank, "Gold treebank (e.g. the train split)")->required();
+    sub->add_option("--lambda", o->lambda, "Reward trade-off (default: the policy's lambda)");
+    sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
+    sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
+    sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this");
+    sub->add_option("--limit", o->limit, "Use only the first N sentences (0 = all)");
+    sub->add_option("--cp-rollouts-per-word", o->cpPerWord, "Sample <= this*n states per sentence (0 = all)");
+    sub->add_option("--seed", o->seed, "Seed for sampled states");
+    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)");
+    sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
+    setAction(sub, [o] {
+        const Grammar g = loadGrammar(o->grammar);
+        const Policy p = loadPolicy(o->policy);
+        RegretOptions opt;
+        opt.surrogate = surrogateFromName(o->surrogate);
+        opt.engine = rolloutEngineFromName(o->engine);
+        opt.lambda = std::isnan(o->lambda) ? p.meta.lambda : o->lambda;
+        if (std::isnan(opt.lambda)) throw std::invalid_argument("no --lambda given and the policy records none");
+        opt.threads = o->threads;
+        opt.cpRolloutsPerWord = o->cpPerWord;
+        opt.seed = o->seed;
+        const auto sentences = firstN(lolsSentences(loadNormalized(o->treebank), o->maxLen), o->limit);
+        const RegretStats r = regretAnalysis(g, sentences, p, opt);
+        nlohmann::json j = r.toJson();
+        j["policy"] = o->policy;
+        j["lambda"] = opt.lambda;
+        j["surrogate"] = o->surrogate;
+        j["eq4"] = r.eq4();
+        std::cout << std::setprecision(6);
+        for (const char* k : {"sentences", "states", "p(gold)", "p(diff)", "p(gold|diff)", "p(not gold|diff)",
+                              "E[regret|diff,gold]", "E[regret|diff,not gold]", "E[regret]", "E[regret|gold]",
+                              "E[regret|not gold]"})
+            std::cout << std::left << std::setw(26) << k << j[k].dump() << "\n";
+        if (!o->json.empty()) writeFileAtomically(o->json, j.dump(2) + "\n");
+        return 0;
+    });
+}
+
+void addCompareCommand(CLI::App& app) {
+    auto* sub = app.add_subcommand("compare", "Held-out comparison of two policies on true reward F1 - lambda*mpush "
+                                              "with a paired permutation test (paper Fig. 3)");
+    struct Opts {
+        std::string grammar, treebank, baseline, lols, json;
+        double lambda = 0;
+        int maxLen = 0, permutations = 10000;
+        std::uint64_t seed = 1;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--grammar", o->grammar, "Grammar file")->required();
+    sub->add_option("--treebank", o->treebank, "Test treebank")->required();
+    sub->add_option("--baseline", o->baseline, "Baseline policy (A)")->required();
+    sub->add_option("--lols", o->lols, "LOLS policy (B), e.g. RUNDIR/best.json")->required();
+    sub->add_option("--lambda", o->lambda, "True-reward lambda, F1 points per mpush")->required();
+    sub->add_option("--max-len", o->maxLen, "Skip longer sentences (0 = all, as the paper's test)");
+    sub->add_option("--permutations", o->permutations, "Permutation samples");
+    sub->add_option("--seed", o->seed, "Permutation seed");
+    sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
+    setAction(sub, [o] {
+        const Grammar g = loadGrammar(o->grammar);
+        const auto gold = loadNormalized(o->treebank);
+        EvaluationOptions eo;
+        eo.maxLength = o->maxLen;
+        auto run = [&](const Policy& p) { return evaluateCorpus(g, gold, policyMaskFunction(p), eo); };
+        const Policy pa = loadPolicy(o->baseline), pb = loadPolicy(o->lols);
+        const CorpusResult a = run(pa), b = run(pb);
+        auto scores = [&](const CorpusResult& r) {
+            std::vector<SentenceScore> s;
+            for (const auto& x : r.sentences) s.push_back({x.counts, static_cast<double>(x.stats.pushes)});
+            return s;
+        };
+        const CorpusReward reward{o->lambda, 1e6};
+        const auto t = pairedPermutationTest(scores(b), scores(a), reward, o->permutations, o->seed);
+        auto sys = [&](const CorpusResult& r, const std::string& path) {
+            return nlohmann::json{{"policy", path}, {"f1", 100 * r.f1()}, {"mpush", r.meanPushes() / 1e6},
+                                  {"wordsPerSecond", r.wordsPerSecond()}, {"failures", r.failures},
+                                  {"reward", reward(scores(r))}, {"sentences", r.sentences.size()}};
+        };
+        nlohmann::json j = {{"lambda", o->lambda}, {"baseline", sys(a, o->baseline)}, {"lols", sys(b, o->lols)},
+                            {"rewardDifference", t.difference}, {"pValue", t.pValue},
+                            {"permutations", t.permutations}};
+        std::cout << std::fixed << std::setprecision(4) << "lambda " << o->lambda << "\n";
+        for (const char* k : {"baseline", "lols"})
+            std::cout << std::left << std::setw(9) << k << " F1 " << j[k]["f1"].get<double>() << "  mpush "
+                      << j[k]["mpush"].get<double>() << "  kw/s " << j[k]["wordsPerSecond"].get<double>() / 1000
+                      << "  reward " << j[k]["reward"].get<double>() << "\n";
+        std::cout << "difference (lols - baseline) " << t.difference << "  p = " << t.pValue << "\n";
+        if (!o->json.empty()) writeFileAtomically(o->json, j.dump(2) + "\n");
+        return 0;
+    });
+}
+
+} // namespace
+
+void addLolsCommands(CLI::App& app) {
+    addLolsTrainCommand(app);
+    addRegretCommand(app);
+    addCompareCommand(app);
+}
+
+} // namespace prunescope::cli
