@@ -1,0 +1,147 @@
+#include "app/gui/ChartPresentation.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace prunescope::gui {
+
+QString quantityName(Quantity q) {
+    switch (q) {
+    case Quantity::KeepProbability: return QObject::tr("Policy keep probability");
+    case Quantity::InsideScore: return QObject::tr("Best inside score (log prob)");
+    case Quantity::Constituents: return QObject::tr("Constituents built");
+    case Quantity::RecallContribution: return QObject::tr("Contribution to expected recall");
+    }
+    return {};
+}
+
+CellPresentation presentCells(const SentenceSession& s, Quantity q) {
+    CellPresentation out;
+    int n = s.length();
+    out.cells.assign(static_cast<std::size_t>(n + 1) * (n + 1), widgets::HeatCell{});
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (int w = 1; w <= n; ++w)
+        for (int i = 0; i + w <= n; ++i) {
+            int k = i + w;
+            widgets::HeatCell& c = out.cells[static_cast<std::size_t>(i) * (n + 1) + k];
+            c.kept = s.mask().keep(i, k);
+            c.gold = s.isGoldSpan(i, k);
+            c.best = s.isBestSpan(i, k);
+            auto top = s.topLabels(i, k, 1);
+            if (!top.empty()) c.label = QString::fromStdString(top[0].first);
+            float nan = std::numeric_limits<float>::quiet_NaN();
+            switch (q) {
+            case Quantity::KeepProbability:
+                c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.keepProbability(i, k)) : nan;
+                break;
+            case Quantity::InsideScore: {
+                float b = s.bestScore(i, k);
+                c.value = b == kNegInf ? nan : b;
+                break;
+            }
+            case Quantity::Constituents: {
+                int cnt = s.constituents(i, k);
+                c.value = cnt == 0 ? nan : static_cast<float>(cnt);
+                break;
+            }
+            case Quantity::RecallContribution:
+                c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
+                break;
+            }
+            if (!std::isnan(c.value)) {
+                lo = std::min(lo, static_cast<double>(c.value));
+                hi = std::max(hi, static_cast<double>(c.value));
+            }
+        }
+    out.title = quantityName(q);
+    switch (q) {
+    case Quantity::KeepProbability:
+        out.lo = 0, out.hi = 1, out.decimals = 2;
+        if (!s.hasPolicy()) out.title += QObject::tr(" (no policy)");
+        break;
+    case Quantity::InsideScore:
+        out.lo = std::isfinite(lo) ? std::floor(lo) : -1, out.hi = std::isfinite(hi) ? std::ceil(hi) : 0, out.decimals = 1;
+        break;
+    case Quantity::Constituents:
+        out.lo = 0, out.hi = std::isfinite(hi) ? hi : 1, out.decimals = 0;
+        break;
+    case Quantity::RecallContribution:
+        // Symmetric around 0 so that "no effect" is the middle colour.
+        out.hi = std::isfinite(hi) ? std::max({std::abs(lo), std::abs(hi), 1e-6}) : 1;
+        out.lo = -out.hi, out.decimals = 3;
+        if (!s.hasGold()) out.title += QObject::tr(" (needs gold)");
+        break;
+    }
+    return out;
+}
+
+QString cellTooltip(const SentenceSession& s, int i, int k) {
+    int n = s.length();
+    QStringList words;
+    for (int t = i; t < k; ++t) words << QString::fromStdString(s.words()[t]).toHtmlEscaped();
+    QString html = QStringLiteral("<b>(%1,%2)</b> &nbsp;<i>%3</i><br/>").arg(i).arg(k).arg(words.join(' '));
+    bool prunable = PruningMask::prunable(n, i, k);
+    QString status = !prunable ? QObject::tr("always kept (%1)").arg(k - i == 1 ? QObject::tr("width 1") : QObject::tr("root span"))
+                     : s.mask().keep(i, k) ? QObject::tr("kept") : QObject::tr("<b>pruned</b>");
+    html += QObject::tr("Status: %1").arg(status);
+    if (prunable && s.mask().keep(i, k) != s.policyMask().keep(i, k)) html += QObject::tr(" (policy: %1)").arg(s.policyMask().keep(i, k) ? QObject::tr("keep") : QObject::tr("prune"));
+    html += "<br/>";
+    if (s.isGoldSpan(i, k)) html += QObject::tr("Gold span (of the binarized gold tree)<br/>");
+    if (s.isBestSpan(i, k)) html += QObject::tr("In the current best parse<br/>");
+    auto top = s.topLabels(i, k, 5);
+    html += QObject::tr("Constituents built: %1").arg(s.constituents(i, k));
+    if (!top.empty()) {
+        html += QObject::tr("<br/>Top labels (best inside log prob):<table>");
+        for (const auto& [label, score] : top)
+            html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td></tr>")
+                        .arg(QString::fromStdString(label).toHtmlEscaped()).arg(score, 0, 'f', 2);
+        html += "</table>";
+    } else {
+        html += "<br/>";
+    }
+    if (prunable && s.hasGold())
+        html += QObject::tr("Expected recall r̄ now %1; this span contributes %2 (r̄ kept − r̄ pruned)<br/>")
+                    .arg(s.expectedRecall(), 0, 'f', 4).arg(s.recallContribution(i, k), 0, 'f', 4);
+    if (prunable) {
+        if (s.hasPolicy()) {
+            html += QObject::tr("Policy p(keep) = <b>%1</b> (threshold %2)<br/>")
+                        .arg(s.keepProbability(i, k), 0, 'f', 3).arg(s.policy()->threshold, 0, 'f', 2);
+        } else {
+            html += QObject::tr("No policy loaded (policy mask keeps everything)<br/>");
+        }
+        QStringList feats;
+        for (const auto& f : s.featureStrings(i, k)) feats << QString::fromStdString(f).toHtmlEscaped();
+        html += QObject::tr("<small>Features: %1</small>").arg(feats.join(QStringLiteral(" &middot; ")));
+    }
+    return html;
+}
+
+std::vector<widgets::CellMark> summarizeEvents(const std::vector<ChangeEvent>& events) {
+    std::vector<widgets::CellMark> marks;
+    std::map<std::pair<int, int>, std::size_t> where;
+    for (const ChangeEvent& e : events) {
+        auto [it, fresh] = where.try_emplace({e.i, e.k}, marks.size());
+        if (fresh) marks.push_back(widgets::CellMark{e.i, e.k});
+        widgets::CellMark& m = marks[it->second];
+        switch (e.kind) {
+        case CellChange::Rose: ++m.rose; break;
+        case CellChange::Fell: ++m.fell; break;
+        case CellChange::Appeared: ++m.appeared; break;
+        case CellChange::Vanished: ++m.vanished; break;
+        }
+    }
+    for (auto& m : marks) {
+        // A cell gaining or losing constituents is reported as such; otherwise by the majority.
+        if (m.appeared + m.vanished > 0)
+            m.kind = m.appeared >= m.vanished ? widgets::ChangeKind::Appeared : widgets::ChangeKind::Vanished;
+        else
+            m.kind = m.rose >= m.fell ? widgets::ChangeKind::Rose : widgets::ChangeKind::Fell;
+    }
+    return marks;
+}
+
+} // namespace prunescope::gui

@@ -1,0 +1,29 @@
+#pragma once
+// What the heat map shows for a SentenceSession: per-cell values for the chosen quantity,
+// the colour scale, tooltips, and change events summarized per cell in agenda order.
+#include "app/gui/SentenceSession.h"
+#include "widgets/ChartHeatMap.h"
+
+#include <QString>
+
+namespace prunescope::gui {
+
+enum class Quantity { KeepProbability, InsideScore, Constituents, RecallContribution };
+inline constexpr Quantity kAllQuantities[] = {Quantity::KeepProbability, Quantity::InsideScore, Quantity::Constituents,
+                                             Quantity::RecallContribution};
+QString quantityName(Quantity q);
+
+struct CellPresentation {
+    std::vector<widgets::HeatCell> cells;  // indexed i*(n+1)+k
+    double lo = 0, hi = 1;
+    QString title;
+    int decimals = 2;
+};
+
+CellPresentation presentCells(const SentenceSession& s, Quantity q);
+// Rich-text tooltip: words, status, top labels with scores, policy probability and features.
+QString cellTooltip(const SentenceSession& s, int i, int k);
+// Per touched cell, in the order the agenda first reached it.
+std::vector<widgets::CellMark> summarizeEvents(const std::vector<ChangeEvent>& events);
+
+} // namespace prunescope::gui

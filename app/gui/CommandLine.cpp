@@ -1,0 +1,167 @@
+#include "app/gui/CommandLine.h"
+
+#include "app/gui/MainWindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+namespace prunescope::gui {
+namespace {
+
+void settle(int ms = 50) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+// A real mouse press + release at the cell centre, as a user's click.
+void clickCell(widgets::ChartHeatMap* h, int i, int k) {
+    QPointF pos = h->cellRect(i, k).center();
+    QPointF global = h->mapToGlobal(pos);
+    QMouseEvent press(QEvent::MouseButtonPress, pos, global, Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(h, &press);
+    QMouseEvent release(QEvent::MouseButtonRelease, pos, global, Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(h, &release);
+}
+
+int screenshot(const QCommandLineParser& cl) {
+    MainWindow w(MainWindowOptions{false, false});
+    if (!w.loadSampleSync()) return 2;
+    for (const QString& f : cl.positionalArguments())
+        if (!w.openFileSync(f)) return 2;
+    QStringList size = cl.value("size").split('x');
+    if (size.size() == 2) w.resize(size[0].toInt(), size[1].toInt());
+    w.show();
+    if (cl.isSet("typed")) w.parseTypedSentence(cl.value("typed"));
+    else if (cl.isSet("sentence")) w.selectSentence(cl.value("sentence").toInt() - 1);
+    ExplorerPanel* ex = w.explorer();
+    QString q = cl.value("quantity");
+    if (q == "inside") ex->setQuantity(Quantity::InsideScore);
+    if (q == "constituents") ex->setQuantity(Quantity::Constituents);
+    if (q == "recall") ex->setQuantity(Quantity::RecallContribution);
+    if (cl.value("colormap") == "cividis") ex->setColorMap(widgets::ColorMapKind::Cividis);
+    QString preset = cl.value("mask");
+    if (preset == "all") ex->keepAllAction()->trigger();
+    if (preset == "gold") ex->keepGoldAction()->trigger();
+    if (cl.isSet("step")) ex->setAnimationMode(widgets::AnimationMode::Step);
+    settle(100);
+    for (const QString& f : cl.values("flip")) {
+        QStringList ik = f.split(',');
+        if (ik.size() != 2) return 2;
+        clickCell(ex->heatMap(), ik[0].toInt(), ik[1].toInt());
+    }
+    if (cl.isSet("step"))
+        for (int s = 1; s < cl.value("step").toInt(); ++s) ex->heatMap()->stepChanges();
+    if (cl.isSet("hover")) {
+        QStringList ik = cl.value("hover").split(',');
+        ex->heatMap()->setFocus();
+        if (ik.size() == 2) ex->heatMap()->setFocusCell(ik[0].toInt(), ik[1].toInt());
+    }
+    settle(200);
+    QWidget* target = &w;
+    if (cl.value("widget") == "heatmap") target = ex->heatMap();
+    if (cl.value("widget") == "explorer") target = ex;
+    QString out = cl.value("screenshot");
+    bool ok = out.endsWith(".svg") ? ex->exportSvg(out) : target->grab().save(out);
+    if (!ok) {
+        std::fprintf(stderr, "cannot write %s\n", qPrintable(out));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(out));
+    return 0;
+}
+
+int benchmark(const QCommandLineParser& cl) {
+    LatencyStats s = benchmarkFlipLatency(cl.value("benchmark-latency"), cl.value("length").toInt(),
+                                          cl.value("flips").toInt(), 2017u);
+    if (s.flips == 0) {
+        std::fprintf(stderr, "no sentences of %s words\n", qPrintable(cl.value("length")));
+        return 1;
+    }
+    std::printf("sentences=%g flips=%d median_ms=%.2f mean_ms=%.2f p90_ms=%.2f max_ms=%.2f\n", s.sentences, s.flips,
+                s.median, s.mean, s.p90, s.max);
+    return 0;
+}
+
+} // namespace
+
+LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed) {
+    LatencyStats out;
+    MainWindow w(MainWindowOptions{false, false});
+    if (!w.openFileSync(samplesDir() + "/grammar.gram")) return out;
+    // The policy is optional: the benchmark starts from the policy mask when there is one.
+    LoadResult tb = loadFile(treebank);
+    if (!tb.ok()) return out;
+    std::vector<int> chosen;
+    for (std::size_t s = 0; s < tb.sentences.size(); ++s)
+        if (static_cast<int>(tb.sentences[s].words.size()) == length) chosen.push_back(static_cast<int>(s));
+    if (chosen.empty() || !w.openFileSync(treebank)) return out;
+    w.resize(1400, 900);
+    w.show();
+    settle(100);
+    std::mt19937 rng(seed);
+    std::vector<double> ms;
+    int perSentence = std::max(1, flips / static_cast<int>(chosen.size()));
+    for (int s : chosen) {
+        if (static_cast<int>(ms.size()) >= flips) break;
+        w.selectSentence(s);
+        w.explorer()->setAnimationMode(widgets::AnimationMode::Instant);
+        settle(20);
+        ++out.sentences;
+        for (int f = 0; f < perSentence && static_cast<int>(ms.size()) < flips; ++f) {
+            int width = std::uniform_int_distribution<int>(2, length - 1)(rng);
+            int i = std::uniform_int_distribution<int>(0, length - width)(rng);
+            QElapsedTimer t;
+            t.start();
+            clickCell(w.explorer()->heatMap(), i, i + width);
+            w.repaint();  // synchronous paint of the window: the first frame of the result
+            ms.push_back(t.nsecsElapsed() / 1e6);
+            QApplication::processEvents();
+        }
+    }
+    std::sort(ms.begin(), ms.end());
+    out.flips = static_cast<int>(ms.size());
+    if (ms.empty()) return out;
+    out.median = ms[ms.size() / 2];
+    out.p90 = ms[std::min(ms.size() - 1, ms.size() * 9 / 10)];
+    out.max = ms.back();
+    for (double x : ms) out.mean += x / ms.size();
+    return out;
+}
+
+int runCommandLineMode(const QStringList& args, QStringList* files) {
+    QCommandLineParser cl;
+    cl.setApplicationDescription("PruneScope: explore pruning decisions in chart parsing");
+    cl.addHelpOption();
+    cl.addPositionalArgument("files", "Grammar (.gram), policy (.json), treebank (.mrg) or sentences (.txt) to open");
+    cl.addOptions({
+        {"screenshot", "Render the window offscreen to <file> (.png, or .svg for the explorer) and exit.", "file"},
+        {"sentence", "With --screenshot: select sentence <n> (1-based).", "n", "1"},
+        {"typed", "With --screenshot: parse this typed sentence instead.", "text"},
+        {"flip", "With --screenshot: click cell <i,k> (repeatable).", "i,k"},
+        {"quantity", "Colour quantity: keep, inside, constituents or recall.", "name", "keep"},
+        {"colormap", "viridis or cividis.", "name", "viridis"},
+        {"mask", "Start from this mask: policy, all or gold.", "name", "policy"},
+        {"step", "Step-by-step mode, showing the first <m> changed cells.", "m"},
+        {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
+        {"widget", "What to capture: window, explorer or heatmap.", "name", "window"},
+        {"size", "Window size WxH.", "WxH", "1400x900"},
+        {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
+        {"length", "With --benchmark-latency: sentence length.", "n", "40"},
+        {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
+    });
+    cl.process(args);
+    if (cl.isSet("screenshot")) return screenshot(cl);
+    if (cl.isSet("benchmark-latency")) return benchmark(cl);
+    if (files) *files = cl.positionalArguments();
+    return -1;
+}
+
+} // namespace prunescope::gui

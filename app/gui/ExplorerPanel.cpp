@@ -1,0 +1,358 @@
+#include "app/gui/ExplorerPanel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSplitter>
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace prunescope::gui {
+namespace {
+
+class FlipCommand : public QUndoCommand {
+public:
+    FlipCommand(ExplorerPanel* p, int i, int k) : p_(p), i_(i), k_(k) {
+        setText(QObject::tr("flip (%1,%2)").arg(i).arg(k));
+    }
+    void redo() override { p_->applyFlip(i_, k_); }
+    void undo() override { p_->applyUndoFlip(i_, k_); }
+
+private:
+    ExplorerPanel* p_;
+    int i_, k_;
+};
+
+class MaskCommand : public QUndoCommand {
+public:
+    MaskCommand(ExplorerPanel* p, PruningMask before, PruningMask after, const QString& what)
+        : p_(p), before_(std::move(before)), after_(std::move(after)) { setText(what); }
+    void redo() override { p_->applyMask(after_); }
+    void undo() override { p_->applyMask(before_); }
+
+private:
+    ExplorerPanel* p_;
+    PruningMask before_, after_;
+};
+
+QLabel* valueLabel(const QString& name) {
+    auto* l = new QLabel(QStringLiteral("—"));
+    l->setObjectName(name);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+QScrollArea* scrolled(QWidget* w) {
+    auto* a = new QScrollArea;
+    a->setWidget(w);
+    a->setWidgetResizable(true);
+    a->setFrameShape(QFrame::StyledPanel);
+    return a;
+}
+
+} // namespace
+
+ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
+    undo_ = new QUndoStack(this);
+    heat_ = new widgets::ChartHeatMap;
+    heat_->setObjectName("heatMap");
+    predicted_ = new widgets::TreeView;
+    predicted_->setObjectName("predictedTree");
+    predicted_->setTitle(tr("Predicted parse"));
+    goldTree_ = new widgets::TreeView;
+    goldTree_->setObjectName("goldTree");
+    goldTree_->setTitle(tr("Gold tree"));
+
+    resetAct_ = new QAction(tr("&Reset to Policy Mask"), this);
+    resetAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    resetAct_->setToolTip(tr("Prune exactly what the policy prunes (keep iff p(keep) ≥ threshold)"));
+    keepAllAct_ = new QAction(tr("&Keep All"), this);
+    keepAllAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    keepAllAct_->setToolTip(tr("Keep every span (unpruned parse)"));
+    keepGoldAct_ = new QAction(tr("Keep &Gold Only"), this);
+    keepGoldAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    keepGoldAct_->setToolTip(tr("Keep exactly the spans of the binarized gold tree"));
+    connect(resetAct_, &QAction::triggered, this, [this] { if (session_) setMaskCommand(session_->policyMask(), tr("reset to policy mask")); });
+    connect(keepAllAct_, &QAction::triggered, this, [this] { if (session_) setMaskCommand(PruningMask::allKeep(session_->length()), tr("keep all")); });
+    connect(keepGoldAct_, &QAction::triggered, this, [this] { if (session_) setMaskCommand(session_->goldMask(), tr("keep gold only")); });
+
+    auto* bar = new QWidget;
+    buildControls(bar);
+
+    auto* stats = new QGroupBox(tr("Parse"));
+    auto* form = new QFormLayout(stats);
+    parseValue_ = valueLabel("parseValue");
+    f1Value_ = valueLabel("f1Value");
+    constValue_ = valueLabel("constituentsValue");
+    pushValue_ = valueLabel("pushesValue");
+    keptValue_ = valueLabel("spansKeptValue");
+    logProbValue_ = valueLabel("logProbValue");
+    rewardValue_ = valueLabel("rewardValue");
+    changesValue_ = valueLabel("changesValue");
+    changesValue_->setWordWrap(true);
+    lambda_ = new QDoubleSpinBox;
+    lambda_->setObjectName("lambdaSpin");
+    lambda_->setDecimals(6);
+    lambda_->setRange(0, 1);
+    lambda_->setSingleStep(1e-5);
+    lambda_->setValue(1e-5);
+    connect(lambda_, &QDoubleSpinBox::valueChanged, this, [this] { refreshStats(); });
+    form->addRow(tr("Result:"), parseValue_);
+    form->addRow(tr("F1 vs gold:"), f1Value_);
+    form->addRow(tr("Constituents built:"), constValue_);
+    form->addRow(tr("Pushes:"), pushValue_);
+    form->addRow(tr("Spans kept:"), keptValue_);
+    form->addRow(tr("Log prob:"), logProbValue_);
+    form->addRow(tr("λ:"), lambda_);
+    form->addRow(tr("Reward F1 − λ·constituents:"), rewardValue_);
+    form->addRow(tr("Last change:"), changesValue_);
+
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(stats);
+    right->addWidget(scrolled(predicted_));
+    right->addWidget(scrolled(goldTree_));
+    right->setStretchFactor(0, 0);
+    right->setStretchFactor(1, 1);
+    right->setStretchFactor(2, 1);
+    right->setSizes({280, 320, 320});
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(heat_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({830, 540});
+
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    lay->addWidget(bar);
+    lay->addWidget(split, 1);
+
+    heat_->setTooltipProvider([this](int i, int k) { return session_ ? cellTooltip(*session_, i, k) : QString(); });
+    connect(heat_, &widgets::ChartHeatMap::cellActivated, this, [this](int i, int k) { requestFlip(i, k); });
+    connect(heat_, &widgets::ChartHeatMap::changesProgress, this, [this](int shown, int total) {
+        stepBtn_->setEnabled(shown < total);
+        finishBtn_->setEnabled(shown < total);
+        if (total > 0 && shown < total) emit statusMessage(tr("Change propagation: cell %1 of %2").arg(shown).arg(total));
+    });
+    setSession(nullptr);
+}
+
+ExplorerPanel::~ExplorerPanel() { undo_->clear(); }
+
+void ExplorerPanel::buildControls(QWidget* bar) {
+    auto* h = new QHBoxLayout(bar);
+    h->setContentsMargins(0, 0, 0, 0);
+    quantityBox_ = new QComboBox;
+    quantityBox_->setObjectName("quantityBox");
+    for (Quantity q : kAllQuantities)
+        quantityBox_->addItem(quantityName(q), static_cast<int>(q));
+    quantityBox_->setToolTip(tr("The quantity the cell colour shows (the colour bar in the legend gives its range).\n"
+                                "Contribution to expected recall: r̄(span kept) − r̄(span pruned), by inside-outside (sec. 5.3)."));
+    connect(quantityBox_, &QComboBox::currentIndexChanged, this,
+            [this](int idx) { setQuantity(static_cast<Quantity>(quantityBox_->itemData(idx).toInt())); });
+    colorBox_ = new QComboBox;
+    colorBox_->addItems(widgets::colorMapNames());
+    colorBox_->setToolTip(tr("Colour maps readable with colour-vision deficiencies"));
+    connect(colorBox_, &QComboBox::currentIndexChanged, this,
+            [this](int idx) { heat_->setColorMap(static_cast<widgets::ColorMapKind>(idx)); });
+    modeBox_ = new QComboBox;
+    modeBox_->setObjectName("animationModeBox");
+    modeBox_->addItems({tr("Instant"), tr("Animated"), tr("Step by step")});
+    modeBox_->setToolTip(tr("How the cells touched by change propagation light up (in agenda order)"));
+    connect(modeBox_, &QComboBox::currentIndexChanged, this,
+            [this](int idx) { heat_->setAnimationMode(static_cast<widgets::AnimationMode>(idx)); speed_->setEnabled(idx == 1); });
+    speed_ = new QSlider(Qt::Horizontal);
+    speed_->setRange(10, 800);
+    speed_->setValue(150);
+    speed_->setInvertedAppearance(true);  // right = faster
+    speed_->setMaximumWidth(140);
+    speed_->setEnabled(false);
+    speed_->setToolTip(tr("Animation speed (milliseconds per cell)"));
+    connect(speed_, &QSlider::valueChanged, this, [this](int ms) { heat_->setStepInterval(ms); });
+    heat_->setStepInterval(speed_->value());
+    stepBtn_ = new QPushButton(tr("Next Step"));
+    stepBtn_->setShortcut(QKeySequence(Qt::Key_N));
+    stepBtn_->setToolTip(tr("Reveal the next cell the agenda processed (N)"));
+    finishBtn_ = new QPushButton(tr("Show All"));
+    connect(stepBtn_, &QPushButton::clicked, heat_, &widgets::ChartHeatMap::stepChanges);
+    connect(finishBtn_, &QPushButton::clicked, heat_, &widgets::ChartHeatMap::finishChanges);
+    stepBtn_->setEnabled(false);
+    finishBtn_->setEnabled(false);
+    h->addWidget(new QLabel(tr("Colour:")));
+    h->addWidget(quantityBox_);
+    h->addWidget(colorBox_);
+    h->addSpacing(16);
+    h->addWidget(new QLabel(tr("Changes:")));
+    h->addWidget(modeBox_);
+    h->addWidget(new QLabel(tr("Speed:")));
+    h->addWidget(speed_);
+    h->addWidget(stepBtn_);
+    h->addWidget(finishBtn_);
+    h->addStretch(1);
+}
+
+void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
+    undo_->clear();
+    session_ = std::move(s);
+    QStringList words;
+    if (session_)
+        for (const auto& w : session_->words()) words << QString::fromStdString(w);
+    heat_->setWords(words);
+    if (session_ && session_->policy() && std::isfinite(session_->policy()->meta.lambda)) {
+        lambda_->setValue(session_->policy()->meta.lambda);
+        lambda_->setEnabled(false);
+        lambda_->setToolTip(tr("λ from the policy's metadata"));
+    } else {
+        lambda_->setEnabled(true);
+        lambda_->setToolTip(tr("The policy does not state λ: set it here"));
+    }
+    bool gold = session_ && session_->hasGold();
+    keepGoldAct_->setEnabled(gold);
+    resetAct_->setEnabled(session_ != nullptr);
+    keepAllAct_->setEnabled(session_ != nullptr);
+    changesValue_->setText(QStringLiteral("—"));
+    refreshAll(false);
+}
+
+void ExplorerPanel::setQuantity(Quantity q) {
+    quantity_ = q;
+    int idx = quantityBox_->findData(static_cast<int>(q));
+    if (idx >= 0 && idx != quantityBox_->currentIndex()) quantityBox_->setCurrentIndex(idx);
+    refreshAll(false);
+}
+
+void ExplorerPanel::setColorMap(widgets::ColorMapKind k) { colorBox_->setCurrentIndex(static_cast<int>(k)); }
+
+void ExplorerPanel::setAnimationMode(widgets::AnimationMode m) { modeBox_->setCurrentIndex(static_cast<int>(m)); }
+
+std::vector<widgets::HeatCell> ExplorerPanel::currentCells() {
+    return session_ ? presentCells(*session_, quantity_).cells : std::vector<widgets::HeatCell>{};
+}
+
+bool ExplorerPanel::requestFlip(int i, int k) {
+    if (!session_) return false;
+    if (!PruningMask::prunable(session_->length(), i, k)) {
+        emit statusMessage(tr("Span (%1,%2) cannot be pruned: width-1 spans and the whole sentence are always kept").arg(i).arg(k));
+        return false;
+    }
+    undo_->push(new FlipCommand(this, i, k));
+    return true;
+}
+
+void ExplorerPanel::setMaskCommand(const PruningMask& m, const QString& what) {
+    if (!session_ || m == session_->mask()) return;
+    undo_->push(new MaskCommand(this, session_->mask(), m, what));
+}
+
+void ExplorerPanel::applyFlip(int i, int k) {
+    std::vector<widgets::HeatCell> before = currentCells();
+    session_->flip(i, k);
+    CellPresentation pres = presentCells(*session_, quantity_);
+    heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
+    heat_->setCells(std::move(pres.cells));
+    auto marks = summarizeEvents(session_->lastEvents());
+    int counts[4] = {0, 0, 0, 0};
+    for (const auto& m : marks) ++counts[static_cast<int>(m.kind)];
+    QStringList parts;
+    for (int c = 0; c < 4; ++c)
+        if (counts[c]) parts << QStringLiteral("%1 %2").arg(counts[c]).arg(widgets::changeKindName(static_cast<widgets::ChangeKind>(c)));
+    changesValue_->setText(tr("(%1,%2) %3 → %4 cells: %5").arg(i).arg(k)
+                               .arg(session_->mask().keep(i, k) ? tr("kept") : tr("pruned")).arg(marks.size())
+                               .arg(parts.isEmpty() ? tr("no change") : parts.join(", ")));
+    heat_->showChanges(std::move(marks), std::move(before));
+    refreshStats();
+    refreshTrees();
+    emit sessionUpdated();
+}
+
+void ExplorerPanel::applyUndoFlip(int i, int k) {
+    session_->undoFlip(i, k);
+    changesValue_->setText(tr("undo of (%1,%2)").arg(i).arg(k));
+    refreshAll(false);
+}
+
+void ExplorerPanel::applyMask(const PruningMask& m) {
+    session_->setMask(m);
+    changesValue_->setText(tr("new mask: %1 of %2 prunable spans kept").arg(m.keptCount()).arg(PruningMask::prunableCount(m.n)));
+    refreshAll(false);
+}
+
+void ExplorerPanel::refreshAll(bool withChanges) {
+    if (!withChanges) heat_->clearChanges();
+    if (session_) {
+        CellPresentation pres = presentCells(*session_, quantity_);
+        heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
+        heat_->setCells(std::move(pres.cells));
+    }
+    refreshStats();
+    refreshTrees();
+    emit sessionUpdated();
+}
+
+QString ExplorerPanel::f1Text() const { return f1Value_->text(); }
+QString ExplorerPanel::constituentsText() const { return constValue_->text(); }
+QString ExplorerPanel::rewardText() const { return rewardValue_->text(); }
+
+void ExplorerPanel::refreshStats() {
+    const QString dash = QStringLiteral("—");
+    if (!session_) {
+        for (QLabel* l : {parseValue_, f1Value_, constValue_, pushValue_, keptValue_, logProbValue_, rewardValue_}) l->setText(dash);
+        return;
+    }
+    const FlipResult& r = session_->result();
+    parseValue_->setText(r.success ? tr("parsed") : tr("<b>parse failed</b> (root unreachable)"));
+    f1Value_->setText(session_->hasGold() ? QString::number(100 * session_->f1(), 'f', 2) : dash);
+    f1Value_->setToolTip(session_->hasGold() ? tr("Labeled bracket F1 (EVALB, COLLINS.prm) in percent")
+                                             : tr("A typed sentence has no gold tree"));
+    constValue_->setText(QString::number(r.constituents));
+    pushValue_->setText(QString::number(r.pushes));
+    int n = session_->length();
+    keptValue_->setText(tr("%1 of %2 prunable (policy keeps %3)").arg(r.spansKept).arg(PruningMask::prunableCount(n))
+                            .arg(session_->policyMask().keptCount()));
+    logProbValue_->setText(r.success ? QString::number(r.logProb, 'f', 3) : dash);
+    if (session_->hasGold()) {
+        double reward = session_->f1() - lambda_->value() * static_cast<double>(r.constituents);
+        rewardValue_->setText(QString::number(reward, 'f', 4));
+    } else {
+        rewardValue_->setText(dash);
+    }
+    rewardValue_->setToolTip(tr("F1 as a fraction in [0,1] minus λ times the constituents built"));
+}
+
+void ExplorerPanel::refreshTrees() {
+    if (!session_) {
+        predicted_->setMessage(tr("Open a grammar and a sentence"));
+        goldTree_->setMessage(QString());
+        return;
+    }
+    const FlipResult& r = session_->result();
+    if (r.success) {
+        predicted_->setTree(r.tree);
+    } else {
+        int n = session_->length();
+        predicted_->setMessage(
+            tr("Parse failed: the root is unreachable.\nNo constituent over the whole sentence (0,%1) has a ROOT rule "
+               "(the cell holds %2 constituents): every derivation of the sentence needs a span that is pruned.\n"
+               "Click hatched cells to keep them, or use Edit ▸ Reset to Policy Mask / Keep All.")
+                .arg(n).arg(session_->constituents(0, n)));
+    }
+    if (session_->gold()) {
+        goldTree_->setTree(*session_->gold());
+        goldTree_->setMatchSet(session_->predictedBrackets(), r.success);
+        predicted_->setMatchSet(session_->goldBrackets(), true);
+    } else {
+        goldTree_->setMessage(tr("No gold tree (typed sentence or plain text): F1 is not defined."));
+        predicted_->setMatchSet({}, false);
+    }
+}
+
+} // namespace prunescope::gui

@@ -1,0 +1,88 @@
+#pragma once
+// The explorer for one sentence: heat map, predicted and gold trees, parse statistics and the
+// controls for flipping prune bits (with undo/redo), the colour quantity and the change animation.
+#include "app/gui/ChartPresentation.h"
+#include "app/gui/SentenceSession.h"
+#include "widgets/ChartHeatMap.h"
+#include "widgets/TreeView.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QUndoStack;
+
+namespace prunescope::gui {
+
+class ExplorerPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExplorerPanel(QWidget* parent = nullptr);
+    ~ExplorerPanel() override;
+
+    void setSession(std::unique_ptr<SentenceSession> s);  // null = nothing to show
+    SentenceSession* session() const { return session_.get(); }
+
+    widgets::ChartHeatMap* heatMap() const { return heat_; }
+    widgets::TreeView* predictedView() const { return predicted_; }
+    widgets::TreeView* goldView() const { return goldTree_; }
+    QUndoStack* undoStack() const { return undo_; }
+    QAction* resetAction() const { return resetAct_; }
+    QAction* keepAllAction() const { return keepAllAct_; }
+    QAction* keepGoldAction() const { return keepGoldAct_; }
+
+    void setQuantity(Quantity q);
+    Quantity quantity() const { return quantity_; }
+    void setColorMap(widgets::ColorMapKind k);
+    void setAnimationMode(widgets::AnimationMode m);
+    // Displayed values, as the user reads them (for tests and screenshots).
+    QString f1Text() const;
+    QString constituentsText() const;
+    QString rewardText() const;
+
+    // Flips (i,k) through the undo stack; returns false for an unprunable span.
+    bool requestFlip(int i, int k);
+    void setMaskCommand(const PruningMask& m, const QString& what);
+
+    // Used by the undo commands.
+    void applyFlip(int i, int k);
+    void applyUndoFlip(int i, int k);
+    void applyMask(const PruningMask& m);
+
+    bool exportPng(const QString& path, QString* error = nullptr);
+    bool exportSvg(const QString& path, QString* error = nullptr);
+    bool exportMask(const QString& path, QString* error = nullptr);
+
+signals:
+    void statusMessage(const QString& text);
+    void sessionUpdated();
+
+private:
+    void buildControls(QWidget* bar);
+    void refreshAll(bool withChanges);
+    void refreshStats();
+    void refreshTrees();
+    std::vector<widgets::HeatCell> currentCells();
+
+    std::unique_ptr<SentenceSession> session_;
+    Quantity quantity_ = Quantity::KeepProbability;
+    widgets::ChartHeatMap* heat_ = nullptr;
+    widgets::TreeView* predicted_ = nullptr;
+    widgets::TreeView* goldTree_ = nullptr;
+    QUndoStack* undo_ = nullptr;
+    QAction *resetAct_ = nullptr, *keepAllAct_ = nullptr, *keepGoldAct_ = nullptr;
+    QComboBox *quantityBox_ = nullptr, *colorBox_ = nullptr, *modeBox_ = nullptr;
+    QSlider* speed_ = nullptr;
+    QPushButton *stepBtn_ = nullptr, *finishBtn_ = nullptr;
+    QDoubleSpinBox* lambda_ = nullptr;
+    QLabel *parseValue_ = nullptr, *f1Value_ = nullptr, *constValue_ = nullptr, *pushValue_ = nullptr,
+           *keptValue_ = nullptr, *logProbValue_ = nullptr, *rewardValue_ = nullptr, *changesValue_ = nullptr;
+};
+
+} // namespace prunescope::gui

@@ -1,0 +1,386 @@
+#include "app/gui/MainWindow.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+
+// The .qrc is compiled into the static prunescope_app library: register it explicitly.
+static void initPruneScopeResources() { Q_INIT_RESOURCE(resources); }
+
+namespace prunescope::gui {
+
+QString samplesDir() {
+    QString env = qEnvironmentVariable("PRUNESCOPE_SAMPLES");
+    return env.isEmpty() ? QStringLiteral(PRUNESCOPE_SAMPLES_DIR) : env;
+}
+
+namespace {
+// The default policy: a baseline from samples/policies (sorted by name), if any.
+QString samplePolicy() {
+    QDir d(samplesDir() + "/policies");
+    QStringList files = d.entryList({"*.json"}, QDir::Files, QDir::Name);
+    files.removeAll("frontier.json");
+    return files.isEmpty() ? QString() : d.filePath(files.first());
+}
+} // namespace
+
+MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(parent), opt_(opt) {
+    initPruneScopeResources();
+    setWindowIcon(QIcon(":/prunescope/icons/prunescope.svg"));
+    explorer_ = new ExplorerPanel;
+    setCentralWidget(explorer_);
+    setAcceptDrops(true);
+    progress_ = new QProgressBar;
+    progress_->setRange(0, 0);
+    progress_->setMaximumWidth(160);
+    progress_->hide();
+    docLabel_ = new QLabel;
+    statusBar()->addPermanentWidget(docLabel_);
+    statusBar()->addPermanentWidget(progress_);
+    connect(explorer_, &ExplorerPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    buildMenus();
+    buildToolBar();
+    resize(1400, 900);
+    if (opt_.useSettings) restoreSettings();
+    refreshTitle();
+    if (opt_.loadSample) {
+        QSettings s;
+        QStringList start;
+        for (const char* key : {"lastGrammar", "lastPolicy", "lastSentences"}) {
+            QString p = opt_.useSettings ? s.value(key).toString() : QString();
+            if (!p.isEmpty() && QFileInfo::exists(p)) start << p;
+        }
+        if (start.size() < 3) {
+            start = {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"};
+            start.removeAll(QString());
+        }
+        for (const QString& p : start) openFile(p);
+    }
+}
+
+MainWindow::~MainWindow() {
+    if (watcher_) watcher_->waitForFinished();
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this,
+                    [this] { openDialog(tr("Open"), tr("PruneScope files (*.gram *.json *.mrg *.tree *.txt);;All files (*)")); });
+    file->addAction(tr("Open &Grammar…"), this, [this] { openDialog(tr("Open Grammar"), tr("Grammars (*.gram)")); });
+    file->addAction(tr("Open &Policy or Mask…"), this, [this] { openDialog(tr("Open Policy or Mask"), tr("JSON (*.json)")); });
+    file->addAction(tr("Open &Treebank or Sentences…"), this,
+                    [this] { openDialog(tr("Open Treebank or Sentences"), tr("Treebanks (*.mrg *.tree *.ptb);;Plain sentences (*.txt)")); });
+    file->addAction(tr("Open Treebank &Directory…"), this, [this] {
+        QString d = QFileDialog::getExistingDirectory(this, tr("Open Treebank Directory"));
+        if (!d.isEmpty()) openFile(d);
+    });
+    recentMenu_ = file->addMenu(tr("&Recent Files"));
+    file->addAction(tr("Open Bundled &Sample"), this, [this] {
+        for (const QString& p : {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"})
+            if (!p.isEmpty()) openFile(p);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Export View as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportView(false); });
+    file->addAction(tr("Export View as &SVG…"), this, [this] { exportView(true); });
+    file->addAction(tr("Export &Mask as JSON…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] { exportMask(); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    refreshRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = explorer_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = explorer_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(explorer_->resetAction());
+    edit->addAction(explorer_->keepAllAction());
+    edit->addAction(explorer_->keepGoldAction());
+
+    QMenu* sent = menuBar()->addMenu(tr("&Sentence"));
+    sent->addAction(tr("&Previous"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [this] { selectSentence(sentenceIdx_ - 1); });
+    sent->addAction(tr("&Next"), QKeySequence(Qt::ALT | Qt::Key_Right), this, [this] { selectSentence(sentenceIdx_ + 1); });
+    sent->addAction(tr("&Type a Sentence"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { typedEdit_->setFocus(); typedEdit_->selectAll(); });
+    sent->addAction(tr("Focus the &Chart"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { explorer_->heatMap()->setFocus(); });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto* qGroup = new QActionGroup(this);
+    for (Quantity q : kAllQuantities) {
+        QAction* a = view->addAction(quantityName(q), this, [this, q] { explorer_->setQuantity(q); });
+        a->setCheckable(true);
+        a->setChecked(q == explorer_->quantity());
+        qGroup->addAction(a);
+    }
+    view->addSeparator();
+    auto* mGroup = new QActionGroup(this);
+    const QStringList modes{tr("Instant Changes"), tr("Animated Changes"), tr("Step-by-Step Changes")};
+    for (int m = 0; m < 3; ++m) {
+        QAction* a = view->addAction(modes[m], this, [this, m] { explorer_->setAnimationMode(static_cast<widgets::AnimationMode>(m)); });
+        a->setCheckable(true);
+        a->setChecked(m == 0);
+        mGroup->addAction(a);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About PruneScope"), this, [this] {
+        QFile f(":/prunescope/about.html");
+        f.open(QIODevice::ReadOnly);
+        QMessageBox::about(this, tr("About PruneScope"), QString::fromUtf8(f.readAll()));
+    });
+}
+
+void MainWindow::buildToolBar() {
+    QToolBar* tb = addToolBar(tr("Sentence"));
+    tb->setObjectName("sentenceToolBar");
+    tb->setMovable(false);
+    tb->addAction(tr("◀"), this, [this] { selectSentence(sentenceIdx_ - 1); })->setToolTip(tr("Previous sentence (Alt+Left)"));
+    sentenceBox_ = new QComboBox;
+    sentenceBox_->setObjectName("sentenceBox");
+    sentenceBox_->setMinimumContentsLength(48);
+    sentenceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    connect(sentenceBox_, &QComboBox::activated, this, [this](int idx) { selectSentence(idx); });
+    tb->addWidget(sentenceBox_);
+    tb->addAction(tr("▶"), this, [this] { selectSentence(sentenceIdx_ + 1); })->setToolTip(tr("Next sentence (Alt+Right)"));
+    tb->addSeparator();
+    typedEdit_ = new QLineEdit;
+    typedEdit_->setObjectName("typedSentence");
+    typedEdit_->setPlaceholderText(tr("Type a tokenized sentence and press Enter (Ctrl+L)"));
+    typedEdit_->setClearButtonEnabled(true);
+    connect(typedEdit_, &QLineEdit::returnPressed, this, [this] { parseTypedSentence(typedEdit_->text()); });
+    tb->addWidget(typedEdit_);
+    tb->addSeparator();
+    tb->addAction(explorer_->resetAction());
+    tb->addAction(explorer_->keepAllAction());
+    tb->addAction(explorer_->keepGoldAction());
+}
+
+void MainWindow::openDialog(const QString& caption, const QString& filter) {
+    QString dir = recent_.isEmpty() ? samplesDir() : QFileInfo(recent_.first()).absolutePath();
+    QString p = QFileDialog::getOpenFileName(this, caption, dir, filter);
+    if (!p.isEmpty()) openFile(p);
+}
+
+void MainWindow::openFile(const QString& path) {
+    pending_ << path;
+    if (!watcher_) startNextLoad();
+}
+
+void MainWindow::startNextLoad() {
+    if (pending_.isEmpty()) {
+        progress_->hide();
+        return;
+    }
+    QString path = pending_.takeFirst();
+    progress_->show();
+    statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    watcher_ = new QFutureWatcher<LoadResult>(this);
+    connect(watcher_, &QFutureWatcher<LoadResult>::finished, this, [this] {
+        LoadResult r = watcher_->result();
+        watcher_->deleteLater();
+        watcher_ = nullptr;
+        bool ok = apply(r);
+        if (ok) statusBar()->showMessage(tr("Loaded %1 %2").arg(fileKindName(r.kind), QFileInfo(r.path).fileName()), 4000);
+        emit loadFinished(ok, r.path);
+        startNextLoad();
+    });
+    watcher_->setFuture(QtConcurrent::run([path] { return loadFile(path); }));
+}
+
+bool MainWindow::openFileSync(const QString& path) {
+    LoadResult r = loadFile(path);
+    bool ok = apply(r);
+    emit loadFinished(ok, path);
+    return ok;
+}
+
+bool MainWindow::loadSampleSync() {
+    bool ok = openFileSync(samplesDir() + "/grammar.gram");
+    if (QString p = samplePolicy(); !p.isEmpty()) ok = openFileSync(p) && ok;
+    return openFileSync(samplesDir() + "/sentences.mrg") && ok;
+}
+
+bool MainWindow::apply(const LoadResult& r) {
+    if (!r.ok()) {
+        reportError(tr("Could not open %1:\n%2\n\nThe previous document is kept.").arg(QFileInfo(r.path).fileName(), r.error));
+        return false;
+    }
+    switch (r.kind) {
+    case FileKind::Grammar:
+        grammar_ = r.grammar;
+        grammarPath_ = r.path;
+        break;
+    case FileKind::Policy:
+        policy_ = r.policy;
+        policyPath_ = r.path;
+        break;
+    case FileKind::Treebank:
+    case FileKind::Sentences:
+        sentences_ = r.sentences;
+        sentencesPath_ = r.path;
+        sentenceIdx_ = 0;
+        refreshSentenceBox();
+        break;
+    case FileKind::Mask: {
+        SentenceSession* s = explorer_->session();
+        if (!s || r.mask->n != s->length()) {
+            reportError(tr("The mask in %1 is for %2 words, but the current sentence has %3.")
+                            .arg(QFileInfo(r.path).fileName()).arg(r.mask->n).arg(s ? s->length() : 0));
+            return false;
+        }
+        explorer_->setMaskCommand(*r.mask, tr("load mask"));
+        addRecent(r.path);
+        return true;
+    }
+    }
+    addRecent(r.path);
+    rebuildSession();
+    refreshTitle();
+    saveSettings();
+    return true;
+}
+
+void MainWindow::reportError(const QString& message) {
+    emit errorOccurred(message);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("PruneScope"), message, QMessageBox::Ok, this);
+    box->setObjectName("errorDialog");
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+    statusBar()->showMessage(message.section('\n', 0, 1), 8000);
+}
+
+void MainWindow::rebuildSession() {
+    if (!grammar_ || sentenceIdx_ < 0 || sentenceIdx_ >= sentenceCount()) {
+        explorer_->setSession(nullptr);
+        return;
+    }
+    // Without a policy the keep probability says nothing: show inside scores instead.
+    if (!policy_ && explorer_->quantity() == Quantity::KeepProbability) explorer_->setQuantity(Quantity::InsideScore);
+    try {
+        explorer_->setSession(std::make_unique<SentenceSession>(grammar_, policy_, sentences_[sentenceIdx_]));
+    } catch (const std::exception& e) {
+        explorer_->setSession(nullptr);
+        reportError(tr("Cannot parse sentence %1: %2").arg(sentenceIdx_ + 1).arg(QString::fromStdString(e.what())));
+    }
+}
+
+void MainWindow::selectSentence(int index) {
+    if (index < 0 || index >= sentenceCount()) return;
+    sentenceIdx_ = index;
+    sentenceBox_->setCurrentIndex(index);
+    rebuildSession();
+    if (opt_.useSettings) QSettings().setValue("lastSentenceIndex", index);
+}
+
+void MainWindow::parseTypedSentence(const QString& text) {
+    SentenceItem item = typedSentence(text);
+    if (item.words.empty()) return;
+    sentences_.push_back(std::move(item));
+    refreshSentenceBox();
+    selectSentence(sentenceCount() - 1);
+}
+
+void MainWindow::refreshSentenceBox() {
+    sentenceBox_->clear();
+    for (int s = 0; s < sentenceCount(); ++s) {
+        QStringList w;
+        for (const auto& t : sentences_[s].words) w << QString::fromStdString(t);
+        QString label = QStringLiteral("%1. %2 (%3 words%4)").arg(s + 1).arg(w.join(' ')).arg(w.size())
+                            .arg(sentences_[s].gold ? QString() : tr(", no gold"));
+        sentenceBox_->addItem(label);
+    }
+    sentenceBox_->setCurrentIndex(sentenceIdx_);
+}
+
+void MainWindow::refreshTitle() {
+    auto name = [](const QString& p) { return p.isEmpty() ? tr("none") : QFileInfo(p).fileName(); };
+    setWindowTitle(tr("PruneScope — %1").arg(sentencesPath_.isEmpty() ? tr("no sentences") : name(sentencesPath_)));
+    docLabel_->setText(tr("Grammar: %1   Policy: %2").arg(name(grammarPath_), policyPath_.isEmpty() ? tr("none (all spans kept)") : name(policyPath_)));
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QString abs = QFileInfo(path).absoluteFilePath();
+    recent_.removeAll(abs);
+    recent_.prepend(abs);
+    while (recent_.size() > 10) recent_.removeLast();
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+    recentMenu_->clear();
+    for (const QString& p : recent_) recentMenu_->addAction(QFileInfo(p).fileName() + "  —  " + QFileInfo(p).absolutePath(), this, [this, p] { openFile(p); });
+    recentMenu_->setEnabled(!recent_.isEmpty());
+}
+
+void MainWindow::saveSettings() {
+    if (!opt_.useSettings) return;
+    QSettings s;
+    s.setValue("recentFiles", recent_);
+    if (!grammarPath_.isEmpty()) s.setValue("lastGrammar", QFileInfo(grammarPath_).absoluteFilePath());
+    if (!policyPath_.isEmpty()) s.setValue("lastPolicy", QFileInfo(policyPath_).absoluteFilePath());
+    if (!sentencesPath_.isEmpty()) s.setValue("lastSentences", QFileInfo(sentencesPath_).absoluteFilePath());
+    s.setValue("quantity", static_cast<int>(explorer_->quantity()));
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    recent_ = s.value("recentFiles").toStringList();
+    refreshRecentMenu();
+    if (s.contains("geometry")) restoreGeometry(s.value("geometry").toByteArray());
+    explorer_->setQuantity(static_cast<Quantity>(std::clamp(s.value("quantity", 0).toInt(), 0, 3)));
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (opt_.useSettings) {
+        saveSettings();
+        QSettings().setValue("geometry", saveGeometry());
+    }
+    e->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    for (const QUrl& u : e->mimeData()->urls())
+        if (u.isLocalFile()) openFile(u.toLocalFile());
+    e->acceptProposedAction();
+}
+
+void MainWindow::exportView(bool svg) {
+    QString p = QFileDialog::getSaveFileName(this, svg ? tr("Export View as SVG") : tr("Export View as PNG"),
+                                             svg ? "prunescope-view.svg" : "prunescope-view.png", svg ? "SVG (*.svg)" : "PNG (*.png)");
+    if (p.isEmpty()) return;
+    QString err;
+    if (!(svg ? explorer_->exportSvg(p, &err) : explorer_->exportPng(p, &err))) reportError(err);
+    else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+}
+
+void MainWindow::exportMask() {
+    QString p = QFileDialog::getSaveFileName(this, tr("Export Mask"), "mask.json", "JSON (*.json)");
+    if (p.isEmpty()) return;
+    QString err;
+    if (!explorer_->exportMask(p, &err)) reportError(err);
+    else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+}
+
+} // namespace prunescope::gui

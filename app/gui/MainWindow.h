@@ -1,0 +1,91 @@
+#pragma once
+// The PruneScope main window: documents (grammar, policy, sentences with gold trees), menus,
+// recent files and remembered settings, drag and drop, background loading, and the explorer.
+#include "app/gui/DocumentLoader.h"
+#include "app/gui/ExplorerPanel.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <QStringList>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QProgressBar;
+
+namespace prunescope::gui {
+
+struct MainWindowOptions {
+    bool useSettings = true;  // restore/save QSettings (off for tests and screenshots)
+    bool loadSample = true;   // open the bundled sample (or the remembered documents) on start
+};
+
+// The bundled sample's directory (PRUNESCOPE_SAMPLES env var, else the build's samples/).
+QString samplesDir();
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(MainWindowOptions opt = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ExplorerPanel* explorer() const { return explorer_; }
+    // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal dialog.
+    void openFile(const QString& path);
+    // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting it).
+    bool openFileSync(const QString& path);
+    bool loadSampleSync();
+    bool isLoading() const { return watcher_ != nullptr; }
+
+    int sentenceCount() const { return static_cast<int>(sentences_.size()); }
+    int sentenceIndex() const { return sentenceIdx_; }
+    void selectSentence(int index);
+    void parseTypedSentence(const QString& text);
+    const Grammar* grammar() const { return grammar_.get(); }
+    const Policy* policy() const { return policy_.get(); }
+
+signals:
+    void loadFinished(bool ok, const QString& path);
+    void errorOccurred(const QString& message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
+    void closeEvent(QCloseEvent*) override;
+
+private:
+    void buildMenus();
+    void buildToolBar();
+    void startNextLoad();
+    bool apply(const LoadResult& r);
+    void reportError(const QString& message);
+    void rebuildSession();
+    void refreshSentenceBox();
+    void refreshTitle();
+    void addRecent(const QString& path);
+    void refreshRecentMenu();
+    void saveSettings();
+    void restoreSettings();
+    void exportView(bool svg);
+    void exportMask();
+    void openDialog(const QString& caption, const QString& filter);
+
+    MainWindowOptions opt_;
+    ExplorerPanel* explorer_ = nullptr;
+    std::shared_ptr<const Grammar> grammar_;
+    std::shared_ptr<const Policy> policy_;
+    std::vector<SentenceItem> sentences_;
+    int sentenceIdx_ = -1;
+    QString grammarPath_, policyPath_, sentencesPath_;
+    QStringList pending_;
+    QFutureWatcher<LoadResult>* watcher_ = nullptr;
+    QComboBox* sentenceBox_ = nullptr;
+    QLineEdit* typedEdit_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* docLabel_ = nullptr;
+    QStringList recent_;
+};
+
+} // namespace prunescope::gui

@@ -1,0 +1,178 @@
+#include "widgets/TreeView.h"
+
+#include "widgets/ColorMap.h"
+
+#include <QPainter>
+
+#include <algorithm>
+
+namespace prunescope::widgets {
+namespace {
+constexpr double kLevelH = 30;
+constexpr double kHeader = 26;
+constexpr double kPad = 10;
+constexpr double kMinScale = 0.7;
+} // namespace
+
+TreeView::TreeView(QWidget* parent) : QWidget(parent) {
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    setAccessibleName(tr("Parse tree"));
+}
+
+void TreeView::setTitle(const QString& title) {
+    title_ = title;
+    update();
+}
+
+void TreeView::setTree(const Tree& tree) {
+    tree_ = tree;
+    message_.clear();
+    relayoutContent();
+}
+
+void TreeView::setMessage(const QString& message) {
+    tree_ = Tree{};
+    message_ = message;
+    relayoutContent();
+}
+
+void TreeView::setMatchSet(const std::vector<LabeledSpan>& brackets, bool enabled) {
+    matchSet_ = std::set<LabeledSpan>(brackets.begin(), brackets.end());
+    matchEnabled_ = enabled;
+    updateMatches();
+    update();
+}
+
+int TreeView::build(const Tree& t, int depth, int parent, int& leafIndex, std::vector<double>& leafX) {
+    int id = static_cast<int>(nodes_.size());
+    nodes_.push_back(Node{QString::fromStdString(t.label), depth, leafIndex, leafIndex, 0, parent, t.isLeaf(),
+                          t.isPreterminal(), false});
+    maxDepth_ = std::max(maxDepth_, depth);
+    if (t.isLeaf()) {
+        nodes_[id].x = leafX[leafIndex];
+        nodes_[id].end = ++leafIndex;
+        return id;
+    }
+    double lo = 1e300, hi = -1e300;
+    for (const Tree& c : t.children) {
+        int cid = build(c, depth + 1, id, leafIndex, leafX);
+        lo = std::min(lo, nodes_[cid].x);
+        hi = std::max(hi, nodes_[cid].x);
+    }
+    nodes_[id].end = leafIndex;
+    nodes_[id].x = (lo + hi) / 2;
+    return id;
+}
+
+void TreeView::relayoutContent() {
+    nodes_.clear();
+    maxDepth_ = 0;
+    contentW_ = 0;
+    if (!tree_.label.empty()) {
+        QFontMetricsF fm(font());
+        // Leaf slots: wide enough for the word and its tag.
+        std::vector<std::string> words = tree_.words(), tags = tree_.tags();
+        std::vector<double> leafX;
+        double x = kPad;
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            double w = std::max(fm.horizontalAdvance(QString::fromStdString(words[i])),
+                                i < tags.size() ? fm.horizontalAdvance(QString::fromStdString(tags[i])) : 0.0) + 14;
+            leafX.push_back(x + w / 2);
+            x += w;
+        }
+        contentW_ = x + kPad;
+        int leaf = 0;
+        build(tree_, 0, -1, leaf, leafX);
+    }
+    updateMatches();
+    updateGeometry();
+    update();
+}
+
+void TreeView::updateMatches() {
+    matched_ = brackets_ = 0;
+    for (Node& nd : nodes_) {
+        nd.matched = false;
+        if (nd.leaf || nd.preterminal || nd.label == "ROOT") continue;
+        ++brackets_;
+        nd.matched = matchEnabled_ && matchSet_.count(LabeledSpan{nd.label.toStdString(), nd.begin, nd.end}) != 0;
+        if (nd.matched) ++matched_;
+    }
+}
+
+double TreeView::contentHeight() const { return kHeader + (maxDepth_ + 1) * kLevelH + kPad; }
+
+QSize TreeView::sizeHint() const {
+    return QSize(static_cast<int>(std::max(300.0, contentW_)), static_cast<int>(std::max(120.0, contentHeight())));
+}
+
+QSize TreeView::minimumSizeHint() const {
+    return QSize(static_cast<int>(std::max(200.0, contentW_ * kMinScale)), static_cast<int>(std::max(100.0, contentHeight() * kMinScale)));
+}
+
+void TreeView::resizeEvent(QResizeEvent*) { update(); }
+
+void TreeView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFontMetricsF fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(palette().text().color());
+    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, kHeader - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
+    p.setFont(font());
+    if (matchEnabled_ && brackets_ > 0) {
+        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, kHeader - 6), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("%1 of %2 brackets match").arg(matched_).arg(brackets_));
+    }
+    if (nodes_.empty()) {
+        p.setPen(palette().text().color());
+        p.drawText(rect().adjusted(kPad, kHeader, -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);
+        return;
+    }
+    double scale = std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale, 1.0);
+    double offX = std::max(0.0, (width() - contentW_ * scale) / 2);
+    p.translate(offX, 0);
+    p.scale(scale, scale);
+    auto yOf = [&](const Node& nd) { return kHeader + (nd.leaf ? maxDepth_ : nd.depth) * kLevelH + kLevelH / 2; };
+    // Edges first.
+    p.setPen(QPen(palette().mid().color(), 1.2));
+    for (const Node& nd : nodes_)
+        if (nd.parent >= 0) {
+            const Node& par = nodes_[nd.parent];
+            p.drawLine(QPointF(par.x, yOf(par) + fm.height() / 2), QPointF(nd.x, yOf(nd) - fm.height() / 2));
+        }
+    QFont italic = font();
+    italic.setItalic(true);
+    for (const Node& nd : nodes_) {
+        double w = fm.horizontalAdvance(nd.label) + 10, h = fm.height() + 4;
+        QRectF box(nd.x - w / 2, yOf(nd) - h / 2, w, h);
+        if (nd.leaf) {
+            p.setFont(italic);
+            p.setPen(palette().text().color());
+            p.drawText(box, Qt::AlignCenter, nd.label);
+            p.setFont(font());
+            continue;
+        }
+        if (nd.preterminal || nd.label == "ROOT") {
+            p.fillRect(box, palette().base());
+            p.setPen(palette().placeholderText().color());
+            p.drawText(box, Qt::AlignCenter, nd.label);
+            continue;
+        }
+        if (nd.matched) {
+            p.setPen(QPen(Qt::black, 1.4));
+            p.setBrush(okabeito::kSkyBlue);
+        } else {
+            p.setPen(QPen(palette().text().color(), 1.2, matchEnabled_ ? Qt::DashLine : Qt::SolidLine));
+            p.setBrush(palette().base());
+        }
+        p.drawRoundedRect(box, 4, 4);
+        p.setPen(nd.matched ? Qt::black : palette().text().color());
+        p.drawText(box, Qt::AlignCenter, nd.label);
+    }
+}
+
+} // namespace prunescope::widgets

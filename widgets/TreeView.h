@@ -1,0 +1,61 @@
+#pragma once
+// A parse tree drawn top-down with the words along the bottom. Brackets that also occur in a
+// comparison tree (e.g. predicted vs gold) are filled; unmatched ones have a dashed outline.
+// Scales down to fit its width (to a limit) and otherwise asks for scroll space.
+#include "core/Tree.h"
+
+#include <QWidget>
+
+#include <set>
+#include <vector>
+
+namespace prunescope::widgets {
+
+class TreeView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TreeView(QWidget* parent = nullptr);
+
+    void setTitle(const QString& title);
+    void setTree(const Tree& tree);
+    // Shows `message` (e.g. why there is no tree) instead of a tree.
+    void setMessage(const QString& message);
+    // Brackets (label, begin, end) of the comparison tree; preterminals and ROOT are never highlighted.
+    void setMatchSet(const std::vector<LabeledSpan>& brackets, bool enabled = true);
+    const Tree& tree() const { return tree_; }
+    bool hasTree() const { return !tree_.label.empty(); }
+    QString message() const { return message_; }
+    int matchedCount() const { return matched_; }
+    int bracketCount() const { return brackets_; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+
+private:
+    struct Node {
+        QString label;
+        int depth = 0, begin = 0, end = 0;
+        double x = 0;
+        int parent = -1;
+        bool leaf = false, preterminal = false, matched = false;
+    };
+    int build(const Tree& t, int depth, int parent, int& leafIndex, std::vector<double>& leafX);
+    void relayoutContent();
+    void updateMatches();
+    double contentWidth() const { return contentW_; }
+    double contentHeight() const;
+
+    QString title_, message_;
+    Tree tree_;
+    std::vector<Node> nodes_;
+    std::set<LabeledSpan> matchSet_;
+    bool matchEnabled_ = false;
+    int matched_ = 0, brackets_ = 0, maxDepth_ = 0;
+    double contentW_ = 0;
+};
+
+} // namespace prunescope::widgets
