@@ -2,6 +2,7 @@
 #include "core/Lols.h"
 
 #include "core/Error.h"
+#include "core/Evalb.h"
 #include "core/PolicyMask.h"
 #include "core/Parser.h"
 #include "core/SpanFeatures.h"
@@ -276,7 +277,12 @@ SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s
         out.weight = static_cast<double>(out.states) / limit;
     }
     req.spans = spans;
-    out.rollouts = rollouts(req);
+    try {
+        out.rollouts = rollouts(req);
+    } catch (const EvalbMismatch&) {  // EVALB would drop the sentence: so does LOLS
+        out.skipped = true;
+        return out;
+    }
     if (out.rollouts.empty()) return out;
     const SpanRollout& r0 = out.rollouts.front();
     out.rollInAccuracy = r0.rollInKeep ? r0.accuracyKeep : r0.accuracyPrune;

@@ -101,6 +101,8 @@ struct SentenceRollouts {
     int states = 0;                     // T
     double weight = 1;                  // T/S
     double rollInAccuracy = 0, rollInRuntime = 0;  // surrogate measures of the roll-in
+    bool skipped = false;  // rCP: EVALB cannot score some parse against the gold (an EVALB "error
+                           // sentence", e.g. a word tagged as punctuation by one tree only): no states
 };
 // Per-sentence randomness (the rCP span sample) comes from (seed, iteration, sentenceIndex) only.
 SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
@@ -131,6 +133,7 @@ struct LolsIterationRecord {
     double trainRollInAccuracy = std::numeric_limits<double>::quiet_NaN();
     double trainRollInRuntime = std::numeric_limits<double>::quiet_NaN();
     int minibatchSentences = 0;
+    int skippedSentences = 0;  // EVALB error sentences left out of this iteration (rCP)
     long newStates = 0;       // roll-in states rolled out this iteration
     long datasetStates = 0;   // consolidated states after aggregation
     long examples = 0;        // nonzero-weight examples trained on

@@ -124,6 +124,7 @@ nlohmann::json LolsIterationRecord::toJson() const {
                         {"trainRollInAccuracy", number(trainRollInAccuracy)},
                         {"trainRollInRuntime", number(trainRollInRuntime)},
                         {"minibatchSentences", minibatchSentences},
+                        {"skippedSentences", skippedSentences},
                         {"newStates", newStates},
                         {"datasetStates", datasetStates},
                         {"examples", examples},
@@ -145,6 +146,7 @@ LolsIterationRecord LolsIterationRecord::fromJson(const nlohmann::json& j) {
     r.trainRollInAccuracy = numberOr(j, "trainRollInAccuracy", nan);
     r.trainRollInRuntime = numberOr(j, "trainRollInRuntime", nan);
     r.minibatchSentences = j.value("minibatchSentences", 0);
+    r.skippedSentences = j.value("skippedSentences", 0);
     r.newStates = j.value("newStates", 0L);
     r.datasetStates = j.value("datasetStates", 0L);
     r.examples = j.value("examples", 0L);
@@ -239,15 +241,21 @@ bool LolsTrainer::step(LolsState& st, const std::atomic<bool>* cancel, const Lol
     rec.secondsRollouts = secondsSince(t0);
     std::vector<RewardEntry> added;
     double acc = 0, run = 0;
+    int used = 0;
     for (const SentenceRollouts& c : collected) {  // merged in sentence order
+        if (c.skipped) {
+            ++rec.skippedSentences;
+            continue;
+        }
         added.insert(added.end(), c.entries.begin(), c.entries.end());
         acc += c.rollInAccuracy;
         run += c.rollInRuntime;
+        ++used;
     }
     rec.newStates = static_cast<long>(added.size());
-    if (!collected.empty()) {
-        rec.trainRollInAccuracy = acc / static_cast<double>(collected.size());
-        rec.trainRollInRuntime = run / static_cast<double>(collected.size());
+    if (used > 0) {
+        rec.trainRollInAccuracy = acc / used;
+        rec.trainRollInRuntime = run / used;
         rec.trainRollInReward = rec.trainRollInAccuracy - cfg_.lambda * rec.trainRollInRuntime;
     }
     AggregatedDataset data = st.data;
