@@ -3,8 +3,10 @@
 #include "core/CorpusEvaluator.h"
 #include "core/GrammarFile.h"
 #include "core/Normalize.h"
+#include "core/PolicyMask.h"
 #include "core/TreebankReader.h"
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 
@@ -13,7 +15,7 @@ namespace prunescope::cli {
 void addEvalCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("eval", "Parse a treebank and report EVALB F1, failures, pushes, constituents and speed");
     struct Opts {
-        std::string grammar, treebank;
+        std::string grammar, treebank, policy;
         int maxLen = 0;
         bool json = false;
     };
@@ -21,6 +23,7 @@ void addEvalCommand(CLI::App& app) {
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank file or directory")->required();
     sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = no limit)");
+    sub->add_option("--policy", o->policy, "Prune with this policy file (default: no pruning)");
     sub->add_flag("--json", o->json, "Print the summary as JSON");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
@@ -28,12 +31,20 @@ void addEvalCommand(CLI::App& app) {
         for (const auto& t : readTreebank(o->treebank)) gold.push_back(normalizeTree(t));
         EvaluationOptions opt;
         opt.maxLength = o->maxLen;
-        CorpusResult r = evaluateCorpus(g, gold, MaskFunction{}, opt);
+        Policy policy;
+        if (!o->policy.empty()) policy = loadPolicy(o->policy);
+        CorpusResult r = evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy), opt);
         auto j = r.summaryJson();
+        if (!o->policy.empty())
+            j["policy"] = {{"path", o->policy}, {"name", policy.meta.name}, {"kind", policy.meta.kind},
+                           {"threshold", policy.threshold},
+                           {"lambda", std::isnan(policy.meta.lambda) ? nlohmann::json() : nlohmann::json(policy.meta.lambda)},
+                           {"lambdaUnit", policy.meta.lambdaUnit}, {"training", policy.meta.training}};
         if (o->json) {
             std::cout << j.dump(2) << "\n";
         } else {
             std::cout << std::fixed << std::setprecision(2);
+            if (!o->policy.empty()) std::cout << "policy           " << o->policy << " (" << policy.meta.name << ")\n";
             std::cout << "sentences        " << r.sentences.size() << "\n"
                       << "F1               " << 100 * r.f1() << "\n"
                       << "precision        " << 100 * r.evalb.total.precision() << "\n"

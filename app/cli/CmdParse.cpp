@@ -5,6 +5,7 @@
 #include "core/GrammarFile.h"
 #include "core/Normalize.h"
 #include "core/Parser.h"
+#include "core/PolicyMask.h"
 #include "core/TreebankReader.h"
 
 #include <iostream>
@@ -41,7 +42,7 @@ std::vector<PruningMask> readMasks(const std::string& path) {
 void addParseCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("parse", "Parse tokenized sentences (one per line) or a treebank's words; print PTB trees");
     struct Opts {
-        std::string grammar, input, treebank, maskFile;
+        std::string grammar, input, treebank, maskFile, policy;
         bool json = false, binarized = false;
     };
     auto o = std::make_shared<Opts>();
@@ -50,6 +51,7 @@ void addParseCommand(CLI::App& app) {
     sub->add_option("--treebank", o->treebank, "Parse the words of this treebank file/directory instead");
     sub->add_option("--mask-file", o->maskFile,
                     "Pruning mask JSON: {\"n\":N,\"pruned\":[[i,k],...]} or an array of them, one per sentence");
+    sub->add_option("--policy", o->policy, "Prune with this policy file (its mask for each sentence)")->excludes("--mask-file");
     sub->add_flag("--json", o->json, "One JSON object per sentence with the tree and the counters");
     sub->add_flag("--binarized", o->binarized, "Print the binarized tree as the grammar derives it");
     setAction(sub, [o] {
@@ -74,6 +76,10 @@ void addParseCommand(CLI::App& app) {
             if (masks.size() != sentences.size())
                 throw InputError(o->maskFile, 0, 0, "has " + std::to_string(masks.size()) + " masks for " +
                                                         std::to_string(sentences.size()) + " sentences");
+        }
+        if (!o->policy.empty()) {
+            const Policy policy = loadPolicy(o->policy);
+            for (const auto& w : sentences) masks.push_back(policyMask(policy, SentenceFeatures(w)));
         }
         Parser parser(g);
         int failures = 0;

@@ -16,6 +16,7 @@ void addGrammarCommand(CLI::App& app);
 void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addBenchParseCommand(CLI::App& app);
+void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 
 } // namespace prunescope::cli

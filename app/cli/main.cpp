@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     addParseCommand(app);
     addEvalCommand(app);
     addBenchParseCommand(app);
+    addBaselineCommand(app);
     addLolsCommands(app);
     try {
         app.parse(argc, argv);

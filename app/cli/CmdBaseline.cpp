@@ -1,0 +1,216 @@
+// prunescope-cli baseline / frontier: the asymmetric-weighting baseline sweep (paper sec. 3, 7 ¬)
+// with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure.
+#include "app/cli/Commands.h"
+#include "core/Baseline.h"
+#include "core/Error.h"
+#include "core/FrontierFile.h"
+#include "core/FrontierPlot.h"
+#include "core/GrammarFile.h"
+#include "core/Normalize.h"
+#include "core/TreebankReader.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace prunescope::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "0.0001220703125", "2^-13" or "2e-4".
+double parseNumber(const std::string& s, const std::string& what) {
+    try {
+        if (auto caret = s.find('^'); caret != std::string::npos)
+            return std::pow(std::stod(s.substr(0, caret)), std::stod(s.substr(caret + 1)));
+        size_t used = 0;
+        const double x = std::stod(s, &used);
+        if (used != s.size()) throw std::invalid_argument(s);
+        return x;
+    } catch (const std::exception&) {
+        throw std::invalid_argument(what + ": cannot read '" + s + "' as a number");
+    }
+}
+
+std::string g4(double x) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.4g", x);
+    return b;
+}
+
+void printTable(const FrontierData& d) {
+    std::printf("%-18s %8s %7s %7s %9s %10s %8s %5s %9s %10s  %s\n", "policy", "weight", "F1", "sentF1", "mpush",
+                "constit.", "spans", "fail", "words/s", "lambda", "lambda range (frontier *)");
+    auto row = [](const std::string& id, const std::string& w, const nlohmann::json& m, const std::string& lam,
+                  const std::string& range) {
+        std::printf("%-18s %8s %7.2f %7.2f %9.5f %10.1f %8.1f %5d %9.0f %10s  %s\n", id.c_str(), w.c_str(),
+                    100 * m.value("f1", 0.0), 100 * m.value("averageSentenceF1", 0.0), m.value("meanMpush", 0.0),
+                    m.value("meanConstituents", 0.0), m.value("meanSpansKept", 0.0), m.value("failures", 0),
+                    m.value("wordsPerSecond", 0.0), lam.c_str(), range.c_str());
+    };
+    if (d.unpruned.is_object()) row("unpruned", "-", d.unpruned, "-", "");
+    for (const auto& e : d.points) {
+        std::string range = e.lambdaRange.empty ? "-"
+                                                : "[" + g4(e.lambdaRange.lo) + ", " +
+                                                      (std::isinf(e.lambdaRange.hi) ? "inf" : g4(e.lambdaRange.hi)) + "]";
+        if (e.onFrontier) range += " *";
+        const auto w = e.training.find("positiveWeight");
+        row(e.id, w != e.training.end() && w->is_number() ? g4(w->get<double>()) : "-", e.metrics,
+            std::isfinite(e.lambda) ? g4(e.lambda) : "-", range);
+    }
+    if (d.fit)
+        std::printf("fit: h(x) = %.6g * sigmoid(%.6g * log(x + %.6g) + %.6g), mse %.4g; lambda in %s\n", d.fit->ymax,
+                    d.fit->a, d.fit->c, d.fit->b, d.fit->mse, d.lambdaUnit.c_str());
+}
+
+void addBaseline(CLI::App& app) {
+    auto* sub = app.add_subcommand(
+        "baseline", "Train the asymmetric-weighting baseline sweep (one policy per positive-class weight), choose the "
+                    "regularizer on dev, write the policies, frontier.json and frontier.svg to --out");
+    struct Opts {
+        std::string grammar, train, dev, out, runtime = "mpush";
+        std::vector<std::string> weights, l2 = {"2^-11", "2^-12", "2^-13", "2^-14", "2^-15"};
+        int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0;
+        bool noWarmStart = false, force = false;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--grammar", o->grammar, "Grammar file")->required();
+    sub->add_option("--train", o->train, "Training treebank (file or directory)")->required();
+    sub->add_option("--dev", o->dev, "Development treebank: regularizer choice and the frontier")->required();
+    sub->add_option("--out", o->out, "Run directory to write")->required();
+    sub->add_option("--weights", o->weights, "Positive-class (keep) weights to sweep, comma separated "
+                                             "(default 2^-2,2^-1,...,2^12)")->delimiter(',');
+    sub->add_option("--l2", o->l2, "Regularization coefficients to choose from on dev, comma separated")
+        ->delimiter(',')->capture_default_str();
+    sub->add_option("--max-train-len", o->maxTrainLen, "Train on sentences with at most this many words (0 = all)")
+        ->capture_default_str();
+    sub->add_option("--dev-max-len", o->devMaxLen, "Evaluate on dev sentences with at most this many words (0 = all)")
+        ->capture_default_str();
+    sub->add_option("--train-sentences", o->trainSentences, "Use only the first N trees of the training treebank (0 = all)")
+        ->capture_default_str();
+    sub->add_option("--runtime", o->runtime, "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
+        ->capture_default_str();
+    sub->add_flag("--no-warm-start", o->noWarmStart, "Train every weight from zero (default: from the previous weight's solution)");
+    sub->add_flag("--force", o->force, "Overwrite an existing frontier.json in --out");
+    setAction(sub, [o] {
+        const RuntimeMeasure measure = runtimeMeasureFromName(o->runtime);
+        const fs::path out(o->out);
+        if (fs::exists(out / "frontier.json") && !o->force)
+            throw InputError((out / "frontier.json").string(), 0, 0, "exists (use --force to overwrite the run)");
+        fs::create_directories(out);
+        Grammar g = loadGrammar(o->grammar);
+        std::vector<Tree> train, dev;
+        for (const auto& t : readTreebank(o->train)) {
+            if (o->trainSentences > 0 && static_cast<int>(train.size()) >= o->trainSentences) break;
+            train.push_back(normalizeTree(t));
+        }
+        for (const auto& t : readTreebank(o->dev)) dev.push_back(normalizeTree(t));
+        BaselineOptions bo;
+        if (!o->weights.empty()) {
+            bo.positiveWeights.clear();
+            for (const auto& w : o->weights) bo.positiveWeights.push_back(parseNumber(w, "--weights"));
+        }
+        bo.l2Grid.clear();
+        for (const auto& l : o->l2) bo.l2Grid.push_back(parseNumber(l, "--l2"));
+        bo.maxTrainLength = o->maxTrainLen;
+        bo.maxDevLength = o->devMaxLen;
+        bo.warmStart = !o->noWarmStart;
+        bo.grammarName = o->grammar;
+        bo.log = [](const std::string& msg) { std::cerr << msg << std::endl; };
+        BaselineRun run = runBaseline(g, train, dev, bo);
+        const BaselineSweep& best = run.best();
+
+        FrontierData d;
+        d.grammar = o->grammar;
+        d.evaluation = {{"split", "dev"}, {"treebank", o->dev}, {"maxLength", o->devMaxLen}};
+        d.unpruned = run.unprunedDev;
+        for (const auto& p : best.points) {
+            FrontierEntry e;
+            e.id = p.policy.meta.name;
+            e.policy = p.policy.meta.name + ".json";
+            e.training = {{"positiveWeight", p.positiveWeight}, {"l2", best.l2}};
+            e.metrics = p.devMetrics;
+            d.points.push_back(std::move(e));
+        }
+        refitFrontier(d, measure);
+        nlohmann::json sel = nlohmann::json::array();
+        for (const auto& sw : run.sweeps) {
+            nlohmann::json pts = nlohmann::json::array();
+            for (const auto& p : sw.points)
+                pts.push_back({{"positiveWeight", p.positiveWeight}, {"f1", p.devMetrics.at("f1")},
+                               {"meanMpush", p.devMetrics.at("meanMpush")},
+                               {"meanSpansKept", p.devMetrics.at("meanSpansKept")},
+                               {"lbfgsIterations", p.train.iterations}, {"trainSeconds", p.train.seconds}});
+            sel.push_back({{"l2", sw.l2}, {"meanF1OverLogMpush", sw.hypervolume}, {"trainSeconds", sw.trainSeconds},
+                           {"evalSeconds", sw.evalSeconds}, {"points", pts}});
+        }
+        d.info = {{"kind", "baseline"},
+                  {"train", {{"treebank", o->train}, {"maxLength", o->maxTrainLen}, {"firstTrees", o->trainSentences},
+                             {"sentences", run.trainSentences}, {"examples", run.trainExamples},
+                             {"goldExamples", run.trainPositives}, {"featureSeconds", run.featureSeconds}}},
+                  {"chosenL2", best.l2},
+                  {"l2Selection", sel},
+                  {"allPruned", run.allPrunedDev},
+                  {"warmStart", bo.warmStart}};
+        for (size_t i = 0; i < best.points.size(); ++i) {
+            Policy p = best.points[i].policy;
+            p.meta.lambda = d.points[i].lambda;
+            p.meta.lambdaUnit = d.lambdaUnit;
+            p.meta.devMetrics = best.points[i].devMetrics;
+            p.meta.devMetrics["split"] = "dev";
+            p.meta.devMetrics["maxLength"] = o->devMaxLen;
+            savePolicy(p, (out / d.points[i].policy).string());
+        }
+        saveFrontier(d, (out / "frontier.json").string());
+        writeFrontierSvg(d, (out / "frontier.svg").string());
+        printTable(d);
+        std::cout << "chosen l2 = " << best.l2 << "; wrote " << best.points.size() << " policies, "
+                  << (out / "frontier.json").string() << " and " << (out / "frontier.svg").string() << "\n";
+        return 0;
+    });
+}
+
+void addFrontier(CLI::App& app) {
+    auto* sub = app.add_subcommand("frontier", "Refit and replot the frontier of a run directory (frontier.json), "
+                                               "optionally with another runtime measure");
+    struct Opts {
+        std::string run, runtime, svg;
+        bool linearX = false;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--run", o->run, "Run directory holding frontier.json (or the frontier.json itself)")->required();
+    sub->add_option("--runtime", o->runtime, "mpush, constituents or spansKept (default: keep the file's)");
+    sub->add_option("--svg", o->svg, "Where to write the plot (default: frontier.svg next to frontier.json)");
+    sub->add_flag("--linear-x", o->linearX, "Linear runtime axis (default: logarithmic)");
+    setAction(sub, [o] {
+        fs::path file(o->run);
+        if (fs::is_directory(file)) file /= "frontier.json";
+        FrontierData d = loadFrontier(file.string());
+        for (auto& e : d.points) {
+            const std::string p = frontierPolicyPath(file.string(), e);
+            if (!p.empty() && !fs::exists(p)) {
+                std::cerr << "warning: " << p << " not found: point '" << e.id << "' kept, its policy set to null\n";
+                e.policy.clear();
+            }
+        }
+        refitFrontier(d, o->runtime.empty() ? d.runtimeMeasure : runtimeMeasureFromName(o->runtime));
+        saveFrontier(d, file.string());
+        FrontierPlotOptions po;
+        po.logX = !o->linearX;
+        const std::string svg = o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
+        writeFrontierSvg(d, svg, po);
+        printTable(d);
+        std::cout << "wrote " << file.string() << " and " << svg << "\n";
+        return 0;
+    });
+}
+
+} // namespace
+
+void addBaselineCommand(CLI::App& app) {
+    addBaseline(app);
+    addFrontier(app);
+}
+
+} // namespace prunescope::cli
