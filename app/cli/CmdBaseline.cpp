@@ -1,14 +1,18 @@
 // prunescope-cli baseline / frontier: the asymmetric-weighting baseline sweep (paper sec. 3, 7 ¬)
-// with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure.
+// with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure;
+// bench-features (span feature extraction and policy mask speed, baseline training time).
 #include "app/cli/Commands.h"
 #include "core/Baseline.h"
 #include "core/Error.h"
 #include "core/FrontierFile.h"
 #include "core/FrontierPlot.h"
 #include "core/GrammarFile.h"
+#include "core/PolicyMask.h"
 #include "core/Normalize.h"
 #include "core/TreebankReader.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -206,11 +210,99 @@ void addFrontier(CLI::App& app) {
     });
 }
 
+void addBenchFeatures(CLI::App& app) {
+    auto* sub = app.add_subcommand("bench-features", "Benchmark span feature extraction and policy masks (spans/s); "
+                                                     "optionally baseline example construction and training time");
+    struct Opts {
+        std::string treebank, policy, grammar, l2 = "2^-13";
+        int maxLen = 40, repeat = 3;
+        double trainWeight = 0;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--treebank", o->treebank, "Treebank file or directory")->required();
+    sub->add_option("--max-len", o->maxLen, "Longest sentence to include (0 = all)")->capture_default_str();
+    sub->add_option("--repeat", o->repeat, "Passes (the best is reported)")->capture_default_str();
+    sub->add_option("--policy", o->policy, "Also time policyMask with this policy");
+    sub->add_option("--grammar", o->grammar, "With --train-weight: grammar for the gold spans");
+    sub->add_option("--train-weight", o->trainWeight, "Also build the baseline examples and train one policy with this positive weight");
+    sub->add_option("--l2", o->l2, "Regularization for --train-weight")->capture_default_str();
+    setAction(sub, [o] {
+        using Clock = std::chrono::steady_clock;
+        auto secs = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+        std::vector<Tree> trees;
+        for (const auto& t : readTreebank(o->treebank)) {
+            Tree n = normalizeTree(t);
+            if (o->maxLen <= 0 || n.size() <= o->maxLen) trees.push_back(std::move(n));
+        }
+        std::vector<std::vector<std::string>> words;
+        long spans = 0, prunable = 0;
+        for (const auto& t : trees) {
+            words.push_back(t.words());
+            const long n = static_cast<long>(words.back().size());
+            spans += n * (n + 1) / 2;
+            prunable += std::max(0, PruningMask::prunableCount(static_cast<int>(n)));
+        }
+        double best = 1e300;
+        unsigned long sink = 0;
+        for (int r = 0; r < std::max(o->repeat, 1); ++r) {
+            const auto t0 = Clock::now();
+            for (const auto& w : words) sink += SentenceFeatures(w).features(0, 1)[0];
+            best = std::min(best, secs(t0));
+        }
+        nlohmann::json j = {{"sentences", trees.size()}, {"spans", spans}, {"prunableSpans", prunable},
+                            {"featureSeconds", best}, {"featureSpansPerSecond", spans / best},
+                            {"featurePrunableSpansPerSecond", prunable / best}, {"checksum", sink % 1000}};
+        if (!o->policy.empty()) {
+            const Policy p = loadPolicy(o->policy);
+            std::vector<SentenceFeatures> feats;
+            for (const auto& w : words) feats.emplace_back(w);
+            PruningMask m;
+            double bestMask = 1e300, bestBoth = 1e300;
+            long kept = 0;
+            for (int r = 0; r < std::max(o->repeat, 1); ++r) {
+                auto t0 = Clock::now();
+                kept = 0;
+                for (const auto& f : feats) {
+                    policyMaskInto(p, f, m);
+                    kept += m.keptCount();
+                }
+                bestMask = std::min(bestMask, secs(t0));
+                t0 = Clock::now();
+                const MaskFunction mf = policyMaskFunction(p);
+                for (const auto& w : words) sink += mf(w).n;
+                bestBoth = std::min(bestBoth, secs(t0));
+            }
+            j["policyMaskSeconds"] = bestMask;
+            j["policyMaskPrunableSpansPerSecond"] = prunable / bestMask;
+            j["featuresAndMaskSeconds"] = bestBoth;
+            j["featuresAndMaskPrunableSpansPerSecond"] = prunable / bestBoth;
+            j["spansKept"] = kept;
+        }
+        if (o->trainWeight > 0) {
+            if (o->grammar.empty()) throw std::invalid_argument("--train-weight needs --grammar");
+            const Grammar g = loadGrammar(o->grammar);
+            auto t0 = Clock::now();
+            BaselineExamples ex = baselineExamples(g, trees, o->maxLen, o->trainWeight);
+            j["examples"] = ex.examples.size();
+            j["goldExamples"] = ex.positives;
+            j["examplesSeconds"] = secs(t0);
+            LogRegOptions lo;
+            lo.l2 = parseNumber(o->l2, "--l2");
+            BaselineTrainInfo info;
+            trainBaselinePolicy(ex.examples, o->trainWeight, lo, &info);
+            j["training"] = info.toJson();
+        }
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    });
+}
+
 } // namespace
 
 void addBaselineCommand(CLI::App& app) {
     addBaseline(app);
     addFrontier(app);
+    addBenchFeatures(app);
 }
 
 } // namespace prunescope::cli
