@@ -172,8 +172,37 @@ double sentenceF1(const BracketCounts& c) {
     return c.f1();
 }
 
+namespace {
+// Copies `test` with its preterminal labels replaced by gold's tags, position by position.
+void retag(Tree& t, const std::vector<std::string>& tags, std::size_t& pos) {
+    if (t.isLeaf()) return;
+    if (t.isPreterminal()) {
+        t.label = tags[pos++];
+        return;
+    }
+    for (auto& c : t.children) retag(c, tags, pos);
+}
+} // namespace
+
+BracketCounts rewardBracketCounts(const Tree& gold, const Tree& test, const EvalbOptions& opt) {
+    try {
+        return evalbSentence(gold, test, opt);
+    } catch (const EvalbMismatch& e) {
+        // Same words, but the test tree tags a word as punctuation that gold does not (or the
+        // reverse), so EVALB would drop the sentence. A reward must exist: decide punctuation
+        // by the gold tags for both trees; the brackets themselves are unchanged.
+        if (e.kind() == EvalbMismatch::Kind::Malformed || gold.words() != test.words()) throw;
+        const std::vector<std::string> tags = gold.tags();
+        if (tags.size() != gold.words().size()) throw;
+        Tree retagged = test;
+        std::size_t pos = 0;
+        retag(retagged, tags, pos);
+        return evalbSentence(gold, retagged, opt);
+    }
+}
+
 double sentenceF1(const Tree& gold, const Tree& test, const EvalbOptions& opt) {
-    return sentenceF1(evalbSentence(gold, test, opt));
+    return sentenceF1(rewardBracketCounts(gold, test, opt));
 }
 
 std::vector<LabeledSpan> evalbBrackets(const Tree& t, const EvalbOptions& opt) {

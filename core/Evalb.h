@@ -59,7 +59,13 @@ BracketCounts evalbSentence(const Tree& gold, const Tree& test,
 std::optional<BracketCounts> tryEvalbSentence(const Tree& gold, const Tree& test,
                                               const EvalbOptions& opt = EvalbOptions::collins(),
                                               std::string* why = nullptr);
-// Per-sentence F1 for rewards (paper's rCP accuracy), in [0,1]. A sentence with no scored
+// Bracket counts for rewards: evalbSentence, except that a pair EVALB would reject only because
+// the two trees tag a word differently as punctuation is scored with gold's tags deciding which
+// words are punctuation (brackets unchanged). Throws EvalbMismatch only for different words or a
+// malformed tree. Used by sentenceF1(gold, test), so rewards are defined for every parse.
+BracketCounts rewardBracketCounts(const Tree& gold, const Tree& test,
+                                  const EvalbOptions& opt = EvalbOptions::collins());
+// Per-sentence F1 for rewards (paper's rCP accuracy), in [0,1], via rewardBracketCounts. A sentence with no scored
 // brackets in either tree (e.g. one word) is a complete match and gets 1.
 double sentenceF1(const Tree& gold, const Tree& test,
                   const EvalbOptions& opt = EvalbOptions::collins());

@@ -76,7 +76,7 @@ PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> 
             r.scored = true;
         }
         if (s == Surrogate::CP) {  // per-sentence F1 and ||beta||_0
-            r.accuracy = r.scored ? sentenceF1(r.counts) : 0.0;
+            r.accuracy = sentenceF1(sent.gold, tree); // defined even where EVALB drops the pair
             r.runtime = static_cast<double>(r.stats.constituents);
         } else {  // expected binarized recall and ||m||_0: the DP's roll-in value of any one span
             RolloutRequest req;

@@ -296,6 +296,24 @@ private slots:
         qInfo("dev normalized: %ld scored brackets (raw %ld); %ld relabeled -> F1 %.4f",
               self.total.gold, rawVsNorm.total.gold, relabeled, perturbed.total.f1());
     }
+    void rewardF1DefinedWhenPunctuationTagsDiffer() {
+        // The parser tagged the final "." as NN: EVALB rejects the pair (length mismatch),
+        // but the reward F1 scores it with gold's punctuation decisions. Regression test for
+        // a crash of GUI flips and rCP rollouts on such parses.
+        Tree gold = T("(ROOT (S (NP (DT The) (NN dog)) (VP (VBZ barks)) (. .)))");
+        Tree test = T("(ROOT (S (NP (DT The) (NN dog)) (VP (VBZ barks) (NP (NN .)))))");
+        QVERIFY(!tryEvalbSentence(gold, test).has_value());
+        BracketCounts c = rewardBracketCounts(gold, test);
+        // gold: S(0,3) NP(0,2) VP(2,3); test (with "." deleted by gold's tag): S(0,3) NP(0,2)
+        // VP(2,3); the NP over "." covers only punctuation and is dropped.
+        QCOMPARE(c.gold, 3L);
+        QCOMPARE(c.test, 3L);
+        QCOMPARE(c.matched, 3L);
+        QCOMPARE(sentenceF1(gold, test), 1.0);
+        // Different words are still an error.
+        Tree other = T("(ROOT (S (NP (DT The) (NN cat)) (VP (VBZ barks)) (. .)))");
+        QVERIFY_THROWS_EXCEPTION(EvalbMismatch, sentenceF1(gold, other));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestEvalb)
