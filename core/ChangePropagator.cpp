@@ -3,6 +3,7 @@
 
 #include "core/Parser.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace prunescope {
@@ -32,6 +33,19 @@ ChangePropagator::ChangePropagator(const Grammar& g, std::vector<std::string> wo
     buckets_.resize(2 * (n + 1));
     scratch_.assign(N_, kNegInf);
     scratchW_.assign(N_, kNoWitness);
+    parentRules_.resize(g.binary.size());
+    for (std::size_t b = 0; b < g.binary.size(); ++b) {
+        const std::uint32_t r = g.binaryByParent[b];
+        parentRules_[b] = ParentRule{g.binary[r].left, g.binary[r].right, g.binary[r].logProb, r};
+    }
+    links_.assign(2ull * postBase_, UserLinks{kNil, kNil});
+
+    firstUser_.assign(2ull * postBase_, kNil);
+    cellBuilt_.assign(cells, 0);
+    for (std::uint32_t v = 0; v < postBase_; ++v) {
+        linkUser(v, chart_.preWitness[v], true);
+        if (chart_.post[v] != kNegInf) ++cellBuilt_[v / N_];
+    }
     pushes_ = st.pushes;
     constituents_ = st.constituents;
     spansKept_ = st.spansKept;
@@ -74,20 +88,54 @@ void ChangePropagator::enqueue(std::uint32_t v, int width, int layer) {
 // the smallest key among the maxima.
 void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer) {
     float& hv = value(head);
-    std::uint32_t& hw = witness(head);
+    const std::uint32_t hw = witness(head);
     if (hw == kPending) { // will be recomputed; a strictly larger value is safe to take now
-        if (s > hv) hv = s, hw = key;
+        if (s > hv) hv = s, setWitness(head, key);
         return;
     }
     if (s > hv) {
         enqueue(head, width, layer);
-        hv = s, hw = key;
+        hv = s;
+        setWitness(head, key);
     } else if (s == hv) {
-        if (s != kNegInf && key < hw) touch(head), hw = key; // same value, the CKY's tie-break
+        if (s != kNegInf && key < hw) touch(head), setWitness(head, key); // same value, the CKY's tie-break
     } else if (hw == key) {
         enqueue(head, width, layer);
-        hw = kPending;
+        setWitness(head, kPending);
     }
+}
+
+// Each post vertex keeps two intrusive lists of the pre vertices whose witness uses it as the
+// left / right child, so that a decrease reaches exactly the heads of Alg. 3 line 15.
+void ChangePropagator::linkUser(std::uint32_t v, std::uint32_t w, bool insert) {
+    if (w >= kPending) return; // pending, lexical or none
+    const std::uint32_t c = v / N_;
+    const int i = cellI_[c], k = cellK_[c], j = i + witnessSplitOffset(w);
+    const BinaryRule& r = g_->binary[witnessRule(w)];
+    const std::uint32_t child[2] = {static_cast<std::uint32_t>(chart_.cell(i, j)) * N_ + r.left,
+                                    static_cast<std::uint32_t>(chart_.cell(j, k)) * N_ + r.right};
+    for (int side = 0; side < 2; ++side) {
+        UserLinks& l = links_[2 * static_cast<std::size_t>(v) + side];
+        std::uint32_t& head = firstUser_[2 * static_cast<std::size_t>(child[side]) + side];
+        if (insert) {
+            l.prev = kNil, l.next = head;
+            if (head != kNil) links_[2 * static_cast<std::size_t>(head) + side].prev = v;
+            head = v;
+        } else {
+            if (l.prev != kNil) links_[2 * static_cast<std::size_t>(l.prev) + side].next = l.next;
+            else head = l.next;
+            if (l.next != kNil) links_[2 * static_cast<std::size_t>(l.next) + side].prev = l.prev;
+        }
+    }
+}
+
+void ChangePropagator::setWitness(std::uint32_t v, std::uint32_t w) {
+    std::uint32_t& cur = witness(v);
+    if (v < postBase_) {
+        linkUser(v, cur, false);
+        linkUser(v, w, true);
+    }
+    cur = w;
 }
 
 void ChangePropagator::relaxRoot(float s, std::uint32_t key) {
@@ -115,22 +163,24 @@ void ChangePropagator::recompute(std::uint32_t v, int i, int k, int layer) {
     float best = kNegInf;
     std::uint32_t w = kNoWitness;
     if (layer == 0) {
-        if (mask_.keep(i, k))
+        if (mask_.keep(i, k)) {
+            const ParentRule* rb = parentRules_.data() + g.binaryByParentBegin[x];
+            const ParentRule* re = parentRules_.data() + g.binaryByParentBegin[x + 1];
             for (int j = i + 1; j < k; ++j) {
+                if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
                 const float* L = chart_.postRow(i, j);
                 const float* R = chart_.postRow(j, k);
                 const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
-                for (std::uint32_t b = g.binaryByParentBegin[x]; b < g.binaryByParentBegin[x + 1]; ++b) {
-                    const std::uint32_t r = g.binaryByParent[b];
-                    const BinaryRule& rule = g.binary[r];
-                    const float l = L[rule.left];
+                for (const ParentRule* pr = rb; pr != re; ++pr) {
+                    const float l = L[pr->left];
                     if (l == kNegInf) continue;
-                    const float rr = R[rule.right];
+                    const float rr = R[pr->right];
                     if (rr == kNegInf) continue;
-                    const float cand = binaryEdgeScore(l, rr, rule.logProb);
-                    if (cand > best) best = cand, w = split | r;
+                    const float cand = binaryEdgeScore(l, rr, pr->logProb);
+                    if (cand > best) best = cand, w = split | pr->rule;
                 }
             }
+        }
     } else {
         const float* pre = chart_.preRow(i, k);
         best = pre[x];
@@ -144,7 +194,7 @@ void ChangePropagator::recompute(std::uint32_t v, int i, int k, int layer) {
         }
     }
     value(v) = best;
-    witness(v) = w;
+    setWitness(v, w);
 }
 
 // Out(pre(i,k,x)): the identity and the unary rules into the post layer of the same cell.
@@ -159,10 +209,33 @@ void ChangePropagator::propagatePre(int i, int k, std::uint32_t x) {
 
 // Out(post(i,k,y)): binary hyperedges where it is the left child (parents (i,k2)) or the right
 // child (parents (i2,k)) of a kept cell, and ROOT if (i,k) is the whole sentence.
-void ChangePropagator::propagatePost(int i, int k, std::uint32_t y) {
+void ChangePropagator::propagatePost(int i, int k, std::uint32_t y, bool decreased) {
     const Grammar& g = *g_;
     const int n = chart_.n;
     const float ly = chart_.postRow(i, k)[y];
+    if (i == 0 && k == n)
+        for (std::uint32_t r = rootBegin_[y]; r < rootBegin_[y + 1]; ++r) relaxRoot(ly + g.rootRules[r].logProb, r);
+    // A decrease matters only to the heads whose witness uses this vertex (Alg. 3 line 15).
+    const std::uint32_t self = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_ + y;
+    if (decreased) {
+        for (std::uint32_t v = firstUser_[2 * static_cast<std::size_t>(self)]; v != kNil;) {
+            const std::uint32_t next = links_[2 * static_cast<std::size_t>(v)].next; // relax may unlink v
+            const std::uint32_t w = chart_.preWitness[v];
+            const int k2 = cellK_[v / N_];
+            const BinaryRule& r = g.binary[witnessRule(w)];
+            relax(v, (ly + chart_.postRow(k, k2)[r.right]) + r.logProb, w, k2 - i, 0);
+            v = next;
+        }
+        for (std::uint32_t v = firstUser_[2 * static_cast<std::size_t>(self) + 1]; v != kNil;) {
+            const std::uint32_t next = links_[2 * static_cast<std::size_t>(v) + 1].next;
+            const std::uint32_t w = chart_.preWitness[v];
+            const int i2 = cellI_[v / N_];
+            const BinaryRule& r = g.binary[witnessRule(w)];
+            relax(v, binaryEdgeScore(chart_.postRow(i2, i)[r.left], ly, r.logProb), w, k - i2, 0);
+            v = next;
+        }
+        return;
+    }
     for (int k2 = k + 1; k2 <= n; ++k2) {
         if (!mask_.keep(i, k2)) continue;
         const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k2)) * N_;
@@ -190,8 +263,6 @@ void ChangePropagator::propagatePost(int i, int k, std::uint32_t y) {
             relax(base + rule.parent, binaryEdgeScore(lz, ly, rule.logProb), split | r, k - i2, 0);
         }
     }
-    if (i == 0 && k == n)
-        for (std::uint32_t r = rootBegin_[y]; r < rootBegin_[y + 1]; ++r) relaxRoot(ly + g.rootRules[r].logProb, r);
 }
 
 // keep→prune: every pre vertex of the cell loses all incoming hyperedges.
@@ -201,7 +272,7 @@ void ChangePropagator::killCell(int i, int k) {
         if (chart_.pre[base + x] == kNegInf) continue;
         enqueue(base + x, k - i, 0);
         chart_.pre[base + x] = kNegInf;
-        chart_.preWitness[base + x] = kNoWitness;
+        setWitness(base + x, kNoWitness);
     }
 }
 
@@ -233,7 +304,7 @@ void ChangePropagator::buildCell(int i, int k) {
         if (scratch_[x] == kNegInf) continue;
         enqueue(base + x, k - i, 0);
         chart_.pre[base + x] = scratch_[x];
-        chart_.preWitness[base + x] = scratchW_[x];
+        setWitness(base + x, scratchW_[x]);
         scratch_[x] = kNegInf;
         scratchW_[x] = kNoWitness;
     }
@@ -282,12 +353,13 @@ void ChangePropagator::flipOnly(int i, int k) {
                         pushes_ += sign * (g.unaryByChildBegin[x + 1] - g.unaryByChildBegin[x]);
                     } else {
                         constituents_ += sign;
+                        cellBuilt_[c] += static_cast<int>(sign);
                         changedPost_.push_back(v);
                         if (ck - ci == n) pushes_ += sign * (rootBegin_[x + 1] - rootBegin_[x]);
                     }
                 }
                 if (layer == 0) propagatePre(ci, ck, x);
-                else propagatePost(ci, ck, x);
+                else propagatePost(ci, ck, x, after < before);
             }
             bucket.clear();
         }
@@ -322,8 +394,11 @@ void ChangePropagator::undo() {
     const Frame f = frames_.back();
     frames_.pop_back();
     for (std::size_t idx = undo_.size(); idx-- > f.undoBegin;) {
-        value(undo_[idx].vertex) = undo_[idx].value;
-        witness(undo_[idx].vertex) = undo_[idx].witness;
+        const UndoEntry& e = undo_[idx];
+        if (e.vertex >= postBase_ && (value(e.vertex) == kNegInf) != (e.value == kNegInf))
+            cellBuilt_[(e.vertex - postBase_) / N_] += e.value == kNegInf ? -1 : 1;
+        value(e.vertex) = e.value;
+        setWitness(e.vertex, e.witness);
     }
     undo_.resize(f.undoBegin);
     for (std::size_t idx = cellUndo_.size(); idx-- > f.cellUndoBegin;)

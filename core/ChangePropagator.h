@@ -98,7 +98,9 @@ private:
     void relaxRoot(float s, std::uint32_t key);
     void recompute(std::uint32_t v, int i, int k, int layer);
     void propagatePre(int i, int k, std::uint32_t x);
-    void propagatePost(int i, int k, std::uint32_t y);
+    void propagatePost(int i, int k, std::uint32_t y, bool decreased);
+    void setWitness(std::uint32_t v, std::uint32_t w);
+    void linkUser(std::uint32_t v, std::uint32_t w, bool insert);
     void propagateRoot();
     void killCell(int i, int k);
     void buildCell(int i, int k);
@@ -116,6 +118,15 @@ private:
     std::uint32_t postBase_ = 0;
     std::vector<int> cellI_, cellK_;     // cell index -> span
     std::vector<std::uint32_t> rootBegin_; // per symbol: [begin, end) of its rules in rootRules
+    struct ParentRule { std::uint32_t left, right; float logProb; std::uint32_t rule; };
+    std::vector<ParentRule> parentRules_;  // Grammar::binaryByParent, inlined for RECOMPUTE
+    // Users of post vertices: [2*post + side] first pre vertex whose witness uses it as the left
+    // (side 0) or right (side 1) child; [2*pre + side] that vertex's links in the list.
+    static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
+    struct UserLinks { std::uint32_t prev, next; };
+    std::vector<std::uint32_t> firstUser_;
+    std::vector<UserLinks> links_;
+    std::vector<int> cellBuilt_;           // per cell: built post symbols
 
     // Exact counters (equal to Parser::parse's ParseStats for the current mask).
     long pushes_ = 0, constituents_ = 0;
