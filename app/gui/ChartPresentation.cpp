@@ -24,6 +24,14 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q) {
     int n = s.length();
     out.cells.assign(static_cast<std::size_t>(n + 1) * (n + 1), widgets::HeatCell{});
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    // Symbol names converted once per grammar.
+    static std::weak_ptr<const Grammar> namesFor;
+    static std::vector<QString> symbolNames;
+    if (namesFor.expired() || namesFor.lock() != s.grammarPtr()) {
+        symbolNames.clear();
+        for (const auto& sym : s.grammar().symbols) symbolNames.push_back(QString::fromStdString(sym));
+        namesFor = s.grammarPtr();
+    }
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
             int k = i + w;
@@ -31,23 +39,23 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q) {
             c.kept = s.mask().keep(i, k);
             c.gold = s.isGoldSpan(i, k);
             c.best = s.isBestSpan(i, k);
-            auto top = s.topLabels(i, k, 1);
-            if (!top.empty()) c.label = QString::fromStdString(top[0].first);
+            // One pass over the cell's post layer: count, best score and its label.
+            const float* row = s.chart().postRow(i, k);
+            int count = 0, argmax = -1;
+            float best = kNegInf;
+            for (int x = 0; x < s.chart().numSymbols; ++x)
+                if (row[x] != kNegInf) {
+                    ++count;
+                    if (row[x] > best) best = row[x], argmax = x;
+                }
+            if (argmax >= 0) c.label = symbolNames[static_cast<std::size_t>(argmax)];
             float nan = std::numeric_limits<float>::quiet_NaN();
             switch (q) {
             case Quantity::KeepProbability:
                 c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.keepProbability(i, k)) : nan;
                 break;
-            case Quantity::InsideScore: {
-                float b = s.bestScore(i, k);
-                c.value = b == kNegInf ? nan : b;
-                break;
-            }
-            case Quantity::Constituents: {
-                int cnt = s.constituents(i, k);
-                c.value = cnt == 0 ? nan : static_cast<float>(cnt);
-                break;
-            }
+            case Quantity::InsideScore: c.value = argmax < 0 ? nan : best; break;
+            case Quantity::Constituents: c.value = count == 0 ? nan : static_cast<float>(count); break;
             case Quantity::RecallContribution:
                 c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
                 break;

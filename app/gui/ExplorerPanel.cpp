@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -122,7 +123,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     right->setStretchFactor(0, 0);
     right->setStretchFactor(1, 1);
     right->setStretchFactor(2, 1);
-    right->setSizes({280, 320, 320});
+    right->setSizes({240, 340, 340});
 
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(heat_);
@@ -235,7 +236,13 @@ void ExplorerPanel::setColorMap(widgets::ColorMapKind k) { colorBox_->setCurrent
 void ExplorerPanel::setAnimationMode(widgets::AnimationMode m) { modeBox_->setCurrentIndex(static_cast<int>(m)); }
 
 std::vector<widgets::HeatCell> ExplorerPanel::currentCells() {
-    return session_ ? presentCells(*session_, quantity_).cells : std::vector<widgets::HeatCell>{};
+    if (!session_) return {};
+    std::vector<widgets::HeatCell> cells;
+    int n = session_->length();
+    cells.reserve(static_cast<std::size_t>(n + 1) * (n + 1));
+    for (int i = 0; i <= n; ++i)
+        for (int k = 0; k <= n; ++k) cells.push_back(k > i ? heat_->cell(i, k) : widgets::HeatCell{});
+    return cells;
 }
 
 bool ExplorerPanel::requestFlip(int i, int k) {
@@ -254,9 +261,15 @@ void ExplorerPanel::setMaskCommand(const PruningMask& m, const QString& what) {
 }
 
 void ExplorerPanel::applyFlip(int i, int k) {
+    static const bool timing = qEnvironmentVariableIsSet("PRUNESCOPE_TIMING");
+    QElapsedTimer t;
+    t.start();
     std::vector<widgets::HeatCell> before = currentCells();
+    qint64 t0 = t.nsecsElapsed();
     session_->flip(i, k);
+    qint64 t1 = t.nsecsElapsed();
     CellPresentation pres = presentCells(*session_, quantity_);
+    qint64 t2 = t.nsecsElapsed();
     heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
     heat_->setCells(std::move(pres.cells));
     auto marks = summarizeEvents(session_->lastEvents());
@@ -270,8 +283,13 @@ void ExplorerPanel::applyFlip(int i, int k) {
                                .arg(parts.isEmpty() ? tr("no change") : parts.join(", ")));
     heat_->showChanges(std::move(marks), std::move(before));
     refreshStats();
+    qint64 t3 = t.nsecsElapsed();
     refreshTrees();
+    qint64 t4 = t.nsecsElapsed();
     emit sessionUpdated();
+    if (timing)
+        qInfo("flip (%d,%d): cells %.2f ms, propagate+tree %.2f ms, present %.2f ms, stats %.2f ms, trees %.2f ms", i, k,
+              t0 / 1e6, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t4 - t3) / 1e6);
 }
 
 void ExplorerPanel::applyUndoFlip(int i, int k) {
@@ -310,7 +328,8 @@ void ExplorerPanel::refreshStats() {
     }
     const FlipResult& r = session_->result();
     parseValue_->setText(r.success ? tr("parsed") : tr("<b>parse failed</b> (root unreachable)"));
-    f1Value_->setText(session_->hasGold() ? QString::number(100 * session_->f1(), 'f', 2) : dash);
+    bool f1 = session_->hasGold() && !std::isnan(session_->f1());
+    f1Value_->setText(f1 ? QString::number(100 * session_->f1(), 'f', 2) : dash);
     f1Value_->setToolTip(session_->hasGold() ? tr("Labeled bracket F1 (EVALB, COLLINS.prm) in percent")
                                              : tr("A typed sentence has no gold tree"));
     constValue_->setText(QString::number(r.constituents));
@@ -319,7 +338,7 @@ void ExplorerPanel::refreshStats() {
     keptValue_->setText(tr("%1 of %2 prunable (policy keeps %3)").arg(r.spansKept).arg(PruningMask::prunableCount(n))
                             .arg(session_->policyMask().keptCount()));
     logProbValue_->setText(r.success ? QString::number(r.logProb, 'f', 3) : dash);
-    if (session_->hasGold()) {
+    if (f1) {
         double reward = session_->f1() - lambda_->value() * static_cast<double>(r.constituents);
         rewardValue_->setText(QString::number(reward, 'f', 4));
     } else {

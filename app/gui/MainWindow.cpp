@@ -234,8 +234,10 @@ bool MainWindow::apply(const LoadResult& r) {
     case FileKind::Treebank:
     case FileKind::Sentences:
         sentences_ = r.sentences;
-        sentencesPath_ = r.path;
         sentenceIdx_ = 0;
+        if (opt_.useSettings && QSettings().value("lastSentences").toString() == QFileInfo(r.path).absoluteFilePath())
+            sentenceIdx_ = std::clamp(QSettings().value("lastSentenceIndex", 0).toInt(), 0, sentenceCount() - 1);
+        sentencesPath_ = r.path;
         refreshSentenceBox();
         break;
     case FileKind::Mask: {

@@ -47,11 +47,17 @@ PruningMask SentenceSession::goldMask() const {
     return binarizedGold_ ? spanMask(*binarizedGold_) : PruningMask::allKeep(length());
 }
 
-void SentenceSession::refresh() {
-    result_ = prop_->current();
-    // The CLI's tree: bestTree over the current chart (fallback tree when the parse failed).
-    result_.tree = bestTree(*g_, chart(), words());
-    f1_ = item_.gold ? sentenceF1(*item_.gold, result_.tree) : std::nan("");
+void SentenceSession::refresh() { afterChange(prop_->current()); }
+
+void SentenceSession::afterChange(FlipResult r) {
+    // r.tree is the CLI's tree: Parser's bestTree over the current chart (its fallback if failed).
+    result_ = std::move(r);
+    result_.events.clear();
+    try {
+        f1_ = item_.gold ? sentenceF1(*item_.gold, result_.tree) : std::nan("");
+    } catch (const std::exception&) {
+        f1_ = std::nan("");  // a pair EVALB cannot score (different words): shown as "—"
+    }
     recallDelta_.clear();
     int n = length();
     bestInd_.assign(static_cast<std::size_t>(n + 1) * (n + 1), 0);
@@ -74,7 +80,7 @@ void SentenceSession::flip(int i, int k) {
     FlipResult r = prop_->flip(i, k);
     propFlips_.push_back({i, k});
     lastEvents_ = std::move(r.events);
-    refresh();
+    afterChange(std::move(r));
 }
 
 void SentenceSession::undoFlip(int i, int k) {

@@ -29,6 +29,7 @@ public:
     int length() const { return static_cast<int>(item_.words.size()); }
     const std::vector<std::string>& words() const { return item_.words; }
     const Grammar& grammar() const { return *g_; }
+    const std::shared_ptr<const Grammar>& grammarPtr() const { return g_; }
     bool hasGold() const { return item_.gold.has_value(); }
     const Tree* gold() const { return item_.gold ? &*item_.gold : nullptr; }
     bool hasPolicy() const { return policy_ != nullptr; }
@@ -70,6 +71,7 @@ public:
 private:
     std::size_t idx(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
     void refresh();
+    void afterChange(FlipResult r);
 
     std::shared_ptr<const Grammar> g_;
     std::shared_ptr<const Policy> policy_;

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Regenerates the screenshots of docs/user-guide.md from the bundled sample, rendering offscreen.
+# Usage: scripts/screenshots.sh [build-dir]   (default: build; the GUI must be built)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR="${1:-${BUILD_DIR:-build}}"
+APP="$BUILD_DIR/app/prunescope"
+export PRUNESCOPE_SAMPLES="${PRUNESCOPE_SAMPLES:-$PWD/samples}"
+OUT=docs/screenshots
+[[ -x "$APP" ]] || { echo "no $APP: build the GUI first (cmake --build $BUILD_DIR --target prunescope)" >&2; exit 1; }
+mkdir -p "$OUT"
+export QT_QPA_PLATFORM=offscreen
+shot() { "$APP" --screenshot "$OUT/$1" "${@:2}" 2>/dev/null; }
+
+shot overview.png --sentence 1
+shot flip.png --sentence 4 --quantity inside --flip 1,5
+shot step-by-step.png --sentence 3 --quantity inside --step 4 --flip 2,9
+shot parse-failed.png --sentence 4 --quantity inside --mask gold --flip 0,7
+shot recall.png --sentence 4 --quantity recall
+shot typed.png --typed "the old man saw a dog in the park ." --quantity constituents
+shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --widget heatmap --size 1100x760 --hover 3,8
+echo "screenshots written to $OUT/"
