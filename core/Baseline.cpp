@@ -69,7 +69,8 @@ std::vector<WeightedExample> baselineDataset(const Grammar& g, std::span<const T
 
 std::vector<double> defaultPositiveWeights() {
     std::vector<double> w;
-    for (int e = -2; e <= 12; ++e) w.push_back(std::ldexp(1.0, e));
+    for (int e = -2; e <= 8; ++e) w.push_back(std::ldexp(1.0, e));  // factor 2 through the knee
+    for (int e = 10; e <= 16; e += 2) w.push_back(std::ldexp(1.0, e));  // then factor 4 up to "keep all"
     return w;
 }
 
@@ -77,6 +78,12 @@ std::vector<double> defaultL2Grid() {
     std::vector<double> l2;
     for (int e = -11; e >= -15; --e) l2.push_back(std::ldexp(1.0, e));
     return l2;
+}
+
+LogRegOptions defaultBaselineLogReg() {
+    LogRegOptions o;
+    o.maxIterations = 500;
+    return o;
 }
 
 nlohmann::json BaselineTrainInfo::toJson() const {

@@ -75,7 +75,7 @@ void addBaseline(CLI::App& app) {
     struct Opts {
         std::string grammar, train, dev, out, runtime = "mpush";
         std::vector<std::string> weights, l2 = {"2^-11", "2^-12", "2^-13", "2^-14", "2^-15"};
-        int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0;
+        int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0, maxIterations = BaselineOptions{}.logreg.maxIterations;
         bool noWarmStart = false, force = false;
     };
     auto o = std::make_shared<Opts>();
@@ -84,7 +84,7 @@ void addBaseline(CLI::App& app) {
     sub->add_option("--dev", o->dev, "Development treebank: regularizer choice and the frontier")->required();
     sub->add_option("--out", o->out, "Run directory to write")->required();
     sub->add_option("--weights", o->weights, "Positive-class (keep) weights to sweep, comma separated "
-                                             "(default 2^-2,2^-1,...,2^12)")->delimiter(',');
+                                             "(default 2^-2,2^-1,...,2^8,2^10,2^12,2^14,2^16)")->delimiter(',');
     sub->add_option("--l2", o->l2, "Regularization coefficients to choose from on dev, comma separated")
         ->delimiter(',')->capture_default_str();
     sub->add_option("--max-train-len", o->maxTrainLen, "Train on sentences with at most this many words (0 = all)")
@@ -95,6 +95,7 @@ void addBaseline(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--runtime", o->runtime, "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
         ->capture_default_str();
+    sub->add_option("--max-iterations", o->maxIterations, "L-BFGS iteration limit per policy")->capture_default_str();
     sub->add_flag("--no-warm-start", o->noWarmStart, "Train every weight from zero (default: from the previous weight's solution)");
     sub->add_flag("--force", o->force, "Overwrite an existing frontier.json in --out");
     setAction(sub, [o] {
@@ -120,6 +121,7 @@ void addBaseline(CLI::App& app) {
         bo.maxTrainLength = o->maxTrainLen;
         bo.maxDevLength = o->devMaxLen;
         bo.warmStart = !o->noWarmStart;
+        bo.logreg.maxIterations = o->maxIterations;
         bo.grammarName = o->grammar;
         bo.log = [](const std::string& msg) { std::cerr << msg << std::endl; };
         BaselineRun run = runBaseline(g, train, dev, bo);
@@ -215,7 +217,7 @@ void addBenchFeatures(CLI::App& app) {
                                                      "optionally baseline example construction and training time");
     struct Opts {
         std::string treebank, policy, grammar, l2 = "2^-13";
-        int maxLen = 40, repeat = 3;
+        int maxLen = 40, repeat = 3, maxIterations = BaselineOptions{}.logreg.maxIterations;
         double trainWeight = 0;
     };
     auto o = std::make_shared<Opts>();
@@ -226,6 +228,7 @@ void addBenchFeatures(CLI::App& app) {
     sub->add_option("--grammar", o->grammar, "With --train-weight: grammar for the gold spans");
     sub->add_option("--train-weight", o->trainWeight, "Also build the baseline examples and train one policy with this positive weight");
     sub->add_option("--l2", o->l2, "Regularization for --train-weight")->capture_default_str();
+    sub->add_option("--max-iterations", o->maxIterations, "L-BFGS iteration limit for --train-weight")->capture_default_str();
     setAction(sub, [o] {
         using Clock = std::chrono::steady_clock;
         auto secs = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
@@ -288,6 +291,7 @@ void addBenchFeatures(CLI::App& app) {
             j["examplesSeconds"] = secs(t0);
             LogRegOptions lo;
             lo.l2 = parseNumber(o->l2, "--l2");
+            lo.maxIterations = o->maxIterations;
             BaselineTrainInfo info;
             trainBaselinePolicy(ex.examples, o->trainWeight, lo, &info);
             j["training"] = info.toJson();
