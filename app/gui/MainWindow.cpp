@@ -1,4 +1,5 @@
 #include "app/gui/MainWindow.h"
+#include "app/gui/FrontierWindow.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -138,6 +139,8 @@ void MainWindow::buildMenus() {
         a->setChecked(m == 0);
         mGroup->addAction(a);
     }
+    view->addSeparator();  // issue 7 (frontier engineer): the frontier and LOLS training window
+    view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PruneScope"), this, [this] {

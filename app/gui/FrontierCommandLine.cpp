@@ -1,0 +1,169 @@
+// Non-interactive modes of the frontier window: screenshots for docs/user-guide.md and the
+// event-loop stall benchmark of a background LOLS run (Vieira & Eisner 2017, sec. 4) for
+// docs/benchmarks.md. See FrontierWindow.h.
+#include "app/gui/FrontierWindow.h"
+#include "app/gui/MainWindow.h"
+#include "app/gui/RegretWindow.h"
+#include "app/gui/TrainingPanel.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace prunescope::gui {
+
+namespace {
+
+QString option(const QStringList& args, const QString& name, const QString& fallback = {}) {
+    const int i = args.indexOf(name);
+    return i >= 0 && i + 1 < args.size() ? args[i + 1] : fallback;
+}
+
+void settle(int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+int screenshots(const QStringList& args) {
+    const QString dir = option(args, "--screenshot-frontier");
+    QDir().mkpath(dir);
+    FrontierWindow w(nullptr, true);
+    if (const QString f = option(args, "--frontier"); !f.isEmpty()) {
+        QString err;
+        if (!w.openFrontier(f, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+    }
+    for (int i = 0; i < args.size(); ++i)
+        if (args[i] == "--run" && i + 1 < args.size()) {
+            QString err;
+            if (!w.openRunDirectory(args[i + 1], &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+        }
+    if (w.view().points.empty()) {
+        std::fprintf(stderr, "no policies to show: samples/policies/frontier.json is missing (use --frontier)\n");
+        return 1;
+    }
+    if (const QString l = option(args, "--lambda"); !l.isEmpty()) w.setLambda(l.toDouble());
+    w.resize(1400, 900);
+    w.show();
+    settle(300);
+    bool ok = w.grab().save(dir + "/frontier.png");
+    ok = w.plot()->saveImage(dir + "/frontier-plot.png", 1000, 660) && ok;
+    ok = w.plot()->saveImage(dir + "/frontier-plot.pdf", 1000, 660) && ok;
+
+    // Regret view of the selected policy on the bundled sentences (or PRUNESCOPE_DATA's train split).
+    RegretWindow* r = w.regretWindow();
+    RegretRequest q = r->request();
+    if (const QString tb = option(args, "--regret-treebank"); !tb.isEmpty()) q.treebank = tb;
+    q.sentences = option(args, "--regret-sentences", "40").toInt();
+    r->setRequest(q);
+    r->resize(1000, 700);
+    r->show();
+    QEventLoop loop;
+    QObject::connect(r, &RegretWindow::finished, &loop, [&](bool good) {
+        ok = ok && good;
+        loop.quit();
+    });
+    r->compute();
+    loop.exec();
+    settle(200);
+    ok = r->grab().save(dir + "/regret.png") && ok;
+
+    // The per-span overlay on the explorer (the bundled sample's sentence with the selected policy).
+    MainWindowOptions mo;
+    mo.useSettings = false;
+    mo.loadSample = false;
+    MainWindow mw(mo);
+    if (mw.loadSampleSync() && !q.policy.isEmpty() && mw.openFileSync(q.policy)) {
+        const int s = option(args, "--sentence", "0").toInt();
+        mw.selectSentence(std::min(s, mw.sentenceCount() - 1));
+        mw.resize(1400, 900);
+        mw.show();
+        r->setExplorer(mw.explorer());
+        QString err;
+        if (r->overlayCurrentSentence(&err)) {
+            settle(300);
+            ok = mw.grab().save(dir + "/regret-overlay.png") && ok;
+        } else {
+            std::fprintf(stderr, "overlay: %s\n", qPrintable(err));
+            ok = false;
+        }
+    }
+    std::printf("wrote %s/{frontier,frontier-plot,regret,regret-overlay}.png\n", qPrintable(dir));
+    return ok ? 0 : 1;
+}
+
+int benchStall(const QStringList& args) {
+    LolsJobSpec s;
+    s.grammar = option(args, "--grammar");
+    s.init = option(args, "--init");
+    s.train = option(args, "--train");
+    s.dev = option(args, "--dev");
+    if (s.grammar.isEmpty() || s.init.isEmpty() || s.train.isEmpty() || s.dev.isEmpty()) {
+        std::fprintf(stderr, "--bench-training-stall needs --grammar G --init POLICY --train TB --dev TB\n");
+        return 2;
+    }
+    QTemporaryDir tmp;
+    s.out = option(args, "--out", tmp.filePath("run"));
+    s.lols.surrogate = surrogateFromName(option(args, "--surrogate", "rcp").toStdString());
+    s.lols.lambda = option(args, "--lambda", "0.002").toDouble();
+    s.lols.iterations = option(args, "--iterations", "2").toInt();
+    s.lols.minibatch = option(args, "--minibatch", "50").toInt();
+    s.lols.threads = option(args, "--threads", QString::number(std::max(1, QThread::idealThreadCount() - 1))).toInt();
+    s.trainLimit = option(args, "--train-limit", "0").toInt();
+    s.devLimit = option(args, "--dev-limit", "100").toInt();
+
+    FrontierWindow w(nullptr, true);
+    w.resize(1280, 860);
+    w.show();
+    settle(200);
+    // A 5 ms timer; the longest gap between its timeouts is the longest the event loop was blocked.
+    std::vector<double> gaps;
+    QElapsedTimer clock, total;
+    QTimer tick;
+    tick.setTimerType(Qt::PreciseTimer);
+    tick.setInterval(5);
+    clock.start();
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+        gaps.push_back(clock.nsecsElapsed() / 1e6);
+        clock.restart();
+    });
+    int points = 0;
+    QObject::connect(w.queue(), &TrainingQueue::iterationCommitted, [&] { ++points; });
+    total.start();
+    const int id = w.startLols(s);
+    tick.start();
+    clock.restart();
+    while (w.queue()->busy()) QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    tick.stop();
+    const double seconds = total.nsecsElapsed() / 1e9;
+    const TrainingJob* j = w.queue()->job(id);
+    if (!j || j->state != JobState::Finished) {
+        std::fprintf(stderr, "run did not finish: %s\n", j ? qPrintable(j->error) : "?");
+        return 1;
+    }
+    std::vector<double> sorted = gaps;
+    std::sort(sorted.begin(), sorted.end());
+    auto pct = [&](double q) { return sorted.empty() ? 0.0 : sorted[static_cast<std::size_t>(q * (sorted.size() - 1))]; };
+    std::printf("training: %d iterations committed in %.1f s, %d trainer threads, %s, minibatch %d, dev %d\n", points,
+                seconds, s.lols.threads, surrogateName(s.lols.surrogate), s.lols.minibatch, s.devLimit);
+    std::printf("event loop: %zu ticks of a 5 ms timer; gap median %.1f ms, p99 %.1f ms, max %.1f ms\n", gaps.size(),
+                pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
+    return 0;
+}
+
+} // namespace
+
+int runFrontierCommandLineMode(const QStringList& args) {
+    if (args.contains("--screenshot-frontier")) return screenshots(args);
+    if (args.contains("--bench-training-stall")) return benchStall(args);
+    return -1;
+}
+
+} // namespace prunescope::gui

@@ -1,0 +1,62 @@
+#pragma once
+// Every known policy as a runtime/accuracy point (Vieira & Eisner 2017, sec. 7): the baseline
+// sweep of a frontier.json and the iterations of LOLS run directories, with the measure-dependent
+// derived quantities (Pareto frontier, footnote-12 sigmoid over the baseline points, lambda_i,
+// optimal-lambda ranges) recomputed for the chosen runtime and accuracy measures.
+#include "core/FrontierFile.h"
+#include "core/Lols.h"
+#include "widgets/FrontierPlot.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace prunescope::gui {
+
+enum class AccuracyMeasure { F1, ExpectedRecall };
+QString accuracyMeasureLabel(AccuracyMeasure a);  // "F1 (%)" | "expected recall (%)"
+
+struct PolicyRecord {
+    QString id;          // unique within the model
+    QString policyPath;  // absolute; empty = no file (the unpruned parser)
+    widgets::PlotPolicyKind kind = widgets::PlotPolicyKind::Baseline;
+    // Normalized metrics: "f1" (percent), "mpush", "constituents", "spansKept" (means per
+    // sentence), optional "expectedRecall" (percent); "source" keeps the original metrics.
+    nlohmann::json metrics = nlohmann::json::object();
+    QString source;      // frontier.json or run directory it came from
+    QString run;         // run directory (LOLS) or empty
+    int iteration = -1;  // LOLS iteration
+    nlohmann::json training = nlohmann::json::object();
+    std::optional<double> value(const char* key) const;
+};
+
+class FrontierModel {
+public:
+    // Adds every point (and the unpruned parser) of a frontier.json; throws InputError.
+    void addFrontierFile(const QString& path);
+    // Adds or updates (same run + iteration) the point of one committed LOLS iteration.
+    void addLolsIteration(const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
+    void clear() { records_.clear(); }
+    const std::vector<PolicyRecord>& records() const { return records_; }
+    int find(const QString& run, int iteration) const;  // record index or -1
+
+    // The shown points: records having both measures. shownRecord[i] = record index of point i.
+    struct View {
+        widgets::FrontierPlotData plot;
+        std::vector<FrontierPoint> points;
+        std::vector<int> shownRecord;
+        QString lambdaUnit;
+    };
+    View view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned = false) const;
+
+private:
+    std::vector<PolicyRecord> records_;
+};
+
+// Key of a runtime measure in PolicyRecord::metrics.
+const char* runtimeKey(RuntimeMeasure m);
+
+} // namespace prunescope::gui

@@ -1,0 +1,438 @@
+// Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see FrontierWindow.h.
+#include "app/gui/FrontierWindow.h"
+
+#include "app/gui/LolsRunDialog.h"
+#include "app/gui/MainWindow.h"
+#include "app/gui/RegretWindow.h"
+#include "app/gui/TrainingPanel.h"
+#include "core/Error.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace prunescope::gui {
+
+namespace {
+QString samplesRoot() {
+    const QByteArray env = qgetenv("PRUNESCOPE_SAMPLES");
+    if (!env.isEmpty()) return QString::fromLocal8Bit(env);
+#ifdef PRUNESCOPE_SAMPLES_DIR
+    return PRUNESCOPE_SAMPLES_DIR;
+#else
+    return "samples";
+#endif
+}
+
+// lambda in frontier units (accuracy percent per unit of the shown runtime measure) to a
+// surrogate's units (accuracy in [0,1] per constituent or per kept span), at this policy's
+// operating point: reward differences stay proportional to the shown ones around the point.
+double toSurrogateLambda(double lambda, const PolicyRecord& r, RuntimeMeasure shown, Surrogate s) {
+    const auto x = r.value(runtimeKey(shown));
+    const auto y = r.value(s == Surrogate::CP ? "constituents" : "spansKept");
+    if (!x || !y || *y <= 0) return lambda / 100;
+    return lambda / 100 * (*x / *y);
+}
+} // namespace
+
+QString defaultFrontierPath() {
+    const QString p = QDir(samplesRoot()).filePath("policies/frontier.json");
+    return QFileInfo::exists(p) ? p : QString();
+}
+
+FrontierWindow::FrontierWindow(QWidget* parent, bool openDefault) : QMainWindow(parent) {
+    setWindowTitle("PruneScope — frontier and training");
+    queue_ = new TrainingQueue(this);
+    buildUi();
+    connect(queue_, &TrainingQueue::iterationCommitted, this, &FrontierWindow::onIteration);
+    if (openDefault && !defaultFrontierPath().isEmpty()) openFrontier(defaultFrontierPath());
+    refreshView();
+    resize(1280, 860);
+}
+
+FrontierWindow::~FrontierWindow() = default;
+
+void FrontierWindow::buildUi() {
+    plot_ = new widgets::FrontierPlot(this);
+    setCentralWidget(plot_);
+
+    auto* side = new QWidget(this);
+    auto* sideLay = new QVBoxLayout(side);
+    auto* axes = new QGroupBox("Axes", side);
+    auto* form = new QFormLayout(axes);
+    runtimeBox_ = new QComboBox(axes);
+    runtimeBox_->addItem("mega-pushes (mpush)", int(RuntimeMeasure::Mpush));
+    runtimeBox_->addItem("constituents built", int(RuntimeMeasure::Constituents));
+    runtimeBox_->addItem("spans kept", int(RuntimeMeasure::SpansKept));
+    accuracyBox_ = new QComboBox(axes);
+    accuracyBox_->addItem("F1 (EVALB)", int(AccuracyMeasure::F1));
+    accuracyBox_->addItem("expected recall (rDP runs)", int(AccuracyMeasure::ExpectedRecall));
+    logBox_ = new QCheckBox("log runtime axis", axes);
+    logBox_->setChecked(true);
+    arrowsBox_ = new QCheckBox(QString::fromUtf8("\u03bb arrows"), axes);
+    arrowsBox_->setChecked(true);
+    conesBox_ = new QCheckBox(QString::fromUtf8("optimal-\u03bb cones"), axes);
+    conesBox_->setChecked(true);
+    unprunedBox_ = new QCheckBox("unpruned parser", axes);
+    form->addRow("Runtime", runtimeBox_);
+    form->addRow("Accuracy", accuracyBox_);
+    form->addRow(logBox_);
+    form->addRow(arrowsBox_);
+    form->addRow(conesBox_);
+    form->addRow(unprunedBox_);
+    sideLay->addWidget(axes);
+
+    auto* sel = new QGroupBox(QString::fromUtf8("Best policy for \u03bb"), side);
+    auto* selLay = new QVBoxLayout(sel);
+    slider_ = new widgets::LambdaSlider(sel);
+    info_ = new QLabel(sel);
+    info_->setWordWrap(true);
+    info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    info_->setMinimumWidth(330);
+    loadBtn_ = new QPushButton("Load into explorer", sel);
+    exportBtn_ = new QPushButton("Export policy…", sel);
+    auto* regretBtn = new QPushButton("Regret view…", sel);
+    auto* trainBtn = new QPushButton("Train with LOLS…", sel);
+    selLay->addWidget(slider_);
+    selLay->addWidget(info_);
+    selLay->addWidget(loadBtn_);
+    selLay->addWidget(exportBtn_);
+    selLay->addWidget(regretBtn);
+    selLay->addWidget(trainBtn);
+    sideLay->addWidget(sel);
+    sideLay->addStretch(1);
+    auto* sideDock = new QDockWidget("Frontier", this);
+    sideDock->setObjectName("frontierControls");
+    sideDock->setWidget(side);
+    sideDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, sideDock);
+
+    panel_ = new TrainingPanel(queue_, this);
+    auto* trainDock = new QDockWidget("LOLS runs", this);
+    trainDock->setObjectName("lolsRuns");
+    trainDock->setWidget(panel_);
+    addDockWidget(Qt::BottomDockWidgetArea, trainDock);
+
+    auto* file = menuBar()->addMenu("&File");
+    file->addAction("Open &frontier…", this, [this] { openDialog(false); });
+    file->addAction("Open LOLS &run directory…", this, [this] { openDialog(true); });
+    file->addSeparator();
+    auto* exportAct = file->addAction("&Export selected policy…", this, &FrontierWindow::chooseExport);
+    exportAct->setShortcut(QKeySequence("Ctrl+E"));
+    file->addAction("Save &plot (PNG/PDF)…", this, &FrontierWindow::chooseSavePlot);
+    file->addSeparator();
+    file->addAction("&Close", QKeySequence::Close, this, &QWidget::close);
+    auto* train = menuBar()->addMenu("&Training");
+    train->addAction("Train with &LOLS…", this, &FrontierWindow::launchDialog);
+    train->addAction("&Regret view…", this, &FrontierWindow::openRegret);
+    train->addAction("&Cancel all runs", queue_, &TrainingQueue::cancelAll);
+
+    connect(runtimeBox_, &QComboBox::currentIndexChanged, this, [this] {
+        setMeasures(static_cast<RuntimeMeasure>(runtimeBox_->currentData().toInt()), accuracy_);
+    });
+    connect(accuracyBox_, &QComboBox::currentIndexChanged, this, [this] {
+        setMeasures(runtime_, static_cast<AccuracyMeasure>(accuracyBox_->currentData().toInt()));
+    });
+    connect(logBox_, &QCheckBox::toggled, plot_, &widgets::FrontierPlot::setLogX);
+    auto glyphs = [this] { plot_->setShowLambdaGlyphs(arrowsBox_->isChecked(), conesBox_->isChecked()); };
+    connect(arrowsBox_, &QCheckBox::toggled, this, glyphs);
+    connect(conesBox_, &QCheckBox::toggled, this, glyphs);
+    connect(unprunedBox_, &QCheckBox::toggled, this, &FrontierWindow::refreshView);
+    connect(slider_, &widgets::LambdaSlider::lambdaChanged, this, &FrontierWindow::refreshSelection);
+    connect(plot_, &widgets::FrontierPlot::lambdaDragged, this, &FrontierWindow::setLambda);
+    connect(plot_, &widgets::FrontierPlot::pointClicked, this, &FrontierWindow::selectPoint);
+    connect(loadBtn_, &QPushButton::clicked, this, [this] {
+        const int r = selectedRecord();
+        if (r >= 0) emit loadPolicyRequested(model_.records()[static_cast<std::size_t>(r)].policyPath);
+    });
+    connect(exportBtn_, &QPushButton::clicked, this, &FrontierWindow::chooseExport);
+    connect(regretBtn, &QPushButton::clicked, this, &FrontierWindow::openRegret);
+    connect(trainBtn, &QPushButton::clicked, this, &FrontierWindow::launchDialog);
+}
+
+bool FrontierWindow::openFrontier(const QString& path, QString* error) {
+    try {
+        model_.addFrontierFile(path);
+        const FrontierData d = loadFrontier(path.toStdString());
+        frontierPath_ = QFileInfo(path).absoluteFilePath();
+        if (!d.grammar.empty()) {
+            const QString g = QString::fromStdString(d.grammar);
+            grammarPath_ = QFileInfo(g).isAbsolute() ? g : QFileInfo(path).dir().filePath(g);
+        }
+        // The grammar named in the file may live elsewhere (another machine): fall back to the sample's.
+        if (!QFileInfo::exists(grammarPath_) && QFileInfo::exists(QDir(samplesRoot()).filePath("grammar.gram")))
+            grammarPath_ = QDir(samplesRoot()).filePath("grammar.gram");
+        refreshView();
+        statusBar()->showMessage("Opened " + path, 5000);
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool FrontierWindow::openRunDirectory(const QString& dir, QString* error) {
+    try {
+        queue_->follow(dir);
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool FrontierWindow::openPath(const QString& path, QString* error) {
+    if (QFileInfo(path).isDir()) return openRunDirectory(path, error);
+    return openFrontier(path, error);
+}
+
+void FrontierWindow::setMeasures(RuntimeMeasure rt, AccuracyMeasure acc) {
+    if (rt != runtime_ || acc != accuracy_) lambdaInitialized_ = false;  // lambda's unit changed
+    runtime_ = rt;
+    accuracy_ = acc;
+    runtimeBox_->setCurrentIndex(runtimeBox_->findData(int(rt)));
+    accuracyBox_->setCurrentIndex(accuracyBox_->findData(int(acc)));
+    refreshView();
+}
+
+void FrontierWindow::refreshView() {
+    view_ = model_.view(runtime_, accuracy_, unprunedBox_->isChecked());
+    plot_->setPlotData(view_.plot);
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    std::vector<double> fitted;
+    for (const auto& p : view_.plot.points) {
+        for (double v : {p.lambdaRange.lo, p.lambdaRange.hi})
+            if (!p.lambdaRange.empty && v > 0 && std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+        if (std::isfinite(p.lambda) && p.lambda > 0) fitted.push_back(p.lambda);
+    }
+    if (hi > 0) slider_->setRange(lo / 10, std::max(hi * 10, lo * 100));
+    slider_->setUnit(view_.lambdaUnit);
+    if (!lambdaInitialized_ && !view_.points.empty()) {
+        lambdaInitialized_ = true;
+        std::sort(fitted.begin(), fitted.end());
+        slider_->setLambda(!fitted.empty() ? fitted[fitted.size() / 2] : std::sqrt(slider_->lo() * slider_->hi()));
+    }
+    refreshSelection();
+}
+
+void FrontierWindow::setLambda(double lambda) {
+    slider_->setLambda(lambda);
+    refreshSelection();
+}
+
+int FrontierWindow::selectedRecord() const {
+    return selected_ >= 0 && selected_ < static_cast<int>(view_.shownRecord.size())
+               ? view_.shownRecord[static_cast<std::size_t>(selected_)]
+               : -1;
+}
+
+void FrontierWindow::refreshSelection() {
+    selected_ = bestForLambda(view_.points, lambda());
+    plot_->setHighlight(selected_, lambda());
+    const int ri = selectedRecord();
+    loadBtn_->setEnabled(ri >= 0 && !model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty());
+    exportBtn_->setEnabled(loadBtn_->isEnabled());
+    if (ri < 0) {
+        info_->setText(view_.points.empty() ? "No policy has both measures. Open a frontier.json (File menu) or a "
+                                              "LOLS run directory, or choose other axes."
+                                            : "");
+    } else {
+        const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
+        const FrontierPoint& p = view_.points[static_cast<std::size_t>(selected_)];
+        const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
+        const QString range = pp.lambdaRange.empty
+                                  ? QString("none")
+                                  : QString("[%1, %2]").arg(pp.lambdaRange.lo, 0, 'g', 4)
+                                        .arg(std::isinf(pp.lambdaRange.hi) ? QString::fromUtf8("\u221e")
+                                                                           : QString::number(pp.lambdaRange.hi, 'g', 4));
+        info_->setText(QString("<b>%1</b> (%2)<br>%3: <b>%4</b><br>%5: <b>%6</b><br>reward = accuracy − λ·runtime = "
+                               "<b>%7</b><br>optimal for λ in %8%9%10")
+                           .arg(r.id.toHtmlEscaped(),
+                                r.kind == widgets::PlotPolicyKind::Lols       ? QString("LOLS")
+                                : r.kind == widgets::PlotPolicyKind::Unpruned ? QString("no pruning")
+                                                                              : QString("baseline"))
+                           .arg(view_.plot.yLabel).arg(p.accuracy, 0, 'f', 2)
+                           .arg(view_.plot.xLabel).arg(p.runtime, 0, 'g', 5)
+                           .arg(p.accuracy - lambda() * p.runtime, 0, 'g', 6)
+                           .arg(range)
+                           .arg(std::isfinite(pp.lambda) ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
+                                                         : QString())
+                           .arg(r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>"));
+    }
+    emit selectionChanged(selected_);
+}
+
+void FrontierWindow::selectPoint(int index) {
+    if (index < 0 || index >= static_cast<int>(view_.points.size())) return;
+    const LambdaRange& r = view_.plot.points[static_cast<std::size_t>(index)].lambdaRange;
+    if (!r.empty) {
+        const double l = std::isinf(r.hi) ? std::max(2 * r.lo, slider_->lo()) : r.lo <= 0 ? r.hi / 2 : std::sqrt(r.lo * r.hi);
+        setLambda(l);
+        return;
+    }
+    selected_ = index;  // not optimal for any lambda: shown, but the slider will move off it
+    plot_->setHighlight(index, lambda());
+    statusBar()->showMessage(view_.plot.points[static_cast<std::size_t>(index)].id +
+                                 " is not optimal for any lambda among the shown policies",
+                             6000);
+}
+
+Policy FrontierWindow::exportedPolicy() const {
+    const int ri = selectedRecord();
+    if (ri < 0) throw std::invalid_argument("no policy is selected");
+    const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
+    if (r.policyPath.isEmpty()) throw std::invalid_argument(r.id.toStdString() + " has no policy file");
+    Policy p = loadPolicy(r.policyPath.toStdString());
+    const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
+    p.meta.lambda = lambda();
+    p.meta.lambdaUnit = view_.lambdaUnit.toStdString();
+    nlohmann::json metrics = r.metrics;
+    metrics["runtimeMeasure"] = runtimeMeasureName(runtime_);
+    metrics["accuracyMeasure"] = accuracy_ == AccuracyMeasure::F1 ? "f1" : "expectedRecall";
+    p.meta.devMetrics = metrics;
+    p.meta.training["provenance"] = {
+        {"id", r.id.toStdString()},
+        {"policyFile", r.policyPath.toStdString()},
+        {"source", r.source.toStdString()},
+        {"run", r.run.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(r.run.toStdString())},
+        {"iteration", r.iteration >= 0 ? nlohmann::json(r.iteration) : nlohmann::json(nullptr)},
+        {"selectedBy", "prunescope frontier view: argmax accuracy - lambda * runtime among shown policies"},
+        {"lambdaRange", pp.lambdaRange.empty ? nlohmann::json(nullptr)
+                                             : nlohmann::json{pp.lambdaRange.lo, std::isinf(pp.lambdaRange.hi)
+                                                                                      ? nlohmann::json(nullptr)
+                                                                                      : nlohmann::json(pp.lambdaRange.hi)}},
+        {"shownPolicies", view_.points.size()}};
+    if (p.meta.name.empty()) p.meta.name = r.id.toStdString();
+    if (p.meta.kind.empty()) p.meta.kind = r.kind == widgets::PlotPolicyKind::Lols ? "lols" : "baseline";
+    return p;
+}
+
+bool FrontierWindow::exportSelected(const QString& path, QString* error) {
+    try {
+        savePolicy(exportedPolicy(), path.toStdString());
+        statusBar()->showMessage("Exported " + path, 5000);
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool FrontierWindow::savePlot(const QString& path, QString* error) {
+    if (plot_->saveImage(path, 1100, 720)) return true;
+    if (error) *error = "Could not write " + path;
+    return false;
+}
+
+void FrontierWindow::chooseExport() {
+    const int ri = selectedRecord();
+    if (ri < 0) return;
+    const QString suggestion = QString(model_.records()[static_cast<std::size_t>(ri)].id).replace('/', '-') + "-selected.json";
+    const QString p = QFileDialog::getSaveFileName(this, "Export policy", suggestion, "Policy (*.json)");
+    QString err;
+    if (!p.isEmpty() && !exportSelected(p, &err)) QMessageBox::warning(this, "Export policy", err);
+}
+
+void FrontierWindow::chooseSavePlot() {
+    const QString p = QFileDialog::getSaveFileName(this, "Save plot", "frontier.png", "PNG (*.png);;PDF (*.pdf)");
+    QString err;
+    if (!p.isEmpty() && !savePlot(p, &err)) QMessageBox::warning(this, "Save plot", err);
+}
+
+void FrontierWindow::openDialog(bool directory) {
+    const QString p = directory ? QFileDialog::getExistingDirectory(this, "Open LOLS run directory")
+                                : QFileDialog::getOpenFileName(this, "Open frontier", QString(), "Frontier (*.json)");
+    QString err;
+    if (!p.isEmpty() && !openPath(p, &err)) QMessageBox::warning(this, "Open", err);
+}
+
+void FrontierWindow::onIteration(int, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config) {
+    model_.addLolsIteration(runDir, r, config);
+    if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
+    refreshView();
+}
+
+int FrontierWindow::startLols(const LolsJobSpec& spec) { return queue_->enqueue(spec); }
+
+void FrontierWindow::launchDialog() {
+    LolsDialogDefaults d;
+    const int ri = selectedRecord();
+    if (ri >= 0 && !model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty()) {
+        const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
+        d.policies << r.policyPath;
+        d.lambdaCp = toSurrogateLambda(lambda(), r, runtime_, Surrogate::CP);
+        d.lambdaDp = toSurrogateLambda(lambda(), r, runtime_, Surrogate::DP);
+    }
+    for (const auto& r : model_.records())
+        if (!r.policyPath.isEmpty() && !d.policies.contains(r.policyPath)) d.policies << r.policyPath;
+    d.grammar = grammarPath_;
+    const QByteArray data = qgetenv("PRUNESCOPE_DATA");
+    const QString ptb = data.isEmpty() ? QString() : QDir(QString::fromLocal8Bit(data)).filePath("ptb-sample");
+    d.train = ptb.isEmpty() ? QString() : ptb + "/train";
+    d.dev = ptb.isEmpty() ? QString() : ptb + "/dev";
+    d.outDir = QDir::home().filePath(QString("prunescope-runs/lols-%1").arg(queue_->jobs().size() + 1));
+    LolsRunDialog dlg(d, this);
+    if (dlg.exec() == QDialog::Accepted) startLols(dlg.spec());
+}
+
+RegretWindow* FrontierWindow::regretWindow() {
+    if (!regret_) {
+        regret_ = new RegretWindow(this);
+        if (main_) regret_->setExplorer(main_->explorer());
+    }
+    RegretRequest q;
+    q.grammar = grammarPath_;
+    const int ri = selectedRecord();
+    if (ri >= 0) {
+        const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
+        q.policy = r.policyPath;
+        q.lambda = toSurrogateLambda(lambda(), r, runtime_, Surrogate::CP);
+    }
+    q.treebank = QDir(samplesRoot()).filePath("sentences.mrg");
+    const QByteArray data = qgetenv("PRUNESCOPE_DATA");
+    if (!data.isEmpty()) q.treebank = QDir(QString::fromLocal8Bit(data)).filePath("ptb-sample/train");
+    regret_->setRequest(q);
+    return regret_;
+}
+
+void FrontierWindow::openRegret() {
+    auto* w = regretWindow();
+    w->show();
+    w->raise();
+}
+
+void FrontierWindow::attachMainWindow(MainWindow* w) {
+    main_ = w;
+    connect(this, &FrontierWindow::loadPolicyRequested, w, [w](const QString& path) {
+        w->openFile(path);
+        w->raise();
+    });
+    if (regret_) regret_->setExplorer(w->explorer());
+}
+
+FrontierWindow* FrontierWindow::showFor(MainWindow* w) {
+    auto* f = w->findChild<FrontierWindow*>(QString(), Qt::FindDirectChildrenOnly);
+    if (!f) {
+        f = new FrontierWindow(w);
+        f->setWindowFlag(Qt::Window);
+        f->attachMainWindow(w);
+    }
+    f->show();
+    f->raise();
+    return f;
+}
+
+} // namespace prunescope::gui

@@ -1,0 +1,107 @@
+#pragma once
+// The frontier window (Vieira & Eisner 2017, sec. 7, Fig. 2): every known policy on a
+// runtime/accuracy plot, a lambda slider (and a draggable iso-reward line) highlighting the policy
+// that maximizes accuracy - lambda * runtime among the shown ones, export of that policy with its
+// lambda, metrics and provenance, background LOLS runs (sec. 4) whose iterations appear on the plot
+// as they are committed, and the regret view (sec. 7.3).
+#include "app/gui/FrontierModel.h"
+#include "app/gui/TrainingQueue.h"
+#include "widgets/FrontierPlot.h"
+#include "widgets/LambdaSlider.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+namespace prunescope::gui {
+
+class MainWindow;
+class RegretWindow;
+class TrainingPanel;
+
+// samples/policies/frontier.json of the bundled sample, or "" if absent.
+QString defaultFrontierPath();
+
+class FrontierWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit FrontierWindow(QWidget* parent = nullptr, bool openDefault = true);
+    ~FrontierWindow() override;
+
+    // Opens (adds) a frontier.json or follows a LOLS run directory. false + message on error.
+    bool openFrontier(const QString& path, QString* error = nullptr);
+    bool openRunDirectory(const QString& dir, QString* error = nullptr);
+    bool openPath(const QString& path, QString* error = nullptr);  // either, by kind
+
+    void setMeasures(RuntimeMeasure rt, AccuracyMeasure acc);
+    void setLambda(double lambda);  // moves the slider; selects the optimal shown policy
+    double lambda() const { return slider_->lambda(); }
+    // The highlighted point (index into view().points) and its record (index into model().records()).
+    int selectedPoint() const { return selected_; }
+    int selectedRecord() const;
+    void selectPoint(int index);  // explicit choice (click); moves lambda into its optimal range
+    const FrontierModel& model() const { return model_; }
+    const FrontierModel::View& view() const { return view_; }
+
+    // The selected policy as exported: its file with meta.lambda = the current lambda, the point's
+    // metrics and its provenance. Throws InputError if it has no readable policy file.
+    Policy exportedPolicy() const;
+    bool exportSelected(const QString& path, QString* error = nullptr);
+    bool savePlot(const QString& path, QString* error = nullptr);  // PNG/PDF of the frontier
+
+    int startLols(const LolsJobSpec& spec);  // queues a run
+    TrainingQueue* queue() const { return queue_; }
+    TrainingPanel* trainingPanel() const { return panel_; }
+    widgets::FrontierPlot* plot() const { return plot_; }
+    widgets::LambdaSlider* slider() const { return slider_; }
+    RegretWindow* regretWindow();  // created on first use, set up for the selected policy and lambda
+
+    // The explorer: "Load into explorer" opens the policy there; the regret overlay draws on it.
+    void attachMainWindow(MainWindow* w);
+    // The View menu hook: shows (creating once) the frontier window of `w`.
+    static FrontierWindow* showFor(MainWindow* w);
+
+signals:
+    void loadPolicyRequested(const QString& path);
+    void selectionChanged(int point);
+
+private:
+    void buildUi();
+    void refreshView();
+    void refreshSelection();
+    void onIteration(int id, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
+    void launchDialog();
+    void chooseExport();
+    void chooseSavePlot();
+    void openDialog(bool directory);
+    void openRegret();
+
+    FrontierModel model_;
+    FrontierModel::View view_;
+    RuntimeMeasure runtime_ = RuntimeMeasure::Mpush;
+    AccuracyMeasure accuracy_ = AccuracyMeasure::F1;
+    int selected_ = -1;
+    bool lambdaInitialized_ = false;
+    QString grammarPath_, frontierPath_;
+    widgets::FrontierPlot* plot_ = nullptr;
+    widgets::LambdaSlider* slider_ = nullptr;
+    QComboBox *runtimeBox_ = nullptr, *accuracyBox_ = nullptr;
+    QCheckBox *logBox_ = nullptr, *arrowsBox_ = nullptr, *conesBox_ = nullptr, *unprunedBox_ = nullptr;
+    QLabel* info_ = nullptr;
+    QPushButton *loadBtn_ = nullptr, *exportBtn_ = nullptr;
+    TrainingQueue* queue_ = nullptr;
+    TrainingPanel* panel_ = nullptr;
+    QPointer<MainWindow> main_;
+    RegretWindow* regret_ = nullptr;
+};
+
+// Non-interactive modes: --screenshot-frontier DIR (frontier and regret screenshots for
+// docs/user-guide.md) and --bench-training-stall (event-loop stalls during a background LOLS run,
+// docs/benchmarks.md). Returns the exit code, or -1 if no such mode was requested.
+int runFrontierCommandLineMode(const QStringList& args);
+
+} // namespace prunescope::gui

@@ -1,0 +1,134 @@
+// LOLS run dialog (Vieira & Eisner 2017, sec. 4 Alg. 2): see LolsRunDialog.h.
+#include "app/gui/LolsRunDialog.h"
+
+#include "core/Rollout.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleValidator>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+
+namespace prunescope::gui {
+
+namespace {
+QWidget* withBrowse(QLineEdit* edit, bool directory, const QString& caption, QWidget* parent) {
+    auto* w = new QWidget(parent);
+    auto* lay = new QHBoxLayout(w);
+    lay->setContentsMargins(0, 0, 0, 0);
+    auto* b = new QPushButton("…", w);
+    b->setAccessibleName("browse: " + caption);
+    b->setMaximumWidth(32);
+    lay->addWidget(edit, 1);
+    lay->addWidget(b);
+    QObject::connect(b, &QPushButton::clicked, w, [edit, directory, caption, w] {
+        const QString p = directory ? QFileDialog::getExistingDirectory(w, caption, edit->text())
+                                    : QFileDialog::getOpenFileName(w, caption, edit->text());
+        if (!p.isEmpty()) edit->setText(p);
+    });
+    return w;
+}
+
+QSpinBox* spin(int lo, int hi, int v, QWidget* parent) {
+    auto* s = new QSpinBox(parent);
+    s->setRange(lo, hi);
+    s->setValue(v);
+    return s;
+}
+} // namespace
+
+LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDialog(parent) {
+    setWindowTitle("Train with LOLS");
+    auto* form = new QFormLayout;
+    init_ = new QComboBox(this);
+    init_->setEditable(true);
+    init_->addItems(d.policies);
+    init_->setMinimumWidth(420);
+    form->addRow("Starting policy", init_);
+    lambda_ = new QLineEdit(QString::number(d.lambdaCp, 'g', 6), this);
+    lambda_->setValidator(new QDoubleValidator(0, 1e12, 12, lambda_));
+    lambda_->setToolTip("reward = accuracy - lambda * runtime in the surrogate's units (sec. 7); "
+                        "preset from the selected frontier point");
+    form->addRow(QString::fromUtf8("\u03bb (surrogate units)"), lambda_);
+    surrogate_ = new QComboBox(this);
+    surrogate_->addItem("rCP: 1-best F1 − λ·constituents (change propagation)", "rcp");
+    surrogate_->addItem("rDP: expected recall − λ·spans kept (inside-outside)", "rdp");
+    form->addRow("Surrogate reward", surrogate_);
+    connect(surrogate_, &QComboBox::currentIndexChanged, this, [this, d](int i) {
+        lambda_->setText(QString::number(i == 0 ? d.lambdaCp : d.lambdaDp, 'g', 6));
+    });
+    iterations_ = spin(1, 1000, 10, this);
+    form->addRow("Iterations", iterations_);
+    minibatch_ = spin(1, 100000, 100, this);
+    form->addRow("Minibatch (sentences)", minibatch_);
+    threads_ = spin(1, 256, std::max(1, QThread::idealThreadCount() - 1), this);
+    threads_->setToolTip("Worker threads; one core is left for the interface. Results do not depend on it.");
+    form->addRow("Threads", threads_);
+    grammar_ = new QLineEdit(d.grammar, this);
+    form->addRow("Grammar", withBrowse(grammar_, false, "Grammar", this));
+    train_ = new QLineEdit(d.train, this);
+    form->addRow("Training treebank", withBrowse(train_, true, "Training treebank", this));
+    trainLimit_ = spin(0, 1000000, 0, this);
+    trainLimit_->setSpecialValueText("all");
+    form->addRow("Training sentences", trainLimit_);
+    dev_ = new QLineEdit(d.dev, this);
+    form->addRow("Dev treebank", withBrowse(dev_, true, "Development treebank", this));
+    devLimit_ = spin(0, 1000000, 0, this);
+    devLimit_->setSpecialValueText("all");
+    form->addRow("Dev sentences", devLimit_);
+    maxLen_ = spin(0, 1000, 40, this);
+    form->addRow("Max sentence length", maxLen_);
+    out_ = new QLineEdit(d.outDir, this);
+    form->addRow("New run directory", withBrowse(out_, true, "Run directory", this));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText("Queue run");
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        const QString problem = validate();
+        if (problem.isEmpty()) accept();
+        else QMessageBox::warning(this, "Train with LOLS", problem);
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* lay = new QVBoxLayout(this);
+    lay->addLayout(form);
+    lay->addWidget(buttons);
+}
+
+LolsJobSpec LolsRunDialog::spec() const {
+    LolsJobSpec s;
+    s.init = init_->currentText();
+    s.grammar = grammar_->text();
+    s.train = train_->text();
+    s.dev = dev_->text();
+    s.out = out_->text();
+    s.lols.lambda = lambda_->text().toDouble();
+    s.lols.surrogate = surrogateFromName(surrogate_->currentData().toString().toStdString());
+    s.lols.iterations = iterations_->value();
+    s.lols.minibatch = minibatch_->value();
+    s.lols.threads = threads_->value();
+    s.trainLimit = trainLimit_->value();
+    s.devLimit = devLimit_->value();
+    s.maxLength = maxLen_->value();
+    return s;
+}
+
+QString LolsRunDialog::validate() const {
+    const LolsJobSpec s = spec();
+    if (!QFileInfo(s.init).isFile()) return "The starting policy file does not exist: " + s.init;
+    if (!QFileInfo(s.grammar).isFile()) return "The grammar file does not exist: " + s.grammar;
+    if (!QFileInfo::exists(s.train)) return "The training treebank does not exist: " + s.train;
+    if (!QFileInfo::exists(s.dev)) return "The dev treebank does not exist: " + s.dev;
+    if (s.out.isEmpty()) return "Choose a new run directory.";
+    if (QFileInfo::exists(s.out) && !QDir(s.out).isEmpty()) return "The run directory exists and is not empty: " + s.out;
+    return {};
+}
+
+} // namespace prunescope::gui

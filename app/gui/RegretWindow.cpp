@@ -1,0 +1,240 @@
+// Regret view (Vieira & Eisner 2017, sec. 7.3, eq. 4): see RegretWindow.h.
+#include "app/gui/RegretWindow.h"
+
+#include "app/gui/ExplorerPanel.h"
+#include "core/GoldSpans.h"
+#include "core/GrammarFile.h"
+#include "core/Normalize.h"
+#include "core/PcfgEstimator.h"
+#include "core/TreebankReader.h"
+
+#include <QComboBox>
+#include <QDoubleValidator>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace prunescope::gui {
+
+RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::string>& words, const Tree& gold,
+                                   const PruningMask& rollIn, Surrogate s, double lambda) {
+    RolloutRequest req;
+    req.grammar = &g;
+    req.words = words;
+    req.gold = gold;
+    req.rollIn = rollIn;
+    RegretOverlay o;
+    o.rollouts = s == Surrogate::CP ? changePropagationRollouts(req) : dpRollouts(req);
+    const int n = static_cast<int>(words.size());
+    const auto goldInd = spanIndicator(binarizeLike(g, gold));
+    o.cells.assign(static_cast<std::size_t>((n + 1) * (n + 1)), widgets::HeatCell{});
+    for (int i = 0; i < n; ++i)
+        for (int k = i + 1; k <= n; ++k) {
+            auto& c = o.cells[static_cast<std::size_t>(i * (n + 1) + k)];
+            c.gold = !goldInd.empty() && goldInd[static_cast<std::size_t>(i * (n + 1) + k)];
+        }
+    for (const SpanRollout& r : o.rollouts) {
+        auto& c = o.cells[static_cast<std::size_t>(r.i * (n + 1) + r.k)];
+        const double d = r.rewardKeep(lambda) - r.rewardPrune(lambda);
+        c.value = static_cast<float>(d);
+        c.kept = d >= 0;  // the rollout oracle's choice (ties: keep)
+        const bool disagree = c.kept != c.gold && d != 0;
+        c.label = QString(c.kept ? "K" : "P") + (disagree ? "!" : "");
+        o.disagreements += disagree;
+        o.maxAbs = std::max(o.maxAbs, std::abs(d));
+    }
+    return o;
+}
+
+void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double lambda) {
+    auto* heat = explorer->heatMap();
+    const double m = o.maxAbs > 0 ? o.maxAbs : 1;
+    heat->setCells(o.cells);
+    heat->setScale(-m, m, QString::fromUtf8("r\u0302[keep] \u2212 r\u0302[prune] (\u03bb=%1); hatched = oracle prunes")
+                              .arg(lambda, 0, 'g', 4),
+                   4);
+    auto rollouts = std::make_shared<std::vector<SpanRollout>>(o.rollouts);
+    auto cells = std::make_shared<std::vector<widgets::HeatCell>>(o.cells);
+    const int n = heat->length();
+    heat->setTooltipProvider([rollouts, cells, n, lambda](int i, int k) -> QString {
+        for (const auto& r : *rollouts)
+            if (r.i == i && r.k == k) {
+                const bool gold = (*cells)[static_cast<std::size_t>(i * (n + 1) + k)].gold;
+                const double d = r.rewardKeep(lambda) - r.rewardPrune(lambda);
+                return QString("span (%1,%2)  gold: %3\nr^[keep] = %4 (acc %5, runtime %6)\nr^[prune] = %7 (acc %8, "
+                               "runtime %9)\noracle: %10   regret of gold label: %11")
+                    .arg(i).arg(k).arg(gold ? "yes" : "no")
+                    .arg(r.rewardKeep(lambda), 0, 'g', 5).arg(r.accuracyKeep, 0, 'g', 4).arg(r.runtimeKeep)
+                    .arg(r.rewardPrune(lambda), 0, 'g', 5).arg(r.accuracyPrune, 0, 'g', 4).arg(r.runtimePrune)
+                    .arg(d >= 0 ? "keep" : "prune")
+                    .arg(std::abs(d) * ((d >= 0) != gold), 0, 'g', 4);
+            }
+        return QString("span (%1,%2): not prunable").arg(i).arg(k);
+    });
+}
+
+RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
+    setWindowTitle("Regret of the gold oracle (eq. 4)");
+    auto* form = new QFormLayout;
+    policy_ = new QLineEdit(this);
+    form->addRow("Roll-in policy", policy_);
+    lambda_ = new QLineEdit("0", this);
+    lambda_->setValidator(new QDoubleValidator(0, 1e12, 12, lambda_));
+    form->addRow(QString::fromUtf8("\u03bb (surrogate units)"), lambda_);
+    surrogate_ = new QComboBox(this);
+    surrogate_->addItem("rCP (change propagation, as the paper)", "rcp");
+    surrogate_->addItem("rDP (inside-outside)", "rdp");
+    form->addRow("Rollouts", surrogate_);
+    treebank_ = new QLineEdit(this);
+    form->addRow("Treebank", treebank_);
+    sentences_ = new QSpinBox(this);
+    sentences_->setRange(1, 100000);
+    sentences_->setValue(50);
+    form->addRow("Sentences", sentences_);
+    threads_ = new QSpinBox(this);
+    threads_->setRange(1, 256);
+    threads_->setValue(std::max(1, QThread::idealThreadCount() - 1));
+    form->addRow("Threads", threads_);
+    auto* buttons = new QHBoxLayout;
+    computeBtn_ = new QPushButton("Compute", this);
+    overlayBtn_ = new QPushButton("Overlay on explorer sentence", this);
+    overlayBtn_->setEnabled(false);
+    overlayBtn_->setToolTip("Colour every span of the explorer's sentence by r^[keep] - r^[prune]");
+    auto* save = new QPushButton("Save plot…", this);
+    buttons->addWidget(computeBtn_);
+    buttons->addWidget(overlayBtn_);
+    buttons->addWidget(save);
+    buttons->addStretch(1);
+    bars_ = new widgets::RegretBars(this);
+    numbers_ = new QPlainTextEdit(this);
+    numbers_->setReadOnly(true);
+    numbers_->setMaximumHeight(120);
+    status_ = new QLabel(this);
+    auto* lay = new QVBoxLayout(this);
+    lay->addLayout(form);
+    lay->addLayout(buttons);
+    lay->addWidget(bars_, 1);
+    lay->addWidget(numbers_);
+    lay->addWidget(status_);
+    resize(900, 640);
+    connect(computeBtn_, &QPushButton::clicked, this, &RegretWindow::compute);
+    connect(overlayBtn_, &QPushButton::clicked, this, [this] {
+        QString err;
+        if (!overlayCurrentSentence(&err)) status_->setText(err);
+    });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, "Save plot", "regret.png", "PNG (*.png);;PDF (*.pdf)");
+        if (!p.isEmpty()) bars_->saveImage(p, 900, 420);
+    });
+    connect(&watcher_, &QFutureWatcher<std::pair<RegretStats, QString>>::finished, this, [this] {
+        const auto [s, err] = watcher_.result();
+        computeBtn_->setEnabled(true);
+        if (!err.isEmpty()) {
+            status_->setText("Error: " + err);
+            emit finished(false);
+            return;
+        }
+        stats_ = s;
+        widgets::RegretBarsData d;
+        d.states = s.states, d.gold = s.gold, d.pDiff = s.pDiff();
+        d.pGoldGivenDiff = s.pGoldGivenDiff(), d.pNonGoldGivenDiff = s.pNonGoldGivenDiff();
+        d.regretGivenDiffGold = s.regretGivenDiffGold(), d.regretGivenDiffNonGold = s.regretGivenDiffNonGold();
+        d.meanRegret = s.meanRegret();
+        d.title = QString("%1, %2 rollouts, \u03bb = %3, %4 sentences")
+                      .arg(QFileInfo(policy_->text()).fileName(), surrogate_->currentData().toString())
+                      .arg(lambda_->text()).arg(s.sentences);
+        bars_->setRegret(d);
+        numbers_->setPlainText(QString::fromStdString(s.toJson().dump(1)));
+        status_->setText("Done.");
+        emit finished(true);
+    });
+}
+
+RegretWindow::~RegretWindow() {
+    if (cancel_) *cancel_ = true;
+    watcher_.waitForFinished();
+}
+
+void RegretWindow::setRequest(const RegretRequest& r) {
+    grammar_ = r.grammar;
+    policy_->setText(r.policy);
+    treebank_->setText(r.treebank);
+    lambda_->setText(QString::number(r.lambda, 'g', 10));
+    surrogate_->setCurrentIndex(r.surrogate == Surrogate::CP ? 0 : 1);
+    sentences_->setValue(r.sentences);
+    threads_->setValue(r.threads);
+}
+
+RegretRequest RegretWindow::request() const {
+    RegretRequest r;
+    r.grammar = grammar_;
+    r.policy = policy_->text();
+    r.treebank = treebank_->text();
+    r.lambda = lambda_->text().toDouble();
+    r.surrogate = surrogateFromName(surrogate_->currentData().toString().toStdString());
+    r.sentences = sentences_->value();
+    r.threads = threads_->value();
+    return r;
+}
+
+void RegretWindow::setExplorer(ExplorerPanel* e) {
+    explorer_ = e;
+    overlayBtn_->setEnabled(e != nullptr);
+}
+
+void RegretWindow::compute() {
+    if (watcher_.isRunning()) return;
+    const RegretRequest r = request();
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = cancel_;
+    computeBtn_->setEnabled(false);
+    status_->setText("Rolling out every state of the policy's roll-in…");
+    watcher_.setFuture(QtConcurrent::run([r, cancel]() -> std::pair<RegretStats, QString> {
+        try {
+            const Grammar g = loadGrammar(r.grammar.toStdString());
+            const Policy p = loadPolicy(r.policy.toStdString());
+            std::vector<Tree> trees;
+            for (const auto& t : readTreebank(r.treebank.toStdString())) trees.push_back(normalizeTree(t));
+            auto sentences = lolsSentences(trees, r.maxLength);
+            if (static_cast<int>(sentences.size()) > r.sentences) sentences.resize(static_cast<std::size_t>(r.sentences));
+            RegretOptions opt;
+            opt.surrogate = r.surrogate;
+            opt.lambda = r.lambda;
+            opt.threads = r.threads;
+            return {regretAnalysis(g, sentences, p, opt, cancel.get()), {}};
+        } catch (const std::exception& e) {
+            return {{}, QString::fromStdString(e.what())};
+        }
+    }));
+}
+
+bool RegretWindow::overlayCurrentSentence(QString* error) {
+    auto fail = [&](const QString& m) {
+        if (error) *error = m;
+        return false;
+    };
+    if (!explorer_ || !explorer_->session()) return fail("The explorer shows no sentence.");
+    const SentenceSession* s = explorer_->session();
+    if (!s->hasGold()) return fail("The explorer's sentence has no gold tree: rollouts need one.");
+    const RegretRequest r = request();
+    try {
+        const RegretOverlay o = computeRegretOverlay(s->grammar(), s->words(), *s->gold(), s->mask(), r.surrogate, r.lambda);
+        applyRegretOverlay(explorer_, o, r.lambda);
+        status_->setText(QString("Overlay: %1 states, %2 where the rollout oracle disagrees with the gold label (!).")
+                             .arg(o.rollouts.size()).arg(o.disagreements));
+    } catch (const std::exception& e) {
+        return fail(QString::fromStdString(e.what()));
+    }
+    return true;
+}
+
+} // namespace prunescope::gui

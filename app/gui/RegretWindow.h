@@ -1,0 +1,79 @@
+#pragma once
+// The regret view (Vieira & Eisner 2017, sec. 7.3, eq. 4) for one policy and lambda: the
+// corpus-level decomposition of the gold oracle's regret against the LOLS rollout oracle as grouped
+// bars (gold vs non-gold spans), computed in the background over a sample of sentences; and, per
+// sentence, an overlay of r^[keep] - r^[prune] on the explorer's heat map with the gold label and
+// the rollout oracle's choice.
+#include "core/Regret.h"
+#include "widgets/ChartHeatMap.h"
+#include "widgets/RegretBars.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace prunescope::gui {
+
+class ExplorerPanel;
+
+// Per-span rollout values of one sentence, rolled in with `rollIn` (sec. 4 Alg. 2 lines 8-10).
+struct RegretOverlay {
+    std::vector<SpanRollout> rollouts;
+    std::vector<widgets::HeatCell> cells;  // i*(n+1)+k: value = r^[keep] - r^[prune]; kept = oracle choice
+    double maxAbs = 0;
+    int disagreements = 0;  // states where the oracle's choice differs from the gold label
+};
+RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::string>& words, const Tree& gold,
+                                   const PruningMask& rollIn, Surrogate s, double lambda);
+// Shows the overlay on the explorer's heat map (until the explorer next redraws its cells).
+void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double lambda);
+
+struct RegretRequest {
+    QString grammar, policy, treebank;
+    double lambda = 0;
+    Surrogate surrogate = Surrogate::CP;
+    int sentences = 50, maxLength = 40, threads = 1;
+};
+
+class RegretWindow : public QWidget {
+    Q_OBJECT
+public:
+    explicit RegretWindow(QWidget* parent = nullptr);
+    ~RegretWindow() override;
+    void setRequest(const RegretRequest& r);  // fills the controls; compute() starts
+    RegretRequest request() const;
+    void setExplorer(ExplorerPanel* e);
+    void compute();                           // background; emits finished
+    bool isComputing() const { return watcher_.isRunning(); }
+    const RegretStats& stats() const { return stats_; }
+    widgets::RegretBars* bars() const { return bars_; }
+    bool overlayCurrentSentence(QString* error = nullptr);  // synchronous, on the explorer's sentence
+
+signals:
+    void finished(bool ok);
+
+private:
+    widgets::RegretBars* bars_ = nullptr;
+    QLineEdit *policy_ = nullptr, *treebank_ = nullptr, *lambda_ = nullptr;
+    QString grammar_;
+    QComboBox* surrogate_ = nullptr;
+    QSpinBox *sentences_ = nullptr, *threads_ = nullptr;
+    QPushButton *computeBtn_ = nullptr, *overlayBtn_ = nullptr;
+    QPlainTextEdit* numbers_ = nullptr;
+    QLabel* status_ = nullptr;
+    ExplorerPanel* explorer_ = nullptr;
+    QFutureWatcher<std::pair<RegretStats, QString>> watcher_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    RegretStats stats_;
+};
+
+} // namespace prunescope::gui

@@ -1,0 +1,40 @@
+#pragma once
+// The panel that shows the LOLS runs of a TrainingQueue (Vieira & Eisner 2017, sec. 4 Alg. 2):
+// one row per run (state, iteration, phase progress, ETA, cancel) and the train (roll-in) and dev
+// reward per iteration of the selected run.
+#include "app/gui/TrainingQueue.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace prunescope::gui {
+
+class TrainingPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainingPanel(TrainingQueue* queue, QWidget* parent = nullptr);
+    int currentJob() const { return current_; }
+    void setCurrentJob(int id);
+    QTableWidget* table() const { return table_; }
+    QCustomPlot* rewardPlot() const { return plot_; }
+
+private:
+    void refreshRow(int id);
+    void refreshPlot();
+    TrainingQueue* queue_;
+    QTableWidget* table_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* detail_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    int current_ = -1;
+};
+
+QString formatDuration(double seconds);  // "1 h 02 min", "3 min 05 s", "12 s", "–"
+
+} // namespace prunescope::gui

@@ -1,0 +1,228 @@
+// GUI tests of the frontier window (offscreen; Vieira & Eisner 2017, sec. 7 Fig. 2): moving the
+// lambda slider highlights the policy a direct argmax of accuracy - lambda * runtime picks,
+// dragging the iso-reward line and clicking points, export round trips, plots render.
+#include "app/gui/FrontierWindow.h"
+#include "core/FrontierFile.h"
+#include "support/TestData.h"
+
+#include <QDir>
+#include <QImage>
+#include <QMouseEvent>
+#include <QSlider>
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace prunescope;
+using namespace prunescope::gui;
+
+namespace {
+
+// A hand-made frontier: 8 baseline policies on a sigmoid-like curve plus two dominated points
+// (optimal for no lambda), each with a random sparse policy file.
+QString makeFrontier(const QString& dir) {
+    QDir().mkpath(dir + "/policies");
+    FrontierData d;
+    d.grammar = "grammar.gram";
+    d.evaluation = {{"split", "dev"}, {"treebank", "hand-made"}, {"maxLength", 40}};
+    const double mpush[] = {0.05, 0.09, 0.16, 0.3, 0.55, 1.0, 1.8, 3.2, 0.6, 0.25};
+    const double f1[] = {0.40, 0.52, 0.61, 0.67, 0.695, 0.705, 0.709, 0.71, 0.60, 0.60};
+    std::mt19937 rng(7);
+    for (int i = 0; i < 10; ++i) {
+        Policy p;
+        for (int k = 0; k < 50; ++k) p.weights[static_cast<int>(rng() % kFeatureDim)] = float(int(rng() % 200) - 100) / 64.0f;
+        p.meta.kind = "baseline";
+        p.meta.name = "baseline-p" + std::to_string(i);
+        p.meta.training = {{"positiveWeight", std::ldexp(1.0, i - 2)}, {"l2", 1.0 / 8192}};
+        const std::string rel = "policies/" + p.meta.name + ".json";
+        savePolicy(p, (dir + "/").toStdString() + rel);
+        FrontierEntry e;
+        e.id = p.meta.name;
+        e.policy = rel;
+        e.training = p.meta.training;
+        e.metrics = {{"f1", f1[i]}, {"meanMpush", mpush[i]}, {"meanConstituents", 4000 * mpush[i] + 10 * i},
+                     {"meanSpansKept", 30 * std::sqrt(mpush[i]) + i}};
+        d.points.push_back(e);
+    }
+    d.unpruned = {{"f1", 0.711}, {"meanMpush", 6.0}, {"meanConstituents", 30000.0}, {"meanSpansKept", 400.0}};
+    refitFrontier(d, RuntimeMeasure::Mpush);
+    const QString path = dir + "/frontier.json";
+    saveFrontier(d, path.toStdString());
+    return path;
+}
+
+// Direct computation, independent of core::bestForLambda: argmax accuracy - lambda*runtime, ties
+// to the lower runtime, then the lower index.
+int directBest(const std::vector<FrontierPoint>& pts, double lambda) {
+    int best = -1;
+    for (int i = 0; i < static_cast<int>(pts.size()); ++i) {
+        if (best < 0) {
+            best = i;
+            continue;
+        }
+        const auto& a = pts[static_cast<std::size_t>(i)];
+        const auto& b = pts[static_cast<std::size_t>(best)];
+        const double ra = a.accuracy - lambda * a.runtime, rb = b.accuracy - lambda * b.runtime;
+        if (ra > rb || (ra == rb && a.runtime < b.runtime)) best = i;
+    }
+    return best;
+}
+
+void sendMouse(QWidget* w, QEvent::Type t, QPointF pos, Qt::MouseButtons buttons) {
+    QMouseEvent e(t, pos, w->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
+    QApplication::sendEvent(w, &e);
+}
+
+} // namespace
+
+class TestFrontierGui : public QObject {
+    Q_OBJECT
+    QString dir_, frontier_;
+
+private slots:
+    void initTestCase() {
+        dir_ = QString::fromStdString(testdata::tempDir("frontier_gui"));
+        frontier_ = makeFrontier(dir_);
+    }
+
+    void sliderSelectsTheOptimalPolicy() {
+        for (RuntimeMeasure m : {RuntimeMeasure::Mpush, RuntimeMeasure::Constituents, RuntimeMeasure::SpansKept}) {
+            FrontierWindow w(nullptr, false);
+            QVERIFY(w.openFrontier(frontier_));
+            w.setMeasures(m, AccuracyMeasure::F1);
+            QCOMPARE(static_cast<int>(w.view().points.size()), 10);
+            QSet<QString> chosen;
+            for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 5) {
+                w.slider()->slider()->setValue(pos);  // as a user drags it
+                const double lambda = w.lambda();
+                QCOMPARE(lambda, w.slider()->lambdaAt(pos));
+                const int expect = directBest(w.view().points, lambda);
+                QCOMPARE(w.selectedPoint(), expect);
+                QCOMPARE(w.plot()->highlighted(), expect);
+                chosen.insert(QString::fromStdString(w.view().points[static_cast<std::size_t>(expect)].id));
+            }
+            // The slider's range reaches both ends of the frontier; the dominated points (p8, p9)
+            // are never optimal.
+            QVERIFY2(chosen.size() >= 6, qPrintable(QStringList(chosen.values()).join(",")));
+            QVERIFY(!chosen.contains("baseline-p8"));
+            QVERIFY(!chosen.contains("baseline-p9"));
+            QVERIFY(chosen.contains("baseline-p0"));
+            QVERIFY(chosen.contains("baseline-p7"));
+        }
+    }
+
+    void draggingTheIsoRewardLineChangesLambda() {
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setLambda(10);  // F1 percent per mpush
+        auto* plot = w.plot();
+        const int sel = w.selectedPoint();
+        QVERIFY(sel >= 0);
+        // Find the iso-reward line 70 px right of the highlighted point.
+        const QPointF p = plot->pointPixel(sel);
+        QPointF on(-1, -1);
+        for (int y = 0; y < plot->height(); ++y)
+            if (plot->isoLineDistance(QPointF(p.x() + 70, y)) < 1.0) on = QPointF(p.x() + 70, y);
+        QVERIFY(on.x() > 0);
+        const double before = w.lambda();
+        sendMouse(plot, QEvent::MouseButtonPress, on, Qt::LeftButton);
+        sendMouse(plot, QEvent::MouseMove, on + QPointF(0, -40), Qt::LeftButton);  // steeper: larger lambda
+        sendMouse(plot, QEvent::MouseButtonRelease, on + QPointF(0, -40), Qt::NoButton);
+        QVERIFY2(w.lambda() > before * 1.2, qPrintable(QString("%1 -> %2").arg(before).arg(w.lambda())));
+        QCOMPARE(w.selectedPoint(), directBest(w.view().points, w.lambda()));
+    }
+
+    void clickingAPointSelectsIt() {
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        for (int i : {0, 3, 6}) {
+            const QPointF pos = w.plot()->pointPixel(i);
+            sendMouse(w.plot(), QEvent::MouseButtonPress, pos, Qt::LeftButton);
+            sendMouse(w.plot(), QEvent::MouseButtonRelease, pos, Qt::NoButton);
+            QCOMPARE(w.selectedPoint(), i);
+            QCOMPARE(directBest(w.view().points, w.lambda()), i);  // lambda moved into its optimal range
+        }
+    }
+
+    void exportLoadsBackIdentically() {
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.setLambda(25);
+        const int sel = w.selectedPoint();
+        QVERIFY(sel >= 0);
+        const QString out = dir_ + "/exported.json";
+        QString err;
+        QVERIFY2(w.exportSelected(out, &err), qPrintable(err));
+        const Policy a = w.exportedPolicy();
+        const Policy b = loadPolicy(out.toStdString());
+        QCOMPARE(policyToJson(b), policyToJson(a));
+        QVERIFY(b.meta == a.meta);
+        QCOMPARE(b.meta.lambda, 25.0);
+        QCOMPARE(QString::fromStdString(b.meta.lambdaUnit), QString("F1 percent per mpush"));
+        // Same weights as the policy file of the selected point; its metrics and provenance.
+        const auto& rec = w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
+        const Policy orig = loadPolicy(rec.policyPath.toStdString());
+        QVERIFY(b.weights == orig.weights);
+        QCOMPARE(b.threshold, orig.threshold);
+        QCOMPARE(b.meta.devMetrics["f1"].get<double>(), w.view().points[static_cast<std::size_t>(sel)].accuracy);
+        QCOMPARE(b.meta.devMetrics["mpush"].get<double>(), w.view().points[static_cast<std::size_t>(sel)].runtime);
+        QCOMPARE(QString::fromStdString(b.meta.training["provenance"]["id"].get<std::string>()), rec.id);
+        QCOMPARE(b.meta.training["positiveWeight"], orig.meta.training["positiveWeight"]);
+        // Exporting again gives the same bytes.
+        QVERIFY(w.exportSelected(dir_ + "/exported2.json"));
+        QFile f1(out), f2(dir_ + "/exported2.json");
+        QVERIFY(f1.open(QIODevice::ReadOnly) && f2.open(QIODevice::ReadOnly));
+        QCOMPARE(f1.readAll(), f2.readAll());
+    }
+
+    void missingMeasureShowsNothing() {
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.setMeasures(RuntimeMeasure::Mpush, AccuracyMeasure::F1);
+        QCOMPARE(static_cast<int>(w.view().points.size()), 10);
+        // Expected recall: no baseline point has it, so nothing is shown and nothing is exported.
+        w.setMeasures(RuntimeMeasure::Mpush, AccuracyMeasure::ExpectedRecall);
+        QCOMPARE(static_cast<int>(w.view().points.size()), 0);
+        QCOMPARE(w.selectedPoint(), -1);
+        QVERIFY(!w.exportSelected(dir_ + "/none.json"));
+    }
+
+    void plotsSaveAsPngAndPdf() {
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.setLambda(10);
+        QVERIFY(w.savePlot(dir_ + "/plot.png"));
+        QVERIFY(w.savePlot(dir_ + "/plot.pdf"));
+        QImage img(dir_ + "/plot.png");
+        QCOMPARE(img.size(), QSize(1100, 720));
+        // The highlight ring is orange; the baseline points blue: both are drawn.
+        int orange = 0, blue = 0;
+        for (int y = 0; y < img.height(); y += 2)
+            for (int x = 0; x < img.width(); x += 2) {
+                const QColor c = img.pixelColor(x, y);
+                orange += c.red() > 200 && c.green() > 120 && c.green() < 160 && c.blue() < 40;
+                blue += c.blue() > 150 && c.red() < 60 && c.green() > 100 && c.green() < 140;
+            }
+        QVERIFY(orange > 20);
+        QVERIFY(blue > 20);
+        QVERIFY(QFileInfo(dir_ + "/plot.pdf").size() > 1000);
+    }
+
+    void bundledSampleOpensByDefault() {
+        if (defaultFrontierPath().isEmpty()) QSKIP("samples/policies/frontier.json not bundled yet");
+        FrontierWindow w(nullptr, true);
+        QVERIFY(w.view().points.size() >= 4);
+        QVERIFY(w.selectedPoint() >= 0);
+        QCOMPARE(w.selectedPoint(), directBest(w.view().points, w.lambda()));
+    }
+};
+
+QTEST_MAIN(TestFrontierGui)
+#include "test_frontier_gui.moc"

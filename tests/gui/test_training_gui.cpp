@@ -1,0 +1,230 @@
+// GUI tests of background LOLS training (offscreen; Vieira & Eisner 2017, sec. 4 Alg. 2): a short
+// run on a tiny grammar adds its iterations to the frontier plot while the event loop keeps
+// running, writes the same run directory as prunescope-cli lols, queued runs execute one at a
+// time, cancelling keeps a valid (resumable) run directory, and run directories can be followed.
+#include "app/gui/FrontierWindow.h"
+#include "app/gui/TrainingPanel.h"
+#include "core/Baseline.h"
+#include "core/GrammarFile.h"
+#include "core/Normalize.h"
+#include "core/PcfgEstimator.h"
+#include "core/RunDirectory.h"
+#include "core/TreebankReader.h"
+#include "support/TestData.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace prunescope;
+using namespace prunescope::gui;
+
+namespace {
+
+// Longest gap between the timeouts of a 5 ms timer while `busy` holds: the longest event-loop stall.
+double measureStall(const std::function<bool()>& busy, int timeoutMs) {
+    QElapsedTimer clock, total;
+    double worst = 0;
+    QTimer t;
+    t.setTimerType(Qt::PreciseTimer);
+    t.setInterval(5);
+    QObject::connect(&t, &QTimer::timeout, [&] {
+        worst = std::max(worst, clock.nsecsElapsed() / 1e6);
+        clock.restart();
+    });
+    clock.start();
+    total.start();
+    t.start();
+    while (busy() && total.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    return worst;
+}
+
+} // namespace
+
+class TestTrainingGui : public QObject {
+    Q_OBJECT
+    QString dir_, grammar_, policy_, train_, dev_;
+
+    LolsJobSpec spec(const QString& name, int iterations) const {
+        LolsJobSpec s;
+        s.grammar = grammar_;
+        s.init = policy_;
+        s.train = train_;
+        s.dev = dev_;
+        s.out = dir_ + "/" + name;
+        s.lols.surrogate = Surrogate::CP;
+        s.lols.lambda = 0.002;
+        s.lols.iterations = iterations;
+        s.lols.minibatch = 8;
+        s.lols.threads = 1;
+        s.maxLength = 15;
+        s.devLimit = 12;
+        return s;
+    }
+
+private slots:
+    void initTestCase() {
+        // Tiny data: one WSJ file for training, one for dev (copied to a temporary directory).
+        dir_ = QString::fromStdString(testdata::tempDir("training_gui"));
+        train_ = dir_ + "/train.mrg";
+        dev_ = dir_ + "/dev.mrg";
+        QVERIFY(QFile::copy(QString::fromStdString(testdata::ptbDir("train")) + "/wsj_0003.mrg", train_) ||
+                QFile::exists(train_));
+        const QStringList devFiles = QDir(QString::fromStdString(testdata::ptbDir("dev"))).entryList({"*.mrg"}, QDir::Files, QDir::Name);
+        QVERIFY(!devFiles.isEmpty());
+        QVERIFY(QFile::copy(QString::fromStdString(testdata::ptbDir("dev")) + "/" + devFiles.first(), dev_) ||
+                QFile::exists(dev_));
+        std::vector<Tree> trees;
+        for (const auto& t : readTreebank(train_.toStdString())) trees.push_back(normalizeTree(t));
+        QVERIFY(trees.size() >= 10);
+        const Grammar g = estimatePcfg(trees, GrammarOptions{});
+        grammar_ = dir_ + "/tiny.gram";
+        saveGrammar(g, grammar_.toStdString());
+        auto ex = baselineExamples(g, trees, 15, 4.0);
+        QVERIFY(!ex.examples.empty());
+        Policy p = trainBaselinePolicy(ex.examples, 4.0, LogRegOptions{});
+        p.meta.lambda = 0.002;
+        policy_ = dir_ + "/baseline-w4.json";
+        savePolicy(p, policy_.toStdString());
+    }
+
+    void backgroundRunAddsPointsAndMatchesTheCli() {
+        FrontierWindow w(nullptr, false);
+        w.resize(1200, 800);
+        w.show();
+        QSignalSpy committed(w.queue(), &TrainingQueue::iterationCommitted);
+        std::vector<int> pointsSeen;
+        connect(w.queue(), &TrainingQueue::iterationCommitted, &w,
+                [&] { pointsSeen.push_back(static_cast<int>(w.view().points.size())); });
+        const LolsJobSpec s = spec("run-a", 3);
+        const int id = w.startLols(s);
+        QVERIFY(w.queue()->busy());
+        const double stall = measureStall([&] { return w.queue()->busy(); }, 600000);
+        qInfo("longest event-loop stall during the run: %.1f ms", stall);
+        const TrainingJob* j = w.queue()->job(id);
+        QVERIFY(j);
+        QVERIFY2(j->state == JobState::Finished, qPrintable(j->error));
+        QCOMPARE(committed.count(), 4);  // iterations 0..3
+        // Points appeared one by one, as iterations were committed.
+        QCOMPARE(pointsSeen, (std::vector<int>{1, 2, 3, 4}));
+        QCOMPARE(static_cast<int>(w.view().points.size()), 4);
+        QCOMPARE(static_cast<int>(w.view().plot.trajectories.size()), 1);
+        QCOMPARE(static_cast<int>(w.view().plot.trajectories[0].size()), 4);
+        for (const auto& p : w.view().plot.points) QVERIFY(p.kind == widgets::PlotPolicyKind::Lols);
+        // The panel shows the run, its four dev rewards and no ETA any more.
+        QCOMPARE(w.trainingPanel()->table()->rowCount(), 1);
+        QCOMPARE(w.trainingPanel()->table()->item(0, 1)->text(), QString("finished"));
+        QCOMPARE(w.trainingPanel()->rewardPlot()->graph(1)->dataCount(), 4);
+        // The run directory is complete.
+        const RunDirectorySnapshot snap = readRunDirectory(s.out.toStdString());
+        QCOMPARE(static_cast<int>(snap.log.size()), 4);
+        for (int it = 0; it <= 3; ++it)
+            QVERIFY(QFile::exists(s.out + QString("/policies/iter-%1.json").arg(it, 3, 10, QChar('0'))));
+        QVERIFY(QFile::exists(s.out + "/best.json"));
+
+        // The same run by the CLI gives the same config, dev metrics and policies.
+        const QString cli = QString::fromStdString(testdata::binaryDir()) + "/app/prunescope-cli";
+        if (!QFile::exists(cli)) QSKIP("prunescope-cli not built: CLI comparison skipped");
+        QProcess proc;
+        const QString out = dir_ + "/run-cli";
+        proc.start(cli, {"lols", "--grammar", grammar_, "--init", policy_, "--train", train_, "--dev", dev_, "--out",
+                         out, "--iterations", "3", "--minibatch", "8", "--surrogate", "rcp", "--lambda", "0.002",
+                         "--max-len", "15", "--dev-limit", "12", "--threads", "2", "--quiet"});
+        QVERIFY(proc.waitForFinished(600000));
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, proc.readAllStandardError().constData());
+        const RunDirectorySnapshot c = readRunDirectory(out.toStdString());
+        QCOMPARE(c.config.dump(), snap.config.dump());
+        QCOMPARE(c.log.size(), snap.log.size());
+        for (std::size_t r = 0; r < c.log.size(); ++r) {
+            QCOMPARE(c.log[r].dev.reward, snap.log[r].dev.reward);
+            QCOMPARE(c.log[r].dev.f1, snap.log[r].dev.f1);
+            const QString name = QString("/policies/iter-%1.json").arg(r, 3, 10, QChar('0'));
+            QVERIFY(loadPolicy((out + name).toStdString()).weights == loadPolicy((s.out + name).toStdString()).weights);
+        }
+    }
+
+    void cancelKeepsFinishedIterations() {
+        FrontierWindow w(nullptr, false);
+        const LolsJobSpec s = spec("run-cancel", 40);
+        QSignalSpy committed(w.queue(), &TrainingQueue::iterationCommitted);
+        const int id = w.startLols(s);
+        QTRY_VERIFY_WITH_TIMEOUT(committed.count() >= 2, 300000);
+        w.queue()->cancel(id);
+        QVERIFY(w.queue()->waitForIdle(300000));
+        const TrainingJob* j = w.queue()->job(id);
+        QVERIFY2(j->state == JobState::Cancelled, qPrintable(jobStateName(j->state) + " " + j->error));
+        const RunDirectorySnapshot snap = readRunDirectory(s.out.toStdString());
+        QVERIFY(snap.log.size() >= 2 && snap.log.size() < 41);
+        QCOMPARE(static_cast<int>(snap.log.size()), committed.count());
+        QCOMPARE(static_cast<int>(w.view().points.size()), committed.count());
+        QVERIFY(!snap.truncatedTail);
+        for (const auto& r : snap.log)
+            loadPolicy((s.out + QString("/policies/iter-%1.json").arg(r.iteration, 3, 10, QChar('0'))).toStdString());
+        // Valid for `prunescope-cli lols --resume`.
+        const LolsState st = RunDirectory::open(s.out.toStdString()).restore();
+        QCOMPARE(st.iteration, snap.log.back().iteration);
+    }
+
+    void queuedRunsExecuteOneAtATime() {
+        TrainingQueue q;
+        int maxRunning = 0;
+        connect(&q, &TrainingQueue::jobChanged, &q, [&] {
+            int running = 0;
+            for (const auto& j : q.jobs()) running += j.state == JobState::Running;
+            maxRunning = std::max(maxRunning, running);
+        });
+        const int a = q.enqueue(spec("queue-a", 1));
+        const int b = q.enqueue(spec("queue-b", 1));
+        const int c = q.enqueue(spec("queue-c", 1));
+        QCOMPARE(q.job(b)->state, JobState::Queued);
+        q.cancel(c);
+        QCOMPARE(q.job(c)->state, JobState::Cancelled);
+        QVERIFY(q.waitForIdle(600000));
+        QCOMPARE(maxRunning, 1);
+        QCOMPARE(q.job(a)->state, JobState::Finished);
+        QCOMPARE(q.job(b)->state, JobState::Finished);
+        QCOMPARE(static_cast<int>(q.job(b)->log.size()), 2);
+        QVERIFY(!QFileInfo::exists(dir_ + "/queue-c"));
+    }
+
+    void followsAGrowingRunDirectory() {
+        // A directory "being written elsewhere": config and the first log line now, the rest later.
+        const QString src = dir_ + "/run-a", dst = dir_ + "/run-followed";
+        if (!QFileInfo::exists(src + "/log.jsonl")) QSKIP("needs run-a from the first test");
+        QDir().mkpath(dst + "/policies");
+        QFile::copy(src + "/config.json", dst + "/config.json");
+        QFile log(src + "/log.jsonl");
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = log.readAll().split('\n');
+        for (int it = 0; it <= 3; ++it) {
+            const QString name = QString("/policies/iter-%1.json").arg(it, 3, 10, QChar('0'));
+            QFile::copy(src + name, dst + name);
+        }
+        auto writeLog = [&](int n) {
+            QFile f(dst + "/log.jsonl");
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            for (int i = 0; i < n; ++i) f.write(lines[i] + "\n");
+        };
+        writeLog(1);
+        FrontierWindow w(nullptr, false);
+        QString err;
+        QVERIFY2(w.openRunDirectory(dst, &err), qPrintable(err));
+        QCOMPARE(static_cast<int>(w.view().points.size()), 1);
+        writeLog(3);
+        QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(w.view().points.size()), 3, 10000);
+        writeLog(4);
+        QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(w.view().points.size()), 4, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.queue()->jobs().front().state, JobState::Finished, 10000);
+        // Not a run directory: a clear error.
+        QVERIFY(!w.openRunDirectory(dir_, &err));
+        QVERIFY(err.contains("config.json"));
+    }
+};
+
+QTEST_MAIN(TestTrainingGui)
+#include "test_training_gui.moc"
