@@ -13,59 +13,6 @@ namespace {
 constexpr std::uint32_t kPending = 0xFFFFFFFDu;
 } // namespace
 
-ChangePropagator::ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask)
-    : g_(&g), words_(std::move(words)), mask_(std::move(mask)), N_(g.numSymbols()) {
-    Parser parser(g);
-    const ParseStats st = parser.parse(words_, &mask_);
-    chart_ = parser.chart();
-    const int n = chart_.n, cells = chart_.numCells();
-    if (2ull * cells * N_ >= 0xFFFFFFF0ull || n >= 4000)
-        throw std::invalid_argument("sentence too long for change propagation");
-    postBase_ = static_cast<std::uint32_t>(cells) * N_;
-    cellI_.resize(cells);
-    cellK_.resize(cells);
-    for (int w = 1; w <= n; ++w)
-        for (int i = 0; i + w <= n; ++i) cellI_[chart_.cell(i, i + w)] = i, cellK_[chart_.cell(i, i + w)] = i + w;
-    rootBegin_.assign(N_ + 1, 0);
-    for (const auto& r : g.rootRules) ++rootBegin_[r.child + 1];
-    for (int x = 0; x < N_; ++x) rootBegin_[x + 1] += rootBegin_[x];
-    undoIndex_.assign(2ull * postBase_, 0);
-    buckets_.resize(2 * (n + 1));
-    scratch_.assign(N_, kNegInf);
-    scratchW_.assign(N_, kNoWitness);
-    parentRules_.resize(g.binary.size());
-    for (std::size_t b = 0; b < g.binary.size(); ++b) {
-        const std::uint32_t r = g.binaryByParent[b];
-        parentRules_[b] = ParentRule{g.binary[r].left, g.binary[r].right, g.binary[r].logProb, r};
-    }
-    links_.assign(2ull * postBase_, UserLinks{kNil, kNil});
-
-    firstUser_.assign(2ull * postBase_, kNil);
-    cellBuilt_.assign(cells, 0);
-    for (std::uint32_t v = 0; v < postBase_; ++v) {
-        linkUser(v, chart_.preWitness[v], true);
-        if (chart_.post[v] != kNegInf) ++cellBuilt_[v / N_];
-    }
-    pushes_ = st.pushes;
-    constituents_ = st.constituents;
-    spansKept_ = st.spansKept;
-    // Per-cell binary pushes; the total must agree with the parser (a self-check of the accounting).
-    binaryPushes_.assign(cells, 0);
-    long total = 0;
-    for (int c = 0; c < cells; ++c) {
-        const int i = cellI_[c], k = cellK_[c];
-        if (k - i >= 2 && mask_.keep(i, k)) total += binaryPushes_[c] = countBinaryPushes(i, k);
-        const float* pre = chart_.preRow(i, k);
-        for (int x = 0; x < N_; ++x)
-            if (pre[x] != kNegInf) total += g.unaryByChildBegin[x + 1] - g.unaryByChildBegin[x];
-    }
-    for (int i = 0; i < n; ++i) total += static_cast<long>(g.lexicalEntries(words_[i], i).size());
-    const float* top = chart_.postRow(0, n);
-    for (int x = 0; x < N_; ++x)
-        if (top[x] != kNegInf) total += rootBegin_[x + 1] - rootBegin_[x];
-    if (total != pushes_) throw std::logic_error("ChangePropagator: push accounting disagrees with the parser");
-}
-
 bool ChangePropagator::touched(std::uint32_t v) const {
     const std::uint32_t idx = undoIndex_[v];
     return idx >= flipBegin_ && idx < undo_.size() && undo_[idx].vertex == v;
@@ -276,10 +223,13 @@ void ChangePropagator::killCell(int i, int k) {
     }
 }
 
-// prune→keep: the cell's pre layer exactly as the parser's left-child loop fills it.
-void ChangePropagator::buildCell(int i, int k) {
+// The pre layer of a kept cell exactly as the parser's left-child loop fills it (values, witnesses
+// and the binary pushes it counts), into out/outW (all -inf / kNoWitness on entry).
+long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) const {
     const Grammar& g = *g_;
+    long pushes = 0;
     for (int j = i + 1; j < k; ++j) {
+        if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
         const float* L = chart_.postRow(i, j);
         const float* R = chart_.postRow(j, k);
         const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
@@ -291,14 +241,20 @@ void ChangePropagator::buildCell(int i, int k) {
                 const float rz = R[grp.right];
                 if (rz == kNegInf) continue;
                 const float lr = ly + rz;
+                pushes += grp.end - grp.begin;
                 for (std::uint32_t r = grp.begin; r < grp.end; ++r) {
                     const float cand = lr + g.binary[r].logProb;
-                    if (cand > scratch_[g.binary[r].parent])
-                        scratch_[g.binary[r].parent] = cand, scratchW_[g.binary[r].parent] = split | r;
+                    if (cand > out[g.binary[r].parent]) out[g.binary[r].parent] = cand, outW[g.binary[r].parent] = split | r;
                 }
             }
         }
     }
+    return pushes;
+}
+
+// prune→keep: every pre vertex the parser would build in the cell appears.
+long ChangePropagator::buildCell(int i, int k) {
+    const long pushes = fillCell(i, k, scratch_.data(), scratchW_.data());
     const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_;
     for (int x = 0; x < N_; ++x) {
         if (scratch_[x] == kNegInf) continue;
@@ -308,6 +264,7 @@ void ChangePropagator::buildCell(int i, int k) {
         scratch_[x] = kNegInf;
         scratchW_[x] = kNoWitness;
     }
+    return pushes;
 }
 
 void ChangePropagator::flipOnly(int i, int k) {
@@ -325,8 +282,8 @@ void ChangePropagator::flipOnly(int i, int k) {
     const bool nowKeep = !mask_.keep(i, k);
     mask_.set(i, k, nowKeep);
     spansKept_ += nowKeep ? 1 : -1;
-    if (nowKeep) buildCell(i, k);
-    else killCell(i, k);
+    const long cellPushes = nowKeep ? buildCell(i, k) : 0;
+    if (!nowKeep) killCell(i, k);
     // The agenda, narrower spans first; within a width the pre layer before the post layer.
     for (int w = k - i; w <= n; ++w)
         for (int layer = 0; layer < 2; ++layer) {
@@ -386,7 +343,7 @@ void ChangePropagator::flipOnly(int i, int k) {
             events_.push_back(ChangeEvent{0, n, g.root, 2, kind, before, after});
         }
     }
-    accountBinaryPushes(i, k, nowKeep);
+    accountBinaryPushes(i, k, nowKeep, cellPushes);
 }
 
 void ChangePropagator::undo() {

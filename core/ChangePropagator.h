@@ -42,6 +42,11 @@ public:
     // Parses words under mask (the roll-in). Throws std::invalid_argument like Parser::parse.
     ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask);
     void setGold(const Tree& normalizedGold);
+    // Without a sentence; call reset() before anything else.
+    explicit ChangePropagator(const Grammar& g);
+    // Starts over with another roll-in (undoing any flips first), reusing all memory: only the
+    // entries the previous sentence built are cleared. Clears the gold tree.
+    void reset(std::vector<std::string> words, PruningMask mask);
 
     // Flips the bit of prunable span (i,k), keeps the change and pushes an undo record.
     // Throws std::invalid_argument for a span that is not prunable.
@@ -103,9 +108,9 @@ private:
     void linkUser(std::uint32_t v, std::uint32_t w, bool insert);
     void propagateRoot();
     void killCell(int i, int k);
-    void buildCell(int i, int k);
-    long countBinaryPushes(int i, int k) const;
-    void accountBinaryPushes(int fi, int fk, bool nowKept);
+    long buildCell(int i, int k);
+    long fillCell(int i, int k, float* out, std::uint32_t* outW) const;
+    void accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes);
     void addCellPushes(int c, long delta);
     void derivationSignature(std::vector<std::uint32_t>& out) const;
     void fillResult(FlipResult& r, bool withEvents) const;
@@ -152,6 +157,7 @@ private:
     std::vector<std::uint32_t> changedPost_; // post vertices whose finiteness changed this flip
     std::vector<float> scratch_;
     std::vector<std::uint32_t> scratchW_;
+    std::vector<std::uint32_t> dirty_;       // cell*N + x of every entry the roll-in built
     long lastPops_ = 0, lastRecomputes_ = 0;
 };
 

@@ -10,23 +10,6 @@
 
 namespace prunescope {
 
-// Binary pushes of a kept cell as the parser counts them: for every split and built left symbol y,
-// the sizes of the rule groups (y, z) whose right symbol z is built.
-long ChangePropagator::countBinaryPushes(int i, int k) const {
-    const Grammar& g = *g_;
-    long pushes = 0;
-    for (int j = i + 1; j < k; ++j) {
-        const float* L = chart_.postRow(i, j);
-        const float* R = chart_.postRow(j, k);
-        for (int y = 0; y < N_; ++y) {
-            if (L[y] == kNegInf) continue;
-            for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi)
-                if (R[g.groups[gi].right] != kNegInf) pushes += g.groups[gi].end - g.groups[gi].begin;
-        }
-    }
-    return pushes;
-}
-
 void ChangePropagator::addCellPushes(int c, long delta) {
     if (delta == 0) return;
     cellUndo_.emplace_back(c, binaryPushes_[c]);
@@ -36,8 +19,9 @@ void ChangePropagator::addCellPushes(int c, long delta) {
 
 // After the agenda is empty: the binary pushes change exactly for the (left, right) group hits in
 // which a post vertex changed between built and not built, counted once per pair (a pair of two
-// changed vertices is counted from its left member), plus the flipped cell itself.
-void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept) {
+// changed vertices is counted from its left member), plus the flipped cell itself (builtPushes:
+// what fillCell counted when it was rebuilt).
+void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes) {
     const Grammar& g = *g_;
     const int n = chart_.n;
     auto changed = [&](std::uint32_t v) { return touched(v) && undo_[undoIndex_[v]].finiteChanged; };
@@ -72,7 +56,7 @@ void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept) {
         }
     }
     const int fc = chart_.cell(fi, fk);
-    addCellPushes(fc, nowKept ? countBinaryPushes(fi, fk) : -binaryPushes_[fc]);
+    addCellPushes(fc, nowKept ? builtPushes : -binaryPushes_[fc]);
 }
 
 void ChangePropagator::setGold(const Tree& normalizedGold) {

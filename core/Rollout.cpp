@@ -6,6 +6,7 @@
 #include "core/InsideOutside.h"
 #include "core/Parser.h"
 
+#include <memory>
 #include <stdexcept>
 
 namespace prunescope {
@@ -39,6 +40,30 @@ std::vector<std::pair<int, int>> rolloutSpans(const RolloutRequest& req) {
 }
 
 namespace {
+// A content fingerprint of a grammar's rules, so that per-thread engines (which keep derived
+// tables and large reusable buffers) are only reused for the grammar they were built for.
+std::uint64_t fingerprint(const Grammar& g) {
+    std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(g.numSymbols());
+    auto mix = [&h](const void* data, std::size_t bytes) {
+        const auto* p = static_cast<const unsigned char*>(data);
+        for (std::size_t b = 0; b < bytes; ++b) h = (h ^ p[b]) * 1099511628211ull;
+    };
+    mix(g.binary.data(), g.binary.size() * sizeof(BinaryRule));
+    mix(g.unary.data(), g.unary.size() * sizeof(UnaryRule));
+    mix(g.rootRules.data(), g.rootRules.size() * sizeof(UnaryRule));
+    return h;
+}
+
+// One engine of type T per thread (and Slot), rebuilt when the grammar changes.
+template <class T, int Slot = 0> T& engineFor(const Grammar& g) {
+    thread_local std::unique_ptr<T> engine;
+    thread_local const Grammar* owner = nullptr;
+    thread_local std::uint64_t print = 0;
+    const std::uint64_t p = fingerprint(g);
+    if (!engine || owner != &g || print != p) engine = std::make_unique<T>(g), owner = &g, print = p;
+    return *engine;
+}
+
 // Sets the keep/prune halves of r from the roll-in state's (acc, run) and the flipped state's.
 void assign(SpanRollout& r, double accRollIn, double runRollIn, double accFlip, double runFlip) {
     if (r.rollInKeep) {
@@ -58,7 +83,7 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
     out.reserve(spans.size());
     PruningMask mask = req.rollIn;
     if (s == Surrogate::CP) {
-        Parser parser(g);
+        Parser& parser = engineFor<Parser>(g);
         auto measure = [&](double& acc, double& run) {
             const ParseStats st = parser.parse(req.words, &mask);
             acc = sentenceF1(req.gold, bestTree(g, parser.chart(), req.words));
@@ -78,7 +103,7 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
         return out;
     }
     const RecallGold gold = recallGold(g, req.gold);
-    InsideOutside io(g);
+    InsideOutside& io = engineFor<InsideOutside>(g);
     const double acc0 = io.inside(req.words, mask, gold).recall;
     const double run0 = mask.keptCount();
     for (const auto& [i, k] : spans) {
@@ -94,7 +119,8 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
 
 std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) {
     const auto spans = rolloutSpans(req);
-    ChangePropagator cp(*req.grammar, req.words, req.rollIn);
+    ChangePropagator& cp = engineFor<ChangePropagator>(*req.grammar);
+    cp.reset(req.words, req.rollIn);
     cp.setGold(req.gold);
     const double acc0 = cp.currentF1();
     const double run0 = static_cast<double>(cp.constituents());
@@ -116,20 +142,19 @@ std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* s
     const auto spans = rolloutSpans(req);
     const Grammar& g = *req.grammar;
     const RecallGold gold = recallGold(g, req.gold);
-    InsideOutside io(g);
+    InsideOutside& io = engineFor<InsideOutside>(g);
     io.run(req.words, req.rollIn, gold);
     const double acc0 = io.current().recall;
     const double run0 = req.rollIn.keptCount();
     std::vector<SpanRollout> out;
     out.reserve(spans.size());
     InsideOutside* exact = nullptr; // for ill-conditioned flips (eq. 3 would cancel digits)
-    InsideOutside fallback(g);
     PruningMask mask;
     for (const auto& [i, k] : spans) {
         SpanRollout r{i, k, req.rollIn.keep(i, k)};
         double acc;
         if (r.rollInKeep && io.gradient(i, k).illConditioned) {
-            if (!exact) exact = &fallback, mask = req.rollIn;
+            if (!exact) exact = &engineFor<InsideOutside, 1>(g), mask = req.rollIn;
             mask.flip(i, k);
             acc = exact->inside(req.words, mask, gold).recall;
             mask.flip(i, k);

@@ -262,6 +262,11 @@ private slots:
                 cp.setGold(*t);
                 const Chart original = cp.chart();
                 const FlipResult before = cp.current();
+                const ParseStats rollIn = parser.parse(words, &m); // CP's own roll-in parse is the parser's
+                QVERIFY(sameBits(original, parser.chart()));
+                QCOMPARE(before.pushes, rollIn.pushes);
+                QCOMPARE(before.constituents, rollIn.constituents);
+                QCOMPARE(before.spansKept, rollIn.spansKept);
                 for (int w = 2; w < n; ++w)
                     for (int i = 0; i + w <= n; ++i) {
                         const FlipResult r = cp.flip(i, i + w);
@@ -339,6 +344,26 @@ private slots:
             while (cp.canUndo()) cp.undo();
             QVERIFY(sameBits(cp.chart(), original));
             QVERIFY(cp.mask() == testMasks(n, 5)[1]);
+        }
+    }
+
+    // One propagator reused for sentences of different lengths (reset() clears only what was built).
+    void resetReusesMemory() {
+        const Grammar& g = trainGrammar();
+        Parser parser(g);
+        ChangePropagator cp(g);
+        int count = 0;
+        for (const Tree* t : devTrees(20)) {
+            if (++count > 30) break;
+            const auto words = t->words();
+            const int n = static_cast<int>(words.size());
+            const PruningMask m = testMasks(n, static_cast<unsigned>(count))[count % 2];
+            cp.reset(words, m);
+            const ParseStats st = parser.parse(words, &m);
+            QVERIFY(sameBits(cp.chart(), parser.chart()));
+            QCOMPARE(cp.pushes(), st.pushes);
+            QCOMPARE(cp.constituents(), st.constituents);
+            if (n > 3) cp.flip(1, 3); // left applied: reset() must undo it
         }
     }
 

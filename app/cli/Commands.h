@@ -18,5 +18,6 @@ void addEvalCommand(CLI::App& app);
 void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
+void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
 
 } // namespace prunescope::cli

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     addBenchParseCommand(app);
     addBaselineCommand(app);
     addLolsCommands(app);
+    addRolloutCommands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
