@@ -422,13 +422,16 @@ private slots:
         QCOMPARE(p.exitCode(), 2);
 
         std::filesystem::remove(frontierPolicyPath(run + "/frontier.json", d.points[0]));
-        p.start(QString::fromStdString(cliPath()), {"frontier", "--run", QString::fromStdString(run), "--runtime", "constituents"});
+        p.start(QString::fromStdString(cliPath()), {"frontier", "--run", QString::fromStdString(run), "--runtime", "constituents", "--update-policies"});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         d = loadFrontier(run + "/frontier.json");
         QCOMPARE(d.runtimeMeasure, RuntimeMeasure::Constituents);
         QCOMPARE(d.points[0].policy, std::string());  // missing file -> null
         QCOMPARE(d.points[1].runtime, d.points[1].metrics["meanConstituents"].get<double>());
+        const Policy updated = loadPolicy(frontierPolicyPath(run + "/frontier.json", d.points[1]));
+        QCOMPARE(updated.meta.lambdaUnit, std::string("F1 percent per constituent built"));
+        QCOMPARE(updated.meta.lambda, d.points[1].lambda);
     }
 };
 

@@ -182,13 +182,15 @@ void addFrontier(CLI::App& app) {
                                                "optionally with another runtime measure");
     struct Opts {
         std::string run, runtime, svg;
-        bool linearX = false;
+        bool linearX = false, updatePolicies = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--run", o->run, "Run directory holding frontier.json (or the frontier.json itself)")->required();
     sub->add_option("--runtime", o->runtime, "mpush, constituents or spansKept (default: keep the file's)");
     sub->add_option("--svg", o->svg, "Where to write the plot (default: frontier.svg next to frontier.json)");
     sub->add_flag("--linear-x", o->linearX, "Linear runtime axis (default: logarithmic)");
+    sub->add_flag("--update-policies", o->updatePolicies,
+                  "Also write each available policy's meta.lambda and meta.lambdaUnit from the refit");
     setAction(sub, [o] {
         fs::path file(o->run);
         if (fs::is_directory(file)) file /= "frontier.json";
@@ -202,6 +204,15 @@ void addFrontier(CLI::App& app) {
         }
         refitFrontier(d, o->runtime.empty() ? d.runtimeMeasure : runtimeMeasureFromName(o->runtime));
         saveFrontier(d, file.string());
+        if (o->updatePolicies)
+            for (const auto& e : d.points) {
+                const std::string path = frontierPolicyPath(file.string(), e);
+                if (path.empty()) continue;
+                Policy p = loadPolicy(path);
+                p.meta.lambda = e.lambda;
+                p.meta.lambdaUnit = d.lambdaUnit;
+                savePolicy(p, path);
+            }
         FrontierPlotOptions po;
         po.logX = !o->linearX;
         const std::string svg = o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
