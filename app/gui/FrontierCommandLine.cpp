@@ -134,6 +134,29 @@ int benchStall(const QStringList& args) {
         gaps.push_back(clock.nsecsElapsed() / 1e6);
         clock.restart();
     });
+    // Control: the same timer with no training, for the machine's own scheduling noise.
+    const int control = option(args, "--control-seconds", "0").toInt();
+    double controlMax = 0;
+    if (control > 0) {
+        tick.start();
+        clock.restart();
+        QElapsedTimer c;
+        c.start();
+        while (c.elapsed() < control * 1000) QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+        tick.stop();
+        for (double g : gaps) controlMax = std::max(controlMax, g);
+        std::printf("control (no training, %d s): %zu ticks, max gap %.1f ms\n", control, gaps.size(), controlMax);
+        gaps.clear();
+    }
+    // The GUI thread's own work per committed iteration (model update, refit, replot).
+    double worstCommit = 0;
+    QObject::connect(w.queue(), &TrainingQueue::iterationCommitted, [&] {
+        QElapsedTimer t;
+        t.start();
+        const auto v = w.model().view(RuntimeMeasure::Mpush, AccuracyMeasure::F1);  // what the window redoes
+        w.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        worstCommit = std::max(worstCommit, t.nsecsElapsed() / 1e6);
+    });
     int points = 0;
     QObject::connect(w.queue(), &TrainingQueue::iterationCommitted, [&] { ++points; });
     total.start();
@@ -155,6 +178,7 @@ int benchStall(const QStringList& args) {
                 seconds, s.lols.threads, surrogateName(s.lols.surrogate), s.lols.minibatch, s.devLimit);
     std::printf("event loop: %zu ticks of a 5 ms timer; gap median %.1f ms, p99 %.1f ms, max %.1f ms\n", gaps.size(),
                 pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
+    std::printf("slowest per-commit GUI work (view + sigmoid refit + immediate replot): %.1f ms\n", worstCommit);
     return 0;
 }
 

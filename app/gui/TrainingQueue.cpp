@@ -17,6 +17,11 @@
 #include <QTimer>
 
 #include <chrono>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 #include <cmath>
 #include <mutex>
 
@@ -200,6 +205,11 @@ void TrainingQueue::startNext() {
 
     auto cancel = cancel_;
     thread_ = QThread::create([this, id, spec, cancel]() mutable {
+#ifdef __linux__
+        // Lower this thread's nice value (inherited by the trainer's worker threads) so the GUI
+        // thread wins the cores whenever it has work: QThread::LowPriority does not change it.
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
         auto post = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
         std::mutex m;
         double lastPost = 0;
