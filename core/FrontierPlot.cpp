@@ -205,8 +205,24 @@ std::string frontierSvg(const FrontierData& d, const FrontierPlotOptions& opt) {
         }
         s += "<polyline class=\"pareto\" points=\"" + pts + "\" fill=\"none\" stroke=\"#1b7f3b\" stroke-width=\"2\"/>\n";
     }
-    // Points and labels.
-    for (const auto& e : d.points) {
+    // Points and labels; labels of points crowded on screen alternate below/above the point.
+    std::vector<double> labelDy(d.points.size(), 14);
+    {
+        std::vector<size_t> order(d.points.size());
+        for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return d.points[a].runtime < d.points[b].runtime; });
+        double lastX = -1e9, lastY = -1e9, lastDy = -8;
+        for (size_t i : order) {
+            const double X = f.X(d.points[i].runtime), Y = f.Y(d.points[i].accuracy);
+            const bool crowded = X - lastX < 48 && std::abs(Y - lastY) < 16;
+            labelDy[i] = crowded && lastDy > 0 ? -8 : 14;
+            lastX = X;
+            lastY = Y;
+            lastDy = labelDy[i];
+        }
+    }
+    for (size_t i = 0; i < d.points.size(); ++i) {
+        const auto& e = d.points[i];
         const double X = f.X(e.runtime), Y = f.Y(e.accuracy);
         s += "<circle class=\"point\" cx=\"" + px(X) + "\" cy=\"" + px(Y) + "\" r=\"4.5\" fill=\"" +
              std::string(e.onFrontier ? "#1b7f3b" : "white") + "\" stroke=\"#1b7f3b\" stroke-width=\"1.5\"><title>" +
@@ -214,7 +230,7 @@ std::string frontierSvg(const FrontierData& d, const FrontierPlotOptions& opt) {
                     (std::isfinite(e.lambda) ? ", λ = " + fmt("%.4g", e.lambda) : "")) +
              "</title></circle>\n";
         if (opt.labels)
-            s += "<text class=\"label\" x=\"" + px(X + 7) + "\" y=\"" + px(Y + 14) + "\" fill=\"#333\" font-size=\"10\">" +
+            s += "<text class=\"label\" x=\"" + px(X + 7) + "\" y=\"" + px(Y + labelDy[i]) + "\" fill=\"#333\" font-size=\"10\">" +
                  escape(pointLabel(e)) + "</text>\n";
     }
     if (unpr) {
