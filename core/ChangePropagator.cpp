@@ -20,6 +20,7 @@ bool ChangePropagator::touched(std::uint32_t v) const {
 
 std::uint32_t ChangePropagator::touch(std::uint32_t v) {
     if (touched(v)) return undoIndex_[v];
+    if (onBest_[v]) frames_.back().bestTouched = true;
     undo_.push_back(UndoEntry{v, value(v), witness(v), 0, 0});
     return undoIndex_[v] = static_cast<std::uint32_t>(undo_.size() - 1);
 }
@@ -36,11 +37,25 @@ void ChangePropagator::enqueue(std::uint32_t v, int width, int layer) {
 void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer) {
     float& hv = value(head);
     const std::uint32_t hw = witness(head);
+    if (boolMode_) { // only built / not built matters: a vanished witness child, or an appearance
+        if (s == kNegInf) {
+            if (hw == key) enqueue(head, width, layer), setWitness(head, kPending);
+        } else if (hv == kNegInf && hw != kPending) {
+            enqueue(head, width, layer);
+            hv = s;
+            setWitness(head, key);
+        }
+        return;
+    }
     if (hw == kPending) { // will be recomputed; a strictly larger value is safe to take now
         if (s > hv) hv = s, setWitness(head, key);
         return;
     }
     if (s > hv) {
+        if (filterRises_ && hv != kNegInf) { // an irrelevant rise (see probeFlip) is not applied
+            const double out = layer == 0 ? outPre_[head] : outPost_[head - postBase_];
+            if (s + out < static_cast<double>(frames_.back().rootScore) - margin_) return;
+        }
         enqueue(head, width, layer);
         hv = s;
         setWitness(head, key);
@@ -88,6 +103,14 @@ void ChangePropagator::setWitness(std::uint32_t v, std::uint32_t w) {
 void ChangePropagator::relaxRoot(float s, std::uint32_t key) {
     float& hv = chart_.rootScore;
     std::uint32_t& hw = chart_.rootWitness;
+    if (boolMode_) {
+        if (s == kNegInf) {
+            if (hw == key) rootQueued_ = true, hw = kPending;
+        } else if (hv == kNegInf && hw != kPending) {
+            rootQueued_ = true, hv = s, hw = key;
+        }
+        return;
+    }
     if (hw == kPending) {
         if (s > hv) hv = s, hw = key;
         return;
@@ -273,7 +296,7 @@ void ChangePropagator::flipOnly(int i, int k) {
     if (!PruningMask::prunable(n, i, k))
         throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) + ") is not prunable");
     frames_.push_back(Frame{i, k, undo_.size(), cellUndo_.size(), chart_.rootScore, chart_.rootWitness, pushes_,
-                            constituents_, spansKept_});
+                            constituents_, spansKept_, !baseValid_});
     flipBegin_ = undo_.size();
     events_.clear();
     changedPost_.clear();
@@ -294,7 +317,11 @@ void ChangePropagator::flipOnly(int i, int k) {
                 const std::uint32_t x = (layer == 0 ? v : v - postBase_) % N_;
                 const int ci = cellI_[c], ck = cellK_[c];
                 ++lastPops_;
-                if (witness(v) == kPending) recompute(v, ci, ck, layer), ++lastRecomputes_;
+                if (witness(v) == kPending) {
+                    if (boolMode_) findSupport(v, ci, ck, layer);
+                    else recompute(v, ci, ck, layer);
+                    ++lastRecomputes_;
+                }
                 UndoEntry& e = undo_[undoIndex_[v]];
                 const float before = e.value, after = value(v);
                 if (before == after) continue;
@@ -315,6 +342,12 @@ void ChangePropagator::flipOnly(int i, int k) {
                         if (ck - ci == n) pushes_ += sign * (rootBegin_[x + 1] - rootBegin_[x]);
                     }
                 }
+                if (filterRises_ && wasBuilt && after > before) {
+                    // A rise matters to the best tree only if it can be on a whole derivation that
+                    // reaches the roll-in's best (see probeFlip); appearances always propagate.
+                    const double out = layer == 0 ? outPre_[v] : outPost_[v - postBase_];
+                    if (after + out < static_cast<double>(frames_.back().rootScore) - margin_) continue;
+                }
                 if (layer == 0) propagatePre(ci, ck, x);
                 else propagatePost(ci, ck, x, after < before);
             }
@@ -331,6 +364,7 @@ void ChangePropagator::flipOnly(int i, int k) {
                 if (s == kNegInf) continue;
                 const float cand = s + g.rootRules[r].logProb;
                 if (cand > best) best = cand, w = r;
+                if (boolMode_) { best = f.rootScore; break; } // any support keeps it built
             }
             chart_.rootScore = best, chart_.rootWitness = w;
             ++lastRecomputes_;
@@ -343,7 +377,9 @@ void ChangePropagator::flipOnly(int i, int k) {
             events_.push_back(ChangeEvent{0, n, g.root, 2, kind, before, after});
         }
     }
-    accountBinaryPushes(i, k, nowKeep, cellPushes);
+    if (chart_.rootScore != frames_.back().rootScore || chart_.rootWitness != frames_.back().rootWitness)
+        frames_.back().bestTouched = true;
+    if (trackPushes_) accountBinaryPushes(i, k, nowKeep, cellPushes);
 }
 
 void ChangePropagator::undo() {

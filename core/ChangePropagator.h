@@ -66,11 +66,23 @@ public:
     void flipOnly(int i, int k);
     const std::vector<ChangeEvent>& lastEvents() const { return events_; }
     bool success() const { return chart_.rootScore != kNegInf; }
-    long pushes() const { return pushes_; }
+    long pushes() const { return trackPushes_ ? pushes_ : -1; }
+    // Rollouts need no push counts: switching them off (until the next reset) skips their
+    // accounting; pushes() then returns -1.
+    void setTrackPushes(bool on) { trackPushes_ = trackPushes_ && on; }
     long constituents() const { return constituents_; }
-    // F1 of the current best tree vs the gold set by setGold (NaN if none). Reuses the last value
-    // when the best derivation has not changed since it was computed.
+    // F1 of the current best tree vs the gold set by setGold (NaN if none). Reuses the roll-in's
+    // value when no flip since touched a vertex of the roll-in's best derivation (nor ROOT), else
+    // the last value when the best derivation's witnesses are unchanged.
     double currentF1();
+    // One rCP rollout (sec. 7): the F1 and ||β||_0 the parse would have with the bit of (i,k)
+    // flipped; the state is left unchanged. Requires no pending flips and a gold tree. Exact
+    // (equal to flip() + currentF1() + constituents() + undo()) but usually much cheaper: a
+    // keep→prune flip of a span off the roll-in's best derivation, or a prune→keep flip whose
+    // best new derivation (Viterbi outside + the new cell's inside) stays clearly below the best,
+    // cannot change the best tree, so only which constituents are built is propagated.
+    struct Probe { double f1; long constituents; bool full; };
+    Probe probeFlip(int i, int k);
     // Work counters of the last flip: vertices popped from the agenda and recomputed.
     long lastPops() const { return lastPops_; }
     long lastRecomputes() const { return lastRecomputes_; }
@@ -90,6 +102,7 @@ private:
         std::uint32_t rootWitness;
         long pushes, constituents;
         int spansKept;
+        bool bestTouched; // the flip touched the roll-in's best derivation or ROOT
     };
 
     float& value(std::uint32_t v) { return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_]; }
@@ -102,6 +115,16 @@ private:
     void relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer);
     void relaxRoot(float s, std::uint32_t key);
     void recompute(std::uint32_t v, int i, int k, int layer);
+    void findSupport(std::uint32_t v, int i, int k, int layer);
+    void computeOutside();
+    double bestThrough(int i, int k);
+    // Lazy exact values after a finiteness-only keep→prune flip of (si, sk): the values in cells
+    // containing it are upper bounds; branch and bound from ROOT makes exact only what the best
+    // derivation needs (Alg. 3's RECOMPUTE on demand, with the CKY's tie-breaking).
+    void exactRoot();
+    float exactPre(int i, int k, std::uint32_t x);
+    float exactPost(int i, int k, std::uint32_t x);
+    bool stale(int i, int k) const { return i <= si_ && k >= sk_ && (i != si_ || k != sk_); }
     void propagatePre(int i, int k, std::uint32_t x);
     void propagatePost(int i, int k, std::uint32_t y, bool decreased);
     void setWitness(std::uint32_t v, std::uint32_t w);
@@ -112,7 +135,7 @@ private:
     long fillCell(int i, int k, float* out, std::uint32_t* outW) const;
     void accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes);
     void addCellPushes(int c, long delta);
-    void derivationSignature(std::vector<std::uint32_t>& out) const;
+    void derivationSignature(std::vector<std::uint32_t>& out, std::vector<std::uint32_t>* vertices = nullptr) const;
     void fillResult(FlipResult& r, bool withEvents) const;
 
     const Grammar* g_;
@@ -141,8 +164,25 @@ private:
     // Gold for F1.
     bool hasGold_ = false;
     Tree gold_;
-    double f1_ = 0;
-    bool f1Valid_ = false;
+    double f1_ = 0, baseF1_ = 0;
+    bool f1Valid_ = false, baseValid_ = false;
+    std::vector<std::uint8_t> onBest_;          // per vertex id: on the roll-in's best derivation
+    std::vector<std::uint32_t> bestVertices_;
+    bool trackPushes_ = true;
+    // probeFlip: finiteness-only propagation, the roll-in's best spans and Viterbi outside scores.
+    bool boolMode_ = false;
+    bool outsideValid_ = false;
+    std::vector<std::uint8_t> bestSpan_;       // [i*(n+1)+k]
+    std::vector<double> outPost_, outPre_;     // [cell*N + x], max-product outside, -inf if none
+    struct Candidate { float ub; std::uint32_t key; std::uint32_t a, b; };
+    std::vector<Candidate> cands_;             // a stack of candidate hyperedges (exactPre/Post)
+    std::vector<std::uint32_t> exactStamp_;    // per vertex id: probe that made it exact
+    std::uint32_t probeId_ = 0;
+    int si_ = -1, sk_ = -1;
+    // prune→keep that may change the best tree: Alg. 3, but a rise is not propagated from a vertex
+    // whose best whole derivation (value + outside) stays below the roll-in's best by the margin.
+    bool filterRises_ = false;
+    double through_ = 0, margin_ = 0;
     std::vector<std::uint32_t> f1Signature_, signature_; // witnesses of the derivation f1_ belongs to
 
     // Undo machinery (footnote 5) and the agenda.

@@ -44,7 +44,11 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     dirty_.clear();
     words_ = std::move(words);
     mask_ = std::move(mask);
-    hasGold_ = f1Valid_ = false;
+    hasGold_ = f1Valid_ = baseValid_ = false;
+    trackPushes_ = true;
+    outsideValid_ = false;
+    for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
+    bestVertices_.clear();
     Chart& c = chart_;
     c.n = n;
     c.numSymbols = N_;
@@ -61,6 +65,8 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
         firstUser_.resize(2 * size, kNil);
         links_.resize(2 * size, UserLinks{kNil, kNil});
         undoIndex_.resize(2 * size, 0);
+        onBest_.resize(2 * size, 0);
+        exactStamp_.resize(2 * size, 0);
     }
     c.rootScore = kNegInf;
     c.rootWitness = kNoWitness;

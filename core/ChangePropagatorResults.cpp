@@ -5,6 +5,7 @@
 #include "core/Evalb.h"
 #include "core/Parser.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -62,12 +63,12 @@ void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept, long bu
 void ChangePropagator::setGold(const Tree& normalizedGold) {
     gold_ = normalizedGold;
     hasGold_ = true;
-    f1Valid_ = false;
+    f1Valid_ = baseValid_ = false;
 }
 
-// The witnesses met walking the best derivation from ROOT, in preorder: equal signatures mean
-// equal best trees.
-void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out) const {
+// The witnesses met walking the best derivation from ROOT, in preorder (equal signatures mean
+// equal best trees), and optionally the vertex ids visited.
+void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out, std::vector<std::uint32_t>* vertices) const {
     out.clear();
     out.push_back(chart_.rootWitness);
     if (!chart_.parsed()) return;
@@ -77,14 +78,17 @@ void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out) cons
     stack[top++] = Item{0, chart_.n, g_->rootRules[chart_.rootWitness].child, true};
     while (top > 0) {
         const Item it = stack[--top];
+        const std::uint32_t v = static_cast<std::uint32_t>(chart_.at(it.i, it.k, it.x));
         if (it.post) {
-            const std::uint32_t w = chart_.postWitness[chart_.at(it.i, it.k, it.x)];
+            const std::uint32_t w = chart_.postWitness[v];
             out.push_back(w);
+            if (vertices) vertices->push_back(postBase_ + v);
             stack[top++] = Item{it.i, it.k, w == 0 ? it.x : g_->unary[w - 1].child, false};
             continue;
         }
-        const std::uint32_t w = chart_.preWitness[chart_.at(it.i, it.k, it.x)];
+        const std::uint32_t w = chart_.preWitness[v];
         out.push_back(w);
+        if (vertices) vertices->push_back(v);
         if (w == kLexicalWitness) continue;
         const int j = it.i + witnessSplitOffset(w);
         const BinaryRule& r = g_->binary[witnessRule(w)];
@@ -95,6 +99,21 @@ void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out) cons
 
 double ChangePropagator::currentF1() {
     if (!hasGold_) return std::numeric_limits<double>::quiet_NaN();
+    if (frames_.empty() && !baseValid_) { // the roll-in: compute once and mark its derivation
+        for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
+        bestVertices_.clear();
+        derivationSignature(signature_, &bestVertices_);
+        bestSpan_.assign(static_cast<std::size_t>(chart_.n + 1) * (chart_.n + 1), 0);
+        for (const std::uint32_t v : bestVertices_) {
+            onBest_[v] = 1;
+            const std::uint32_t c = (v >= postBase_ ? v - postBase_ : v) / N_;
+            bestSpan_[static_cast<std::size_t>(cellI_[c]) * (chart_.n + 1) + cellK_[c]] = 1;
+        }
+        baseF1_ = sentenceF1(gold_, bestTree(*g_, chart_, words_));
+        baseValid_ = true;
+    }
+    if (baseValid_ && std::none_of(frames_.begin(), frames_.end(), [](const Frame& f) { return f.bestTouched; }))
+        return baseF1_;
     derivationSignature(signature_);
     if (f1Valid_ && signature_ == f1Signature_) return f1_;
     f1_ = sentenceF1(gold_, bestTree(*g_, chart_, words_));
@@ -111,7 +130,7 @@ void ChangePropagator::fillResult(FlipResult& r, bool withEvents) const {
     r.tree = bestTree(*g_, chart_, words_);
     r.f1 = hasGold_ ? sentenceF1(gold_, r.tree) : std::numeric_limits<double>::quiet_NaN();
     r.constituents = constituents_;
-    r.pushes = pushes_;
+    r.pushes = pushes();
     r.spansKept = spansKept_;
 }
 

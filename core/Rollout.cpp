@@ -121,6 +121,7 @@ std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) {
     const auto spans = rolloutSpans(req);
     ChangePropagator& cp = engineFor<ChangePropagator>(*req.grammar);
     cp.reset(req.words, req.rollIn);
+    cp.setTrackPushes(false);
     cp.setGold(req.gold);
     const double acc0 = cp.currentF1();
     const double run0 = static_cast<double>(cp.constituents());
@@ -128,11 +129,8 @@ std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) {
     out.reserve(spans.size());
     for (const auto& [i, k] : spans) {
         SpanRollout r{i, k, req.rollIn.keep(i, k)};
-        cp.flipOnly(i, k);
-        const double acc = cp.currentF1();
-        const double run = static_cast<double>(cp.constituents());
-        cp.undo();
-        assign(r, acc0, run0, acc, run);
+        const ChangePropagator::Probe p = cp.probeFlip(i, k);
+        assign(r, acc0, run0, p.f1, static_cast<double>(p.constituents));
         out.push_back(r);
     }
     return out;
