@@ -53,7 +53,9 @@ void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int
     }
     if (s > hv) {
         if (filterRises_ && hv != kNegInf) { // an irrelevant rise (see probeFlip) is not applied
-            const double out = layer == 0 ? outPre_[head] : outPost_[head - postBase_];
+            const std::uint32_t at = layer == 0 ? head : head - postBase_;
+            if (!outCell_[at / N_]) return;
+            const double out = layer == 0 ? outPre_[at] : outPost_[at];
             if (s + out < static_cast<double>(frames_.back().rootScore) - margin_) return;
         }
         enqueue(head, width, layer);
@@ -345,6 +347,7 @@ void ChangePropagator::flipOnly(int i, int k) {
                 if (filterRises_ && wasBuilt && after > before) {
                     // A rise matters to the best tree only if it can be on a whole derivation that
                     // reaches the roll-in's best (see probeFlip); appearances always propagate.
+                    if (!outCell_[c]) continue;
                     const double out = layer == 0 ? outPre_[v] : outPost_[v - postBase_];
                     if (after + out < static_cast<double>(frames_.back().rootScore) - margin_) continue;
                 }

@@ -47,6 +47,10 @@ public:
     // Starts over with another roll-in (undoing any flips first), reusing all memory: only the
     // entries the previous sentence built are cleared. Clears the gold tree.
     void reset(std::vector<std::string> words, PruningMask mask);
+    // false: reset() never shrinks the chart arrays (they may then be longer than
+    // numCells() * numSymbols, the tail all empty), which saves refilling them for a sequence of
+    // sentences of varying length. Default true (the arrays have the parser's exact sizes).
+    void setExactChartSize(bool exact) { exactChartSize_ = exact; }
 
     // Flips the bit of prunable span (i,k), keeps the change and pushes an undo record.
     // Throws std::invalid_argument for a span that is not prunable.
@@ -169,11 +173,14 @@ private:
     std::vector<std::uint8_t> onBest_;          // per vertex id: on the roll-in's best derivation
     std::vector<std::uint32_t> bestVertices_;
     bool trackPushes_ = true;
+    bool exactChartSize_ = true;
     // probeFlip: finiteness-only propagation, the roll-in's best spans and Viterbi outside scores.
     bool boolMode_ = false;
     bool outsideValid_ = false;
     std::vector<std::uint8_t> bestSpan_;       // [i*(n+1)+k]
-    std::vector<double> outPost_, outPre_;     // [cell*N + x], max-product outside, -inf if none
+    std::vector<double> outPost_, outPre_;     // [cell*N + x], max-product outside (rows of outCell_)
+    std::vector<std::uint8_t> outCell_;        // per cell: has an outside (else every entry is -inf)
+    std::vector<std::uint32_t> listBegin_, list_;
     struct Candidate { float ub; std::uint32_t key; std::uint32_t a, b; };
     std::vector<Candidate> cands_;             // a stack of candidate hyperedges (exactPre/Post)
     std::vector<std::uint32_t> exactStamp_;    // per vertex id: probe that made it exact

@@ -3,6 +3,7 @@
 // constituents are built (||β||_0); otherwise run the exact Alg. 3.
 #include "core/ChangePropagator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -44,22 +45,29 @@ void ChangePropagator::findSupport(std::uint32_t v, int i, int k, int layer) {
 }
 
 // Max-product outside scores of the current chart (double), top-down, pulled from kept parents with
-// a kept, built sibling; pruned cells get theirs too but pass nothing down.
+// a kept, built sibling; pruned cells get theirs too but pass nothing down. Only the rows of cells
+// that have an outside at all are written (outCell_); the others read as -inf.
 void ChangePropagator::computeOutside() {
     const Grammar& g = *g_;
     const int n = chart_.n, cells = chart_.numCells();
     const std::size_t N = N_;
-    outPost_.assign(static_cast<std::size_t>(cells) * N, kNegInfD);
-    outPre_.assign(static_cast<std::size_t>(cells) * N, kNegInfD);
-    std::vector<std::uint32_t> listBegin(cells + 1, 0), list; // built post symbols per cell
+    if (outPost_.size() < static_cast<std::size_t>(cells) * N) {
+        outPost_.resize(static_cast<std::size_t>(cells) * N);
+        outPre_.resize(static_cast<std::size_t>(cells) * N);
+    }
+    outCell_.assign(cells, 0);
+    listBegin_.assign(cells + 1, 0); // built post symbols per cell
+    list_.clear();
     for (int c = 0; c < cells; ++c) {
-        const float* row = chart_.post.data() + c * N;
-        for (std::uint32_t x = 0; x < N; ++x)
-            if (row[x] != kNegInf) list.push_back(x);
-        listBegin[c + 1] = static_cast<std::uint32_t>(list.size());
+        if (cellBuilt_[c] > 0) {
+            const float* row = chart_.post.data() + c * N;
+            for (std::uint32_t x = 0; x < N; ++x)
+                if (row[x] != kNegInf) list_.push_back(x);
+        }
+        listBegin_[c + 1] = static_cast<std::uint32_t>(list_.size());
     }
     auto finish = [&](int c) { // outPre = max(outPost, unary parents)
-        double* op = outPost_.data() + c * N;
+        const double* op = outPost_.data() + c * N;
         double* oq = outPre_.data() + c * N;
         for (std::uint32_t y = 0; y < N; ++y) {
             double best = op[y];
@@ -67,6 +75,7 @@ void ChangePropagator::computeOutside() {
                 best = std::max(best, op[g.unary[u].parent] + g.unary[u].logProb);
             oq[y] = best;
         }
+        outCell_[c] = 1;
     };
     const int top = chart_.cell(0, n);
     for (std::uint32_t x = 0; x < N; ++x) outPost_[top * N + x] = g.rootLogProb[x];
@@ -75,12 +84,14 @@ void ChangePropagator::computeOutside() {
         for (int i = 0; i + w <= n; ++i) {
             const int j = i + w, c = chart_.cell(i, j);
             double* out = outPost_.data() + c * N;
+            bool any = false;
             for (int k = j + 1; k <= n; ++k) { // left child of (i,k), sibling (j,k)
                 const int par = chart_.cell(i, k), sib = chart_.cell(j, k);
-                if (!mask_.keep(i, k) || !mask_.keep(j, k)) continue;
+                if (!mask_.keep(i, k) || !mask_.keep(j, k) || !outCell_[par] || cellBuilt_[sib] == 0) continue;
+                if (!any) std::fill(out, out + N, kNegInfD), any = true;
                 const double* oq = outPre_.data() + par * N;
-                for (std::uint32_t li = listBegin[sib]; li < listBegin[sib + 1]; ++li) {
-                    const std::uint32_t z = list[li];
+                for (std::uint32_t li = listBegin_[sib]; li < listBegin_[sib + 1]; ++li) {
+                    const std::uint32_t z = list_[li];
                     const double rz = chart_.post[sib * N + z];
                     for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1]; ++b) {
                         const BinaryRule& r = g.binary[g.binaryByRight[b]];
@@ -90,10 +101,11 @@ void ChangePropagator::computeOutside() {
             }
             for (int h = 0; h < i; ++h) { // right child of (h,j), sibling (h,i)
                 const int par = chart_.cell(h, j), sib = chart_.cell(h, i);
-                if (!mask_.keep(h, j) || !mask_.keep(h, i)) continue;
+                if (!mask_.keep(h, j) || !mask_.keep(h, i) || !outCell_[par] || cellBuilt_[sib] == 0) continue;
+                if (!any) std::fill(out, out + N, kNegInfD), any = true;
                 const double* oq = outPre_.data() + par * N;
-                for (std::uint32_t li = listBegin[sib]; li < listBegin[sib + 1]; ++li) {
-                    const std::uint32_t z = list[li];
+                for (std::uint32_t li = listBegin_[sib]; li < listBegin_[sib + 1]; ++li) {
+                    const std::uint32_t z = list_[li];
                     const double lz = chart_.post[sib * N + z];
                     for (std::uint32_t gi = g.groupsByLeftBegin[z]; gi < g.groupsByLeftBegin[z + 1]; ++gi) {
                         const RuleGroup& grp = g.groups[gi];
@@ -102,7 +114,7 @@ void ChangePropagator::computeOutside() {
                     }
                 }
             }
-            finish(c);
+            if (any) finish(c);
         }
     outsideValid_ = true;
 }
@@ -112,6 +124,10 @@ void ChangePropagator::computeOutside() {
 double ChangePropagator::bestThrough(int i, int k) {
     const Grammar& g = *g_;
     fillCell(i, k, scratch_.data(), scratchW_.data());
+    if (!outCell_[chart_.cell(i, k)]) { // on no whole derivation
+        for (int y = 0; y < N_; ++y) scratch_[y] = kNegInf, scratchW_[y] = kNoWitness;
+        return kNegInfD;
+    }
     const double* op = outPost_.data() + static_cast<std::size_t>(chart_.cell(i, k)) * N_;
     double best = kNegInfD;
     for (int y = 0; y < N_; ++y) {

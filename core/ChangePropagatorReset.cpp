@@ -56,11 +56,14 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     for (int w = 1; w <= n; ++w) c.cellOffsetByWidth[w + 1] = c.cellOffsetByWidth[w] + (n - w + 1);
     const int cells = c.numCells();
     const std::size_t size = static_cast<std::size_t>(cells) * N_;
-    // Exact sizes (as the parser's chart); growing fills only the new tail, capacity is kept.
-    c.pre.resize(size, kNegInf);
-    c.post.resize(size, kNegInf);
-    c.preWitness.resize(size, kNoWitness);
-    c.postWitness.resize(size, kNoWitness);
+    // Exact sizes (as the parser's chart; growing fills only the new tail), or with
+    // setExactChartSize(false) never shrinking, so alternating lengths refill nothing.
+    if (exactChartSize_ || c.pre.size() < size) {
+        c.pre.resize(size, kNegInf);
+        c.post.resize(size, kNegInf);
+        c.preWitness.resize(size, kNoWitness);
+        c.postWitness.resize(size, kNoWitness);
+    }
     if (firstUser_.size() < 2 * size) {
         firstUser_.resize(2 * size, kNil);
         links_.resize(2 * size, UserLinks{kNil, kNil});

@@ -44,17 +44,18 @@ InsideOutside::InsideOutside(const Grammar& g) : g_(&g), N_(g.numSymbols()) {
     for (const auto& r : g.rootRules) rootProb_[r.child] += std::exp(static_cast<double>(r.logProb));
     sa_.assign(N_, 0.0);
     sr_.assign(N_, 0.0);
+    mark_.assign(N_, 0);
 }
 
 void InsideOutside::clearDense() {
     const std::size_t N = N_;
-    for (int c = 0; c + 1 < static_cast<int>(postBegin_.size()); ++c)
-        for (std::uint32_t li = postBegin_[c]; li < postBegin_[c + 1]; ++li)
+    for (int c = 0; c < static_cast<int>(postRange_.size()); ++c)
+        for (std::uint32_t li = postRange_[c].first; li < postRange_[c].second; ++li)
             aPost_[c * N + postSym_[li]] = rPost_[c * N + postSym_[li]] = 0.0;
     for (int c = 0; c < static_cast<int>(outBegin_.size()); ++c)
         for (std::uint32_t li = outBegin_[c]; li < outEnd_[c]; ++li)
             oPre_[c * N + outSym_[li]] = pPre_[c * N + outSym_[li]] = 0.0;
-    postBegin_.clear();
+    postRange_.clear();
     outBegin_.clear();
     outEnd_.clear();
 }
@@ -83,8 +84,8 @@ void InsideOutside::prepare(std::span<const std::string> words, const PruningMas
     }
     S_.assign(cells, kEmpty);
     T_.assign(cells, kEmpty);
-    postBegin_.assign(cells + 1, 0);
-    preBegin_.assign(cells + 1, 0);
+    postRange_.assign(cells, {0u, 0u});
+    preRange_.assign(cells, {0u, 0u});
     outBegin_.assign(cells, 0);
     outEnd_.assign(cells, 0);
     postSym_.clear();
@@ -105,18 +106,17 @@ void InsideOutside::insideCell(int i, int k) {
     int P = kEmpty;
     if (k - i == 1) {
         P = 0;
-        for (const LexicalEntry& e : lexical_[i]) sa_[e.tag] += std::exp(static_cast<double>(e.logProb));
+        for (const LexicalEntry& e : lexical_[i]) {
+            if (sa_[e.tag] == 0.0) touched_.push_back(e.tag);
+            sa_[e.tag] += std::exp(static_cast<double>(e.logProb));
+        }
     } else {
         for (int j = i + 1; j < k; ++j) {
             const int l = cell(i, j), r = cell(j, k);
             if (mask_.keep(i, j) && mask_.keep(j, k) && S_[l] != kEmpty && S_[r] != kEmpty)
                 P = std::max(P, S_[l] + S_[r]);
         }
-        if (P == kEmpty) { // no pair of kept, built children: the cell stays empty
-            postBegin_[c + 1] = static_cast<std::uint32_t>(postSym_.size());
-            preBegin_[c + 1] = static_cast<std::uint32_t>(preSym_.size());
-            return;
-        }
+        if (P == kEmpty) return; // no pair of kept, built children: the cell stays empty
         for (int j = i + 1; j < k; ++j) {
             const int l = cell(i, j), r = cell(j, k);
             if (!mask_.keep(i, j) || !mask_.keep(j, k) || S_[l] == kEmpty || S_[r] == kEmpty) continue;
@@ -125,7 +125,7 @@ void InsideOutside::insideCell(int i, int k) {
             const double* rR = rPost_.data() + r * N;
             const double* aLrow = aPost_.data() + l * N;
             const double* rLrow = rPost_.data() + l * N;
-            for (std::uint32_t li = postBegin_[l]; li < postBegin_[l + 1]; ++li) {
+            for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
                 const std::uint32_t y = postSym_[li];
                 const double aL = aLrow[y] * f, rL = rLrow[y] * f;
                 for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
@@ -135,6 +135,7 @@ void InsideOutside::insideCell(int i, int k) {
                     const double a = aL * ar, rho = rL * ar + aL * rR[grp.right];
                     for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri) {
                         const std::uint32_t x = g.binary[ri].parent;
+                        if (sa_[x] == 0.0) touched_.push_back(x);
                         sa_[x] += binaryProb_[ri] * a;
                         sr_[x] += binaryProb_[ri] * rho;
                     }
@@ -145,31 +146,38 @@ void InsideOutside::insideCell(int i, int k) {
     // Pre list, then the unary layer (identity or one unary rule on top).
     double* aP = aPost_.data() + c * N;
     double* rP = rPost_.data() + c * N;
+    // (Symbols are listed in the order they were first reached, not sorted: only sums depend on
+    // them, and naive and DP passes share this code.)
     const std::uint32_t preStart = static_cast<std::uint32_t>(preSym_.size());
-    for (std::uint32_t x = 0; x < N; ++x) {
-        if (sa_[x] == 0.0) continue;
-        preSym_.push_back(x);
-        preA_.push_back(sa_[x]);
-        preR_.push_back(sr_[x]);
-        aP[x] += sa_[x];
-        rP[x] += sr_[x];
+    const std::uint32_t postStart = static_cast<std::uint32_t>(postSym_.size());
+    for (const std::uint32_t x : touched_) {
+        if (sa_[x] != 0.0) {
+            preSym_.push_back(x);
+            preA_.push_back(sa_[x]);
+            preR_.push_back(sr_[x]);
+            postSym_.push_back(x);
+            mark_[x] = 1;
+            aP[x] = sa_[x];
+            rP[x] = sr_[x];
+        }
         sa_[x] = sr_[x] = 0.0;
     }
+    touched_.clear();
     const std::uint32_t preEnd = static_cast<std::uint32_t>(preSym_.size());
     for (std::uint32_t li = preStart; li < preEnd; ++li) {
         const std::uint32_t y = preSym_[li];
         for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u) {
-            aP[g.unary[u].parent] += unaryProb_[u] * preA_[li];
-            rP[g.unary[u].parent] += unaryProb_[u] * preR_[li];
+            const std::uint32_t x = g.unary[u].parent;
+            if (!mark_[x]) postSym_.push_back(x), mark_[x] = 1;
+            aP[x] += unaryProb_[u] * preA_[li];
+            rP[x] += unaryProb_[u] * preR_[li];
         }
     }
     double M = 0;
-    const std::uint32_t postStart = static_cast<std::uint32_t>(postSym_.size());
-    for (std::uint32_t x = 0; x < N; ++x)
-        if (aP[x] != 0.0) {
-            postSym_.push_back(x);
-            M = std::max(M, aP[x]);
-        }
+    for (std::uint32_t li = postStart; li < postSym_.size(); ++li) {
+        M = std::max(M, aP[postSym_[li]]);
+        mark_[postSym_[li]] = 0;
+    }
     if (k - i >= 2) {
         const std::uint32_t gx = gold_->at(i, k);
         if (gx != RecallGold::kNone) rP[gx] += aP[gx];
@@ -187,24 +195,18 @@ void InsideOutside::insideCell(int i, int k) {
         }
         S_[c] = P + e;
     }
-    postBegin_[c + 1] = static_cast<std::uint32_t>(postSym_.size());
-    preBegin_[c + 1] = preEnd;
+    postRange_[c] = {postStart, static_cast<std::uint32_t>(postSym_.size())};
+    preRange_[c] = {preStart, preEnd};
 }
 
-void InsideOutside::insidePass(bool withPruned) {
+// Kept cells bottom-up, then ROOT: Z and r̃ of the mask.
+void InsideOutside::insidePass() {
     for (int w = 1; w <= n_; ++w)
-        for (int i = 0; i + w <= n_; ++i) {
-            const int c = cell(i, i + w);
-            if (withPruned || mask_.keep(i, i + w)) {
-                insideCell(i, i + w);
-            } else {
-                postBegin_[c + 1] = static_cast<std::uint32_t>(postSym_.size());
-                preBegin_[c + 1] = static_cast<std::uint32_t>(preSym_.size());
-            }
-        }
+        for (int i = 0; i + w <= n_; ++i)
+            if (mask_.keep(i, i + w)) insideCell(i, i + w);
     const int top = cell(0, n_);
     zMant_ = rMant_ = 0;
-    for (std::uint32_t li = postBegin_[top]; li < postBegin_[top + 1]; ++li) {
+    for (std::uint32_t li = postRange_[top].first; li < postRange_[top].second; ++li) {
         const std::uint32_t x = postSym_[li];
         zMant_ += rootProb_[x] * aPost_[top * static_cast<std::size_t>(N_) + x];
         rMant_ += rootProb_[x] * rPost_[top * static_cast<std::size_t>(N_) + x];
@@ -223,8 +225,13 @@ ExpectedRecall InsideOutside::current() const {
 ExpectedRecall InsideOutside::inside(std::span<const std::string> words, const PruningMask& mask,
                                      const RecallGold& gold) {
     prepare(words, mask, gold);
-    insidePass(false);
+    insidePass();
     return current();
+}
+
+void InsideOutside::clearScratch() {
+    for (const std::uint32_t y : touched_) sa_[y] = sr_[y] = 0.0, mark_[y] = 0;
+    touched_.clear();
 }
 
 // Turns the post-layer outside values in the scratch (Ω in sa_, Ψ in sr_, scale T_c) into the
@@ -240,7 +247,16 @@ void InsideOutside::finishOutside(int i, int k) {
     double* oP = oPre_.data() + c * N;
     double* pP = pPre_.data() + c * N;
     outBegin_[c] = static_cast<std::uint32_t>(outSym_.size());
-    for (std::uint32_t y = 0; y < N; ++y) {
+    // Pre symbols with an outside: the touched post symbols and the children of their unary rules.
+    const std::size_t touchedEnd = touched_.size();
+    for (std::size_t t = 0; t < touchedEnd; ++t) {
+        const std::uint32_t x = touched_[t];
+        for (std::uint32_t b = g.unaryByParentBegin[x]; b < g.unaryByParentBegin[x + 1]; ++b) {
+            const std::uint32_t y = g.unary[g.unaryByParent[b]].child;
+            if (!mark_[y]) mark_[y] = 1, touched_.push_back(y);
+        }
+    }
+    for (const std::uint32_t y : touched_) {
         double o = sa_[y], p = sr_[y];
         for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u) {
             o += unaryProb_[u] * sa_[g.unary[u].parent];
@@ -252,17 +268,7 @@ void InsideOutside::finishOutside(int i, int k) {
         pP[y] = p;
     }
     outEnd_[c] = static_cast<std::uint32_t>(outSym_.size());
-    std::fill(sa_.begin(), sa_.end(), 0.0);
-    std::fill(sr_.begin(), sr_.end(), 0.0);
-    if (S_[c] == kEmpty || !PruningMask::prunable(n_, i, k)) return;
-    double dz = 0, dr = 0; // Σ_x Ω_pre·α̂_pre and Σ_x (Ψ_pre·α̂_pre + Ω_pre·ρ̂_pre)
-    for (std::uint32_t li = preBegin_[c]; li < preBegin_[c + 1]; ++li) {
-        const std::uint32_t x = preSym_[li];
-        dz += oP[x] * preA_[li];
-        dr += pP[x] * preA_[li] + oP[x] * preR_[li];
-    }
-    dZ_[c] = dz;
-    dR_[c] = dr;
+    clearScratch();
 }
 
 // The outside values of cell (i,j) (width 2..n-1), pulled from its kept parents whose sibling is
@@ -288,7 +294,7 @@ void InsideOutside::outsideCell(int i, int j) {
         if (f == 0.0) continue;
         const double* oP = oPre_.data() + par * N;
         const double* pP = pPre_.data() + par * N;
-        for (std::uint32_t li = postBegin_[sib]; li < postBegin_[sib + 1]; ++li) {
+        for (std::uint32_t li = postRange_[sib].first; li < postRange_[sib].second; ++li) {
             const std::uint32_t z = postSym_[li];
             const double as = aPost_[sib * N + z] * f, rs = rPost_[sib * N + z] * f;
             for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1]; ++b) {
@@ -298,6 +304,7 @@ void InsideOutside::outsideCell(int i, int j) {
                 if (o == 0.0) continue;
                 const double p = binaryProb_[ri];
                 const std::uint32_t y = g.binary[ri].left;
+                if (!mark_[y]) mark_[y] = 1, touched_.push_back(y);
                 sa_[y] += p * o * as;
                 sr_[y] += p * (pP[x] * as + o * rs);
             }
@@ -310,7 +317,7 @@ void InsideOutside::outsideCell(int i, int j) {
         if (f == 0.0) continue;
         const double* oP = oPre_.data() + par * N;
         const double* pP = pPre_.data() + par * N;
-        for (std::uint32_t li = postBegin_[sib]; li < postBegin_[sib + 1]; ++li) {
+        for (std::uint32_t li = postRange_[sib].first; li < postRange_[sib].second; ++li) {
             const std::uint32_t z = postSym_[li];
             const double as = aPost_[sib * N + z] * f, rs = rPost_[sib * N + z] * f;
             for (std::uint32_t gi = g.groupsByLeftBegin[z]; gi < g.groupsByLeftBegin[z + 1]; ++gi) {
@@ -322,21 +329,18 @@ void InsideOutside::outsideCell(int i, int j) {
                     p += binaryProb_[ri] * pP[x];
                 }
                 if (o == 0.0) continue;
+                if (!mark_[grp.right]) mark_[grp.right] = 1, touched_.push_back(grp.right);
                 sa_[grp.right] += o * as;
                 sr_[grp.right] += p * as + o * rs;
             }
         }
     }
     double M = 0;
-    for (std::uint32_t y = 0; y < N; ++y) M = std::max(M, sa_[y]);
-    if (M == 0.0) {
-        std::fill(sa_.begin(), sa_.end(), 0.0);
-        std::fill(sr_.begin(), sr_.end(), 0.0);
-        return;
-    }
+    for (const std::uint32_t y : touched_) M = std::max(M, sa_[y]);
+    if (M == 0.0) return clearScratch();
     const int e = std::ilogb(M);
     const double inv = std::ldexp(1.0, -e);
-    for (std::uint32_t y = 0; y < N; ++y) {
+    for (const std::uint32_t y : touched_) {
         sa_[y] *= inv;
         sr_[y] *= inv;
     }
@@ -351,20 +355,41 @@ void InsideOutside::outsidePass() {
     dZ_.assign(cells, 0.0);
     dR_.assign(cells, 0.0);
     const int top = cell(0, n_);
-    for (std::uint32_t r = 0; r < static_cast<std::uint32_t>(N_); ++r) sa_[r] = rootProb_[r];
+    for (std::uint32_t r = 0; r < static_cast<std::uint32_t>(N_); ++r)
+        if (rootProb_[r] > 0) sa_[r] = rootProb_[r], mark_[r] = 1, touched_.push_back(r);
     T_[top] = 0;
     finishOutside(0, n_);
     for (int w = n_ - 1; w >= 2; --w)
         for (int i = 0; i + w <= n_; ++i) {
             outsideCell(i, i + w);
         }
-    outsideDone_ = true;
 }
 
+// Sec. 5.3. The outside values depend only on kept cells, so the as-if-kept inside values of a
+// pruned cell are computed only when its outside is nonzero (else both derivatives are 0).
 void InsideOutside::run(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold) {
     prepare(words, mask, gold);
-    insidePass(true);
+    insidePass();
     outsidePass();
+    const std::size_t N = N_;
+    for (int w = 2; w < n_; ++w)
+        for (int i = 0; i + w <= n_; ++i) {
+            const int k = i + w, c = cell(i, k);
+            if (T_[c] == kEmpty) continue;
+            if (!mask_.keep(i, k)) insideCell(i, k);
+            if (S_[c] == kEmpty) continue;
+            const double* oP = oPre_.data() + c * N;
+            const double* pP = pPre_.data() + c * N;
+            double dz = 0, dr = 0; // Σ_x Ω_pre·α̂_pre and Σ_x (Ψ_pre·α̂_pre + Ω_pre·ρ̂_pre)
+            for (std::uint32_t li = preRange_[c].first; li < preRange_[c].second; ++li) {
+                const std::uint32_t x = preSym_[li];
+                dz += oP[x] * preA_[li];
+                dr += pP[x] * preA_[li] + oP[x] * preR_[li];
+            }
+            dZ_[c] = dz;
+            dR_[c] = dr;
+        }
+    outsideDone_ = true;
 }
 
 SpanGradient InsideOutside::gradient(int i, int k) const {

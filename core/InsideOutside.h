@@ -66,8 +66,8 @@ public:
     // Inside pass over the kept cells only: r̄ under mask (the naive reference for rDP).
     ExpectedRecall inside(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold);
 
-    // Sec. 5.3: the inside pass (pruned cells too, as if kept, for the prune→keep direction), then
-    // the outside pass. After run(), current(), gradient() and flipped() answer queries.
+    // Sec. 5.3: the inside pass, the outside pass, and the inside values of the pruned cells as if
+    // kept (for the prune→keep direction). After run(), current(), gradient() and flipped() answer.
     void run(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold);
     ExpectedRecall current() const;
     SpanGradient gradient(int i, int k) const;
@@ -78,10 +78,11 @@ public:
 
 private:
     void prepare(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold);
-    void insidePass(bool withPruned);
+    void insidePass();
     void insideCell(int i, int k);
     void outsideCell(int i, int k);
     void finishOutside(int i, int k);
+    void clearScratch();
     void outsidePass();
     void clearDense();
     int cell(int i, int k) const { return cellOffset_[k - i] + i; }
@@ -99,7 +100,8 @@ private:
     // (pruned cells hold their as-if-kept values α̂; parents never read them).
     static constexpr int kEmpty = std::numeric_limits<int>::min(); // scale of an empty cell
     std::vector<int> S_;
-    std::vector<std::uint32_t> postBegin_, preBegin_, postSym_, preSym_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> postRange_, preRange_; // [begin, end) per cell
+    std::vector<std::uint32_t> postSym_, preSym_;
     std::vector<double> preA_, preR_; // pre-layer α̂, ρ̂ mantissas, in pre-list order
     // Outside, per cell: binary scale T (kEmpty = no outside) and the symbols with a nonzero pre-layer outside value.
     std::vector<int> T_;
@@ -109,6 +111,8 @@ private:
     std::vector<double> oPre_, pPre_;   // outside Ω = ∂Z/∂α_pre and Ψ = ∂r̃/∂α_pre
     // Scratch over the symbols of one cell.
     std::vector<double> sa_, sr_;
+    std::vector<std::uint32_t> touched_;
+    std::vector<std::uint8_t> mark_;
 
     // Results: Z = zMant·2^S_top, r̃·G = rMant·2^S_top; per cell ∂Z/∂m = dZ·2^(S_c+T_c), same for dR.
     double zMant_ = 0, rMant_ = 0;

@@ -120,6 +120,7 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
 std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) {
     const auto spans = rolloutSpans(req);
     ChangePropagator& cp = engineFor<ChangePropagator>(*req.grammar);
+    cp.setExactChartSize(false);
     cp.reset(req.words, req.rollIn);
     cp.setTrackPushes(false);
     cp.setGold(req.gold);
