@@ -115,18 +115,28 @@ void addCheck(CLI::App& app) {
                               << " flip (" << i << "," << k << ")\n";
                 };
                 if (!o->skipCp) {
+                    // Both CP paths: ChangePropagator::flip (the full chart, as the GUI uses it) and
+                    // changePropagationRollouts (probeFlip, as LOLS uses it), against the parser.
+                    const auto rollouts = changePropagationRollouts(RolloutRequest{&g, words, t, m, {}});
                     ChangePropagator cp(g, words, m);
                     cp.setGold(t);
                     const Chart original = cp.chart();
+                    std::size_t q = 0;
                     for (int w = 2; w < n; ++w)
-                        for (int i = 0; i + w <= n; ++i) {
+                        for (int i = 0; i + w <= n; ++i, ++q) {
                             const FlipResult r = cp.flip(i, i + w);
                             PruningMask f = m;
                             f.flip(i, i + w);
                             const ParseStats st = parser.parse(words, &f);
                             const Tree tree = bestTree(g, parser.chart(), words);
-                            const bool ok = sameBits(cp.chart(), parser.chart()) && r.success == st.success &&
-                                            r.logProb == st.logProb && r.tree == tree && r.f1 == sentenceF1(t, tree) &&
+                            const double f1 = sentenceF1(t, tree);
+                            const SpanRollout& ro = rollouts[q];
+                            const bool flippedKeep = !ro.rollInKeep;
+                            const bool rolloutOk = (flippedKeep ? ro.accuracyKeep : ro.accuracyPrune) == f1 &&
+                                                   (flippedKeep ? ro.runtimeKeep : ro.runtimePrune) ==
+                                                       static_cast<double>(st.constituents);
+                            const bool ok = rolloutOk && sameBits(cp.chart(), parser.chart()) && r.success == st.success &&
+                                            r.logProb == st.logProb && r.tree == tree && r.f1 == f1 &&
                                             r.constituents == st.constituents && r.pushes == st.pushes &&
                                             r.spansKept == st.spansKept;
                             failed += !st.success;
