@@ -161,8 +161,9 @@ SigmoidFit fitSigmoid(std::span<const FrontierPoint> pts) {
 
     Vec4 best = starts.front().second;
     double bestF = starts.front().first;
-    const size_t tries = std::min<size_t>(starts.size(), 8);
-    for (size_t s = 0; s < tries; ++s) {
+    // Refine every start: on real frontiers (which peak and then fall) the best-scoring starts
+    // can all lead to one poor local fit; LM from each start costs microseconds.
+    for (size_t s = 0; s < starts.size(); ++s) {
         const Vec4 t = levenbergMarquardt(p, starts[s].second);
         const double f = p.mse(t);
         if (f < bestF) {
