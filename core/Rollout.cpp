@@ -6,6 +6,7 @@
 #include "core/InsideOutside.h"
 #include "core/Parser.h"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -40,27 +41,40 @@ std::vector<std::pair<int, int>> rolloutSpans(const RolloutRequest& req) {
 }
 
 namespace {
-// A content fingerprint of a grammar's rules, so that per-thread engines (which keep derived
-// tables and large reusable buffers) are only reused for the grammar they were built for.
-std::uint64_t fingerprint(const Grammar& g) {
+// A content fingerprint of a grammar's rules (every `stride`-th rule), so that per-thread engines
+// (which keep derived tables and large reusable buffers) are only reused for their grammar.
+std::uint64_t fingerprint(const Grammar& g, std::size_t stride) {
     std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(g.numSymbols());
     auto mix = [&h](const void* data, std::size_t bytes) {
         const auto* p = static_cast<const unsigned char*>(data);
         for (std::size_t b = 0; b < bytes; ++b) h = (h ^ p[b]) * 1099511628211ull;
     };
-    mix(g.binary.data(), g.binary.size() * sizeof(BinaryRule));
-    mix(g.unary.data(), g.unary.size() * sizeof(UnaryRule));
-    mix(g.rootRules.data(), g.rootRules.size() * sizeof(UnaryRule));
+    auto rules = [&](const auto& v) {
+        mix(&stride, 0);
+        const std::size_t size = v.size();
+        mix(&size, sizeof size);
+        for (std::size_t r = 0; r < v.size(); r += stride) mix(&v[r], sizeof v[r]);
+    };
+    rules(g.binary);
+    rules(g.unary);
+    rules(g.rootRules);
     return h;
 }
 
-// One engine of type T per thread (and Slot), rebuilt when the grammar changes.
+// One engine of type T per thread (and Slot), rebuilt when the grammar changes: a full fingerprint
+// when the grammar's address or rule arrays moved, a sampled one otherwise.
 template <class T, int Slot = 0> T& engineFor(const Grammar& g) {
     thread_local std::unique_ptr<T> engine;
-    thread_local const Grammar* owner = nullptr;
-    thread_local std::uint64_t print = 0;
-    const std::uint64_t p = fingerprint(g);
-    if (!engine || owner != &g || print != p) engine = std::make_unique<T>(g), owner = &g, print = p;
+    thread_local const void* owner[3] = {nullptr, nullptr, nullptr};
+    thread_local std::uint64_t full = 0, sampled = 0;
+    const void* where[3] = {&g, g.binary.data(), g.unary.data()};
+    const bool moved = !std::equal(where, where + 3, owner);
+    if (!engine || moved || fingerprint(g, 61) != sampled) {
+        const std::uint64_t f = fingerprint(g, 1);
+        if (!engine || f != full) engine = std::make_unique<T>(g);
+        full = f, sampled = fingerprint(g, 61);
+        std::copy(where, where + 3, owner);
+    }
     return *engine;
 }
 
