@@ -202,7 +202,7 @@ void addBench(CLI::App& app) {
     auto* sub = app.add_subcommand("bench-rollouts",
                                    "Time all T rollouts per sentence: naive vs change propagation (rCP) vs inside-outside (rDP)");
     struct Opts {
-        std::string grammar, treebank, buckets = "1-10,11-20,21-30,31-40", masks = "keep,random,gold";
+        std::string grammar, treebank, buckets = "1-10,11-20,21-30,31-40", masks = "keep,random,gold", only;
         int perBucket = 5, latencyLen = 40, latencySentences = 3;
         double pruneP = 0.4;
         unsigned seed = 1;
@@ -218,17 +218,22 @@ void addBench(CLI::App& app) {
     sub->add_option("--seed", o->seed, "Seed of the random masks")->capture_default_str();
     sub->add_option("--latency-len", o->latencyLen, "Sentence length for the single-flip latency")->capture_default_str();
     sub->add_option("--latency-sentences", o->latencySentences, "Sentences for the latency (0 = skip)")->capture_default_str();
+    sub->add_option("--only", o->only, "Run just one method (naive-cp, cp, naive-dp, dp; no warm-up, no latency), "
+                                       "for timing whole processes from outside")
+        ->check(CLI::IsMember({"naive-cp", "cp", "naive-dp", "dp"}));
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
         const std::vector<Tree> all = loadSentences(o->treebank, 3, 4095);
+        auto run = [&](const char* method) { return o->only.empty() || o->only == method; };
+        if (!o->only.empty()) o->latencySentences = 0;
         nlohmann::json out = {{"rows", nlohmann::json::array()}};
         std::mt19937 rngWarm(o->seed);
         { // warm-up: the per-thread engines grow their buffers once, on the longest sentence
             const Tree* longest = nullptr;
             for (const Tree& t : all)
                 if (t.size() <= 40 && (!longest || t.size() > longest->size())) longest = &t;
-            if (longest) {
+            if (longest && o->only.empty()) {
                 RolloutRequest req{&g, longest->words(), *longest, makeMask("gold", g, *longest, 0, rngWarm), {}};
                 naiveRollouts(req, Surrogate::CP), changePropagationRollouts(req);
                 naiveRollouts(req, Surrogate::DP), dpRollouts(req); // a gold roll-in uses the exact fallback
@@ -250,10 +255,10 @@ void addBench(CLI::App& app) {
                     if (t.size() < lo || t.size() > hi) continue;
                     if (count == o->perBucket) break;
                     RolloutRequest req{&g, t.words(), t, makeMask(kind, g, t, o->pruneP, rng), {}};
-                    naiveCp += timed([&] { naiveRollouts(req, Surrogate::CP); });
-                    cp += timed([&] { changePropagationRollouts(req); });
-                    naiveDp += timed([&] { naiveRollouts(req, Surrogate::DP); });
-                    dp += timed([&] { dpRollouts(req); });
+                    if (run("naive-cp")) naiveCp += timed([&] { naiveRollouts(req, Surrogate::CP); });
+                    if (run("cp")) cp += timed([&] { changePropagationRollouts(req); });
+                    if (run("naive-dp")) naiveDp += timed([&] { naiveRollouts(req, Surrogate::DP); });
+                    if (run("dp")) dp += timed([&] { dpRollouts(req); });
                     ++count, words += t.size(), spans += PruningMask::prunableCount(t.size());
                 }
                 if (count == 0) continue;
@@ -280,7 +285,7 @@ void addBench(CLI::App& app) {
         for (const Tree& t : all)
             if (t.size() == o->latencyLen && static_cast<int>(lat.size()) < o->latencySentences) lat.push_back(&t);
         for (const auto& kind : splitList(o->masks)) {
-            if (lat.empty()) break;
+            if (lat.empty() || o->latencySentences <= 0) break;
             std::mt19937 rng(o->seed);
             std::vector<double> wallMs, cpuMs;
             for (const Tree* t : lat) {
