@@ -11,6 +11,7 @@
 #include "core/Tree.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -157,7 +158,16 @@ private:
     static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
     struct UserLinks { std::uint32_t prev, next; };
     std::vector<std::uint32_t> firstUser_;
-    std::vector<UserLinks> links_;
+    // A growable array whose contents start undefined: large buffers that are always written before
+    // they are read are never touched as a whole (first-touch page faults are slow on this VM class).
+    template <class T> struct Buffer {
+        std::unique_ptr<T[]> data;
+        std::size_t size = 0;
+        void ensure(std::size_t n) { if (n > size) data.reset(new T[n]), size = n; }
+        T& operator[](std::size_t i) { return data[i]; }
+        const T& operator[](std::size_t i) const { return data[i]; }
+    };
+    Buffer<UserLinks> links_;
     std::vector<int> cellBuilt_;           // per cell: built post symbols
 
     // Exact counters (equal to Parser::parse's ParseStats for the current mask).
@@ -178,7 +188,7 @@ private:
     bool boolMode_ = false;
     bool outsideValid_ = false;
     std::vector<std::uint8_t> bestSpan_;       // [i*(n+1)+k]
-    std::vector<double> outPost_, outPre_;     // [cell*N + x], max-product outside (rows of outCell_)
+    Buffer<double> outPost_, outPre_;          // [cell*N + x], max-product outside (rows of outCell_)
     std::vector<std::uint8_t> outCell_;        // per cell: has an outside (else every entry is -inf)
     std::vector<std::uint32_t> listBegin_, list_;
     struct Candidate { float ub; std::uint32_t key; std::uint32_t a, b; };
@@ -194,7 +204,7 @@ private:
 
     // Undo machinery (footnote 5) and the agenda.
     std::vector<UndoEntry> undo_;
-    std::vector<std::uint32_t> undoIndex_;   // per vertex: its entry in undo_ if touched this flip
+    Buffer<std::uint32_t> undoIndex_;        // per vertex: its entry in undo_ if touched this flip
     std::vector<std::pair<int, long>> cellUndo_; // (cell, old binary pushes)
     std::vector<Frame> frames_;
     std::size_t flipBegin_ = 0;              // undo_ index where the current flip starts

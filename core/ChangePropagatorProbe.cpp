@@ -51,10 +51,8 @@ void ChangePropagator::computeOutside() {
     const Grammar& g = *g_;
     const int n = chart_.n, cells = chart_.numCells();
     const std::size_t N = N_;
-    if (outPost_.size() < static_cast<std::size_t>(cells) * N) {
-        outPost_.resize(static_cast<std::size_t>(cells) * N);
-        outPre_.resize(static_cast<std::size_t>(cells) * N);
-    }
+    outPost_.ensure(static_cast<std::size_t>(cells) * N);
+    outPre_.ensure(static_cast<std::size_t>(cells) * N);
     outCell_.assign(cells, 0);
     listBegin_.assign(cells + 1, 0); // built post symbols per cell
     list_.clear();
@@ -67,8 +65,8 @@ void ChangePropagator::computeOutside() {
         listBegin_[c + 1] = static_cast<std::uint32_t>(list_.size());
     }
     auto finish = [&](int c) { // outPre = max(outPost, unary parents)
-        const double* op = outPost_.data() + c * N;
-        double* oq = outPre_.data() + c * N;
+        const double* op = outPost_.data.get() + c * N;
+        double* oq = outPre_.data.get() + c * N;
         for (std::uint32_t y = 0; y < N; ++y) {
             double best = op[y];
             for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u)
@@ -83,13 +81,13 @@ void ChangePropagator::computeOutside() {
     for (int w = n - 1; w >= 2; --w)
         for (int i = 0; i + w <= n; ++i) {
             const int j = i + w, c = chart_.cell(i, j);
-            double* out = outPost_.data() + c * N;
+            double* out = outPost_.data.get() + c * N;
             bool any = false;
             for (int k = j + 1; k <= n; ++k) { // left child of (i,k), sibling (j,k)
                 const int par = chart_.cell(i, k), sib = chart_.cell(j, k);
                 if (!mask_.keep(i, k) || !mask_.keep(j, k) || !outCell_[par] || cellBuilt_[sib] == 0) continue;
                 if (!any) std::fill(out, out + N, kNegInfD), any = true;
-                const double* oq = outPre_.data() + par * N;
+                const double* oq = outPre_.data.get() + par * N;
                 for (std::uint32_t li = listBegin_[sib]; li < listBegin_[sib + 1]; ++li) {
                     const std::uint32_t z = list_[li];
                     const double rz = chart_.post[sib * N + z];
@@ -103,7 +101,7 @@ void ChangePropagator::computeOutside() {
                 const int par = chart_.cell(h, j), sib = chart_.cell(h, i);
                 if (!mask_.keep(h, j) || !mask_.keep(h, i) || !outCell_[par] || cellBuilt_[sib] == 0) continue;
                 if (!any) std::fill(out, out + N, kNegInfD), any = true;
-                const double* oq = outPre_.data() + par * N;
+                const double* oq = outPre_.data.get() + par * N;
                 for (std::uint32_t li = listBegin_[sib]; li < listBegin_[sib + 1]; ++li) {
                     const std::uint32_t z = list_[li];
                     const double lz = chart_.post[sib * N + z];
@@ -128,7 +126,7 @@ double ChangePropagator::bestThrough(int i, int k) {
         for (int y = 0; y < N_; ++y) scratch_[y] = kNegInf, scratchW_[y] = kNoWitness;
         return kNegInfD;
     }
-    const double* op = outPost_.data() + static_cast<std::size_t>(chart_.cell(i, k)) * N_;
+    const double* op = outPost_.data.get() + static_cast<std::size_t>(chart_.cell(i, k)) * N_;
     double best = kNegInfD;
     for (int y = 0; y < N_; ++y) {
         const float s = scratch_[y];

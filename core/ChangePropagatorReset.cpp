@@ -64,10 +64,10 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
         c.preWitness.resize(size, kNoWitness);
         c.postWitness.resize(size, kNoWitness);
     }
+    links_.ensure(2 * size);
+    undoIndex_.ensure(2 * size);
     if (firstUser_.size() < 2 * size) {
         firstUser_.resize(2 * size, kNil);
-        links_.resize(2 * size, UserLinks{kNil, kNil});
-        undoIndex_.resize(2 * size, 0);
         onBest_.resize(2 * size, 0);
         exactStamp_.resize(2 * size, 0);
     }
