@@ -86,7 +86,11 @@ public:
     // keep→prune flip of a span off the roll-in's best derivation, or a prune→keep flip whose
     // best new derivation (Viterbi outside + the new cell's inside) stays clearly below the best,
     // cannot change the best tree, so only which constituents are built is propagated.
-    struct Probe { double f1; long constituents; bool full; };
+    struct Probe {
+        double f1;
+        long constituents;
+        bool full; // the flip could change the best tree, so it was computed exactly (else reused)
+    };
     Probe probeFlip(int i, int k);
     // Work counters of the last flip: vertices popped from the agenda and recomputed.
     long lastPops() const { return lastPops_; }
