@@ -14,22 +14,17 @@ Parser::Parser(const Grammar& g) : g_(&g) {
     for (int x = 0; x < N; ++x)
         if (rightId_[x] == 0) rightId_[x] = numRight_++;
         else rightId_[x] = -1;
-    // Symbol order is kept, so groups and rules stay in Grammar order (ties break by index).
     rightWords_ = std::max(1, (numRight_ + 63) / 64);
-    partners_.assign(static_cast<std::size_t>(N) * rightWords_, Partners{0, 0});
-    groups_.reserve(g.groups.size());
-    for (int y = 0; y < N; ++y)
-        for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
-            const RuleGroup& grp = g.groups[gi];
-            const std::uint32_t rid = static_cast<std::uint32_t>(rightId_[grp.right]);
-            Partners& p = partners_[static_cast<std::size_t>(y) * rightWords_ + rid / 64];
-            if (p.mask == 0) p.groupBase = gi;
-            p.mask |= std::uint64_t{1} << (rid % 64);
-        }
-    for (const RuleGroup& grp : g.groups)
-        groups_.push_back({g.binary[grp.begin].parent, g.binary[grp.begin].logProb, grp.begin, grp.end});
-    rules_.reserve(g.binary.size());
-    for (const BinaryRule& r : g.binary) rules_.push_back({r.parent, r.logProb});
+    // Grammar::binary is sorted by (left, right, parent) and the dense ids keep symbol order, so
+    // the rules of a left symbol are contiguous and sorted by (right id, rule index).
+    leftRulesBegin_.assign(N + 1, 0);
+    for (const BinaryRule& br : g.binary) {
+        ruleHeads_.push_back({br.parent, br.logProb});
+        ruleRightId_.push_back(static_cast<std::uint32_t>(rightId_[br.right]));
+        ++leftRulesBegin_[br.left + 1];
+    }
+    for (int y = 0; y < N; ++y) leftRulesBegin_[y + 1] += leftRulesBegin_[y];
+    zCount_.assign(numRight_, 0);
     bitWords_ = (N + 63) / 64;
     preBits_.assign(bitWords_, 0);
     postBits_.assign(bitWords_, 0);
@@ -117,20 +112,50 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     std::fill(right, right + numRight_, kNegInf);
     std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
     const std::size_t dirtyBefore = dirty_.size();
+    const bool leftChild = k < c.n; // (i,k) is the left child of some later span
+    std::uint32_t* count = zCount_.data();
     forEachBit(qb, bitWords_, [&](std::uint32_t x) {
         dirty_.push_back(static_cast<std::uint32_t>(base + x));
-        const float s = post[x];
         const std::int32_t rid = rightId_[x];
         if (rid >= 0) {
-            right[rid] = s;
+            right[rid] = post[x];
             rbits[rid / 64] |= std::uint64_t{1} << (rid % 64);
         }
-        if (g.groupsByLeftBegin[x] != g.groupsByLeftBegin[x + 1]) leftList_.push_back({s, x});
+        if (leftChild) {
+            const std::uint32_t rb = leftRulesBegin_[x], re = leftRulesBegin_[x + 1]; // count may alias
+            for (std::uint32_t r = rb; r < re; ++r) ++count[ruleRightId_[r]];
+        }
     });
     st.constituents += static_cast<long>(dirty_.size() - dirtyBefore);
-    listBegin_[cell + 1] = static_cast<std::uint32_t>(leftList_.size());
+    // The cell's items, bucketed by right id (a counting sort; within a bucket, rule order).
+    std::uint32_t* zb = zBegin_.data() + static_cast<std::size_t>(cell) * (numRight_ + 1);
+    std::uint32_t pos = itemsUsed_;
+    for (int z = 0; z < numRight_; ++z) {
+        zb[z] = pos;
+        pos += count[z];
+        count[z] = zb[z]; // now the bucket's write cursor
+    }
+    zb[numRight_] = pos;
+    if (pos != itemsUsed_) {
+        if (pos > items_.size()) items_.resize(pos); // grows during warm-up only
+        itemsUsed_ = pos;
+        Item* items = items_.data();
+        const std::uint32_t* rightOf = ruleRightId_.data();
+        forEachBit(qb, bitWords_, [&](std::uint32_t x) {
+            const float s = post[x];
+            const std::uint32_t rb = leftRulesBegin_[x], re = leftRulesBegin_[x + 1];
+            for (std::uint32_t r = rb; r < re; ++r) items[count[rightOf[r]]++] = {s, r};
+        });
+    }
+    std::fill(count, count + numRight_, 0u);
     for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
     return pushes;
+}
+
+std::size_t Parser::scratchBytes() const {
+    return items_.capacity() * sizeof(Item) + zBegin_.capacity() * sizeof(std::uint32_t) +
+           rightRows_.capacity() * sizeof(float) + rightBits_.capacity() * sizeof(std::uint64_t) +
+           dirty_.capacity() * sizeof(std::uint32_t);
 }
 
 long Parser::applyUnaries(const Grammar& g, Chart& chart, int i, int k) {
@@ -163,50 +188,35 @@ long Parser::applyUnaries(const Grammar& g, Chart& chart, int i, int k) {
     return pushes;
 }
 
-// One split of lines 15-21: every group (y, z) with y built in the left cell and z built in the
-// right cell, found by ANDing y's partner bitset with the right cell's bitset (no failed lookups).
-// Visits y, then z, then rules in ascending order, i.e. ascending rule index: '>' keeps the first.
-// Cloned for CPUs with POPCNT (the rank of z among y's partners); the default clone runs anywhere.
-__attribute__((target_clones("popcnt", "default")))
-long Parser::binaryPass(const LeftEntry* lb, const LeftEntry* le, const Partners* partners, int W,
-                        const std::uint64_t* rightBits, const float* rightRow, const Group* groups,
-                        const Rule* rules, float* out, std::uint32_t* outW, std::uint64_t* pb,
-                        std::uint32_t split) {
+// One split (i,j,k) of lines 15-21: for each right child z built in (j,k), every rule x -> y z
+// whose y is built in (i,j) is one item of (i,j)'s bucket z, so the loop is one streaming pass
+// of pushes. Buckets are visited by z, not by rule index, so a tie keeps the smaller witness
+// explicitly: the result is the first maximum in (split, rule index) order, as in the reference.
+long Parser::binarySplit(const Item* items, const RuleHead* heads, const std::uint32_t* zb, int W, const std::uint64_t* rightBits,
+                         const float* rightRow, float* out, std::uint32_t* outW, std::uint64_t* pb,
+                         std::uint32_t split) {
     long pushes = 0;
-    for (const LeftEntry* e = lb; e != le; ++e) {
-        const Partners* pw = partners + static_cast<std::size_t>(e->symbol) * W;
-        const float ly = e->score;
-        for (int w = 0; w < W; ++w) {
-            const std::uint64_t pm = pw[w].mask;
-            std::uint64_t m = pm & rightBits[w];
-            if (!m) continue;
-            const std::uint32_t base = pw[w].groupBase;
-            const float* right = rightRow + 64 * w;
-            do {
-                const int b = __builtin_ctzll(m);
-                const std::uint64_t below = pm & ((std::uint64_t{1} << b) - 1);
-                const Group& grp = groups[base + static_cast<std::uint32_t>(__builtin_popcountll(below))];
-                const float lr = ly + right[b];
-                pushes += grp.end - grp.begin;
-                const float cand = lr + grp.logProb; // == binaryEdgeScore(ly, rz, p)
-                if (cand > out[grp.parent]) {
-                    out[grp.parent] = cand;
-                    outW[grp.parent] = split | grp.begin;
-                    pb[grp.parent >> 6] |= std::uint64_t{1} << (grp.parent & 63);
-                }
-                for (std::uint32_t r = grp.begin + 1; r < grp.end; ++r) {
-                    const Rule rule = rules[r];
-                    const float c2 = lr + rule.logProb;
-                    if (c2 > out[rule.parent]) {
-                        out[rule.parent] = c2;
-                        outW[rule.parent] = split | r;
-                        pb[rule.parent >> 6] |= std::uint64_t{1} << (rule.parent & 63);
+    for (int w = 0; w < W; ++w)
+        for (std::uint64_t m = rightBits[w]; m; m &= m - 1) {
+            const int z = w * 64 + __builtin_ctzll(m);
+            const Item* it = items + zb[z];
+            const Item* const end = items + zb[z + 1];
+            pushes += end - it;
+            const float rz = rightRow[z];
+            for (; it != end; ++it) {
+                const RuleHead h = heads[it->rule];
+                const float cand = binaryEdgeScore(it->left, rz, h.logProb);
+                const std::uint32_t p = h.parent;
+                if (cand >= out[p]) [[unlikely]] {
+                    const std::uint32_t witness = split | it->rule;
+                    if (cand > out[p] || witness < outW[p]) {
+                        out[p] = cand;
+                        outW[p] = witness;
+                        pb[p >> 6] |= std::uint64_t{1} << (p & 63);
                     }
                 }
-                m &= m - 1;
-            } while (m);
+            }
         }
-    }
     return pushes;
 }
 
@@ -223,8 +233,8 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
     prepareChart(n, N);
     ParseStats st;
     const int cells = c.numCells();
-    listBegin_.assign(cells + 1, 0);
-    leftList_.clear();
+    zBegin_.resize(static_cast<std::size_t>(cells) * (numRight_ + 1));
+    itemsUsed_ = 0;
     rightBits_.assign(static_cast<std::size_t>(cells) * rightWords_, 0);
     if (rightRows_.size() < static_cast<std::size_t>(cells) * numRight_) rightRows_.resize(static_cast<std::size_t>(cells) * numRight_);
     std::uint64_t* pb = preBits_.data();
@@ -241,26 +251,29 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
         st.pushes += finishCell(i, i + 1, st);
     }
     // Lines 10-22, by increasing width; a cell's list is appended in cell order.
-    const Group* groups = groups_.data();
-    const Rule* rules = rules_.data();
     for (int w = 2; w <= n; ++w) {
         for (int i = 0; i + w <= n; ++i) {
             const int k = i + w;
             const int cell = c.cell(i, k);
             const bool kept = !mask || mask->keep(i, k);
             if (w < n && kept) ++st.spansKept;
-            if (!kept) { listBegin_[cell + 1] = listBegin_[cell]; continue; } // line 14
+            const std::size_t zbStride = static_cast<std::size_t>(numRight_) + 1;
+            if (!kept) { // line 14: the cell stays empty
+                std::uint32_t* zb = zBegin_.data() + static_cast<std::size_t>(cell) * zbStride;
+                std::fill(zb, zb + zbStride, itemsUsed_);
+                continue;
+            }
             float* out = c.pre.data() + static_cast<std::size_t>(cell) * N;
             std::uint32_t* outW = c.preWitness.data() + static_cast<std::size_t>(cell) * N;
             long pushes = 0;
             for (int j = i + 1; j < k; ++j) {
                 const int lc = c.cell(i, j), rc = c.cell(j, k);
-                const std::uint32_t lb = listBegin_[lc], le = listBegin_[lc + 1];
-                if (lb == le) continue;
-                pushes += binaryPass(leftList_.data() + lb, leftList_.data() + le, partners_.data(), rightWords_,
-                                     rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_,
-                                     rightRows_.data() + static_cast<std::size_t>(rc) * numRight_, groups, rules,
-                                     out, outW, pb, static_cast<std::uint32_t>(j - i) << 20);
+                const std::uint32_t* zb = zBegin_.data() + static_cast<std::size_t>(lc) * zbStride;
+                if (zb[0] == zb[numRight_]) continue;
+                pushes += binarySplit(items_.data(), ruleHeads_.data(), zb, rightWords_,
+                                      rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_,
+                                      rightRows_.data() + static_cast<std::size_t>(rc) * numRight_, out, outW, pb,
+                                      packBinaryWitness(j - i, 0));
             }
             st.pushes += pushes;
             st.pushes += finishCell(i, k, st);

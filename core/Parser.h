@@ -1,11 +1,13 @@
 #pragma once
-// Weighted CKY with a span pruning mask (Alg. 1), in log space (Viterbi), with the
-// left-child loop of Dunlop et al. (2010) over (left symbol, right symbol) rule groups.
-// Layout: right children are renumbered densely (67 of ~1200 symbols for the default grammar);
-// each cell keeps a bitset and a compact value row over them, each left symbol a bitset of its
-// right partners, so a split visits exactly the groups whose children are both built (AND, then
-// rank by popcount) instead of probing every group. Cells track their built symbols in bitsets,
-// so the unary step, the lists and the next parse's chart clearing touch only built entries.
+// Weighted CKY with a span pruning mask (Alg. 1), in log space (Viterbi).
+// Layout (docs/benchmarks.md, "Layout decisions"): when a cell is finished, every binary rule
+// whose left child it built becomes an 8-byte Item {left score, rule index}, bucketed
+// by the rule's right child (renumbered densely: 67 of ~1200 symbols are right children). A
+// split (i,j,k) then walks the right children built in (j,k) and streams exactly the items of
+// those buckets: every item read is a push, with no failed lookups and no per-symbol overhead.
+// Ties keep the smallest (split, rule index), as a rule-index-ordered loop with '>' would.
+// Cells track their built symbols in bitsets, so the unary step, the item lists and the next
+// parse's chart clearing touch only built entries.
 #include "core/Chart.h"
 #include "core/Grammar.h"
 #include "core/PruningMask.h"
@@ -42,48 +44,44 @@ public:
     // Public so that rollout algorithms can reuse the exact same step.
     static long applyUnaries(const Grammar& g, Chart& chart, int i, int k);
 
+    // Bytes of per-parse scratch held besides the chart (item lists, right rows, offsets).
+    std::size_t scratchBytes() const;
+
 private:
-    // Grammar indices in the layout the inner loop wants (built once per Parser).
-    struct Group {             // rules x -> y z sharing (y, z); the first rule inline
-        std::uint32_t parent;  // binary[begin].parent
-        float logProb;         // binary[begin].logProb
-        std::uint32_t begin, end;
+    // One binary rule as the inner loop reads it from a left cell's item list: the left
+    // child's score is copied in, so a split streams items sequentially (no lookups).
+    struct Item {
+        float left;          // post score of the rule's left child in the left cell
+        std::uint32_t rule;  // index into Grammar::binary (the witness's rule part)
     };
-    struct Rule {              // Grammar::binary[r] reduced to what the push needs
+    struct RuleHead {        // Grammar::binary[r] reduced to what a push reads
         std::uint32_t parent;
         float logProb;
     };
-    struct LeftEntry {         // a built post symbol of a cell that is the left child of some group
-        float score;
-        std::uint32_t symbol;
-    };
-    struct Partners {          // per (left symbol y, 64-bit word w): right ids z with a group (y, z)
-        std::uint64_t mask;
-        std::uint32_t groupBase; // index of the group of the word's lowest set bit
-    };
-    static long binaryPass(const LeftEntry* lb, const LeftEntry* le, const Partners* partners, int rightWords,
-                           const std::uint64_t* rightBits, const float* rightRow, const Group* groups,
-                           const Rule* rules, float* out, std::uint32_t* outW, std::uint64_t* preBits,
-                           std::uint32_t split);
+    static long binarySplit(const Item* items, const RuleHead* heads, const std::uint32_t* zBegin, int rightWords,
+                            const std::uint64_t* rightBits, const float* rightRow, float* out,
+                            std::uint32_t* outW, std::uint64_t* preBits, std::uint32_t split);
     void prepareChart(int n, int numSymbols);
-    long finishCell(int i, int k, ParseStats& st); // unary layer, lists, right rows
+    long finishCell(int i, int k, ParseStats& st); // unary layer, item lists, right rows
 
     const Grammar* g_;
     Chart chart_;
     std::vector<std::string> words_;
-    std::vector<Group> groups_;
-    std::vector<Rule> rules_;
-    std::vector<Partners> partners_;       // [y * rightWords_ + w]
-    std::vector<std::int32_t> rightId_;    // per symbol: dense right-child id or -1
+    std::vector<RuleHead> ruleHeads_;           // per binary rule
+    std::vector<std::uint32_t> ruleRightId_;    // per binary rule: dense id of its right child
+    std::vector<std::uint32_t> leftRulesBegin_; // per symbol: [begin, end) of the rules it is left child of
+    std::vector<std::int32_t> rightId_;         // per symbol: dense right-child id or -1
     int numRight_ = 0, rightWords_ = 0;
-    int bitWords_ = 0;                     // 64-bit words of a per-cell symbol bitset
+    int bitWords_ = 0;                          // 64-bit words of a per-cell symbol bitset
     // Per parse scratch (capacity reused; no allocation once warmed up).
-    std::vector<std::uint32_t> listBegin_; // per cell: [begin, end) into leftList_
-    std::vector<LeftEntry> leftList_;
-    std::vector<float> rightRows_;         // per cell: numRight_ post values of right children
-    std::vector<std::uint64_t> rightBits_; // per cell: rightWords_ words, built right children
+    std::vector<Item> items_;                   // every cell's items, bucketed by right id; only
+    std::uint32_t itemsUsed_ = 0;               // [0, itemsUsed_) is this parse's (no re-zeroing)
+    std::vector<std::uint32_t> zBegin_;         // per cell: numRight_ + 1 offsets into items_
+    std::vector<std::uint32_t> zCount_;         // numRight_ counters for the bucketing
+    std::vector<float> rightRows_;              // per cell: numRight_ post values of right children
+    std::vector<std::uint64_t> rightBits_;      // per cell: rightWords_ words, built right children
     std::vector<std::uint64_t> preBits_, postBits_; // the current cell's built symbols
-    std::vector<std::uint32_t> dirty_;     // flat chart indices written by the last parse
+    std::vector<std::uint32_t> dirty_;          // flat chart indices written by the last parse
 };
 
 // Follows witnesses from ROOT: the binarized best tree (labels as in the grammar), or an

@@ -12,6 +12,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -135,6 +136,42 @@ private slots:
             QVERIFY(a.chart().postWitness == b.chart().postWitness);
             QCOMPARE(bestTree(g, a.chart(), w), bestTree(g, b.chart(), w));
         }
+    }
+    void reusedParserEqualsFreshParser() {
+        // The parser keeps its scratch (item lists, chart capacity) across sentences and clears
+        // only what the last parse wrote; lengths going up and down must not leak state.
+        const Grammar& g = trainGrammar();
+        Parser reused(g);
+        std::vector<const Tree*> trees = shortTrees("dev", 40, 400);
+        std::stable_sort(trees.begin(), trees.end(), [](const Tree* a, const Tree* b) { return a->size() > b->size(); });
+        QVERIFY(trees.size() > 12);
+        const std::vector<const Tree*> order = {trees[0], trees.back(), trees[1], trees[trees.size() / 2], trees[2]};
+        for (const Tree* t : order) {
+            auto w = t->words();
+            Parser fresh(g);
+            const ParseStats a = reused.parse(w), b = fresh.parse(w);
+            QCOMPARE(a.pushes, b.pushes);
+            QCOMPARE(a.constituents, b.constituents);
+            QVERIFY(reused.chart().pre == fresh.chart().pre);
+            QVERIFY(reused.chart().post == fresh.chart().post);
+            QVERIFY(reused.chart().preWitness == fresh.chart().preWitness);
+            QVERIFY(reused.chart().postWitness == fresh.chart().postWitness);
+        }
+    }
+    void memoryAtFortyWords() {
+        // Issue 2's budget: chart plus parser scratch at most 64 MiB for a 40-word sentence.
+        const Grammar& g = trainGrammar();
+        Parser p(g);
+        const Tree* longest = nullptr;
+        for (const Tree* t : shortTrees("dev", 40, 400))
+            if (!longest || t->size() > longest->size()) longest = t;
+        QVERIFY(longest && longest->size() >= 38);
+        std::vector<std::string> w = longest->words();
+        while (w.size() < 40) w.push_back(w[w.size() % longest->size()]);
+        QVERIFY(p.parse(w).pushes > 0);
+        const double mib = (p.chart().memoryBytes() + p.scratchBytes()) / 1048576.0;
+        qInfo("chart %.1f MiB + scratch %.1f MiB", p.chart().memoryBytes() / 1048576.0, p.scratchBytes() / 1048576.0);
+        QVERIFY2(mib <= 64.0, qPrintable(QString::number(mib)));
     }
     void bestScoreIsSumOfRuleLogProbs() {
         const Grammar& g = trainGrammar();

@@ -58,7 +58,7 @@ void addBenchParseCommand(CLI::App& app) {
         struct Bucket { int sentences = 0; long words = 0, pushes = 0; double best = 1e300; };
         std::vector<Bucket> buckets(nb);
         Parser parser(g);
-        std::size_t peakChart = 0;
+        std::size_t peakChart = 0, peakScratch = 0;
         for (int rep = 0; rep < std::max(1, o->repeat); ++rep) {
             std::vector<double> secs(nb, 0);
             std::vector<long> pushes(nb, 0), words(nb, 0);
@@ -73,6 +73,7 @@ void addBenchParseCommand(CLI::App& app) {
                 words[b] += static_cast<long>(w.size());
                 ++count[b];
                 peakChart = std::max(peakChart, parser.chart().memoryBytes());
+                peakScratch = std::max(peakScratch, parser.scratchBytes());
             }
             for (int b = 0; b < nb; ++b) {
                 buckets[b].sentences = count[b];
@@ -100,12 +101,13 @@ void addBenchParseCommand(CLI::App& app) {
                           << std::setw(11) << wps << std::setprecision(2) << std::setw(11) << 1000 * k.best / k.sentences << "\n";
         }
         out["total"] = {{"sentences", gold.size()}, {"pushesPerSecond", ts > 0 ? tp / ts : 0},
-                        {"wordsPerSecond", ts > 0 ? tw / ts : 0}, {"peakChartMiB", peakChart / 1048576.0}};
+                        {"wordsPerSecond", ts > 0 ? tw / ts : 0}, {"peakChartMiB", peakChart / 1048576.0},
+                        {"peakParserScratchMiB", peakScratch / 1048576.0}};
         if (o->json) std::cout << out.dump(2) << "\n";
         else
             std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1) << (ts > 0 ? tp / ts / 1e6 : 0)
                       << " M pushes/s, " << (ts > 0 ? tw / ts : 0) << " words/s, peak chart " << std::setprecision(1)
-                      << peakChart / 1048576.0 << " MiB\n";
+                      << peakChart / 1048576.0 << " MiB, parser scratch " << peakScratch / 1048576.0 << " MiB\n";
         return 0;
     });
 }
