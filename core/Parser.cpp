@@ -31,6 +31,7 @@ Parser::Parser(const Grammar& g) : g_(&g) {
 }
 
 namespace {
+constexpr std::uint32_t kUnbuilt = 0xFFFFFFFFu;
 template <class F>
 inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
     for (int wi = 0; wi < words; ++wi)
@@ -108,12 +109,10 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
             }
         }
     });
+    // Right rows are read only where the right bits are set, so they need no clearing.
     float* right = rightRows_.data() + static_cast<std::size_t>(cell) * numRight_;
-    std::fill(right, right + numRight_, kNegInf);
     std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
     const std::size_t dirtyBefore = dirty_.size();
-    const bool leftChild = k < c.n; // (i,k) is the left child of some later span
-    std::uint32_t* count = zCount_.data();
     forEachBit(qb, bitWords_, [&](std::uint32_t x) {
         dirty_.push_back(static_cast<std::uint32_t>(base + x));
         const std::int32_t rid = rightId_[x];
@@ -121,14 +120,33 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
             right[rid] = post[x];
             rbits[rid / 64] |= std::uint64_t{1} << (rid % 64);
         }
-        if (leftChild) {
-            const std::uint32_t rb = leftRulesBegin_[x], re = leftRulesBegin_[x + 1]; // count may alias
-            for (std::uint32_t r = rb; r < re; ++r) ++count[ruleRightId_[r]];
-        }
     });
     st.constituents += static_cast<long>(dirty_.size() - dirtyBefore);
-    // The cell's items, bucketed by right id (a counting sort; within a bucket, rule order).
-    std::uint32_t* zb = zBegin_.data() + static_cast<std::size_t>(cell) * (numRight_ + 1);
+    cellDirtyBegin_[cell] = static_cast<std::uint32_t>(dirtyBefore);
+    cellDirtyBegin_[cell + 1] = static_cast<std::uint32_t>(dirty_.size());
+    for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
+    return pushes;
+}
+
+// Every binary rule whose left child the cell built becomes an Item, bucketed by the rule's
+// right child (a counting sort; within a bucket, ascending rule index).
+const std::uint32_t* Parser::cellItems(int cell) {
+    if (cellZBegin_[cell] != kUnbuilt) return zBegins_.data() + cellZBegin_[cell];
+    const std::size_t stride = static_cast<std::size_t>(numRight_) + 1;
+    if (zBeginsUsed_ + stride > zBegins_.size()) zBegins_.resize(zBeginsUsed_ + stride);
+    cellZBegin_[cell] = zBeginsUsed_;
+    std::uint32_t* zb = zBegins_.data() + zBeginsUsed_;
+    zBeginsUsed_ += static_cast<std::uint32_t>(stride);
+    const std::uint32_t* sym = dirty_.data() + cellDirtyBegin_[cell];
+    const std::uint32_t* const symEnd = dirty_.data() + cellDirtyBegin_[cell + 1];
+    const std::size_t base = static_cast<std::size_t>(cell) * chart_.numSymbols;
+    const std::uint32_t* lrb = leftRulesBegin_.data();
+    const std::uint32_t* rightOf = ruleRightId_.data();
+    std::uint32_t* count = zCount_.data();
+    for (const std::uint32_t* p = sym; p != symEnd; ++p) {
+        const std::uint32_t x = static_cast<std::uint32_t>(*p - base);
+        for (std::uint32_t r = lrb[x], re = lrb[x + 1]; r < re; ++r) ++count[rightOf[r]];
+    }
     std::uint32_t pos = itemsUsed_;
     for (int z = 0; z < numRight_; ++z) {
         zb[z] = pos;
@@ -136,24 +154,22 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
         count[z] = zb[z]; // now the bucket's write cursor
     }
     zb[numRight_] = pos;
-    if (pos != itemsUsed_) {
-        if (pos > items_.size()) items_.resize(pos); // grows during warm-up only
-        itemsUsed_ = pos;
-        Item* items = items_.data();
-        const std::uint32_t* rightOf = ruleRightId_.data();
-        forEachBit(qb, bitWords_, [&](std::uint32_t x) {
-            const float s = post[x];
-            const std::uint32_t rb = leftRulesBegin_[x], re = leftRulesBegin_[x + 1];
-            for (std::uint32_t r = rb; r < re; ++r) items[count[rightOf[r]]++] = {s, r};
-        });
+    if (pos > items_.size()) items_.resize(pos); // grows during warm-up only
+    itemsUsed_ = pos;
+    Item* items = items_.data();
+    const float* post = chart_.post.data();
+    for (const std::uint32_t* p = sym; p != symEnd; ++p) {
+        const std::uint32_t x = static_cast<std::uint32_t>(*p - base);
+        const float s = post[*p];
+        for (std::uint32_t r = lrb[x], re = lrb[x + 1]; r < re; ++r) items[count[rightOf[r]]++] = {s, r};
     }
     std::fill(count, count + numRight_, 0u);
-    for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
-    return pushes;
+    return zb;
 }
 
 std::size_t Parser::scratchBytes() const {
-    return items_.capacity() * sizeof(Item) + zBegin_.capacity() * sizeof(std::uint32_t) +
+    return items_.capacity() * sizeof(Item) + zBegins_.capacity() * sizeof(std::uint32_t) +
+           (cellZBegin_.capacity() + cellDirtyBegin_.capacity()) * sizeof(std::uint32_t) +
            rightRows_.capacity() * sizeof(float) + rightBits_.capacity() * sizeof(std::uint64_t) +
            dirty_.capacity() * sizeof(std::uint32_t);
 }
@@ -220,6 +236,41 @@ long Parser::binarySplit(const Item* items, const RuleHead* heads, const std::ui
     return pushes;
 }
 
+// The same split without items, for a left cell that no later split will use (its last use
+// under a pruning mask): walks the cell's symbols and their rules in rule-index order and tests
+// each rule's right child, which is cheaper than bucketing items that would be read once.
+long Parser::directSplit(int leftCell, const std::uint64_t* rightBits, const float* rightRow, float* out,
+                         std::uint32_t* outW, std::uint64_t* pb, std::uint32_t split) const {
+    const std::uint32_t* p = dirty_.data() + cellDirtyBegin_[leftCell];
+    const std::uint32_t* const end = dirty_.data() + cellDirtyBegin_[leftCell + 1];
+    const std::size_t base = static_cast<std::size_t>(leftCell) * chart_.numSymbols;
+    const float* post = chart_.post.data();
+    const std::uint32_t* lrb = leftRulesBegin_.data();
+    const std::uint32_t* rightOf = ruleRightId_.data();
+    const RuleHead* heads = ruleHeads_.data();
+    long pushes = 0;
+    for (; p != end; ++p) {
+        const std::uint32_t x = static_cast<std::uint32_t>(*p - base);
+        const float s = post[*p];
+        for (std::uint32_t r = lrb[x], re = lrb[x + 1]; r < re; ++r) {
+            const std::uint32_t z = rightOf[r];
+            if (!((rightBits[z >> 6] >> (z & 63)) & 1)) continue;
+            ++pushes;
+            const float cand = binaryEdgeScore(s, rightRow[z], heads[r].logProb);
+            const std::uint32_t q = heads[r].parent;
+            if (cand >= out[q]) {
+                const std::uint32_t witness = split | r;
+                if (cand > out[q] || witness < outW[q]) {
+                    out[q] = cand;
+                    outW[q] = witness;
+                    pb[q >> 6] |= std::uint64_t{1} << (q & 63);
+                }
+            }
+        }
+    }
+    return pushes;
+}
+
 ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* mask) {
     const Grammar& g = *g_;
     const int n = static_cast<int>(words.size());
@@ -233,8 +284,10 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
     prepareChart(n, N);
     ParseStats st;
     const int cells = c.numCells();
-    zBegin_.resize(static_cast<std::size_t>(cells) * (numRight_ + 1));
     itemsUsed_ = 0;
+    zBeginsUsed_ = 0;
+    cellZBegin_.assign(cells, kUnbuilt);
+    cellDirtyBegin_.assign(cells + 1, 0);
     rightBits_.assign(static_cast<std::size_t>(cells) * rightWords_, 0);
     if (rightRows_.size() < static_cast<std::size_t>(cells) * numRight_) rightRows_.resize(static_cast<std::size_t>(cells) * numRight_);
     std::uint64_t* pb = preBits_.data();
@@ -250,6 +303,14 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
         }
         st.pushes += finishCell(i, i + 1, st);
     }
+    // Whether left cell (i,j), used now by (i,k), may be used again: some kept (i,k'), k' > k,
+    // whose right part (j,k') is a word or kept. Without a mask every cell is reused.
+    auto laterUse = [&](int i, int j, int k) {
+        for (int k2 = k + 1; k2 <= n; ++k2)
+            if ((k2 == n && i == 0) || mask->keep(i, k2))
+                if (k2 - j == 1 || mask->keep(j, k2)) return true;
+        return false;
+    };
     // Lines 10-22, by increasing width; a cell's list is appended in cell order.
     for (int w = 2; w <= n; ++w) {
         for (int i = 0; i + w <= n; ++i) {
@@ -257,10 +318,8 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
             const int cell = c.cell(i, k);
             const bool kept = !mask || mask->keep(i, k);
             if (w < n && kept) ++st.spansKept;
-            const std::size_t zbStride = static_cast<std::size_t>(numRight_) + 1;
-            if (!kept) { // line 14: the cell stays empty
-                std::uint32_t* zb = zBegin_.data() + static_cast<std::size_t>(cell) * zbStride;
-                std::fill(zb, zb + zbStride, itemsUsed_);
+            if (!kept) { // line 14: the cell stays empty (no built symbols, no right bits)
+                cellDirtyBegin_[cell] = cellDirtyBegin_[cell + 1] = static_cast<std::uint32_t>(dirty_.size());
                 continue;
             }
             float* out = c.pre.data() + static_cast<std::size_t>(cell) * N;
@@ -268,12 +327,21 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
             long pushes = 0;
             for (int j = i + 1; j < k; ++j) {
                 const int lc = c.cell(i, j), rc = c.cell(j, k);
-                const std::uint32_t* zb = zBegin_.data() + static_cast<std::size_t>(lc) * zbStride;
+                if (cellDirtyBegin_[lc] == cellDirtyBegin_[lc + 1]) continue; // left cell empty
+                const std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_;
+                std::uint64_t anyRight = 0;
+                for (int wi = 0; wi < rightWords_; ++wi) anyRight |= rbits[wi];
+                if (!anyRight) continue;
+                const float* rrow = rightRows_.data() + static_cast<std::size_t>(rc) * numRight_;
+                const std::uint32_t split = packBinaryWitness(j - i, 0);
+                if (mask && cellZBegin_[lc] == kUnbuilt && !laterUse(i, j, k)) {
+                    pushes += directSplit(lc, rbits, rrow, out, outW, pb, split);
+                    continue;
+                }
+                const std::uint32_t* zb = cellItems(lc);
                 if (zb[0] == zb[numRight_]) continue;
-                pushes += binarySplit(items_.data(), ruleHeads_.data(), zb, rightWords_,
-                                      rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_,
-                                      rightRows_.data() + static_cast<std::size_t>(rc) * numRight_, out, outW, pb,
-                                      packBinaryWitness(j - i, 0));
+                pushes += binarySplit(items_.data(), ruleHeads_.data(), zb, rightWords_, rbits, rrow, out, outW, pb,
+                                      split);
             }
             st.pushes += pushes;
             st.pushes += finishCell(i, k, st);

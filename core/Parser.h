@@ -62,7 +62,10 @@ private:
                             const std::uint64_t* rightBits, const float* rightRow, float* out,
                             std::uint32_t* outW, std::uint64_t* preBits, std::uint32_t split);
     void prepareChart(int n, int numSymbols);
-    long finishCell(int i, int k, ParseStats& st); // unary layer, item lists, right rows
+    long finishCell(int i, int k, ParseStats& st); // unary layer, built symbols, right rows
+    const std::uint32_t* cellItems(int cell);       // the cell's bucket offsets, built on first use
+    long directSplit(int leftCell, const std::uint64_t* rightBits, const float* rightRow, float* out,
+                     std::uint32_t* outW, std::uint64_t* preBits, std::uint32_t split) const;
 
     const Grammar* g_;
     Chart chart_;
@@ -74,9 +77,16 @@ private:
     int numRight_ = 0, rightWords_ = 0;
     int bitWords_ = 0;                          // 64-bit words of a per-cell symbol bitset
     // Per parse scratch (capacity reused; no allocation once warmed up).
-    std::vector<Item> items_;                   // every cell's items, bucketed by right id; only
-    std::uint32_t itemsUsed_ = 0;               // [0, itemsUsed_) is this parse's (no re-zeroing)
-    std::vector<std::uint32_t> zBegin_;         // per cell: numRight_ + 1 offsets into items_
+    // Items are built lazily, the first time a split needs the cell as its left child (with a
+    // non-empty right cell), so heavily pruned parses build few. Arrays grow to a high-water
+    // mark and are never re-zeroed; [0, used) is this parse's.
+    std::vector<Item> items_;                   // bucketed by right id, cell after cell
+    std::uint32_t itemsUsed_ = 0;
+    std::vector<std::uint32_t> zBegins_;        // per built cell: numRight_ + 1 offsets into items_
+    std::uint32_t zBeginsUsed_ = 0;
+    std::vector<std::uint32_t> cellZBegin_;     // per cell: offset into zBegins_, or kUnbuilt
+    std::vector<std::uint32_t> cellDirtyBegin_; // per cell + 1: its built post symbols are
+                                                // dirty_[cellDirtyBegin_[c], cellDirtyBegin_[c+1])
     std::vector<std::uint32_t> zCount_;         // numRight_ counters for the bucketing
     std::vector<float> rightRows_;              // per cell: numRight_ post values of right children
     std::vector<std::uint64_t> rightBits_;      // per cell: rightWords_ words, built right children
