@@ -304,8 +304,9 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
         st.pushes += finishCell(i, i + 1, st);
     }
     // Whether left cell (i,j), used now by (i,k), may be used again: some kept (i,k'), k' > k,
-    // whose right part (j,k') is a word or kept. Without a mask every cell is reused.
+    // whose right part (j,k') is a word or kept.
     auto laterUse = [&](int i, int j, int k) {
+        if (!mask) return k < n;
         for (int k2 = k + 1; k2 <= n; ++k2)
             if ((k2 == n && i == 0) || mask->keep(i, k2))
                 if (k2 - j == 1 || mask->keep(j, k2)) return true;
@@ -334,7 +335,7 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
                 if (!anyRight) continue;
                 const float* rrow = rightRows_.data() + static_cast<std::size_t>(rc) * numRight_;
                 const std::uint32_t split = packBinaryWitness(j - i, 0);
-                if (mask && cellZBegin_[lc] == kUnbuilt && !laterUse(i, j, k)) {
+                if (cellZBegin_[lc] == kUnbuilt && !laterUse(i, j, k)) {
                     pushes += directSplit(lc, rbits, rrow, out, outW, pb, split);
                     continue;
                 }
