@@ -5,6 +5,7 @@
 #include "core/CorpusEvaluator.h"
 #include "core/GrammarFile.h"
 #include "core/Lols.h"
+#include "core/LolsRun.h"
 #include "core/Normalize.h"
 #include "core/PermutationTest.h"
 #include "core/PolicyMask.h"
@@ -24,12 +25,6 @@ namespace {
 
 std::atomic<bool> gCancel{false};
 extern "C" void onSignal(int) { gCancel = true; }
-
-std::vector<Tree> loadNormalized(const std::string& path) {
-    std::vector<Tree> out;
-    for (const auto& t : readTreebank(path)) out.push_back(normalizeTree(t));
-    return out;
-}
 
 std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
     if (limit > 0 && static_cast<int>(s.size()) > limit) s.resize(static_cast<std::size_t>(limit));
@@ -93,16 +88,9 @@ int runLols(LolsOpts o) {
     }
     LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
     cfg.threads = o.threads;  // never affects results
-    const Grammar g = loadGrammar(config.at("grammar").get<std::string>());
-    const int maxLen = config.value("maxLength", 40);
-    const auto trainTrees = loadNormalized(config.at("train").get<std::string>());
-    std::vector<int> treeIndex;
-    auto train = lolsSentences(trainTrees, maxLen, &treeIndex);
-    const int trainLimit = config.value("trainLimit", 0);
-    train = firstN(std::move(train), trainLimit);
-    auto dev = firstN(lolsSentences(loadNormalized(config.at("dev").get<std::string>()), maxLen),
-                      config.value("devLimit", 0));
-    LolsTrainer trainer(g, std::move(train), std::move(dev), cfg);
+    LolsRunInputs in = loadLolsRunInputs(config);
+    const Grammar& g = in.grammar;
+    LolsTrainer trainer(g, std::move(in.train), std::move(in.dev), cfg);
     std::cerr << "lols: " << trainer.train().size() << " train / " << trainer.dev().size() << " dev sentences, "
               << surrogateName(cfg.surrogate) << " (" << rolloutEngineName(cfg.engine) << "), lambda " << cfg.lambda
               << ", " << trainer.threads() << " threads\n";
@@ -115,18 +103,8 @@ int runLols(LolsOpts o) {
         std::cerr << "lols: resuming after iteration " << st.iteration << "\n";
     } else {
         const Policy init = loadPolicy(config.at("init").get<std::string>());
-        AggregatedDataset q0;
-        if (!config.at("q0").is_null()) {
-            const double w = config["q0"].value("positiveWeight", 1.0);
-            const auto ex = baselineExamples(g, trainTrees, maxLen, w);
-            std::vector<SpanOrigin> origin;
-            origin.reserve(ex.origin.size());
-            for (const auto& r : ex.origin) origin.push_back({r.sentence, r.i, r.k});
-            std::vector<int> sentenceOfTree(trainTrees.size(), -1);
-            for (std::size_t x = 0; x < trainer.train().size(); ++x) sentenceOfTree[treeIndex[x]] = static_cast<int>(x);
-            q0 = datasetFromExamples(ex.examples, origin, sentenceOfTree, config["q0"].value("scale", 1.0));
-            std::cerr << "lols: Q0 has " << q0.size() << " states\n";
-        }
+        AggregatedDataset q0 = initialDataset(in, trainer.train().size(), config);
+        if (!config.at("q0").is_null()) std::cerr << "lols: Q0 has " << q0.size() << " states\n";
         st = trainer.start(init, std::move(q0), &gCancel);
         if (gCancel) return 130;
         rd->commit(st);
@@ -208,7 +186,7 @@ void addRegretCommand(CLI::App& app) {
         opt.threads = o->threads;
         opt.cpRolloutsPerWord = o->cpPerWord;
         opt.seed = o->seed;
-        const auto sentences = firstN(lolsSentences(loadNormalized(o->treebank), o->maxLen), o->limit);
+        const auto sentences = firstN(lolsSentences(readNormalizedTreebank(o->treebank), o->maxLen), o->limit);
         const RegretStats r = regretAnalysis(g, sentences, p, opt);
         nlohmann::json j = r.toJson();
         j["policy"] = o->policy;
@@ -246,7 +224,7 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
-        const auto gold = loadNormalized(o->treebank);
+        const auto gold = readNormalizedTreebank(o->treebank);
         EvaluationOptions eo;
         eo.maxLength = o->maxLen;
         auto run = [&](const Policy& p) { return evaluateCorpus(g, gold, policyMaskFunction(p), eo); };

@@ -4,6 +4,7 @@
 #include "core/Baseline.h"
 #include "core/Error.h"
 #include "core/GrammarFile.h"
+#include "core/LolsRun.h"
 #include "core/Normalize.h"
 #include "core/RunDirectory.h"
 #include "core/TreebankReader.h"
@@ -31,17 +32,6 @@ namespace {
 
 double nowSeconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::vector<Tree> loadNormalized(const std::string& path) {
-    std::vector<Tree> out;
-    for (const auto& t : readTreebank(path)) out.push_back(normalizeTree(t));
-    return out;
-}
-
-std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
-    if (limit > 0 && static_cast<int>(s.size()) > limit) s.resize(static_cast<std::size_t>(limit));
-    return s;
 }
 
 std::string abs(const QString& p) { return QFileInfo(p).absoluteFilePath().toStdString(); }
@@ -233,24 +223,9 @@ void TrainingQueue::startNext() {
             });
             LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
             cfg.threads = spec.lols.threads;
-            const Grammar g = loadGrammar(config.at("grammar").get<std::string>());
-            const int maxLen = config.value("maxLength", 40);
-            const auto trainTrees = loadNormalized(config.at("train").get<std::string>());
-            std::vector<int> treeIndex;
-            auto train = firstN(lolsSentences(trainTrees, maxLen, &treeIndex), config.value("trainLimit", 0));
-            auto dev = firstN(lolsSentences(loadNormalized(config.at("dev").get<std::string>()), maxLen),
-                              config.value("devLimit", 0));
-            LolsTrainer trainer(g, std::move(train), std::move(dev), cfg);
-            AggregatedDataset q0;  // as `prunescope-cli lols` builds it
-            if (!config.at("q0").is_null()) {
-                const auto ex = baselineExamples(g, trainTrees, maxLen, config["q0"].value("positiveWeight", 1.0));
-                std::vector<SpanOrigin> origin;
-                origin.reserve(ex.origin.size());
-                for (const auto& r : ex.origin) origin.push_back({r.sentence, r.i, r.k});
-                std::vector<int> sentenceOfTree(trainTrees.size(), -1);
-                for (std::size_t x = 0; x < trainer.train().size(); ++x) sentenceOfTree[treeIndex[x]] = static_cast<int>(x);
-                q0 = datasetFromExamples(ex.examples, origin, sentenceOfTree, config["q0"].value("scale", 1.0));
-            }
+            LolsRunInputs in = loadLolsRunInputs(config); // as `prunescope-cli lols` builds them
+            LolsTrainer trainer(in.grammar, std::move(in.train), std::move(in.dev), cfg);
+            AggregatedDataset q0 = initialDataset(in, trainer.train().size(), config);
             LolsState st = trainer.start(init, std::move(q0), cancel.get(), progress);
             if (*cancel) return post([this, id] { onFinished(id, true, {}); });
             rd.commit(st);

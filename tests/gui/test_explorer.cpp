@@ -257,7 +257,7 @@ private slots:
         writeText(dir + "/bad.mrg", "( (S (NP (DT The) (NN cat)) (VP (VBD sat)) )\n( (S (NP");
         writeText(dir + "/bad.gram", "this is not a grammar\n");
         writeText(dir + "/bad.json", "{\"format\": \"prunescope-policy\", \"version\": 1,");
-        for (const QString& name : {"bad.mrg", "bad.gram", "bad.json"}) {
+        for (const char* name : {"bad.mrg", "bad.gram", "bad.json"}) {
             QSignalSpy errors(win_.get(), &MainWindow::errorOccurred);
             QSignalSpy done(win_.get(), &MainWindow::loadFinished);
             win_->openFile(dir + "/" + name);  // background load, as from the File menu
