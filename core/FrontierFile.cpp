@@ -3,6 +3,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/Error.h"
+#include "core/JsonDocument.h"
 
 #include <cmath>
 #include <filesystem>
@@ -137,18 +138,6 @@ void checkMetrics(const json& m, const std::string& where, const std::string& fi
             bad(file, "field '" + where + runtimeMeasureMetricKey(r) + "' must be >= 0");
 }
 
-std::pair<int, int> lineColumn(const std::string& s, size_t pos) {
-    int line = 1, col = 1;
-    for (size_t i = 0; i < pos && i < s.size(); ++i) {
-        if (s[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return {line, col};
-}
 
 } // namespace
 
@@ -186,15 +175,7 @@ std::string frontierToJson(const FrontierData& d) {
 }
 
 FrontierData frontierFromJson(const std::string& input, const std::string& file) {
-    json j;
-    try {
-        j = json::parse(input);
-    } catch (const json::parse_error& e) {
-        const auto [line, col] = lineColumn(input, e.byte > 0 ? e.byte - 1 : 0);
-        std::string msg = e.what();
-        if (auto c = msg.find(": "); c != std::string::npos) msg = msg.substr(c + 2);
-        throw InputError(file, line, col, "frontier: invalid JSON: " + msg);
-    }
+    const json j = parseJsonDocument(input, file, "frontier: ");
     if (!j.is_object()) bad(file, "top level must be a JSON object");
     const std::string format = text(j, "format", "", file);
     if (format != kFrontierFormat) bad(file, "format is '" + format + "', expected '" + kFrontierFormat + "'");

@@ -3,6 +3,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/Error.h"
+#include "core/JsonDocument.h"
 
 #include <charconv>
 #include <cmath>
@@ -73,19 +74,6 @@ std::string stringField(const json& obj, const char* key, const std::string& whe
     return v.get<std::string>();
 }
 
-// Line and column (1-based) of byte offset `pos` (0-based) in text.
-std::pair<int, int> lineColumn(const std::string& text, size_t pos) {
-    int line = 1, col = 1;
-    for (size_t i = 0; i < pos && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return {line, col};
-}
 
 } // namespace
 
@@ -133,16 +121,7 @@ std::string policyToJson(const Policy& p) {
 }
 
 Policy policyFromJson(const std::string& text, const std::string& file) {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        const size_t pos = e.byte > 0 ? e.byte - 1 : 0;
-        const auto [line, col] = lineColumn(text, pos);
-        std::string msg = e.what();
-        if (auto c = msg.find(": "); c != std::string::npos) msg = msg.substr(c + 2);
-        throw InputError(file, line, col, "policy: invalid JSON: " + msg);
-    }
+    const json j = parseJsonDocument(text, file, "policy: ");
     if (!j.is_object()) bad(file, "top level must be a JSON object");
     const std::string format = stringField(j, "format", "", file);
     if (format != kPolicyFormat) bad(file, "format is '" + format + "', expected '" + kPolicyFormat + "'");

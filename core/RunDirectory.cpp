@@ -3,6 +3,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/Error.h"
+#include "core/JsonDocument.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -21,11 +22,7 @@ std::string threeDigits(int iteration) {
 
 nlohmann::json parseJsonFile(const std::string& path) {
     const std::string text = readFile(path);
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path, 1, static_cast<int>(e.byte), e.what());
-    }
+    return parseJsonDocument(text, path);
 }
 
 void checkConfig(const nlohmann::json& c, const std::string& path) {

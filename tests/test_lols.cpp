@@ -375,6 +375,24 @@ private slots:
         }
     }
 
+    void corruptConfigNamesLine() {
+        // A hand-edited config.json with a syntax error on line 3: the error names file, line
+        // and column (it used to say line 1 with the byte offset as the column).
+        const std::string dir = testdata::tempDir("lols-badconfig") + "/run";
+        RunDirectory::create(dir, {{"lols", tinyConfig(Surrogate::CP, 0.004).toJson()}});
+        const std::string path = dir + "/config.json";
+        writeFileAtomically(path, "{\n  \"format\": \"prunescope-lols-run\",\n  \"version\": 1,,\n}\n");
+        try {
+            (void)RunDirectory::open(dir).config();
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.file(), path);
+            QCOMPARE(e.line(), 3);
+            QVERIFY(e.column() > 1);
+            QVERIFY(std::string(e.what()).find("invalid JSON") != std::string::npos);
+        }
+    }
+
     void resumeContinuesIdentically() {
         const Grammar& g = tinyGrammar();
         LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
