@@ -57,6 +57,21 @@ std::string lambdaUnitFor(RuntimeMeasure m) {
     return "";
 }
 
+RuntimeMeasure runtimeMeasureForLambdaUnit(const std::string& unit) {
+    for (RuntimeMeasure m : {RuntimeMeasure::Mpush, RuntimeMeasure::Constituents, RuntimeMeasure::SpansKept})
+        if (unit == lambdaUnitFor(m)) return m;
+    return RuntimeMeasure::Mpush;
+}
+
+double parseRuntime(RuntimeMeasure m, long pushes, long constituents, int spansKept) {
+    switch (m) {
+    case RuntimeMeasure::Mpush: return static_cast<double>(pushes) / 1e6;
+    case RuntimeMeasure::Constituents: return static_cast<double>(constituents);
+    case RuntimeMeasure::SpansKept: return static_cast<double>(spansKept);
+    }
+    return 0;
+}
+
 double runtimeFromMetrics(const json& metrics, RuntimeMeasure m) {
     const char* key = runtimeMeasureMetricKey(m);
     auto it = metrics.find(key);

@@ -25,6 +25,10 @@ RuntimeMeasure runtimeMeasureFromName(const std::string& name);  // throws std::
 const char* runtimeMeasureMetricKey(RuntimeMeasure m);          // "meanMpush" | ...
 std::string runtimeMeasureAxisLabel(RuntimeMeasure m);           // "mega-pushes per sentence" | ...
 std::string lambdaUnitFor(RuntimeMeasure m);                     // "F1 percent per mpush" | ...
+// The measure a λ unit is per (the inverse of lambdaUnitFor); Mpush for an unknown or empty unit.
+RuntimeMeasure runtimeMeasureForLambdaUnit(const std::string& unit);
+// A parse's runtime in that measure: mpush = pushes / 10^6, constituents built, or spans kept.
+double parseRuntime(RuntimeMeasure m, long pushes, long constituents, int spansKept);
 // Throws std::invalid_argument if the metric is missing or not a number.
 double runtimeFromMetrics(const nlohmann::json& metrics, RuntimeMeasure m);
 double accuracyFromMetrics(const nlohmann::json& metrics);  // 100 * metrics["f1"]

@@ -1,5 +1,7 @@
 #include "app/gui/ExplorerPanel.h"
 
+#include "core/FrontierFile.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -102,9 +104,9 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     lambda_ = new QDoubleSpinBox;
     lambda_->setObjectName("lambdaSpin");
     lambda_->setDecimals(6);
-    lambda_->setRange(0, 1);
-    lambda_->setSingleStep(1e-5);
-    lambda_->setValue(1e-5);
+    lambda_->setRange(0, 1e9);
+    lambda_->setSingleStep(1);
+    lambda_->setValue(100); // F1 points per mpush, the order of the bundled frontier's λ
     connect(lambda_, &QDoubleSpinBox::valueChanged, this, [this] { refreshStats(); });
     form->addRow(tr("Result:"), parseValue_);
     form->addRow(tr("F1 vs gold:"), f1Value_);
@@ -113,7 +115,8 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Spans kept:"), keptValue_);
     form->addRow(tr("Log prob:"), logProbValue_);
     form->addRow(tr("λ:"), lambda_);
-    form->addRow(tr("Reward F1 − λ·constituents:"), rewardValue_);
+    rewardLabel_ = new QLabel(tr("Reward F1% − λ·mpush:"));
+    form->addRow(rewardLabel_, rewardValue_);
     form->addRow(tr("Last change:"), changesValue_);
 
     auto* right = new QSplitter(Qt::Vertical);
@@ -208,14 +211,19 @@ void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
     if (session_)
         for (const auto& w : session_->words()) words << QString::fromStdString(w);
     heat_->setWords(words);
-    if (session_ && session_->policy() && std::isfinite(session_->policy()->meta.lambda)) {
-        lambda_->setValue(session_->policy()->meta.lambda);
+    // The reward is in the policy's own λ unit (F1 percent per mpush, per constituent or per span kept).
+    const Policy* policy = session_ ? session_->policy() : nullptr;
+    rewardMeasure_ = runtimeMeasureForLambdaUnit(policy ? policy->meta.lambdaUnit : std::string());
+    if (policy && std::isfinite(policy->meta.lambda)) {
+        lambda_->setValue(policy->meta.lambda);
         lambda_->setEnabled(false);
-        lambda_->setToolTip(tr("λ from the policy's metadata"));
+        lambda_->setToolTip(tr("λ from the policy's metadata, in %1").arg(QString::fromStdString(lambdaUnitFor(rewardMeasure_))));
     } else {
         lambda_->setEnabled(true);
-        lambda_->setToolTip(tr("The policy does not state λ: set it here"));
+        lambda_->setToolTip(tr("The policy does not state λ: set it here, in %1").arg(QString::fromStdString(lambdaUnitFor(rewardMeasure_))));
     }
+    static const char* const kRuntimeName[] = {"mpush", "constituents", "spans kept"};
+    rewardLabel_->setText(tr("Reward F1% − λ·%1:").arg(kRuntimeName[static_cast<int>(rewardMeasure_)]));
     bool gold = session_ && session_->hasGold();
     keepGoldAct_->setEnabled(gold);
     resetAct_->setEnabled(session_ != nullptr);
@@ -339,12 +347,14 @@ void ExplorerPanel::refreshStats() {
                             .arg(session_->policyMask().keptCount()));
     logProbValue_->setText(r.success ? QString::number(r.logProb, 'f', 3) : dash);
     if (f1) {
-        double reward = session_->f1() - lambda_->value() * static_cast<double>(r.constituents);
-        rewardValue_->setText(QString::number(reward, 'f', 4));
+        const double runtime = parseRuntime(rewardMeasure_, r.pushes, r.constituents, r.spansKept);
+        const double reward = 100 * session_->f1() - lambda_->value() * runtime;
+        rewardValue_->setText(QString::number(reward, 'f', 3));
     } else {
         rewardValue_->setText(dash);
     }
-    rewardValue_->setToolTip(tr("F1 as a fraction in [0,1] minus λ times the constituents built"));
+    rewardValue_->setToolTip(tr("This parse's reward (sec. 2): F1 in percent minus λ times its runtime in %1")
+                                 .arg(QString::fromStdString(lambdaUnitFor(rewardMeasure_))));
 }
 
 void ExplorerPanel::refreshTrees() {

@@ -3,6 +3,7 @@
 // controls for flipping prune bits (with undo/redo), the colour quantity and the change animation.
 #include "app/gui/ChartPresentation.h"
 #include "app/gui/SentenceSession.h"
+#include "core/FrontierFile.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/TreeView.h"
 
@@ -83,6 +84,8 @@ private:
     QDoubleSpinBox* lambda_ = nullptr;
     QLabel *parseValue_ = nullptr, *f1Value_ = nullptr, *constValue_ = nullptr, *pushValue_ = nullptr,
            *keptValue_ = nullptr, *logProbValue_ = nullptr, *rewardValue_ = nullptr, *changesValue_ = nullptr;
+    QLabel* rewardLabel_ = nullptr;
+    RuntimeMeasure rewardMeasure_ = RuntimeMeasure::Mpush; // the policy's λ unit
 };
 
 } // namespace prunescope::gui

@@ -6,6 +6,7 @@
 #include "core/TreebankReader.h"
 #include "support/TestData.h"
 
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QMessageBox>
 #include <QProcess>
@@ -13,6 +14,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 using namespace prunescope;
@@ -24,6 +26,7 @@ struct CliParse {
     Tree tree;
     std::string treeString;
     long constituents = 0;
+    long pushes = 0;
     bool success = false;
 };
 
@@ -53,6 +56,7 @@ CliParse runCli(const std::vector<std::string>& words, const PruningMask& mask) 
     out.treeString = j.at("tree").get<std::string>();
     out.tree = readTreebankString(out.treeString).at(0);
     out.constituents = j.at("constituents").get<long>();
+    out.pushes = j.at("pushes").get<long>();
     out.success = j.at("success").get<bool>();
     return out;
 }
@@ -83,6 +87,13 @@ class TestExplorer : public QObject {
         QCOMPARE(s()->result().success, cli.success);
         double f1 = sentenceF1(*s()->gold(), cli.tree);
         QCOMPARE(ex()->f1Text(), QString::number(100 * f1, 'f', 2));
+        // Reward in the bundled policy's λ unit (F1 percent per mpush); λ is shown unclamped.
+        QVERIFY(s()->policy() != nullptr);
+        QCOMPARE(QString::fromStdString(s()->policy()->meta.lambdaUnit), QString("F1 percent per mpush"));
+        const double lambda = s()->policy()->meta.lambda;
+        QVERIFY(lambda > 1);
+        QCOMPARE(ex()->findChild<QDoubleSpinBox*>("lambdaSpin")->value(), std::round(lambda * 1e6) / 1e6);
+        QCOMPARE(ex()->rewardText(), QString::number(100 * f1 - lambda * cli.pushes / 1e6, 'f', 3));
         if (cli.success) QCOMPARE(ex()->predictedView()->tree(), cli.tree);
         else ++failedParsesCompared_;
         if (!cli.success) QVERIFY(ex()->predictedView()->message().contains("root is unreachable"));
