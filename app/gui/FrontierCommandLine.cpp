@@ -67,6 +67,7 @@ int screenshots(const QStringList& args) {
     r->show();
     QEventLoop loop;
     QObject::connect(r, &RegretWindow::finished, &loop, [&](bool good) {
+        if (!good) std::fprintf(stderr, "regret: the computation failed\n");
         ok = ok && good;
         loop.quit();
     });
@@ -80,7 +81,13 @@ int screenshots(const QStringList& args) {
     mo.useSettings = false;
     mo.loadSample = false;
     MainWindow mw(mo);
-    if (mw.loadSampleSync() && !q.policy.isEmpty() && mw.openFileSync(q.policy)) {
+    if (q.policy.isEmpty()) {
+        std::fprintf(stderr, "overlay: no policy selected in the frontier\n");
+        ok = false;
+    } else if (!mw.loadSampleSync() || !mw.openFileSync(q.policy)) {
+        std::fprintf(stderr, "overlay: could not open the sample or %s\n", qPrintable(q.policy));
+        ok = false;
+    } else {
         const int s = option(args, "--sentence", "0").toInt();
         mw.selectSentence(std::min(s, mw.sentenceCount() - 1));
         mw.resize(1400, 900);

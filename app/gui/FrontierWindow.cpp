@@ -222,8 +222,22 @@ void FrontierWindow::refreshView() {
     slider_->setUnit(view_.lambdaUnit);
     if (!lambdaInitialized_ && !view_.points.empty()) {
         lambdaInitialized_ = true;
+        // Start inside the optimal-λ cone of the middle point that has a policy file (so the
+        // selection can be loaded, exported and analysed at once), else at the median fitted λ.
+        std::vector<double> loadable;
+        for (std::size_t i = 0; i < view_.plot.points.size() && i < view_.shownRecord.size(); ++i) {
+            const LambdaRange& c = view_.plot.points[i].lambdaRange;
+            const int ri = view_.shownRecord[i];
+            if (c.empty || ri < 0 || model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty()) continue;
+            if (c.lo > 0 && std::isfinite(c.hi)) loadable.push_back(std::sqrt(c.lo * c.hi));
+            else if (std::isfinite(c.hi) && c.hi > 0) loadable.push_back(c.hi / 2);
+            else if (c.lo > 0) loadable.push_back(c.lo * 2);
+        }
         std::sort(fitted.begin(), fitted.end());
-        slider_->setLambda(!fitted.empty() ? fitted[fitted.size() / 2] : std::sqrt(slider_->lo() * slider_->hi()));
+        std::sort(loadable.begin(), loadable.end());
+        slider_->setLambda(!loadable.empty() ? loadable[loadable.size() / 2]
+                           : !fitted.empty() ? fitted[fitted.size() / 2]
+                                             : std::sqrt(slider_->lo() * slider_->hi()));
     }
     refreshSelection();
 }

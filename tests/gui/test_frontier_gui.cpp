@@ -6,6 +6,7 @@
 #include "support/TestData.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QMouseEvent>
 #include <QSlider>
@@ -221,6 +222,12 @@ private slots:
         QVERIFY(w.view().points.size() >= 4);
         QVERIFY(w.selectedPoint() >= 0);
         QCOMPARE(w.selectedPoint(), directBest(w.view().points, w.lambda()));
+        // The initial λ selects a point whose policy file is bundled, so Load/Export/Regret work at
+        // once (the bundle ships 3 of the 15 sweep policies; the median fitted λ picked one without).
+        const int ri = w.selectedRecord();
+        QVERIFY(ri >= 0);
+        const QString path = w.model().records()[static_cast<std::size_t>(ri)].policyPath;
+        QVERIFY2(!path.isEmpty() && QFileInfo::exists(path), qPrintable(path));
     }
 };
 
