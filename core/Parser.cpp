@@ -32,6 +32,38 @@ Parser::Parser(const Grammar& g) : g_(&g) {
 
 namespace {
 constexpr std::uint32_t kUnbuilt = 0xFFFFFFFFu;
+
+// Applies the unary rules x -> y of a built child y (pre score s) to the post layer, in rule order
+// (sorted by (child, parent)), so strict '>' keeps the lowest-index witness among ties; built(x) is
+// called when x improves. Returns the pushes.
+template <class Built>
+inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, std::uint32_t* postW, Built built) {
+    const std::uint32_t b = g.unaryByChildBegin[y], e = g.unaryByChildBegin[y + 1];
+    for (std::uint32_t r = b; r < e; ++r) {
+        const UnaryRule& u = g.unary[r];
+        const float cand = s + u.logProb;
+        if (cand > post[u.parent]) {
+            post[u.parent] = cand;
+            postW[u.parent] = r + 1;
+            built(u.parent);
+        }
+    }
+    return static_cast<long>(e - b);
+}
+
+// Offers a binary hyperedge to parent p of the cell: out[p] = max(out[p], cand), keeping the smaller
+// packed witness on an exact tie, i.e. the first maximum in (split, rule index) order whatever order
+// the pushes come in; p is then built. Improvements are rare, so the outer test is a predicted branch.
+inline void offer(float* out, std::uint32_t* outW, std::uint64_t* pb, std::uint32_t p, float cand,
+                  std::uint32_t witness) {
+    if (cand >= out[p]) [[unlikely]] {
+        if (cand > out[p] || witness < outW[p]) {
+            out[p] = cand;
+            outW[p] = witness;
+            pb[p >> 6] |= std::uint64_t{1} << (p & 63);
+        }
+    }
+}
 template <class F>
 inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
     for (int wi = 0; wi < words; ++wi)
@@ -95,19 +127,8 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     });
     long pushes = 0;
     forEachBit(pb, bitWords_, [&](std::uint32_t y) {
-        const std::uint32_t b = g.unaryByChildBegin[y], e = g.unaryByChildBegin[y + 1];
-        if (b == e) return;
-        const float s = pre[y];
-        pushes += e - b;
-        for (std::uint32_t r = b; r < e; ++r) {
-            const UnaryRule& u = g.unary[r];
-            const float cand = s + u.logProb;
-            if (cand > post[u.parent]) {
-                post[u.parent] = cand;
-                postW[u.parent] = r + 1;
-                qb[u.parent >> 6] |= std::uint64_t{1} << (u.parent & 63);
-            }
-        }
+        pushes += unariesOf(g, y, pre[y], post, postW,
+                            [qb](std::uint32_t x) { qb[x >> 6] |= std::uint64_t{1} << (x & 63); });
     });
     // Right rows are read only where the right bits are set, so they need no clearing.
     float* right = rightRows_.data() + static_cast<std::size_t>(cell) * numRight_;
@@ -187,20 +208,8 @@ long Parser::applyUnaries(const Grammar& g, Chart& chart, int i, int k) {
     long pushes = 0;
     // Rules are sorted by (child, parent): ascending child order visits them by index,
     // so strict '>' keeps the lowest-index witness among ties (identity first).
-    for (int y = 0; y < N; ++y) {
-        const float s = pre[y];
-        if (s == kNegInf) continue;
-        const std::uint32_t b = g.unaryByChildBegin[y], e = g.unaryByChildBegin[y + 1];
-        pushes += e - b;
-        for (std::uint32_t r = b; r < e; ++r) {
-            const UnaryRule& u = g.unary[r];
-            const float cand = s + u.logProb;
-            if (cand > post[u.parent]) {
-                post[u.parent] = cand;
-                postW[u.parent] = r + 1;
-            }
-        }
-    }
+    for (int y = 0; y < N; ++y)
+        if (pre[y] != kNegInf) pushes += unariesOf(g, y, pre[y], post, postW, [](std::uint32_t) {});
     return pushes;
 }
 
@@ -223,21 +232,14 @@ long Parser::binarySplit(const Item* items, const RuleHead* heads, const std::ui
                 const RuleHead h = heads[it->rule];
                 const float cand = binaryEdgeScore(it->left, rz, h.logProb);
                 const std::uint32_t p = h.parent;
-                if (cand >= out[p]) [[unlikely]] {
-                    const std::uint32_t witness = split | it->rule;
-                    if (cand > out[p] || witness < outW[p]) {
-                        out[p] = cand;
-                        outW[p] = witness;
-                        pb[p >> 6] |= std::uint64_t{1} << (p & 63);
-                    }
-                }
+                offer(out, outW, pb, p, cand, split | it->rule);
             }
         }
     return pushes;
 }
 
-// The same split without items, for a left cell that no later split will use (its last use
-// under a pruning mask): walks the cell's symbols and their rules in rule-index order and tests
+// The same split without items, for a left cell that no later split will use (its last use;
+// under a pruning mask often its only one): walks the cell's symbols and their rules in rule-index order and tests
 // each rule's right child, which is cheaper than bucketing items that would be read once.
 long Parser::directSplit(int leftCell, const std::uint64_t* rightBits, const float* rightRow, float* out,
                          std::uint32_t* outW, std::uint64_t* pb, std::uint32_t split) const {
@@ -257,15 +259,7 @@ long Parser::directSplit(int leftCell, const std::uint64_t* rightBits, const flo
             if (!((rightBits[z >> 6] >> (z & 63)) & 1)) continue;
             ++pushes;
             const float cand = binaryEdgeScore(s, rightRow[z], heads[r].logProb);
-            const std::uint32_t q = heads[r].parent;
-            if (cand >= out[q]) {
-                const std::uint32_t witness = split | r;
-                if (cand > out[q] || witness < outW[q]) {
-                    out[q] = cand;
-                    outW[q] = witness;
-                    pb[q >> 6] |= std::uint64_t{1} << (q & 63);
-                }
-            }
+            offer(out, outW, pb, heads[r].parent, cand, split | r);
         }
     }
     return pushes;
