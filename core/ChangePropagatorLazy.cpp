@@ -15,6 +15,22 @@ bool better(float s, std::uint32_t key, float best, std::uint32_t bestKey) {
 }
 // Candidates in decreasing bound, then increasing key.
 template <class C> bool byBound(const C& a, const C& b) { return better(a.ub, a.key, b.ub, b.key); }
+// Branch and bound over cands[base, end): in bound order, stopping once no bound can beat the best;
+// exact(c) is the candidate's exact score (−∞ if a child is unbuilt). It may recurse and so grow
+// cands (and restore it), hence the copies. Leaves cands at base.
+template <class C, class Exact>
+void boundedBest(std::vector<C>& cands, std::size_t base, float& best, std::uint32_t& bestKey, Exact exact) {
+    std::sort(cands.begin() + static_cast<std::ptrdiff_t>(base), cands.end(), byBound<C>);
+    const std::size_t end = cands.size();
+    for (std::size_t q = base; q < end; ++q) {
+        const C c = cands[q];
+        if (c.ub < best) break;
+        if (c.ub == best && c.key > bestKey) continue;
+        const float s = exact(c);
+        if (s != kNegInf && better(s, c.key, best, bestKey)) best = s, bestKey = c.key;
+    }
+    cands.resize(base);
+}
 } // namespace
 
 float ChangePropagator::exactPre(int i, int k, std::uint32_t x) {
@@ -51,21 +67,13 @@ float ChangePropagator::exactPre(int i, int k, std::uint32_t x) {
     for (std::size_t q = base; q < cands_.size(); ++q)
         if (better(cands_[q].ub, cands_[q].key, best, bestKey)) cands_[end++] = cands_[q];
     cands_.resize(end);
-    std::sort(cands_.begin() + static_cast<std::ptrdiff_t>(base), cands_.end(),
-              byBound<Candidate>);
-    for (std::size_t q = base; q < end; ++q) {
-        const Candidate c = cands_[q]; // copy: recursion grows cands_
-        if (c.ub < best) break;
-        if (c.ub == best && c.key > bestKey) continue;
+    boundedBest(cands_, base, best, bestKey, [&](const Candidate& c) {
         const int j = static_cast<int>(c.a);
         const ParentRule& pr = parentRules_[c.b];
         const float l = exactPost(i, j, pr.left);
         const float r = exactPost(j, k, pr.right);
-        if (l == kNegInf || r == kNegInf) continue;
-        const float s = binaryEdgeScore(l, r, pr.logProb);
-        if (better(s, c.key, best, bestKey)) best = s, bestKey = c.key;
-    }
-    cands_.resize(base);
+        return l == kNegInf || r == kNegInf ? kNegInf : binaryEdgeScore(l, r, pr.logProb);
+    });
     touch(v);
     chart_.pre[v] = best;
     setWitness(v, bestKey);
@@ -86,20 +94,12 @@ float ChangePropagator::exactPost(int i, int k, std::uint32_t x) {
         const std::uint32_t y = g.unary[r].child;
         if (pre[y] != kNegInf) cands_.push_back(Candidate{pre[y] + g.unary[r].logProb, r + 1, y, r});
     }
-    std::sort(cands_.begin() + static_cast<std::ptrdiff_t>(base), cands_.end(),
-              byBound<Candidate>);
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;
-    for (std::size_t q = base; q < cands_.size(); ++q) {
-        const Candidate cd = cands_[q];
-        if (cd.ub < best) break;
-        if (cd.ub == best && cd.key > bestKey) continue;
+    boundedBest(cands_, base, best, bestKey, [&](const Candidate& cd) {
         const float p = exactPre(i, k, cd.a);
-        if (p == kNegInf) continue;
-        const float s = cd.key == 0 ? p : p + g.unary[cd.b].logProb;
-        if (better(s, cd.key, best, bestKey)) best = s, bestKey = cd.key;
-    }
-    cands_.resize(base);
+        return p == kNegInf || cd.key == 0 ? p : p + g.unary[cd.b].logProb;
+    });
     touch(v);
     chart_.post[c + x] = best;
     setWitness(v, bestKey);
@@ -116,20 +116,12 @@ void ChangePropagator::exactRoot() {
         const std::uint32_t x = g.rootRules[r].child;
         if (top[x] != kNegInf) cands_.push_back(Candidate{top[x] + g.rootRules[r].logProb, r, x, r});
     }
-    std::sort(cands_.begin() + static_cast<std::ptrdiff_t>(base), cands_.end(),
-              byBound<Candidate>);
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;
-    for (std::size_t q = base; q < cands_.size(); ++q) {
-        const Candidate cd = cands_[q];
-        if (cd.ub < best) break;
-        if (cd.ub == best && cd.key > bestKey) continue;
+    boundedBest(cands_, base, best, bestKey, [&](const Candidate& cd) {
         const float p = exactPost(0, n, cd.a);
-        if (p == kNegInf) continue;
-        const float s = p + g.rootRules[cd.b].logProb;
-        if (better(s, cd.key, best, bestKey)) best = s, bestKey = cd.key;
-    }
-    cands_.resize(base);
+        return p == kNegInf ? p : p + g.rootRules[cd.b].logProb;
+    });
     chart_.rootScore = best;
     chart_.rootWitness = bestKey;
 }
