@@ -1,6 +1,7 @@
 #include "core/Chart.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace prunescope {
@@ -26,6 +27,15 @@ void Chart::reset(int len, int symbols) {
 std::size_t Chart::memoryBytes() const {
     return pre.capacity() * sizeof(float) + post.capacity() * sizeof(float) +
            preWitness.capacity() * sizeof(std::uint32_t) + postWitness.capacity() * sizeof(std::uint32_t);
+}
+
+bool bitIdentical(const Chart& a, const Chart& b) {
+    auto same = [](const auto& x, const auto& y) {
+        return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0;
+    };
+    return a.n == b.n && same(a.pre, b.pre) && same(a.post, b.post) && same(a.preWitness, b.preWitness) &&
+           same(a.postWitness, b.postWitness) && std::memcmp(&a.rootScore, &b.rootScore, sizeof(float)) == 0 &&
+           a.rootWitness == b.rootWitness;
 }
 
 } // namespace prunescope

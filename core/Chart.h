@@ -54,6 +54,10 @@ struct Chart {
     std::size_t memoryBytes() const;
 };
 
+// Whether two charts are equal bit for bit (values compared as bytes, so -0/+0 and NaN payloads
+// count): the exactness check of change propagation and of its undo list.
+bool bitIdentical(const Chart& a, const Chart& b);
+
 // The score of a binary hyperedge, computed the same way everywhere so that every
 // algorithm sees bit-identical values: (left + right) + rule.
 inline float binaryEdgeScore(float left, float right, float rule) { return (left + right) + rule; }

@@ -9,7 +9,6 @@
 #include <QtTest>
 
 #include <cmath>
-#include <cstring>
 #include <random>
 
 using namespace prunescope;
@@ -17,15 +16,6 @@ using testdata::normalizedTrees;
 using testdata::trainGrammar;
 
 namespace {
-bool sameBits(const Chart& a, const Chart& b) {
-    auto same = [](const auto& x, const auto& y) {
-        return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0;
-    };
-    return a.n == b.n && same(a.pre, b.pre) && same(a.post, b.post) && same(a.preWitness, b.preWitness) &&
-           same(a.postWitness, b.postWitness) && std::memcmp(&a.rootScore, &b.rootScore, sizeof(float)) == 0 &&
-           a.rootWitness == b.rootWitness;
-}
-
 // The masks every exactness test uses: all-keep and a random one (40% of the spans pruned).
 std::vector<PruningMask> testMasks(int n, unsigned seed) {
     std::vector<PruningMask> masks{PruningMask::allKeep(n)};
@@ -263,7 +253,7 @@ private slots:
                 const Chart original = cp.chart();
                 const FlipResult before = cp.current();
                 const ParseStats rollIn = parser.parse(words, &m); // CP's own roll-in parse is the parser's
-                QVERIFY(sameBits(original, parser.chart()));
+                QVERIFY(bitIdentical(original, parser.chart()));
                 QCOMPARE(before.pushes, rollIn.pushes);
                 QCOMPARE(before.constituents, rollIn.constituents);
                 QCOMPARE(before.spansKept, rollIn.spansKept);
@@ -273,7 +263,7 @@ private slots:
                         PruningMask f = m;
                         f.flip(i, i + w);
                         const ParseStats st = parser.parse(words, &f);
-                        QVERIFY2(sameBits(cp.chart(), parser.chart()),
+                        QVERIFY2(bitIdentical(cp.chart(), parser.chart()),
                                  qPrintable(QString("chart differs: n=%1 flip (%2,%3)").arg(n).arg(i).arg(i + w)));
                         QCOMPARE(r.success, st.success);
                         QCOMPARE(r.logProb, st.logProb);
@@ -306,7 +296,7 @@ private slots:
                         }
                         eventsSeen += static_cast<long>(r.events.size());
                         cp.undo();
-                        QVERIFY(sameBits(cp.chart(), original));
+                        QVERIFY(bitIdentical(cp.chart(), original));
                         QVERIFY(cp.mask() == m);
                         QCOMPARE(cp.pushes(), before.pushes);
                         QCOMPARE(cp.constituents(), before.constituents);
@@ -337,12 +327,12 @@ private slots:
                 const FlipResult r = cp.flip(i, i + w);
                 m.flip(i, i + w);
                 const ParseStats st = parser.parse(words, &m);
-                QVERIFY(sameBits(cp.chart(), parser.chart()));
+                QVERIFY(bitIdentical(cp.chart(), parser.chart()));
                 QCOMPARE(r.pushes, st.pushes);
                 QCOMPARE(r.constituents, st.constituents);
             }
             while (cp.canUndo()) cp.undo();
-            QVERIFY(sameBits(cp.chart(), original));
+            QVERIFY(bitIdentical(cp.chart(), original));
             QVERIFY(cp.mask() == testMasks(n, 5)[1]);
         }
     }
@@ -360,7 +350,7 @@ private slots:
             const PruningMask m = testMasks(n, static_cast<unsigned>(count))[count % 2];
             cp.reset(words, m);
             const ParseStats st = parser.parse(words, &m);
-            QVERIFY(sameBits(cp.chart(), parser.chart()));
+            QVERIFY(bitIdentical(cp.chart(), parser.chart()));
             QCOMPARE(cp.pushes(), st.pushes);
             QCOMPARE(cp.constituents(), st.constituents);
             if (n > 3) cp.flip(1, 3); // left applied: reset() must undo it

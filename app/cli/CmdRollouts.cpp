@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -25,15 +24,6 @@
 
 namespace prunescope::cli {
 namespace {
-
-bool sameBits(const Chart& a, const Chart& b) {
-    auto same = [](const auto& x, const auto& y) {
-        return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0;
-    };
-    return a.n == b.n && same(a.pre, b.pre) && same(a.post, b.post) && same(a.preWitness, b.preWitness) &&
-           same(a.postWitness, b.postWitness) && std::memcmp(&a.rootScore, &b.rootScore, sizeof(float)) == 0 &&
-           a.rootWitness == b.rootWitness;
-}
 
 // Roll-in masks: "keep" (all spans), "random" (each span pruned with probability p), "gold" (only
 // the spans of the binarized gold tree kept: what a good policy's roll-in looks like).
@@ -135,13 +125,13 @@ void addCheck(CLI::App& app) {
                             const bool rolloutOk = (flippedKeep ? ro.accuracyKeep : ro.accuracyPrune) == f1 &&
                                                    (flippedKeep ? ro.runtimeKeep : ro.runtimePrune) ==
                                                        static_cast<double>(st.constituents);
-                            const bool ok = rolloutOk && sameBits(cp.chart(), parser.chart()) && r.success == st.success &&
+                            const bool ok = rolloutOk && bitIdentical(cp.chart(), parser.chart()) && r.success == st.success &&
                                             r.logProb == st.logProb && r.tree == tree && r.f1 == f1 &&
                                             r.constituents == st.constituents && r.pushes == st.pushes &&
                                             r.spansKept == st.spansKept;
                             failed += !st.success;
                             cp.undo();
-                            const bool undone = sameBits(cp.chart(), original) && cp.mask() == m;
+                            const bool undone = bitIdentical(cp.chart(), original) && cp.mask() == m;
                             if (!ok) ++cpBad, report("CP after flip", i, i + w);
                             if (!undone) ++cpBad, report("CP after undo", i, i + w);
                             ++flips;
