@@ -5,7 +5,7 @@
 // (the gradient of accuracy - lambda_i * runtime) and the cone of lambdas for which it is
 // optimal, LOLS trajectories as connected points, and the iso-reward line of the current lambda
 // through the highlighted policy. The iso-reward line can be dragged to change lambda.
-#include "core/Frontier.h"
+#include "core/frontier/Frontier.h"
 
 #include <qcustomplot.h>
 

@@ -2,7 +2,7 @@
 // A parse tree drawn top-down with the words along the bottom. Brackets that also occur in a
 // comparison tree (e.g. predicted vs gold) are filled; unmatched ones have a dashed outline.
 // Scales down to fit its width (to a limit) and otherwise asks for scroll space.
-#include "core/Tree.h"
+#include "core/treebank/Tree.h"
 
 #include <QWidget>
 

@@ -2,14 +2,14 @@
 // with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure;
 // bench-features (span feature extraction and policy mask speed, baseline training time).
 #include "app/cli/Commands.h"
-#include "core/Baseline.h"
-#include "core/Error.h"
-#include "core/FrontierFile.h"
-#include "core/FrontierPlot.h"
-#include "core/GrammarFile.h"
-#include "core/PolicyMask.h"
-#include "core/Normalize.h"
-#include "core/TreebankReader.h"
+#include "core/policy/Baseline.h"
+#include "core/util/Error.h"
+#include "core/frontier/FrontierFile.h"
+#include "core/frontier/FrontierSvg.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/policy/PolicyMask.h"
+#include "core/treebank/Normalize.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -213,7 +213,7 @@ void addFrontier(CLI::App& app) {
                 p.meta.lambdaUnit = d.lambdaUnit;
                 savePolicy(p, path);
             }
-        FrontierPlotOptions po;
+        FrontierSvgOptions po;
         po.logX = !o->linearX;
         const std::string svg = o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
         writeFrontierSvg(d, svg, po);

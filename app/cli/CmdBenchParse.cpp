@@ -1,11 +1,11 @@
 // prunescope-cli bench-parse: CKY throughput (pushes/s) by sentence length, unpruned and pruned.
 #include "app/cli/Commands.h"
-#include "core/GoldSpans.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/Parser.h"
-#include "core/PcfgEstimator.h"
-#include "core/TreebankReader.h"
+#include "core/policy/GoldSpans.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/parse/Parser.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <chrono>
 #include <iomanip>

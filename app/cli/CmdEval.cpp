@@ -1,10 +1,10 @@
 // prunescope-cli eval: parse a treebank and score it with EVALB (COLLINS.prm).
 #include "app/cli/Commands.h"
-#include "core/CorpusEvaluator.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/PolicyMask.h"
-#include "core/TreebankReader.h"
+#include "core/eval/CorpusEvaluator.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/policy/PolicyMask.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <cmath>
 #include <iomanip>

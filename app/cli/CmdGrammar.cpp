@@ -1,8 +1,8 @@
 // prunescope-cli grammar: estimate a PCFG from a treebank (relative frequency).
 #include "app/cli/Commands.h"
-#include "core/GrammarFile.h"
-#include "core/PcfgEstimator.h"
-#include "core/TreebankReader.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <chrono>
 #include <iostream>

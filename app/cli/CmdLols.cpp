@@ -1,18 +1,18 @@
 // prunescope-cli lols | regret | compare: LOLS training into a run directory (paper sec. 4, 7),
 // the regret analysis of sec. 7.3, and the held-out baseline-vs-LOLS comparison of Fig. 3.
 #include "app/cli/Commands.h"
-#include "core/Baseline.h"
-#include "core/CorpusEvaluator.h"
-#include "core/GrammarFile.h"
-#include "core/Lols.h"
-#include "core/LolsRun.h"
-#include "core/Normalize.h"
-#include "core/PermutationTest.h"
-#include "core/PolicyMask.h"
-#include "core/Regret.h"
-#include "core/RunDirectory.h"
-#include "core/AtomicFile.h"
-#include "core/TreebankReader.h"
+#include "core/policy/Baseline.h"
+#include "core/eval/CorpusEvaluator.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/lols/LolsTrainer.h"
+#include "core/lols/LolsRun.h"
+#include "core/treebank/Normalize.h"
+#include "core/eval/PermutationTest.h"
+#include "core/policy/PolicyMask.h"
+#include "core/lols/Regret.h"
+#include "core/lols/RunDirectory.h"
+#include "core/util/AtomicFile.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <cmath>
 #include <csignal>

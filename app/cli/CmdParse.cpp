@@ -1,12 +1,12 @@
 // prunescope-cli parse: parse sentences (or a treebank's words) and print PTB trees.
 #include "app/cli/Commands.h"
-#include "core/AtomicFile.h"
-#include "core/Error.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/Parser.h"
-#include "core/PolicyMask.h"
-#include "core/TreebankReader.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/parse/Parser.h"
+#include "core/policy/PolicyMask.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <iostream>
 #include <sstream>

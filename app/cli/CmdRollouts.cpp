@@ -1,15 +1,15 @@
 // prunescope-cli check-rollouts / bench-rollouts: change propagation (sec. 5.2) and inside-outside
 // (sec. 5.3) rollouts against naive reparsing — exactness on a whole treebank, and speed.
 #include "app/cli/Commands.h"
-#include "core/ChangePropagator.h"
-#include "core/Evalb.h"
-#include "core/GoldSpans.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/Parser.h"
-#include "core/PcfgEstimator.h"
-#include "core/Rollout.h"
-#include "core/TreebankReader.h"
+#include "core/rollout/ChangePropagator.h"
+#include "core/eval/Evalb.h"
+#include "core/policy/GoldSpans.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/parse/Parser.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/rollout/Rollout.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <nlohmann/json.hpp>
 

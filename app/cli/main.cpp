@@ -1,6 +1,6 @@
 // prunescope-cli: the headless twin of the PruneScope app.
 #include "app/cli/Commands.h"
-#include "core/Error.h"
+#include "core/util/Error.h"
 
 #include <iostream>
 #include <map>

@@ -1,10 +1,10 @@
 #include "app/gui/DocumentLoader.h"
 
-#include "core/AtomicFile.h"
-#include "core/Error.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/TreebankReader.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

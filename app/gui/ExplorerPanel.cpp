@@ -1,6 +1,6 @@
 #include "app/gui/ExplorerPanel.h"
 
-#include "core/FrontierFile.h"
+#include "core/frontier/FrontierFile.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 // controls for flipping prune bits (with undo/redo), the colour quantity and the change animation.
 #include "app/gui/ChartPresentation.h"
 #include "app/gui/SentenceSession.h"
-#include "core/FrontierFile.h"
+#include "core/frontier/FrontierFile.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/TreeView.h"
 

@@ -1,7 +1,7 @@
 // Known policies as frontier points (Vieira & Eisner 2017, sec. 7, footnote 12): see FrontierModel.h.
 #include "app/gui/FrontierModel.h"
 
-#include "core/Rollout.h"
+#include "core/rollout/Rollout.h"
 
 #include <QDir>
 #include <QFileInfo>

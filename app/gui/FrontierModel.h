@@ -3,8 +3,8 @@
 // sweep of a frontier.json and the iterations of LOLS run directories, with the measure-dependent
 // derived quantities (Pareto frontier, footnote-12 sigmoid over the baseline points, lambda_i,
 // optimal-lambda ranges) recomputed for the chosen runtime and accuracy measures.
-#include "core/FrontierFile.h"
-#include "core/Lols.h"
+#include "core/frontier/FrontierFile.h"
+#include "core/lols/LolsTrainer.h"
 #include "widgets/FrontierPlot.h"
 
 #include <QString>

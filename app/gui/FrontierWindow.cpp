@@ -5,7 +5,7 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "app/gui/TrainingPanel.h"
-#include "core/Error.h"
+#include "core/util/Error.h"
 
 #include <QCheckBox>
 #include <QComboBox>

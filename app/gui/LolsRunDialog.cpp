@@ -1,7 +1,7 @@
 // LOLS run dialog (Vieira & Eisner 2017, sec. 4 Alg. 2): see LolsRunDialog.h.
 #include "app/gui/LolsRunDialog.h"
 
-#include "core/Rollout.h"
+#include "core/rollout/Rollout.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -2,11 +2,11 @@
 #include "app/gui/RegretWindow.h"
 
 #include "app/gui/ExplorerPanel.h"
-#include "core/GoldSpans.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/PcfgEstimator.h"
-#include "core/TreebankReader.h"
+#include "core/policy/GoldSpans.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <QComboBox>
 #include <QDoubleValidator>

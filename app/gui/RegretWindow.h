@@ -4,7 +4,7 @@
 // bars (gold vs non-gold spans), computed in the background over a sample of sentences; and, per
 // sentence, an overlay of r^[keep] - r^[prune] on the explorer's heat map with the gold label and
 // the rollout oracle's choice.
-#include "core/Regret.h"
+#include "core/lols/Regret.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/RegretBars.h"
 

@@ -1,10 +1,10 @@
 #include "app/gui/SentenceSession.h"
 
-#include "core/Evalb.h"
-#include "core/GoldSpans.h"
-#include "core/InsideOutside.h"
-#include "core/Parser.h"
-#include "core/PcfgEstimator.h"
+#include "core/eval/Evalb.h"
+#include "core/policy/GoldSpans.h"
+#include "core/rollout/InsideOutside.h"
+#include "core/parse/Parser.h"
+#include "core/grammar/PcfgEstimator.h"
 
 #include <algorithm>
 #include <cmath>

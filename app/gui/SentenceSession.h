@@ -1,12 +1,12 @@
 #pragma once
 // One sentence under inspection: the grammar, the policy's mask and probabilities, the gold tree
 // and a ChangePropagator (sec. 5.2) holding the current chart for the current mask.
-#include "core/ChangePropagator.h"
-#include "core/Grammar.h"
-#include "core/Policy.h"
-#include "core/PruningMask.h"
-#include "core/SpanFeatures.h"
-#include "core/Tree.h"
+#include "core/rollout/ChangePropagator.h"
+#include "core/grammar/Grammar.h"
+#include "core/policy/Policy.h"
+#include "core/parse/PruningMask.h"
+#include "core/policy/SpanFeatures.h"
+#include "core/treebank/Tree.h"
 
 #include <memory>
 #include <optional>

@@ -1,13 +1,13 @@
 // Background LOLS runs (Vieira & Eisner 2017, sec. 4 Alg. 2): see TrainingQueue.h.
 #include "app/gui/TrainingQueue.h"
 
-#include "core/Baseline.h"
-#include "core/Error.h"
-#include "core/GrammarFile.h"
-#include "core/LolsRun.h"
-#include "core/Normalize.h"
-#include "core/RunDirectory.h"
-#include "core/TreebankReader.h"
+#include "core/policy/Baseline.h"
+#include "core/util/Error.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/lols/LolsRun.h"
+#include "core/treebank/Normalize.h"
+#include "core/lols/RunDirectory.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <QCoreApplication>
 #include <QDir>

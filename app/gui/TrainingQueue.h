@@ -4,7 +4,7 @@
 // directory as `prunescope-cli lols` (docs/lols.md); progress reaches the GUI thread through queued
 // calls; cancelling sets the trainer's atomic flag, so finished iterations stay committed. Run
 // directories made elsewhere (the CLI) can be followed by polling their log.jsonl.
-#include "core/Lols.h"
+#include "core/lols/LolsTrainer.h"
 
 #include <QObject>
 #include <QString>

@@ -2,8 +2,8 @@
 // prunescope-cli for the same mask, undo/redo, mask presets, exports, typed sentences and
 // error handling for malformed files.
 #include "app/gui/MainWindow.h"
-#include "core/Evalb.h"
-#include "core/TreebankReader.h"
+#include "core/eval/Evalb.h"
+#include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
 #include <QDoubleSpinBox>

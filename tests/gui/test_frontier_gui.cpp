@@ -2,7 +2,7 @@
 // lambda slider highlights the policy a direct argmax of accuracy - lambda * runtime picks,
 // dragging the iso-reward line and clicking points, export round trips, plots render.
 #include "app/gui/FrontierWindow.h"
-#include "core/FrontierFile.h"
+#include "core/frontier/FrontierFile.h"
 #include "support/TestData.h"
 
 #include <QDir>

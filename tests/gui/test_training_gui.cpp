@@ -4,12 +4,12 @@
 // time, cancelling keeps a valid (resumable) run directory, and run directories can be followed.
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/TrainingPanel.h"
-#include "core/Baseline.h"
-#include "core/GrammarFile.h"
-#include "core/Normalize.h"
-#include "core/PcfgEstimator.h"
-#include "core/RunDirectory.h"
-#include "core/TreebankReader.h"
+#include "core/policy/Baseline.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/treebank/Normalize.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/lols/RunDirectory.h"
+#include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
 #include <QDir>

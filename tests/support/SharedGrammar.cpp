@@ -1,8 +1,8 @@
 #include "support/SharedGrammar.h"
 
-#include "core/Normalize.h"
-#include "core/PcfgEstimator.h"
-#include "core/TreebankReader.h"
+#include "core/treebank/Normalize.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
 #include <map>

@@ -1,7 +1,7 @@
 #pragma once
 // One grammar trained on the shared train split (estimated once per test process).
-#include "core/Grammar.h"
-#include "core/Tree.h"
+#include "core/grammar/Grammar.h"
+#include "core/treebank/Tree.h"
 
 #include <vector>
 

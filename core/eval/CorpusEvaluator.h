@@ -1,0 +1,56 @@
+#pragma once
+// Parse a treebank with an optional pruning mask per sentence and score it with EVALB:
+// the measurement behind `prunescope-cli eval`, the baseline sweep and the frontier.
+#include "core/eval/Evalb.h"
+#include "core/grammar/Grammar.h"
+#include "core/parse/Parser.h"
+#include "core/parse/PruningMask.h"
+#include "core/treebank/Tree.h"
+
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace prunescope {
+
+struct SentenceResult {
+    int length = 0;
+    ParseStats stats;
+    BracketCounts counts;
+    double f1 = 0;       // per-sentence F1 in [0,1]
+    double seconds = 0;  // mask + parse + tree extraction
+    Tree tree;           // the output tree (kept only if requested)
+};
+
+struct CorpusResult {
+    std::vector<SentenceResult> sentences;
+    CorpusEvaluation evalb;
+    int failures = 0;
+    long words = 0;
+    double seconds = 0;
+    double f1() const { return evalb.total.f1(); }
+    double meanPushes() const;
+    double meanConstituents() const;
+    double meanSpansKept() const;
+    double wordsPerSecond() const { return seconds > 0 ? words / seconds : 0; }
+    nlohmann::json summaryJson() const;
+};
+
+// Mask for a sentence; nullptr means "keep everything".
+using MaskFunction = std::function<PruningMask(std::span<const std::string> words)>;
+
+struct EvaluationOptions {
+    int maxLength = 0;        // 0 = no limit; longer sentences are skipped
+    bool keepTrees = false;
+    // Called after each sentence with (done, total); return false to cancel (stops early).
+    std::function<bool(int, int)> progress;
+};
+
+// gold: normalized trees (normalizeTree). Sentences are parsed one at a time on this thread.
+CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const MaskFunction& mask,
+                            const EvaluationOptions& opt = {});
+
+} // namespace prunescope

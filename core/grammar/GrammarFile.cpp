@@ -1,0 +1,164 @@
+#include "core/grammar/GrammarFile.h"
+
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+
+#include <charconv>
+#include <cstdio>
+#include <sstream>
+
+namespace prunescope {
+namespace {
+
+std::string fmt(float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v)); // 9 digits round-trip a float
+    return buf;
+}
+
+// Reads the text line by line, tracking line numbers for errors.
+class LineReader {
+public:
+    LineReader(const std::string& text, const std::string& file) : in_(text), file_(file) {}
+    std::vector<std::string> next(const char* what) {
+        std::string line;
+        while (std::getline(in_, line)) {
+            ++line_;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.empty()) continue;
+            std::vector<std::string> f;
+            std::istringstream ls(line);
+            for (std::string tok; ls >> tok;) f.push_back(tok);
+            if (!f.empty()) return f;
+        }
+        fail(std::string("unexpected end of file, expected ") + what);
+    }
+    [[noreturn]] void fail(const std::string& msg) const { throw InputError(file_, line_, 0, msg); }
+    int line() const { return line_; }
+
+private:
+    std::istringstream in_;
+    std::string file_;
+    int line_ = 0;
+};
+
+float parseFloat(const LineReader& r, const std::string& s) {
+    float v = 0;
+    auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (res.ec != std::errc() || res.ptr != s.data() + s.size()) r.fail("not a number: '" + s + "'");
+    return v;
+}
+long parseCount(const LineReader& r, const std::vector<std::string>& f, const std::string& keyword) {
+    if (f.size() != 2 || f[0] != keyword) r.fail("expected '" + keyword + " <count>'");
+    long v = -1;
+    auto res = std::from_chars(f[1].data(), f[1].data() + f[1].size(), v);
+    if (res.ec != std::errc() || v < 0) r.fail("bad count '" + f[1] + "'");
+    return v;
+}
+
+} // namespace
+
+std::string grammarToString(const Grammar& g) {
+    std::ostringstream o;
+    o << "prunescope-grammar " << kGrammarFormatVersion << "\n";
+    o << "options " << g.options.dump() << "\n";
+    o << "symbols " << g.symbols.size() << "\n";
+    for (const auto& s : g.symbols) o << s << "\n";
+    o << "root " << g.symbols[g.root] << "\n";
+    const auto& S = g.symbols;
+    o << "binary " << g.binary.size() << "\n";
+    for (const auto& r : g.binary) o << S[r.parent] << ' ' << S[r.left] << ' ' << S[r.right] << ' ' << fmt(r.logProb) << "\n";
+    o << "unary " << g.unary.size() << "\n";
+    for (const auto& r : g.unary) o << S[r.parent] << ' ' << S[r.child] << ' ' << fmt(r.logProb) << "\n";
+    o << "root-rules " << g.rootRules.size() << "\n";
+    for (const auto& r : g.rootRules) o << S[r.child] << ' ' << fmt(r.logProb) << "\n";
+    o << "words " << g.words.size() << "\n";
+    for (std::size_t w = 0; w < g.words.size(); ++w) {
+        o << g.words[w];
+        for (const auto& e : g.lexicon[w]) o << ' ' << S[e.tag] << ' ' << fmt(e.logProb);
+        o << "\n";
+    }
+    o << "unknown-fallback " << g.unknownFallback.size() << "\n";
+    for (const auto& e : g.unknownFallback) o << S[e.tag] << ' ' << fmt(e.logProb) << "\n";
+    o << "end\n";
+    return o.str();
+}
+
+Grammar grammarFromString(const std::string& text, const std::string& fileName) {
+    LineReader r(text, fileName);
+    Grammar g;
+    auto head = r.next("header");
+    if (head.size() != 2 || head[0] != "prunescope-grammar") r.fail("not a PruneScope grammar file (expected 'prunescope-grammar <version>')");
+    if (head[1] != std::to_string(kGrammarFormatVersion))
+        r.fail("unsupported grammar format version " + head[1] + " (this build reads version " + std::to_string(kGrammarFormatVersion) + ")");
+    {
+        auto f = r.next("options");
+        if (f.empty() || f[0] != "options") r.fail("expected 'options <json>'");
+        std::string js;
+        for (std::size_t i = 1; i < f.size(); ++i) js += (i > 1 ? " " : "") + f[i];
+        try { g.options = nlohmann::json::parse(js); } catch (const std::exception& e) { r.fail(std::string("bad options JSON: ") + e.what()); }
+    }
+    long ns = parseCount(r, r.next("symbols"), "symbols");
+    for (long i = 0; i < ns; ++i) {
+        auto f = r.next("symbol");
+        if (f.size() != 1) r.fail("expected one symbol name per line");
+        if (!g.symbolIndex.emplace(f[0], static_cast<SymbolId>(g.symbols.size())).second) r.fail("duplicate symbol '" + f[0] + "'");
+        g.symbols.push_back(f[0]);
+    }
+    auto sym = [&](const std::string& s) {
+        auto it = g.symbolIndex.find(s);
+        if (it == g.symbolIndex.end()) r.fail("unknown symbol '" + s + "'");
+        return it->second;
+    };
+    {
+        auto f = r.next("root");
+        if (f.size() != 2 || f[0] != "root") r.fail("expected 'root <symbol>'");
+        g.root = sym(f[1]);
+    }
+    long nb = parseCount(r, r.next("binary"), "binary");
+    for (long i = 0; i < nb; ++i) {
+        auto f = r.next("binary rule");
+        if (f.size() != 4) r.fail("binary rule needs 'parent left right logprob'");
+        g.binary.push_back({sym(f[0]), sym(f[1]), sym(f[2]), parseFloat(r, f[3])});
+    }
+    long nu = parseCount(r, r.next("unary"), "unary");
+    for (long i = 0; i < nu; ++i) {
+        auto f = r.next("unary rule");
+        if (f.size() != 3) r.fail("unary rule needs 'parent child logprob'");
+        g.unary.push_back({sym(f[0]), sym(f[1]), parseFloat(r, f[2])});
+    }
+    long nr = parseCount(r, r.next("root-rules"), "root-rules");
+    for (long i = 0; i < nr; ++i) {
+        auto f = r.next("root rule");
+        if (f.size() != 2) r.fail("root rule needs 'child logprob'");
+        g.rootRules.push_back({g.root, sym(f[0]), parseFloat(r, f[1])});
+    }
+    long nw = parseCount(r, r.next("words"), "words");
+    for (long i = 0; i < nw; ++i) {
+        auto f = r.next("word");
+        if (f.size() < 3 || f.size() % 2 != 1) r.fail("word line needs 'word tag logprob [tag logprob ...]'");
+        g.words.push_back(f[0]);
+        g.lexicon.emplace_back();
+        for (std::size_t j = 1; j < f.size(); j += 2) g.lexicon.back().push_back({sym(f[j]), parseFloat(r, f[j + 1])});
+    }
+    long nf = parseCount(r, r.next("unknown-fallback"), "unknown-fallback");
+    for (long i = 0; i < nf; ++i) {
+        auto f = r.next("fallback entry");
+        if (f.size() != 2) r.fail("fallback entry needs 'tag logprob'");
+        g.unknownFallback.push_back({sym(f[0]), parseFloat(r, f[1])});
+    }
+    auto end = r.next("end");
+    if (end.size() != 1 || end[0] != "end") r.fail("expected 'end'");
+    try {
+        g.finalize();
+    } catch (const std::exception& e) {
+        r.fail(std::string("invalid grammar: ") + e.what());
+    }
+    return g;
+}
+
+void saveGrammar(const Grammar& g, const std::string& path) { writeFileAtomically(path, grammarToString(g)); }
+
+Grammar loadGrammar(const std::string& path) { return grammarFromString(readFile(path), path); }
+
+} // namespace prunescope

@@ -1,0 +1,102 @@
+#pragma once
+// The LOLS trainer (Vieira & Eisner 2017, sec. 4 Alg. 2): iteration 0 evaluates the initial
+// policy; each step() is one iteration (lines 4-13: roll in on a minibatch, roll out every
+// intervention, aggregate, retrain) followed by the dev evaluation that early stopping reads.
+// The per-sentence pieces it is built from (datasets, rollout collection) are in Lols.h; the
+// run directory and the one driver used by the CLI and the GUI are in RunDirectory.h / LolsRun.h.
+#include "core/grammar/Grammar.h"
+#include "core/lols/Lols.h"
+#include "core/policy/Policy.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace prunescope {
+
+struct PolicyEvaluation {
+    int sentences = 0;
+    double reward = 0, accuracy = 0, runtime = 0;  // surrogate means (accuracy in [0,1])
+    double f1 = 0;                                 // corpus EVALB F1, percent
+    double mpush = 0, constituents = 0, spansKept = 0;  // means per sentence
+    int failures = 0;
+    double seconds = 0;  // parsing + surrogate evaluation (wall clock, all threads)
+    nlohmann::json toJson() const;
+    static PolicyEvaluation fromJson(const nlohmann::json& j);
+};
+// Parses every sentence with the policy's mask and measures surrogate reward and true metrics.
+PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& p,
+                                Surrogate s, double lambda, const RolloutFunction& rollouts, int threads,
+                                const std::atomic<bool>* cancel = nullptr);
+
+struct LolsIterationRecord {
+    int iteration = 0;  // 0 = the initial policy
+    double trainRollInReward = std::numeric_limits<double>::quiet_NaN();  // pi_{t-1} on the minibatch
+    double trainRollInAccuracy = std::numeric_limits<double>::quiet_NaN();
+    double trainRollInRuntime = std::numeric_limits<double>::quiet_NaN();
+    int minibatchSentences = 0;
+    int skippedSentences = 0;  // EVALB error sentences left out of this iteration (rCP)
+    long newStates = 0;       // roll-in states rolled out this iteration
+    long datasetStates = 0;   // consolidated states after aggregation
+    long examples = 0;        // nonzero-weight examples trained on
+    int lbfgsIterations = 0;
+    double objective = 0;
+    PolicyEvaluation dev;
+    bool hasTrainEval = false;
+    PolicyEvaluation train;   // fixed train sample (if trainEvalSentences > 0)
+    double secondsRollouts = 0, secondsTraining = 0, secondsEvaluation = 0, seconds = 0;
+    bool best = false;        // best dev reward so far (ties keep the earlier)
+    nlohmann::json toJson() const;
+    static LolsIterationRecord fromJson(const nlohmann::json& j);
+};
+
+// Everything needed to continue training after `iteration`.
+struct LolsState {
+    int iteration = 0;
+    Policy policy;  // pi_{iteration+1} in the paper's numbering (the latest trained policy)
+    AggregatedDataset data;
+    std::vector<LolsIterationRecord> log;
+    int bestIteration = 0;
+    double bestDevReward = -std::numeric_limits<double>::infinity();
+};
+
+struct LolsProgress {
+    int iteration = 0;
+    std::string phase;  // "rollouts" | "training" | "evaluation"
+    int done = 0, total = 0;
+};
+using LolsProgressCallback = std::function<void(const LolsProgress&)>;
+
+class LolsTrainer {
+public:
+    LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std::vector<LolsSentence> dev, LolsConfig cfg);
+    // Iteration 0: evaluates the initial policy on dev; q0 = the baseline's dataset (may be empty).
+    LolsState start(const Policy& init, AggregatedDataset q0, const std::atomic<bool>* cancel = nullptr,
+                    const LolsProgressCallback& progress = {});
+    // One iteration of Alg. 2 (lines 4-13) plus dev evaluation. Returns false, leaving st
+    // untouched, if cancelled.
+    bool step(LolsState& st, const std::atomic<bool>* cancel = nullptr, const LolsProgressCallback& progress = {});
+    // Train sentence indices of iteration t's minibatch (deterministic in (seed, t)).
+    std::vector<std::uint32_t> minibatch(int iteration) const;
+
+    const LolsConfig& config() const { return cfg_; }
+    const std::vector<LolsSentence>& train() const { return train_; }
+    const std::vector<LolsSentence>& dev() const { return dev_; }
+    int threads() const;
+
+private:
+    PolicyEvaluation evaluate(std::span<const LolsSentence> s, const Policy& p, const std::atomic<bool>* cancel) const;
+    std::span<const LolsSentence> trainSample() const;
+    const Grammar* g_;
+    std::vector<LolsSentence> train_, dev_;
+    LolsConfig cfg_;
+    RolloutFunction rollouts_;
+};
+
+} // namespace prunescope

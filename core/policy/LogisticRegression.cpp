@@ -1,0 +1,158 @@
+// Weighted L2 logistic regression trained with L-BFGS (Vieira & Eisner 2017, sec. 6 "Training").
+#include "core/policy/LogisticRegression.h"
+
+#include <LBFGS.h>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace prunescope {
+
+CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights) {
+    CompactData c;
+    const size_t n = data.size();
+    c.offsets.reserve(n + 1);
+    c.target.reserve(n);
+    c.weight.reserve(n);
+    size_t nnz = 0;
+    for (const auto& e : data) nnz += e.features.size();
+    c.index.reserve(nnz);
+    c.offsets.push_back(0);
+
+    // Dense bucket -> compact map (16 MiB, cheaper than hashing 16 lookups per example).
+    std::vector<int32_t> compactOf(kFeatureDim, -1);
+    double total = 0;
+    for (size_t e = 0; e < n; ++e) {
+        const auto& ex = data[e];
+        if (ex.label != 0 && ex.label != 1)
+            throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
+                                        " has label " + std::to_string(ex.label) + " (want 0 or 1)");
+        if (!(ex.weight >= 0) || !std::isfinite(ex.weight))
+            throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
+                                        " has invalid weight " + std::to_string(ex.weight));
+        for (uint32_t f : ex.features) {
+            if (f >= kFeatureDim)
+                throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
+                                            " has feature id " + std::to_string(f) + " >= 2^22");
+            int32_t& slot = compactOf[f];
+            if (slot < 0) {
+                slot = static_cast<int32_t>(c.globalId.size());
+                c.globalId.push_back(f);
+            }
+            c.index.push_back(slot);
+        }
+        c.offsets.push_back(static_cast<int>(c.index.size()));
+        c.target.push_back(ex.label);
+        c.weight.push_back(ex.weight);
+        total += ex.weight;
+    }
+    if (rescaleWeights && total > 0)
+        for (double& w : c.weight) w /= total;
+    return c;
+}
+
+double objectiveAndGradient(const CompactData& data, double l2, const Eigen::VectorXd& theta,
+                            Eigen::VectorXd& grad) {
+    grad.noalias() = l2 * theta;
+    double f = 0.5 * l2 * theta.squaredNorm();
+    const int n = data.numExamples();
+    const int* idx = data.index.data();
+    const double* th = theta.data();
+    double* g = grad.data();
+    for (int e = 0; e < n; ++e) {
+        const double w = data.weight[static_cast<size_t>(e)];
+        if (w == 0) continue;
+        const int b = data.offsets[static_cast<size_t>(e)], end = data.offsets[static_cast<size_t>(e) + 1];
+        double z = 0;
+        for (int j = b; j < end; ++j) z += th[idx[j]];
+        const double y = data.target[static_cast<size_t>(e)];
+        // loss = log(1 + exp(z)) - y z, computed stably; p = sigmoid(z).
+        const double t = std::exp(-std::abs(z));
+        const double softplus = std::max(z, 0.0) + std::log1p(t);
+        const double p = z >= 0 ? 1.0 / (1.0 + t) : t / (1.0 + t);
+        f += w * (softplus - y * z);
+        const double r = w * (p - y);
+        for (int j = b; j < end; ++j) g[idx[j]] += r;
+    }
+    return f;
+}
+
+namespace {
+
+// The objective as LBFGSpp wants it; remembers the best point seen so that a failed line
+// search still returns the best weights found.
+struct Objective {
+    const CompactData& data;
+    double l2;
+    double bestF = std::numeric_limits<double>::infinity();
+    Eigen::VectorXd best;
+    double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
+        const double f = objectiveAndGradient(data, l2, x, grad);
+        if (f < bestF) {
+            bestF = f;
+            best = x;
+        }
+        return f;
+    }
+};
+
+} // namespace
+
+LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, const LogRegOptions& opt,
+                                     const Eigen::VectorXf* init) {
+    if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
+    const CompactData c = compactify(data, opt.rescaleWeights);
+    const int d = c.numFeatures();
+
+    Eigen::VectorXd x = Eigen::VectorXd::Zero(d);
+    if (init) {
+        if (init->size() != static_cast<Eigen::Index>(kFeatureDim))
+            throw std::invalid_argument("logistic regression: initial weights must have size 2^22");
+        for (int j = 0; j < d; ++j) x[j] = (*init)[c.globalId[static_cast<size_t>(j)]];
+    }
+
+    LBFGSpp::LBFGSParam<double> param;
+    param.epsilon = opt.epsilon;
+    param.epsilon_rel = 0;
+    param.past = 3;       // also stop when the objective stalls (relative change < delta over 3 its)
+    param.delta = 1e-12;
+    param.max_iterations = std::max(opt.maxIterations, 1);
+    param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
+    param.max_linesearch = 40;
+    LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
+
+    Objective obj{c, opt.l2, std::numeric_limits<double>::infinity(), {}};
+    LogRegResult r;
+    r.activeFeatures = d;
+    double fx = 0;
+    if (d == 0) {
+        Eigen::VectorXd g;
+        fx = objectiveAndGradient(c, opt.l2, x, g);
+        r.converged = true;
+    } else {
+        try {
+            r.iterations = solver.minimize(obj, x, fx);
+            Eigen::VectorXd g;
+            objectiveAndGradient(c, opt.l2, x, g);
+            r.converged = g.norm() <= opt.epsilon;
+        } catch (const std::exception&) {
+            // Line search could not make progress (at numerical precision): keep the best point.
+            x = obj.best;
+            fx = obj.bestF;
+            r.iterations = param.max_iterations;
+        }
+        if (obj.bestF < fx) {
+            x = obj.best;
+            fx = obj.bestF;
+        }
+    }
+    r.objective = fx;
+    // Features absent from the data feel only the L2 term: their optimum is 0.
+    r.weights = Eigen::VectorXf::Zero(kFeatureDim);
+    for (int j = 0; j < d; ++j) r.weights[c.globalId[static_cast<size_t>(j)]] = static_cast<float>(x[j]);
+    return r;
+}
+
+} // namespace prunescope

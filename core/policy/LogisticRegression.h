@@ -1,0 +1,60 @@
+#pragma once
+// Weighted L2-regularized logistic regression over hashed binary features, trained with
+// L-BFGS (Vieira & Eisner 2017, sec. 6 "Training").
+#include "core/policy/SpanFeatures.h"
+
+#include <Eigen/Core>
+
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace prunescope {
+
+struct WeightedExample {
+    std::vector<uint32_t> features;  // bucket ids in [0, kFeatureDim); repeats count twice
+    int label = 0;                   // 1 keep, 0 prune
+    double weight = 1.0;             // >= 0
+};
+
+struct LogRegOptions {
+    double l2 = std::ldexp(1.0, -13);  // regularization coefficient (paper: 2^-13)
+    int maxIterations = 200;
+    double epsilon = 1e-6;             // stop when ||gradient|| <= epsilon
+    bool rescaleWeights = true;        // rescale example weights to sum to 1 (paper sec. 6)
+};
+
+struct LogRegResult {
+    Eigen::VectorXf weights;  // size kFeatureDim; the bias is the weight of the bias feature
+    double objective = 0;     // final objective value
+    int iterations = 0;
+    int activeFeatures = 0;   // distinct features occurring in the data
+    bool converged = false;   // gradient test met (vs. iteration limit / stalled line search)
+};
+
+// Data in compact form: only the features that occur, renumbered 0..D-1; examples in CSR.
+struct CompactData {
+    std::vector<uint32_t> globalId;  // compact index -> bucket id
+    std::vector<int> offsets;        // size N+1
+    std::vector<int> index;          // compact feature ids
+    std::vector<double> target;      // label as 0/1
+    std::vector<double> weight;      // (rescaled) example weights
+    int numFeatures() const { return static_cast<int>(globalId.size()); }
+    int numExamples() const { return static_cast<int>(target.size()); }
+};
+
+// Throws std::invalid_argument on a bucket id >= kFeatureDim, a negative or non-finite weight,
+// or a label other than 0/1.
+CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights);
+
+// Objective = sum_e w_e * logloss(e) + l2/2 * ||theta||^2 over compact parameters theta;
+// writes the gradient into grad (resized).
+double objectiveAndGradient(const CompactData& data, double l2, const Eigen::VectorXd& theta,
+                            Eigen::VectorXd& grad);
+
+// Trains from zero weights, or from `init` (size kFeatureDim) when given (warm start).
+LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, const LogRegOptions& opt,
+                                     const Eigen::VectorXf* init = nullptr);
+
+} // namespace prunescope

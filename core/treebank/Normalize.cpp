@@ -1,0 +1,76 @@
+// Treebank normalization, paper Section 6 "Parser details", footnote 8.
+#include "core/treebank/Normalize.h"
+
+#include "core/treebank/TreebankReader.h"
+
+#include "core/util/Error.h"
+
+#include <optional>
+
+namespace prunescope {
+namespace {
+
+const std::string kRoot = "ROOT";
+const std::string kNone = "-NONE-";
+
+// Normalizes the subtree; std::nullopt when nothing but traces remains.
+std::optional<Tree> normalizeNode(const Tree& t) {
+    if (t.isLeaf()) return t;
+    if (t.isPreterminal()) {
+        if (t.label == kNone) return std::nullopt;
+        return Tree{normalizeLabel(t.label), t.children};
+    }
+    Tree out{normalizeLabel(t.label), {}};
+    out.children.reserve(t.children.size());
+    for (const auto& c : t.children)
+        if (auto n = normalizeNode(c)) out.children.push_back(std::move(*n));
+    if (out.children.empty()) return std::nullopt;
+    // Spurious unary X -> X: keep the lower node (its children are already normalized).
+    if (out.children.size() == 1 && !out.children[0].isLeaf() && out.children[0].label == out.label) {
+        Tree child = std::move(out.children[0]);
+        return child;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string normalizeLabel(const std::string& label) {
+    if (label.empty() || label[0] == '-') return label;
+    std::string s = label;
+    // Function tags and co-indexes: NP-SBJ-1, NP=2, PP-LOC-CLR.
+    if (auto cut = s.find_first_of("-="); cut != std::string::npos) s.resize(cut);
+    // Alternative labels X|Y: keep X.
+    if (auto bar = s.find('|'); bar != std::string::npos) s.resize(bar);
+    if (s == "ADVP") s = "PRT";
+    return s;
+}
+
+Tree normalizeTree(const Tree& t) {
+    Tree root{kRoot, {}};
+    if (t.label.empty() || t.label == kRoot) {
+        for (const auto& c : t.children)
+            if (auto n = normalizeNode(c)) root.children.push_back(std::move(*n));
+    } else if (auto n = normalizeNode(t)) {
+        root.children.push_back(std::move(*n));
+    }
+    // A wrapped "(ROOT ...)" or "( (ROOT ...) )" would give ROOT -> ROOT: keep one.
+    while (root.children.size() == 1 && root.children[0].label == kRoot &&
+           !root.children[0].isLeaf()) {
+        Tree inner = std::move(root.children[0]);
+        root = std::move(inner);
+    }
+    if (root.children.empty())
+        throw InputError("", 0, 0, "tree is empty after normalization (it holds only traces)");
+    if (root.isPreterminal())
+        throw InputError("", 0, 0, "tree root holds a bare word, expected a bracketed subtree");
+    return root;
+}
+
+std::vector<Tree> readNormalizedTreebank(const std::string& path) {
+    std::vector<Tree> out;
+    for (const auto& t : readTreebank(path)) out.push_back(normalizeTree(t));
+    return out;
+}
+
+} // namespace prunescope

@@ -1,0 +1,482 @@
+// LOLS trainer (Alg. 2): rollouts collected by the trainer against brute-force reparsing on a tiny
+// hand-made grammar, the brute-force optimal mask, training progress, thread-count invariance,
+// the aggregated dataset (footnote 15), run directories, resume and cancellation.
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+#include "core/eval/Evalb.h"
+#include "core/policy/GoldSpans.h"
+#include "core/lols/LolsTrainer.h"
+#include "core/treebank/Normalize.h"
+#include "core/parse/Parser.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/lols/RunDirectory.h"
+#include "core/treebank/TreebankReader.h"
+#include "support/TestData.h"
+
+#include <QtTest/QtTest>
+
+#include <filesystem>
+#include <random>
+
+using namespace prunescope;
+
+namespace {
+
+// Made-up sentences with attachment ambiguity, so that pruning changes the 1-best parse.
+const char* kTinyTreebank = R"(
+( (S (NP (DT the) (NN cat)) (VP (VBD saw) (NP (DT a) (NN dog)) (PP (IN with) (NP (DT a) (NN hat))))) )
+( (S (NP (DT a) (NN dog)) (VP (VBD saw) (NP (NP (DT the) (NN cat)) (PP (IN with) (NP (DT the) (NN hat))))) ) )
+( (S (NP (NN cat)) (VP (VBD ate) (NP (NN fish)) (PP (IN with) (NP (NN dog))))) )
+( (S (NP (DT the) (NN dog)) (VP (VBD ate))) )
+( (S (NP (NP (DT the) (NN cat)) (PP (IN with) (NP (DT a) (NN hat)))) (VP (VBD ate) (NP (NN fish)))) )
+( (S (NP (NN dog)) (VP (VBD saw) (NP (NP (NN cat)) (PP (IN with) (NP (NN fish)))))) )
+( (S (NP (DT a) (NN cat)) (VP (VBD saw) (NP (DT the) (NN fish)))) )
+( (S (NP (NN fish)) (VP (VBD ate) (NP (DT the) (NN hat)) (PP (IN with) (NP (NN cat))))) )
+)";
+
+const std::vector<Tree>& tinyTrees() {
+    static const std::vector<Tree> trees = [] {
+        std::vector<Tree> out;
+        for (const auto& t : readTreebankString(kTinyTreebank)) out.push_back(normalizeTree(t));
+        return out;
+    }();
+    return trees;
+}
+
+const Grammar& tinyGrammar() {
+    static const Grammar g = [] {
+        GrammarOptions opt;
+        opt.rareWordThreshold = 0;
+        return estimatePcfg(readTreebankString(kTinyTreebank), opt);
+    }();
+    return g;
+}
+
+std::vector<LolsSentence> tinySentences() { return lolsSentences(tinyTrees(), 40); }
+
+// rCP reward pieces of one mask by reparsing from scratch.
+std::pair<double, double> reparseCP(const Grammar& g, const LolsSentence& s, const PruningMask& m) {
+    Parser p(g);
+    const ParseStats st = p.parse(s.words, &m);
+    const Tree t = bestTree(g, p.chart(), s.words);
+    return {sentenceF1(s.gold, t), static_cast<double>(st.constituents)};
+}
+
+// Sentences small enough for brute force over all 2^T masks (T <= 14).
+std::vector<LolsSentence> smallSentences() {
+    std::vector<LolsSentence> out;
+    for (auto& s : tinySentences())
+        if (PruningMask::prunableCount(static_cast<int>(s.words.size())) <= 14) out.push_back(s);
+    return out;
+}
+
+// The best rCP reward of any mask of s, by enumerating all 2^T masks.
+double bruteForceBest(const Grammar& g, const LolsSentence& s, double lambda, PruningMask* argmax = nullptr) {
+    const int n = static_cast<int>(s.words.size());
+    std::vector<std::pair<int, int>> spans;
+    for (int w = 2; w < n; ++w)
+        for (int i = 0; i + w <= n; ++i) spans.emplace_back(i, i + w);
+    const int T = static_cast<int>(spans.size());
+    double best = -1e300;
+    for (int bits = 0; bits < (1 << T); ++bits) {
+        PruningMask m = PruningMask::allKeep(n);
+        for (int x = 0; x < T; ++x) m.set(spans[x].first, spans[x].second, (bits >> x) & 1);
+        const auto [acc, run] = reparseCP(g, s, m);
+        if (acc - lambda * run > best) {
+            best = acc - lambda * run;
+            if (argmax) *argmax = m;
+        }
+    }
+    return best;
+}
+
+Policy randomPolicy(unsigned seed, float scale) {
+    Policy p;
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> nd(0, scale);
+    // Only the buckets the tiny sentences use matter; set them all.
+    for (const auto& s : tinySentences()) {
+        const SentenceFeatures f(s.words);
+        const int n = static_cast<int>(s.words.size());
+        for (int w = 2; w < n; ++w)
+            for (int i = 0; i + w <= n; ++i)
+                for (uint32_t b : f.features(i, i + w)) p.weights[b] = nd(rng);
+    }
+    return p;
+}
+
+LolsConfig tinyConfig(Surrogate s, double lambda) {
+    LolsConfig c;
+    c.surrogate = s;
+    c.engine = RolloutEngine::Naive;
+    c.lambda = lambda;
+    c.iterations = 4;
+    c.minibatch = 100;  // all tiny sentences
+    c.trainEvalSentences = 100;
+    c.threads = 1;
+    return c;
+}
+
+bool sameRecords(const std::vector<LolsIterationRecord>& a, const std::vector<LolsIterationRecord>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t x = 0; x < a.size(); ++x) {
+        auto ja = a[x].toJson(), jb = b[x].toJson();
+        ja.erase("seconds");
+        jb.erase("seconds");
+        ja["dev"].erase("seconds");
+        jb["dev"].erase("seconds");
+        if (ja.contains("train") && ja["train"].is_object()) ja["train"].erase("seconds");
+        if (jb.contains("train") && jb["train"].is_object()) jb["train"].erase("seconds");
+        if (ja != jb) {
+            qWarning("%s\n%s", ja.dump().c_str(), jb.dump().c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestLols : public QObject {
+    Q_OBJECT
+private slots:
+    void collectedRewardsEqualBruteForceReparsing() {
+        const Grammar& g = tinyGrammar();
+        const auto sentences = tinySentences();
+        QVERIFY(sentences.size() >= 7);
+        const double lambda = 0.01;
+        for (Surrogate surr : {Surrogate::CP, Surrogate::DP}) {
+            for (RolloutEngine eng : {RolloutEngine::Naive, RolloutEngine::Fast}) {
+                LolsConfig cfg = tinyConfig(surr, lambda);
+                cfg.engine = eng;
+                cfg.cpRolloutsPerWord = 0;
+                const Policy pol = randomPolicy(7, 1.0f);
+                const auto fn = rolloutFunction(surr, eng);
+                int checked = 0;
+                for (std::uint32_t s = 0; s < sentences.size(); ++s) {
+                    const auto r = collectSentenceRollouts(g, sentences[s], s, pol, cfg, 1, fn);
+                    const int n = static_cast<int>(sentences[s].words.size());
+                    QCOMPARE(r.states, PruningMask::prunableCount(n));
+                    QCOMPARE(static_cast<int>(r.entries.size()), r.states);
+                    QCOMPARE(r.weight, 1.0);
+                    const PruningMask rollIn = lolsPolicyMask(pol, sentences[s].words);
+                    for (std::size_t x = 0; x < r.entries.size(); ++x) {
+                        const RewardEntry& e = r.entries[x];
+                        QCOMPARE(r.rollouts[x].rollInKeep, rollIn.keep(e.i, e.k));
+                        PruningMask keep = rollIn, prune = rollIn;
+                        keep.set(e.i, e.k, true);
+                        prune.set(e.i, e.k, false);
+                        if (surr == Surrogate::CP) {
+                            const auto [ak, rk] = reparseCP(g, sentences[s], keep);
+                            const auto [ap, rp] = reparseCP(g, sentences[s], prune);
+                            QCOMPARE(e.rewardKeep, ak - lambda * rk);
+                            QCOMPARE(e.rewardPrune, ap - lambda * rp);
+                        } else {  // runtime ||m||_0; accuracy equal to the reference naive DP
+                            QCOMPARE(r.rollouts[x].runtimeKeep, static_cast<double>(keep.keptCount()));
+                            QCOMPARE(r.rollouts[x].runtimePrune, static_cast<double>(prune.keptCount()));
+                            RolloutRequest req{&g, sentences[s].words, sentences[s].gold, rollIn, {{e.i, e.k}}};
+                            const auto ref = naiveRollouts(req, Surrogate::DP).at(0);
+                            QVERIFY(std::abs(ref.rewardKeep(lambda) - e.rewardKeep) < 1e-9);
+                            QVERIFY(std::abs(ref.rewardPrune(lambda) - e.rewardPrune) < 1e-9);
+                        }
+                        ++checked;
+                    }
+                }
+                QVERIFY(checked > 50);
+            }
+        }
+    }
+
+    void cpSamplingUpweightsByTOver2n() {
+        const Grammar& g = tinyGrammar();
+        // A made-up 6-word sentence: T = 14 > 2n = 12, so footnote 10's sampling applies.
+        LolsSentence s{{"the", "cat", "saw", "a", "dog", "fish"}, {}};
+        s.gold = normalizeTree(readTreebankString(
+            "( (S (NP (DT the) (NN cat)) (VP (VBD saw) (NP (DT a) (NN dog) (NN fish)))) )").at(0));
+        LolsConfig cfg = tinyConfig(Surrogate::CP, 0.02);
+        cfg.cpRolloutsPerWord = 1;  // 6 of 14
+        const Policy pol = randomPolicy(3, 1.0f);
+        const auto fn = rolloutFunction(Surrogate::CP, RolloutEngine::Naive);
+        const auto a = collectSentenceRollouts(g, s, 5, pol, cfg, 2, fn);
+        QCOMPARE(a.states, 14);
+        QCOMPARE(a.entries.size(), std::size_t(6));
+        QCOMPARE(a.weight, 14.0 / 6.0);
+        const PruningMask rollIn = lolsPolicyMask(pol, s.words);
+        for (const auto& e : a.entries) {
+            PruningMask keep = rollIn;
+            keep.set(e.i, e.k, true);
+            const auto [acc, run] = reparseCP(g, s, keep);
+            QVERIFY(std::abs(e.rewardKeep - (14.0 / 6.0) * (acc - 0.02 * run)) < 1e-12);
+        }
+        // The sample depends on (seed, iteration, sentence) only.
+        const auto b = collectSentenceRollouts(g, s, 5, pol, cfg, 2, fn);
+        const auto c = collectSentenceRollouts(g, s, 5, pol, cfg, 3, fn);
+        auto spans = [](const SentenceRollouts& r) {
+            std::vector<std::pair<int, int>> v;
+            for (const auto& e : r.entries) v.emplace_back(e.i, e.k);
+            return v;
+        };
+        QCOMPARE(spans(a), spans(b));
+        QVERIFY(spans(a) != spans(c));
+    }
+
+    void bruteForceOptimumIsLocallyOptimalForRollouts() {
+        // At the optimal mask (enumerating every mask), no single rollout may find a better
+        // action: LOLS's oracle agrees with the brute-force optimum.
+        const Grammar& g = tinyGrammar();
+        const double lambda = 0.004;
+        const auto small = smallSentences();
+        QVERIFY(small.size() >= 5);
+        for (const auto& s : small) {
+            PruningMask bestMask;
+            const double best = bruteForceBest(g, s, lambda, &bestMask);
+            RolloutRequest req{&g, s.words, s.gold, bestMask, {}};
+            for (const auto& r : changePropagationRollouts(req)) {
+                const double mine = r.rollInKeep ? r.rewardKeep(lambda) : r.rewardPrune(lambda);
+                const double other = r.rollInKeep ? r.rewardPrune(lambda) : r.rewardKeep(lambda);
+                QCOMPARE(mine, best);
+                QVERIFY(other <= best);
+            }
+        }
+    }
+
+    void trainRewardVersusBruteForceOptimum() {
+        // Sentences small enough for brute force; rCP, every state rolled out, minibatch = all.
+        // (a) From the gold-supervised start (optimal here) the train reward never decreases and
+        //     stays at the brute-force optimum: LOLS's oracle keeps an optimal policy.
+        // (b) From other starts the reward never exceeds the optimum (rewards are real) and ends
+        //     at least as high as it started. It can dip in iteration 1 when the start is far from
+        //     a local optimum (every state's best action is changed at once; docs/lols.md).
+        const Grammar& g = tinyGrammar();
+        const auto small = smallSentences();
+        for (double lambda : {0.002, 0.01, 0.03}) {
+            double optimum = 0;
+            for (const auto& s : small) optimum += bruteForceBest(g, s, lambda);
+            optimum /= static_cast<double>(small.size());
+            for (int variant = 0; variant < 4; ++variant) {
+                LolsConfig cfg = tinyConfig(Surrogate::CP, lambda);
+                cfg.cpRolloutsPerWord = 0;
+                cfg.iterations = 5;
+                LolsTrainer tr(g, small, small, cfg);
+                AggregatedDataset q0;
+                Policy init;  // variant 0: zero weights = keep everything
+                if (variant == 1) {  // gold-supervised start with its Q0
+                    std::vector<RewardEntry> e;
+                    for (std::uint32_t s = 0; s < small.size(); ++s) {
+                        const int n = static_cast<int>(small[s].words.size());
+                        const auto gold = spanIndicator(binarizeLike(g, small[s].gold));
+                        for (int w = 2; w < n; ++w)
+                            for (int i = 0; i + w <= n; ++i) {
+                                RewardEntry x{s, static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(i + w), 0, 0};
+                                (gold[i * (n + 1) + i + w] ? x.rewardKeep : x.rewardPrune) = 0.05;
+                                e.push_back(x);
+                            }
+                    }
+                    q0.add(e);
+                    init.weights = trainLogisticRegression(q0.examples(small), LogRegOptions{}).weights;
+                }
+                if (variant >= 2) init = randomPolicy(variant, 1.0f);
+                LolsState st = tr.start(init, q0);
+                while (st.iteration < cfg.iterations) QVERIFY(tr.step(st));
+                QString seq;
+                for (const auto& r : st.log) seq += QString::number(r.train.reward, 'f', 6) + " ";
+                const QString what = QString("lambda %1 start %2 optimum %3: %4").arg(lambda).arg(variant)
+                                         .arg(optimum, 0, 'f', 6).arg(seq);
+                for (std::size_t x = 0; x < st.log.size(); ++x) {
+                    QVERIFY2(st.log[x].train.reward <= optimum + 1e-12, qPrintable(what));
+                    if (variant == 1) {
+                        QVERIFY2(std::abs(st.log[x].train.reward - optimum) < 1e-12, qPrintable(what));
+                        if (x > 0) QVERIFY2(st.log[x].train.reward >= st.log[x - 1].train.reward, qPrintable(what));
+                    }
+                }
+                QVERIFY2(st.log.back().train.reward >= st.log.front().train.reward, qPrintable(what));
+                if (variant != 1) QVERIFY2(st.log.back().train.reward > st.log.front().train.reward, qPrintable(what));
+            }
+        }
+        // Re-visited states are consolidated (footnote 15): one entry per (sentence, i, k).
+        LolsConfig cfg = tinyConfig(Surrogate::DP, 0.02);
+        LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+        LolsState st = tr.start(Policy{}, AggregatedDataset{});
+        while (st.iteration < 3) QVERIFY(tr.step(st));
+        long T = 0;
+        for (const auto& s : tinySentences()) T += PruningMask::prunableCount(static_cast<int>(s.words.size()));
+        QCOMPARE(static_cast<long>(st.data.size()), T);
+        QCOMPARE(st.log[3].newStates, T);
+    }
+
+    void resultsIndependentOfThreadCount() {
+        const Grammar& g = tinyGrammar();
+        auto run = [&](int threads) {
+            LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
+            cfg.threads = threads;
+            cfg.minibatch = 5;
+            cfg.cpRolloutsPerWord = 1;
+            LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+            LolsState st = tr.start(randomPolicy(11, 0.5f), AggregatedDataset{});
+            while (st.iteration < 3) tr.step(st);
+            return st;
+        };
+        const LolsState a = run(1), b = run(3);
+        QVERIFY(a.data == b.data);
+        QVERIFY(a.policy.weights == b.policy.weights);
+        QVERIFY(sameRecords(a.log, b.log));
+    }
+
+    void aggregatedDatasetConsolidatesAndSerializes() {
+        AggregatedDataset d;
+        d.add({{2, 0, 3, 1.0, 0.5}, {0, 1, 3, 0.25, 0.75}});
+        d.add({{2, 0, 3, 0.5, 2.0}, {1, 0, 2, 0.0, 0.0}, {0, 1, 3, 0.25, 0.0}});
+        QCOMPARE(d.size(), std::size_t(3));
+        QCOMPARE(d.entries()[0].sentence, 0u);
+        QCOMPARE(d.entries()[0].rewardPrune, 0.5);
+        QCOMPARE(d.entries()[0].rewardKeep, 0.75);
+        QCOMPARE(d.entries()[2].rewardPrune, 1.5);
+        QCOMPARE(d.entries()[2].rewardKeep, 2.5);
+        std::vector<LolsSentence> s(3, LolsSentence{{"a", "b", "c", "d"}, {}});
+        const auto ex = d.examples(s);
+        QCOMPARE(ex.size(), std::size_t(2));  // (1,0,2) has weight 0
+        QCOMPARE(ex[0].label, 1);
+        QCOMPARE(ex[0].weight, 0.25);
+        QCOMPARE(ex[1].label, 1);
+        QCOMPARE(ex[1].weight, 1.0);
+        const auto f = SentenceFeatures(s[2].words).features(0, 3);
+        QVERIFY(std::equal(f.begin(), f.end(), ex[1].features.begin(), ex[1].features.end()));
+        const AggregatedDataset back = AggregatedDataset::deserialize(d.serialize(), "x.bin");
+        QVERIFY(back == d);
+        std::string bad = d.serialize();
+        bad.pop_back();
+        QVERIFY_THROWS_EXCEPTION(InputError, AggregatedDataset::deserialize(bad, "x.bin"));
+        // Q0 in reward-vector form.
+        std::vector<WeightedExample> q{{{1}, 1, 4.0}, {{2}, 0, 1.0}, {{3}, 0, 1.0}};
+        std::vector<SpanOrigin> o{{5, 0, 2}, {5, 1, 3}, {6, 0, 2}};
+        std::vector<int> map(7, -1);
+        map[5] = 0;
+        const auto q0 = datasetFromExamples(q, o, map, 0.5);
+        QCOMPARE(q0.size(), std::size_t(2));
+        QCOMPARE(q0.entries()[0].rewardKeep, 2.0);
+        QCOMPARE(q0.entries()[1].rewardPrune, 0.5);
+    }
+
+    void logReaderToleratesPartialLastLine() {
+        bool trunc = false;
+        auto lines = parseLogLines("{\"iteration\":0}\n{\"iteration\":1}\n{\"itera", "log.jsonl", &trunc);
+        QCOMPARE(lines.size(), std::size_t(2));
+        QVERIFY(trunc);
+        lines = parseLogLines("{\"iteration\":0}\n{\"iteration\":1}", "log.jsonl", &trunc);
+        QCOMPARE(lines.size(), std::size_t(1));  // no newline yet: still being written
+        QVERIFY(trunc);
+        lines = parseLogLines("{\"iteration\":0}\n", "log.jsonl", &trunc);
+        QVERIFY(!trunc);
+        try {
+            parseLogLines("{\"iteration\":0}\n{bad\n{\"iteration\":2}\n", "log.jsonl");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.line(), 2);
+        }
+    }
+
+    void corruptConfigNamesLine() {
+        // A hand-edited config.json with a syntax error on line 3: the error names file, line
+        // and column (it used to say line 1 with the byte offset as the column).
+        const std::string dir = testdata::tempDir("lols-badconfig") + "/run";
+        RunDirectory::create(dir, {{"lols", tinyConfig(Surrogate::CP, 0.004).toJson()}});
+        const std::string path = dir + "/config.json";
+        writeFileAtomically(path, "{\n  \"format\": \"prunescope-lols-run\",\n  \"version\": 1,,\n}\n");
+        try {
+            (void)RunDirectory::open(dir).config();
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.file(), path);
+            QCOMPARE(e.line(), 3);
+            QVERIFY(e.column() > 1);
+            QVERIFY(std::string(e.what()).find("invalid JSON") != std::string::npos);
+        }
+    }
+
+    void resumeContinuesIdentically() {
+        const Grammar& g = tinyGrammar();
+        LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
+        cfg.minibatch = 4;
+        cfg.cpRolloutsPerWord = 1;
+        const Policy init = randomPolicy(5, 0.5f);
+        const nlohmann::json config = {{"lols", cfg.toJson()}};
+        // Uninterrupted: 3 iterations.
+        const std::string dirA = testdata::tempDir("lols-resume-a") + "/run";
+        RunDirectory a = RunDirectory::create(dirA, config);
+        LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+        LolsState sa = tr.start(init, AggregatedDataset{});
+        a.commit(sa);
+        while (sa.iteration < 3) {
+            QVERIFY(tr.step(sa));
+            a.commit(sa);
+        }
+        // Interrupted after 1 iteration, then resumed from the directory by a fresh trainer.
+        const std::string dirB = testdata::tempDir("lols-resume-b") + "/run";
+        {
+            RunDirectory b = RunDirectory::create(dirB, config);
+            LolsState sb = tr.start(init, AggregatedDataset{});
+            b.commit(sb);
+            QVERIFY(tr.step(sb));
+            b.commit(sb);
+        }
+        RunDirectory b = RunDirectory::open(dirB);
+        LolsTrainer tr2(g, tinySentences(), tinySentences(), LolsConfig::fromJson(b.config().at("lols")));
+        LolsState sb = b.restore();
+        QCOMPARE(sb.iteration, 1);
+        while (sb.iteration < 3) {
+            QVERIFY(tr2.step(sb));
+            b.commit(sb);
+        }
+        QVERIFY(sa.data == sb.data);
+        QVERIFY(sa.policy.weights == sb.policy.weights);
+        QCOMPARE(sa.bestIteration, sb.bestIteration);
+        QVERIFY(sameRecords(RunDirectory::open(dirA).log(), b.log()));
+        QVERIFY(loadPolicy(a.policyPath(3)).weights == loadPolicy(b.policyPath(3)).weights);
+        QCOMPARE(readFile(a.bestPath()), readFile(b.bestPath()));
+        QVERIFY(!std::filesystem::exists(b.statePath(2)));  // only the last state is kept
+        const auto snap = readRunDirectory(dirB);
+        QCOMPARE(snap.log.size(), std::size_t(4));
+        QCOMPARE(snap.bestIteration, sb.bestIteration);
+        QVERIFY_THROWS_EXCEPTION(InputError, RunDirectory::create(dirB, config));  // not empty
+    }
+
+    void cancellationKeepsFinishedIterations() {
+        const Grammar& g = tinyGrammar();
+        LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
+        cfg.minibatch = 6;
+        const std::string dir = testdata::tempDir("lols-cancel") + "/run";
+        RunDirectory rd = RunDirectory::create(dir, {{"lols", cfg.toJson()}});
+        LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+        std::atomic<bool> cancel{false};
+        LolsState st = tr.start(Policy{}, AggregatedDataset{}, &cancel);
+        rd.commit(st);
+        QVERIFY(tr.step(st, &cancel));
+        rd.commit(st);
+        const LolsState before = st;
+        // Cancel in the middle of iteration 2's rollouts.
+        auto progress = [&](const LolsProgress& p) {
+            if (p.phase == "rollouts" && p.done == 3) cancel = true;
+        };
+        QVERIFY(!tr.step(st, &cancel, progress));
+        QCOMPARE(st.iteration, 1);
+        QVERIFY(st.data == before.data);
+        QVERIFY(st.policy.weights == before.policy.weights);
+        QCOMPARE(st.log.size(), std::size_t(2));
+        const LolsState restored = RunDirectory::open(dir).restore();
+        QCOMPARE(restored.iteration, 1);
+        QVERIFY(restored.data == before.data);
+        QVERIFY(std::filesystem::exists(rd.policyPath(1)));
+        QVERIFY(!std::filesystem::exists(rd.policyPath(2)));
+        // Continuing after the cancellation gives the uninterrupted result.
+        cancel = false;
+        QVERIFY(tr.step(st, &cancel));
+        LolsState ref = tr.start(Policy{}, AggregatedDataset{});
+        QVERIFY(tr.step(ref));
+        QVERIFY(tr.step(ref));
+        QVERIFY(ref.data == st.data);
+        QVERIFY(ref.policy.weights == st.policy.weights);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLols)
+#include "test_lols.moc"
