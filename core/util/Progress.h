@@ -1,0 +1,71 @@
+#pragma once
+// The one progress/cancel contract of core: every long computation (evaluation, baseline sweeps,
+// regret analysis, LOLS, solvers, and every later system) takes a `const Progress&`, reports
+// (phase, done, total) through it and polls cancelled() in every long loop, solvers included.
+//
+// A Progress is a cheap handle; copies share one state, so a caller keeps one and passes it down.
+// A default-constructed Progress reports nowhere and is never cancelled. Listeners are called on
+// the reporting thread (any worker), serialized (a listener must not call back into its Progress), throttled to one call per `interval` except that
+// a phase change, the last item of a phase and a cancel request are always delivered.
+//
+// Cancel contract: a cancelled computation stops within 1 s, keeps what was finished, and either
+// returns its documented "cancelled" result or throws Cancelled (throwIfCancelled()); never a
+// partial result that looks complete. Front ends: the CLI prints to stderr (app/cli), the GUI's
+// BackgroundTask posts to the GUI thread (app/gui/BackgroundTask.h).
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace prunescope {
+
+struct ProgressUpdate {
+    std::string phase;   // e.g. "parsing", "rollouts", "training", "evaluation"
+    long done = 0;       // items finished in this phase
+    long total = 0;      // items in this phase (0 = unknown)
+    int step = -1;       // outer step (LOLS iteration, sweep point, epoch, MCMC iteration), -1 = none
+    int steps = 0;       // number of outer steps (0 = unknown)
+    bool cancelling = false;  // a cancel was requested and the work is winding down
+    double fraction() const { return total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0.0; }
+};
+
+// Thrown by throwIfCancelled(); callers that run cancellable work catch it (or test cancelled()).
+struct Cancelled : std::runtime_error {
+    Cancelled() : std::runtime_error("cancelled") {}
+};
+
+class Progress {
+public:
+    using Listener = std::function<void(const ProgressUpdate&)>;
+
+    Progress() = default;  // reports nowhere, never cancelled
+    explicit Progress(Listener listener,
+                      std::chrono::milliseconds interval = std::chrono::milliseconds(50));
+
+    // Starts a phase of `total` items (done = 0) and reports it.
+    void begin(const std::string& phase, long total) const;
+    // Sets the outer step (LOLS iteration, epoch, ...) shown with every update.
+    void setStep(int step, int steps = 0) const;
+    // Marks n more items done (thread-safe) and reports, throttled.
+    void advance(long n = 1) const;
+
+    // Cancel: any thread may request it; every long loop polls cancelled().
+    void requestCancel() const;
+    bool cancelled() const { return cancelFlag()->load(std::memory_order_relaxed); }
+    void throwIfCancelled() const {
+        if (cancelled()) throw Cancelled();
+    }
+    // For code that takes the raw flag (parallelFor); never null.
+    const std::atomic<bool>* cancelFlag() const;
+
+    ProgressUpdate snapshot() const;
+
+private:
+    struct State;
+    void notify(bool force) const;
+    std::shared_ptr<State> state_;
+};
+
+} // namespace prunescope

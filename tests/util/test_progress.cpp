@@ -1,0 +1,78 @@
+// The progress/cancel contract (core/util/Progress.h): counts, throttling, cancel, parallelFor.
+#include "core/util/Parallel.h"
+#include "core/util/Progress.h"
+
+#include <QtTest>
+
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace prunescope;
+
+class TestProgress : public QObject {
+    Q_OBJECT
+private slots:
+    void defaultReportsNowhereAndNeverCancels() {
+        const Progress p;
+        p.begin("x", 10);
+        p.advance(3);
+        p.requestCancel();
+        QVERIFY(!p.cancelled());
+        QVERIFY(p.cancelFlag() != nullptr);
+        QVERIFY(!p.cancelFlag()->load());
+        p.throwIfCancelled();  // must not throw
+        QCOMPARE(p.snapshot().done, 0L);
+    }
+
+    void countsFromManyThreadsAndDeliversTheLastItem() {
+        std::mutex m;
+        std::vector<ProgressUpdate> seen;
+        const Progress p([&](const ProgressUpdate& u) {
+            std::lock_guard lock(m);
+            seen.push_back(u);
+        }, std::chrono::milliseconds(1000));
+        p.setStep(2, 5);
+        p.begin("rollouts", 4000);
+        std::vector<std::thread> ts;
+        for (int t = 0; t < 4; ++t)
+            ts.emplace_back([&] {
+                for (int x = 0; x < 1000; ++x) p.advance();
+            });
+        for (auto& t : ts) t.join();
+        QCOMPARE(p.snapshot().done, 4000L);
+        QVERIFY(seen.size() >= 2);  // the phase start and the last item are always delivered
+        QVERIFY(seen.size() <= 4);  // ...and the 1 s throttle drops the rest
+        QCOMPARE(seen.front().phase, std::string("rollouts"));
+        QCOMPARE(seen.front().done, 0L);
+        QCOMPARE(seen.back().done, 4000L);
+        QCOMPARE(seen.back().total, 4000L);
+        QCOMPARE(seen.back().step, 2);
+        QCOMPARE(seen.back().steps, 5);
+    }
+
+    void cancelIsSharedByCopiesAndDelivered() {
+        bool cancellingSeen = false;
+        const Progress p([&](const ProgressUpdate& u) { cancellingSeen = cancellingSeen || u.cancelling; });
+        const Progress copy = p;
+        QVERIFY(!p.cancelled());
+        copy.requestCancel();
+        QVERIFY(p.cancelled());
+        QVERIFY(p.cancelFlag()->load());
+        QVERIFY(cancellingSeen);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, p.throwIfCancelled());
+    }
+
+    void parallelForStopsOnCancel() {
+        const Progress p([](const ProgressUpdate&) {});
+        std::atomic<int> ran{0};
+        parallelFor(100000, 2, [&](int idx, int) {
+            if (idx == 10) p.requestCancel();
+            ++ran;
+        }, p.cancelFlag());
+        QVERIFY(ran.load() < 100000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProgress)
+#include "test_progress.moc"
