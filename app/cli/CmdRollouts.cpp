@@ -9,7 +9,6 @@
 #include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/rollout/Rollout.h"
-#include "core/treebank/TreebankReader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,11 +54,8 @@ double threadSeconds() {
 }
 
 std::vector<Tree> loadSentences(const std::string& treebank, int minLen, int maxLen) {
-    std::vector<Tree> out;
-    for (const auto& t : readTreebank(treebank)) {
-        Tree nt = normalizeTree(t);
-        if (nt.size() >= minLen && nt.size() <= maxLen) out.push_back(std::move(nt));
-    }
+    std::vector<Tree> out = readNormalizedTreebank(treebank);
+    std::erase_if(out, [&](const Tree& t) { return t.size() < minLen || t.size() > maxLen; });
     return out;
 }
 

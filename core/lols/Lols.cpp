@@ -118,7 +118,8 @@ void AggregatedDataset::add(std::vector<RewardEntry> added) {
     entries_ = std::move(merged);
 }
 
-std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences) const {
+std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences,
+                                                        const Progress& progress) const {
     std::vector<WeightedExample> out;
     out.reserve(entries_.size());
     SentenceFeatures feats;
@@ -129,6 +130,7 @@ std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSen
         if (e.sentence >= sentences.size())
             throw std::invalid_argument("aggregated dataset refers to a sentence that is not in the training set");
         if (e.sentence != current) {
+            progress.throwIfCancelled();
             feats = SentenceFeatures(sentences[e.sentence].words);
             current = e.sentence;
         }

@@ -8,6 +8,7 @@
 #include "core/policy/Policy.h"
 #include "core/rollout/Rollout.h"
 #include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
 
 #include <cstdint>
 #include <functional>
@@ -73,7 +74,9 @@ public:
     std::size_t size() const { return entries_.size(); }
     // Weighted binary examples: label = argmax (keep on ties is irrelevant: weight 0 states are
     // left out), weight = |rewardKeep - rewardPrune|; features of `sentences[sentence]`.
-    std::vector<WeightedExample> examples(std::span<const LolsSentence> sentences) const;
+    // Polls the cancel flag once per sentence (throws Cancelled).
+    std::vector<WeightedExample> examples(std::span<const LolsSentence> sentences,
+                                          const Progress& progress = {}) const;
     std::string serialize() const;  // little-endian binary, see docs/lols.md
     // Throws InputError(fileName, ...) on a malformed buffer.
     static AggregatedDataset deserialize(const std::string& bytes, const std::string& fileName);

@@ -51,12 +51,13 @@ class TestTrainingGui : public QObject {
     QString dir_, grammar_, policy_, train_, dev_;
 
     LolsJobSpec spec(const QString& name, int iterations) const {
-        LolsJobSpec s;
-        s.grammar = grammar_;
-        s.init = policy_;
-        s.train = train_;
-        s.dev = dev_;
-        s.out = dir_ + "/" + name;
+        LolsJobSpec job;
+        LolsRunSpec& s = job.run;
+        s.grammar = grammar_.toStdString();
+        s.init = policy_.toStdString();
+        s.train = train_.toStdString();
+        s.dev = dev_.toStdString();
+        job.out = dir_ + "/" + name;
         s.lols.surrogate = Surrogate::CP;
         s.lols.lambda = 0.002;
         s.lols.iterations = iterations;
@@ -64,7 +65,7 @@ class TestTrainingGui : public QObject {
         s.lols.threads = 1;
         s.maxLength = 15;
         s.devLimit = 12;
-        return s;
+        return job;
     }
 
 private slots:
