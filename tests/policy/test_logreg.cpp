@@ -85,6 +85,22 @@ private slots:
             }
         }
     }
+    // The cancel poll inside the objective (every block of examples) changes no number, and a set
+    // flag stops the evaluation (and so trainLogisticRegression) with Cancelled.
+    void objectivePollsCancel() {
+        const auto data = randomData(20000, 500, 11);
+        const CompactData c = compactify(data, true);
+        Eigen::VectorXd theta = Eigen::VectorXd::Constant(c.numFeatures(), 0.01), g1, g2;
+        std::atomic<bool> flag{false};
+        QCOMPARE(objectiveAndGradient(c, 0.1, theta, g1, &flag), objectiveAndGradient(c, 0.1, theta, g2));
+        QVERIFY(g1 == g2);
+        flag = true;
+        QVERIFY_THROWS_EXCEPTION(Cancelled, objectiveAndGradient(c, 0.1, theta, g1, &flag));
+        const Progress p([](const ProgressUpdate&) {});
+        p.requestCancel();
+        QVERIFY_THROWS_EXCEPTION(Cancelled, trainLogisticRegression(data, LogRegOptions{}, nullptr, p));
+    }
+
     void objectiveByHand() {
         // Two examples sharing feature 5; theta = 0.7 on it: weighted logloss + l2/2 theta^2.
         const std::vector<WeightedExample> data = {{{5}, 1, 1.0}, {{5}, 0, 3.0}};
