@@ -154,7 +154,7 @@ void MainWindow::buildMenus() {
         a->setChecked(m == 0);
         mGroup->addAction(a);
     }
-    view->addSeparator();  // issue 7 (frontier engineer): the frontier and LOLS training window
+    view->addSeparator();  // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

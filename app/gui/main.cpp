@@ -1,4 +1,5 @@
-// prunescope: the desktop explorer (issue 6). See docs/user-guide.md.
+// prunescope: the desktop explorer and its frontier/training windows. See docs/user-guide.md;
+// `prunescope --help` lists the command line (app/gui/CommandLine.cpp).
 #include "app/gui/CommandLine.h"
 #include "app/gui/MainWindow.h"
 

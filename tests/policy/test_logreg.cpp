@@ -37,8 +37,7 @@ double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 // Spans (1 < width < n) of normalized trees, labeled keep iff the span is a gold constituent.
 std::vector<WeightedExample> spanExamples(const std::vector<Tree>& trees, size_t limit, int maxLen) {
     std::vector<WeightedExample> out;
-    for (const auto& raw : trees) {
-        const Tree t = normalizeTree(raw);
+    for (const Tree& t : trees) {
         const auto words = t.words();
         const int n = static_cast<int>(words.size());
         if (n > maxLen) continue;
@@ -219,8 +218,8 @@ private slots:
     }
     void realSpanClassifier() {
         // 200k treebank spans (train, sentences <= 40 words): gold constituent vs. not.
-        const auto train = spanExamples(readTreebank(testdata::ptbDir("train")), 200000, 40);
-        const auto dev = spanExamples(readTreebank(testdata::ptbDir("dev")), 1000000, 40);
+        const auto train = spanExamples(readNormalizedTreebank(testdata::ptbDir("train")), 200000, 40);
+        const auto dev = spanExamples(readNormalizedTreebank(testdata::ptbDir("dev")), 1000000, 40);
         QCOMPARE(train.size(), size_t(200000));
         QVERIFY(dev.size() > 20000);
         const auto t0 = std::chrono::steady_clock::now();
