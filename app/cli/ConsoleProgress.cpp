@@ -37,8 +37,8 @@ std::string ConsoleProgress::format(const ProgressUpdate& u, const std::string& 
     return s;
 }
 
-ConsoleProgress::ConsoleProgress(std::string command, std::string stepName)
-    : command_(std::move(command)), stepName_(std::move(stepName)), terminal_(isatty(STDERR_FILENO) == 1),
+ConsoleProgress::ConsoleProgress(std::string command, std::string stepName, bool quiet)
+    : command_(std::move(command)), stepName_(std::move(stepName)), terminal_(isatty(STDERR_FILENO) == 1), quiet_(quiet),
       progress_([this](const ProgressUpdate& u) { show(u); }, std::chrono::milliseconds(100)) {
     gSignals = 0;
     struct sigaction sa {};
@@ -66,6 +66,7 @@ ConsoleProgress::~ConsoleProgress() {
 }
 
 void ConsoleProgress::show(const ProgressUpdate& u) {  // serialized by Progress
+    if (quiet_) return;
     const auto now = std::chrono::steady_clock::now();
     if (!u.message.empty()) {
         if (statusShown_) std::fputs("\r\033[K", stderr);

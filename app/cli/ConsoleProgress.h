@@ -9,6 +9,7 @@
 //  - Log lines (Progress::log) are always printed on a line of their own.
 //  - The first SIGINT/SIGTERM requests a cancel (the command stops within 1 s and keeps what is
 //    finished, e.g. committed LOLS iterations); a second one exits at once with status 130.
+//  - quiet (a command's --quiet): nothing is printed, Ctrl-C still cancels.
 // Usage:   ConsoleProgress console("lols", "iteration");
 //          runLols(rd, in, opt, console.progress());
 #include "core/util/Progress.h"
@@ -23,8 +24,8 @@ namespace prunescope::cli {
 
 class ConsoleProgress {
 public:
-    // command: the prefix of every line; stepName: what ProgressUpdate::step counts.
-    explicit ConsoleProgress(std::string command, std::string stepName = "step");
+    // command: the prefix of every status line; stepName: what ProgressUpdate::step counts.
+    explicit ConsoleProgress(std::string command, std::string stepName = "step", bool quiet = false);
     ~ConsoleProgress();  // clears the status line, restores the signal handlers
     ConsoleProgress(const ConsoleProgress&) = delete;
     ConsoleProgress& operator=(const ConsoleProgress&) = delete;
@@ -37,6 +38,7 @@ private:
     void show(const ProgressUpdate& u);
     std::string command_, stepName_;
     bool terminal_ = false;
+    bool quiet_ = false;
     bool statusShown_ = false;
     std::chrono::steady_clock::time_point lastLine_{};
     Progress progress_;

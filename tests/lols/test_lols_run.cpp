@@ -31,6 +31,18 @@ std::string writeTreebank(const std::string& split, std::size_t count, const std
 
 std::string samples(const std::string& file) { return testdata::sourceDir() + "/samples/" + file; }
 
+// A run on real data in `dir`: the bundled grammar and baseline policy, the first train/dev trees,
+// rDP rollouts.
+LolsRunSpec realSpec(const std::string& dir, std::size_t trainTrees, std::size_t devTrees) {
+    LolsRunSpec spec;
+    spec.grammar = samples("grammar.gram");
+    spec.init = samples("policies/baseline-w16.json");
+    spec.train = writeTreebank("train", trainTrees, dir + "/train.mrg");
+    spec.dev = writeTreebank("dev", devTrees, dir + "/dev.mrg");
+    spec.lols.surrogate = Surrogate::DP;
+    return spec;
+}
+
 } // namespace
 
 class TestLolsRun : public QObject {
@@ -73,13 +85,8 @@ private slots:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const std::string dir = tmp.path().toStdString();
-        LolsRunSpec spec;
-        spec.grammar = samples("grammar.gram");
-        spec.init = samples("policies/baseline-w16.json");
-        spec.train = writeTreebank("train", 40, dir + "/train.mrg");
-        spec.dev = writeTreebank("dev", 6, dir + "/dev.mrg");
+        LolsRunSpec spec = realSpec(dir, 40, 6);
         spec.maxLength = 15;
-        spec.lols.surrogate = Surrogate::DP;
         spec.lols.lambda = 0.01;
         spec.lols.minibatch = 3;
         spec.lols.iterations = 2;
@@ -122,12 +129,7 @@ private slots:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const std::string dir = tmp.path().toStdString();
-        LolsRunSpec spec;
-        spec.grammar = samples("grammar.gram");
-        spec.init = samples("policies/baseline-w16.json");
-        spec.train = writeTreebank("train", 300, dir + "/train.mrg");
-        spec.dev = writeTreebank("dev", 8, dir + "/dev.mrg");
-        spec.lols.surrogate = Surrogate::DP;
+        LolsRunSpec spec = realSpec(dir, 300, 8);
         spec.lols.lambda = 0.002;
         spec.lols.minibatch = 2;
         spec.lols.iterations = 3;
