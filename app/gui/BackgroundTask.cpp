@@ -169,7 +169,7 @@ void showProgress(QProgressBar* bar, const ProgressUpdate& u) {
     if (u.total > 0 && !u.cancelling) {
         bar->setRange(0, static_cast<int>(u.total));
         bar->setValue(static_cast<int>(u.done));
-        bar->setFormat(QString::fromStdString(u.phase) + " %p%");
+        bar->setFormat(QString::fromStdString(u.phase) + " %v/%m");
     } else {
         bar->setRange(0, 0);
         bar->setFormat(u.cancelling ? QString::fromUtf8("cancelling\u2026") : progressText(u));

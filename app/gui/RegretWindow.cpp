@@ -122,7 +122,9 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     numbers_->setReadOnly(true);
     numbers_->setMaximumHeight(120);
     status_ = new QLabel(this);
+    status_->setObjectName("status");
     progress_ = new QProgressBar(this);
+    progress_->setObjectName("progress");
     progress_->setRange(0, 1);
     progress_->setValue(0);
     progress_->setTextVisible(true);

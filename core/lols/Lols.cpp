@@ -232,7 +232,7 @@ PruningMask lolsPolicyMask(const Policy& policy, const std::vector<std::string>&
 
 SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
                                          const Policy& policy, const LolsConfig& cfg, int iteration,
-                                         const RolloutFunction& rollouts) {
+                                         const RolloutFunction& rollouts, const std::atomic<bool>* cancel) {
     SentenceRollouts out;
     const int n = static_cast<int>(s.words.size());
     RolloutRequest req;
@@ -240,6 +240,7 @@ SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s
     req.words = s.words;
     req.gold = s.gold;
     req.rollIn = lolsPolicyMask(policy, s.words);
+    req.cancel = cancel;
     auto spans = allPrunableSpans(n);
     out.states = static_cast<int>(spans.size());
     if (spans.empty()) return out;

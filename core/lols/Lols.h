@@ -107,9 +107,10 @@ struct SentenceRollouts {
                            // sentence", e.g. a word tagged as punctuation by one tree only): no states
 };
 // Per-sentence randomness (the rCP span sample) comes from (seed, iteration, sentenceIndex) only.
+// `cancel` (a Progress's cancelFlag(), or null) reaches the rollout function (RolloutRequest::cancel).
 SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
                                          const Policy& policy, const LolsConfig& cfg, int iteration,
-                                         const RolloutFunction& rollouts);
+                                         const RolloutFunction& rollouts, const std::atomic<bool>* cancel = nullptr);
 
 // The mask the policy gives a sentence (keep iff p(keep) >= threshold on every prunable span).
 PruningMask lolsPolicyMask(const Policy& policy, const std::vector<std::string>& words);

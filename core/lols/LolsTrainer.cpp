@@ -87,6 +87,7 @@ PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> 
             req.words = sent.words;
             req.gold = sent.gold;
             req.rollIn = mask;
+            req.cancel = progress.cancelFlag();
             req.spans = {{0, 2}};
             const auto ro = rollouts(req);
             const SpanRollout& x = ro.at(0);
@@ -237,7 +238,8 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         std::vector<SentenceRollouts> collected(batch.size());
         progress.begin("rollouts", static_cast<long>(batch.size()));
         parallelFor(static_cast<int>(batch.size()), cfg_.threads, [&](int j, int) {
-            collected[j] = collectSentenceRollouts(*g_, train_[batch[j]], batch[j], st.policy, cfg_, t, rollouts_);
+            collected[j] = collectSentenceRollouts(*g_, train_[batch[j]], batch[j], st.policy, cfg_, t, rollouts_,
+                                                   progress.cancelFlag());
             progress.advance();
         }, progress.cancelFlag());
         progress.throwIfCancelled();

@@ -70,7 +70,8 @@ RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sente
     progress.begin("rollouts", static_cast<long>(sentences.size()));
     parallelFor(static_cast<int>(sentences.size()), opt.threads, [&](int idx, int) {
         const LolsSentence& s = sentences[idx];
-        const SentenceRollouts r = collectSentenceRollouts(g, s, static_cast<std::uint32_t>(idx), policy, cfg, 0, fn);
+        const SentenceRollouts r =
+            collectSentenceRollouts(g, s, static_cast<std::uint32_t>(idx), policy, cfg, 0, fn, progress.cancelFlag());
         const int n = static_cast<int>(s.words.size());
         per[idx] = regretOfRollouts(r.rollouts, spanIndicator(binarizeLike(g, s.gold)), n, opt.lambda, r.weight);
         progress.advance();

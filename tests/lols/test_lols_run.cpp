@@ -1,9 +1,11 @@
 // The LOLS run driver (core/lols/LolsRun.h, Alg. 2 over a run directory): how config.json stores
 // paths, runLols committing every iteration and resuming, and the cancel contract of
-// core/util/Progress.h in the phase that used to ignore it: a cancel during retraining (L-BFGS)
-// returns within 1 s, with the finished iterations kept and no half-trained policy committed.
+// core/util/Progress.h in the phases that used to ignore it: a cancel during retraining (L-BFGS)
+// returns within 1 s, with the finished iterations kept and no half-trained policy committed; so
+// does a cancel inside one sentence's naive (reparse) rollouts.
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsRun.h"
+#include "core/lols/LolsTrainer.h"
 #include "core/lols/RunDirectory.h"
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"
@@ -14,6 +16,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <thread>
 
 using namespace prunescope;
@@ -41,6 +44,32 @@ LolsRunSpec realSpec(const std::string& dir, std::size_t trainTrees, std::size_t
     spec.dev = writeTreebank("dev", devTrees, dir + "/dev.mrg");
     spec.lols.surrogate = Surrogate::DP;
     return spec;
+}
+
+using Clock = std::chrono::steady_clock;
+
+// Runs `work` while another thread (as the GUI's Cancel button and the CLI's Ctrl-C do) requests a
+// cancel once `ready` holds for the progress; returns the seconds from that request to the end of
+// `work`, or -1 if the request was never made.
+double secondsToStop(const Progress& progress, const std::function<bool(const ProgressUpdate&)>& ready,
+                     const std::function<void()>& work) {
+    Clock::time_point cancelAt{};
+    std::atomic<bool> stop{false};
+    std::thread canceller([&] {
+        while (!stop.load()) {
+            if (ready(progress.snapshot())) {
+                cancelAt = Clock::now();
+                progress.requestCancel();
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    });
+    work();
+    const Clock::time_point end = Clock::now();
+    stop = true;
+    canceller.join();
+    return cancelAt == Clock::time_point{} ? -1.0 : std::chrono::duration<double>(end - cancelAt).count();
 }
 
 } // namespace
@@ -139,29 +168,16 @@ private slots:
         const LolsRunInputs in = loadLolsRunInputs(rd.config());
 
         const Progress progress([](const ProgressUpdate&) {});
-        using Clock = std::chrono::steady_clock;
-        Clock::time_point cancelAt{};
-        std::atomic<bool> stop{false};
-        std::thread canceller([&] {  // waits for L-BFGS proper (3 objective evaluations of iteration 1)
-            while (!stop.load()) {
-                const ProgressUpdate u = progress.snapshot();
-                if (u.step == 1 && u.phase == "training" && u.done >= 3) {
-                    cancelAt = Clock::now();
-                    progress.requestCancel();
-                    return;
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(2));
-            }
-        });
         LolsRunOptions opt;
         opt.threads = 2;
-        const LolsRunResult r = runLols(rd, in, opt, progress);
-        const Clock::time_point returnedAt = Clock::now();
-        stop = true;
-        canceller.join();
-
-        QVERIFY2(cancelAt != Clock::time_point{}, "the run ended before retraining was cancelled");
-        const double seconds = std::chrono::duration<double>(returnedAt - cancelAt).count();
+        LolsRunResult r;
+        const double seconds = secondsToStop(
+            progress,
+            [](const ProgressUpdate& u) {  // in L-BFGS proper: 3 objective evaluations of iteration 1
+                return u.step == 1 && u.phase == "training" && u.done >= 3;
+            },
+            [&] { r = runLols(rd, in, opt, progress); });
+        QVERIFY2(seconds >= 0, "the run ended before retraining was cancelled");
         qInfo("cancel during retraining returned after %.3f s", seconds);
         QVERIFY2(seconds < 1.0, qPrintable(QString("returned %1 s after the cancel").arg(seconds)));
         QVERIFY(r.cancelled);
@@ -172,6 +188,40 @@ private slots:
         QVERIFY(fs::exists(rd.policyPath(0)));
         QVERIFY(!fs::exists(rd.policyPath(1)));
         QCOMPARE(rd.restore().iteration, 0);
+    }
+
+    // The naive engine (reparse per state, for checks) spends seconds on one 35-40 word sentence;
+    // it polls the cancel per state, so a cancel in its rollouts also returns within 1 s.
+    void cancelDuringNaiveRolloutsReturnsWithinOneSecond() {
+        const Grammar g = loadGrammar(samples("grammar.gram"));
+        std::vector<LolsSentence> longOnes;
+        for (const auto& s : lolsSentences(readNormalizedTreebank(testdata::ptbDir("dev")), 40))
+            if (s.words.size() >= 35 && longOnes.size() < 2) longOnes.push_back(s);
+        QCOMPARE(longOnes.size(), std::size_t(2));
+        LolsConfig cfg;
+        cfg.surrogate = Surrogate::CP;
+        cfg.engine = RolloutEngine::Naive;
+        cfg.cpRolloutsPerWord = 0;  // all ~700 states: a reparse each
+        cfg.lambda = 0.002;
+        cfg.minibatch = 2;
+        cfg.threads = 2;
+        LolsTrainer trainer(g, longOnes, {longOnes.front()}, cfg);
+        LolsState st = trainer.start(Policy{}, AggregatedDataset{});
+        const Progress progress([](const ProgressUpdate&) {});
+        bool stepped = true;
+        const auto begun = Clock::now();
+        const double seconds = secondsToStop(
+            progress,
+            [&](const ProgressUpdate& u) {
+                return u.phase == "rollouts" && Clock::now() - begun > std::chrono::milliseconds(300);
+            },
+            [&] { stepped = trainer.step(st, progress); });
+        qInfo("cancel during naive rollouts returned after %.3f s", seconds);
+        QVERIFY2(seconds >= 0, "the step ended before its rollouts were cancelled");
+        QVERIFY2(seconds < 1.0, qPrintable(QString("returned %1 s after the cancel").arg(seconds)));
+        QVERIFY(!stepped);
+        QCOMPARE(progress.snapshot().phase, std::string("rollouts"));
+        QCOMPARE(st.iteration, 0);
     }
 };
 
