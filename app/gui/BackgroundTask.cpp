@@ -161,7 +161,7 @@ void BackgroundTask::onWorkEnded(State outcome, const QString& message) {
 QString progressText(const ProgressUpdate& u) {
     QString s = QString::fromStdString(u.phase);
     if (u.total > 0) s += QString(" %1/%2").arg(u.done).arg(u.total);
-    else if (u.done > 0) s += QString(" %1").arg(u.done);
+    else if (u.done > 0) s += QString(" (%1)").arg(u.done);
     return s;
 }
 

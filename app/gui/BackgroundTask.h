@@ -84,7 +84,7 @@ private:
     bool scheduled_ = false;         // a deliverProgress is queued or timed
 };
 
-// "rollouts 45/100", "training 37", "parsing": an update as one short phrase for a label, a table
+// "rollouts 45/100", "training (37)", "parsing": an update as one short phrase for a label, a table
 // cell or a progress bar's format (no step; callers add "iteration 3: " where it helps).
 QString progressText(const ProgressUpdate& u);
 // Shows an update on a progress bar: a range when the phase has a known length, busy otherwise.
