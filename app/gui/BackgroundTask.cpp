@@ -103,10 +103,14 @@ void BackgroundTask::post(std::function<void()> fn) {
 }
 
 bool BackgroundTask::waitForDone(int timeoutMs) {
+    return processEventsUntil([this] { return !isRunning(); }, timeoutMs);
+}
+
+bool processEventsUntil(const std::function<bool()>& done, int timeoutMs) {
     QElapsedTimer t;
     t.start();
-    while (isRunning() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    return !isRunning();
+    while (!done() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return done();
 }
 
 void BackgroundTask::deliverProgress() {

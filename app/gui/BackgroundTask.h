@@ -87,6 +87,9 @@ private:
 // "rollouts 45/100", "training (37)", "parsing": an update as one short phrase for a label, a table
 // cell or a progress bar's format (no step; callers add "iteration 3: " where it helps).
 QString progressText(const ProgressUpdate& u);
+// Processes the GUI thread's events until done() holds (true) or timeoutMs passed (false): for
+// modes and tests that wait for background work without a nested event loop of their own.
+bool processEventsUntil(const std::function<bool()>& done, int timeoutMs);
 // Shows an update on a progress bar: a range when the phase has a known length, busy otherwise.
 void showProgress(QProgressBar* bar, const ProgressUpdate& u);
 

@@ -3,8 +3,6 @@
 
 #include "core/lols/RunDirectory.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QTimer>
@@ -154,10 +152,7 @@ void TrainingQueue::cancelAll() {
 }
 
 bool TrainingQueue::waitForIdle(int timeoutMs) {
-    QElapsedTimer t;
-    t.start();
-    while (busy() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    return !busy();
+    return processEventsUntil([this] { return !busy(); }, timeoutMs);
 }
 
 void TrainingQueue::startNext() {
