@@ -2,6 +2,7 @@
 // with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure;
 // bench-features (span feature extraction and policy mask speed, baseline training time).
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "core/policy/Baseline.h"
 #include "core/util/Error.h"
 #include "core/frontier/FrontierFile.h"
@@ -9,7 +10,6 @@
 #include "core/grammar/GrammarFile.h"
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
-#include "core/treebank/TreebankReader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -105,12 +105,10 @@ void addBaseline(CLI::App& app) {
             throw InputError((out / "frontier.json").string(), 0, 0, "exists (use --force to overwrite the run)");
         fs::create_directories(out);
         Grammar g = loadGrammar(o->grammar);
-        std::vector<Tree> train, dev;
-        for (const auto& t : readTreebank(o->train)) {
-            if (o->trainSentences > 0 && static_cast<int>(train.size()) >= o->trainSentences) break;
-            train.push_back(normalizeTree(t));
-        }
-        for (const auto& t : readTreebank(o->dev)) dev.push_back(normalizeTree(t));
+        ConsoleProgress console("baseline", "point");
+        const std::vector<Tree> train =
+            readNormalizedTreebank(o->train, static_cast<std::size_t>(std::max(0, o->trainSentences)), console.progress());
+        const std::vector<Tree> dev = readNormalizedTreebank(o->dev, 0, console.progress());
         BaselineOptions bo;
         if (!o->weights.empty()) {
             bo.positiveWeights.clear();
@@ -123,8 +121,7 @@ void addBaseline(CLI::App& app) {
         bo.warmStart = !o->noWarmStart;
         bo.logreg.maxIterations = o->maxIterations;
         bo.grammarName = o->grammar;
-        bo.log = [](const std::string& msg) { std::cerr << msg << std::endl; };
-        BaselineRun run = runBaseline(g, train, dev, bo);
+        BaselineRun run = runBaseline(g, train, dev, bo, console.progress());
         const BaselineSweep& best = run.best();
 
         FrontierData d;
@@ -243,11 +240,8 @@ void addBenchFeatures(CLI::App& app) {
     setAction(sub, [o] {
         using Clock = std::chrono::steady_clock;
         auto secs = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
-        std::vector<Tree> trees;
-        for (const auto& t : readTreebank(o->treebank)) {
-            Tree n = normalizeTree(t);
-            if (o->maxLen <= 0 || n.size() <= o->maxLen) trees.push_back(std::move(n));
-        }
+        std::vector<Tree> trees = readNormalizedTreebank(o->treebank);
+        std::erase_if(trees, [&](const Tree& t) { return o->maxLen > 0 && t.size() > o->maxLen; });
         std::vector<std::vector<std::string>> words;
         long spans = 0, prunable = 0;
         for (const auto& t : trees) {

@@ -5,7 +5,6 @@
 #include "core/treebank/Normalize.h"
 #include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
-#include "core/treebank/TreebankReader.h"
 
 #include <chrono>
 #include <iomanip>
@@ -31,11 +30,8 @@ void addBenchParseCommand(CLI::App& app) {
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
-        std::vector<Tree> gold;
-        for (const auto& t : readTreebank(o->treebank)) {
-            Tree nt = normalizeTree(t);
-            if (nt.size() <= o->maxLen) gold.push_back(std::move(nt));
-        }
+        std::vector<Tree> gold = readNormalizedTreebank(o->treebank);
+        std::erase_if(gold, [&](const Tree& t) { return t.size() > o->maxLen; });
         double keepP = -1;
         if (o->mask.rfind("random:", 0) == 0) keepP = std::stod(o->mask.substr(7));
         else if (o->mask != "all" && o->mask != "gold") throw std::invalid_argument("--mask must be all, gold or random:P");

@@ -9,6 +9,7 @@
 
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 namespace prunescope::cli {
 
@@ -40,7 +41,8 @@ void addDepTrain(CLI::App& app) {
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
         const auto dev = readDepTreebank(o->dev);
-        const Progress progress = consoleProgress(o->quiet);
+        ConsoleProgress console("dep-train", "epoch", o->quiet);
+        const Progress& progress = console.progress();
         std::vector<DepLearner> learners;
         if (o->learner == "auto") learners = {DepLearner::Perceptron, DepLearner::Mira};
         else learners = {parseDepLearner(o->learner)};
@@ -52,10 +54,11 @@ void addDepTrain(CLI::App& app) {
             t.learner = l;
             auto save = [&](const DepTrainResult& r) {
                 const auto& e = r.epochs.back();
-                if (!o->quiet)
-                    std::cerr << depLearnerName(l) << " epoch " << e.epoch << ": dev UAS " << std::fixed << std::setprecision(2)
-                              << e.devUas << "  train UAS (on-line) " << e.trainUas << "  updates " << e.updates << "  "
-                              << std::setprecision(1) << e.seconds << " s\n";
+                std::ostringstream line;  // a log line: the status line is cleared first
+                line << depLearnerName(l) << " epoch " << e.epoch << ": dev UAS " << std::fixed << std::setprecision(2)
+                     << e.devUas << "  train UAS (on-line) " << e.trainUas << "  updates " << e.updates << "  "
+                     << std::setprecision(1) << e.seconds << " s";
+                progress.log(line.str());
                 if (r.bestEpoch == e.epoch && e.devUas > bestDev) {
                     bestDev = e.devUas;
                     best = r.model;
@@ -104,7 +107,8 @@ void addDepEval(CLI::App& app) {
             if (o->maxLen <= 0 || s.size() <= o->maxLen) gold.push_back(std::move(s));
         DepPipeline pipeline(model);
         nlohmann::json stageInfo = addDepStages(pipeline, o->stages);
-        const DepCorpusResult r = evaluateDepCorpus(gold, pipeline.decoder(), consoleProgress(o->quiet));
+        ConsoleProgress console("dep-eval", "step", o->quiet);
+        const DepCorpusResult r = evaluateDepCorpus(gold, pipeline.decoder(), console.progress());
         nlohmann::json j = r.summaryJson();
         j["model"] = {{"path", o->model}, {"order", model.order}};
         j["stages"] = stageInfo;

@@ -1,10 +1,10 @@
 // prunescope-cli eval: parse a treebank and score it with EVALB (COLLINS.prm).
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/treebank/Normalize.h"
 #include "core/policy/PolicyMask.h"
-#include "core/treebank/TreebankReader.h"
 
 #include <cmath>
 #include <iomanip>
@@ -27,13 +27,14 @@ void addEvalCommand(CLI::App& app) {
     sub->add_flag("--json", o->json, "Print the summary as JSON");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
-        std::vector<Tree> gold;
-        for (const auto& t : readTreebank(o->treebank)) gold.push_back(normalizeTree(t));
+        ConsoleProgress console("eval");
+        const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         EvaluationOptions opt;
         opt.maxLength = o->maxLen;
         Policy policy;
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
-        CorpusResult r = evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy), opt);
+        CorpusResult r = evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy), opt,
+                                        console.progress());
         auto j = r.summaryJson();
         if (!o->policy.empty())
             j["policy"] = {{"path", o->policy}, {"name", policy.meta.name}, {"kind", policy.meta.kind},

@@ -1,30 +1,25 @@
 // prunescope-cli lols | regret | compare: LOLS training into a run directory (paper sec. 4, 7),
 // the regret analysis of sec. 7.3, and the held-out baseline-vs-LOLS comparison of Fig. 3.
 #include "app/cli/Commands.h"
-#include "core/policy/Baseline.h"
+#include "app/cli/ConsoleProgress.h"
 #include "core/eval/CorpusEvaluator.h"
-#include "core/grammar/GrammarFile.h"
-#include "core/lols/LolsTrainer.h"
-#include "core/lols/LolsRun.h"
-#include "core/treebank/Normalize.h"
 #include "core/eval/PermutationTest.h"
-#include "core/policy/PolicyMask.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/lols/LolsRun.h"
 #include "core/lols/Regret.h"
 #include "core/lols/RunDirectory.h"
+#include "core/policy/PolicyMask.h"
+#include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
-#include "core/treebank/TreebankReader.h"
 
 #include <cmath>
-#include <csignal>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 namespace prunescope::cli {
 
 namespace {
-
-std::atomic<bool> gCancel{false};
-extern "C" void onSignal(int) { gCancel = true; }
 
 std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
     if (limit > 0 && static_cast<int>(s.size()) > limit) s.resize(static_cast<std::size_t>(limit));
@@ -32,13 +27,10 @@ std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
 }
 
 struct LolsOpts {
-    std::string grammar, init, surrogate = "rdp", engine = "fast", train, dev, out, resume;
-    double lambda = std::numeric_limits<double>::quiet_NaN();
-    int iterations = -1, minibatch = 100, maxLen = 40, trainLimit = 0, devLimit = 0, threads = 0;
-    int cpPerWord = 2, trainEval = 0;
-    std::uint64_t seed = 1;
-    double q0Scale = 1.0;
-    bool noQ0 = false, quiet = false;
+    LolsRunSpec spec;  // what to train (core/lols/LolsRun.h)
+    std::string out, resume;
+    int iterations = -1, threads = 0;
+    bool quiet = false;
 };
 
 void printRecord(const LolsIterationRecord& r) {
@@ -51,75 +43,38 @@ void printRecord(const LolsIterationRecord& r) {
               << std::flush;
 }
 
-int runLols(LolsOpts o) {
-    nlohmann::json config;
+// A thin shell around core's runLols (the GUI's training queue calls the same driver).
+int trainLols(LolsOpts o) {
     std::optional<RunDirectory> rd;
     if (!o.resume.empty()) {
         rd = RunDirectory::open(o.resume);
-        config = rd->config();
+        nlohmann::json config = rd->config();
         if (o.iterations >= 0 && o.iterations != config["lols"]["iterations"].get<int>()) {
             config["lols"]["iterations"] = o.iterations;  // extend (or shorten) the run
             rd->writeConfig(config);
         }
     } else {
-        if (o.out.empty() || o.grammar.empty() || o.init.empty() || o.train.empty() || o.dev.empty())
+        const LolsRunSpec& s = o.spec;
+        if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
             throw std::invalid_argument("lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
-        Policy init = loadPolicy(o.init);
-        if (std::isnan(o.lambda)) o.lambda = init.meta.lambda;  // the baseline's fitted lambda
-        if (std::isnan(o.lambda)) throw std::invalid_argument("no --lambda given and the initial policy records none");
-        LolsConfig c;
-        c.surrogate = surrogateFromName(o.surrogate);
-        c.engine = rolloutEngineFromName(o.engine);
-        c.lambda = o.lambda;
-        c.iterations = o.iterations >= 0 ? o.iterations : 10;
-        c.minibatch = o.minibatch;
-        c.cpRolloutsPerWord = o.cpPerWord;
-        c.seed = o.seed;
-        c.trainEvalSentences = o.trainEval;
-        if (init.meta.training.contains("l2")) c.logreg.l2 = init.meta.training["l2"].get<double>();  // sec. 6
-        config = {{"lols", c.toJson()},      {"grammar", o.grammar},   {"init", o.init},
-                  {"train", o.train},        {"dev", o.dev},           {"maxLength", o.maxLen},
-                  {"trainLimit", o.trainLimit}, {"devLimit", o.devLimit},
-                  {"q0", o.noQ0 ? nlohmann::json(nullptr)
-                                : nlohmann::json{{"positiveWeight", init.meta.training.value("positiveWeight", 1.0)},
-                                                 {"scale", o.q0Scale}}}};
-        rd = RunDirectory::create(o.out, config);
-        config = rd->config();
+        o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
+        rd = RunDirectory::create(o.out, newLolsRunConfig(o.spec));
     }
-    LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
-    cfg.threads = o.threads;  // never affects results
-    LolsRunInputs in = loadLolsRunInputs(config);
-    const Grammar& g = in.grammar;
-    LolsTrainer trainer(g, std::move(in.train), std::move(in.dev), cfg);
-    std::cerr << "lols: " << trainer.train().size() << " train / " << trainer.dev().size() << " dev sentences, "
-              << surrogateName(cfg.surrogate) << " (" << rolloutEngineName(cfg.engine) << "), lambda " << cfg.lambda
-              << ", " << trainer.threads() << " threads\n";
-
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
-    LolsState st;
-    if (!o.resume.empty()) {
-        st = rd->restore();
-        std::cerr << "lols: resuming after iteration " << st.iteration << "\n";
-    } else {
-        const Policy init = loadPolicy(config.at("init").get<std::string>());
-        AggregatedDataset q0 = initialDataset(in, trainer.train().size(), config);
-        if (!config.at("q0").is_null()) std::cerr << "lols: Q0 has " << q0.size() << " states\n";
-        st = trainer.start(init, std::move(q0), &gCancel);
-        if (gCancel) return 130;
-        rd->commit(st);
-        if (!o.quiet) printRecord(st.log.back());
+    ConsoleProgress console("lols", "iteration");
+    const LolsRunInputs in = loadLolsRunInputs(rd->config(), console.progress());
+    LolsRunOptions opt;
+    opt.threads = o.threads;
+    if (!o.quiet) opt.onCommit = [](const LolsState& st) { printRecord(st.log.back()); };
+    const LolsRunResult r = runLols(*rd, in, opt, console.progress());
+    if (r.cancelled) {
+        std::cerr << "lols: cancelled; "
+                  << (r.state.log.empty() ? std::string("no iteration was committed")
+                                          : "iterations up to " + std::to_string(r.state.iteration) + " are kept")
+                  << " in " << rd->path() << " (continue with --resume)\n";
+        return 130;
     }
-    while (st.iteration < cfg.iterations) {
-        if (!trainer.step(st, &gCancel)) {
-            std::cerr << "lols: cancelled; iterations up to " << st.iteration << " are kept in " << rd->path() << "\n";
-            return 130;
-        }
-        rd->commit(st);
-        if (!o.quiet) printRecord(st.log.back());
-    }
-    std::cout << "best iteration " << st.bestIteration << " (dev reward " << std::setprecision(6) << st.bestDevReward
-              << "): " << rd->bestPath() << "\n";
+    std::cout << "best iteration " << r.state.bestIteration << " (dev reward " << std::setprecision(6)
+              << r.state.bestDevReward << "): " << rd->bestPath() << "\n";
     return 0;
 }
 
@@ -129,29 +84,38 @@ namespace {
 void addLolsTrainCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("lols", "Train a pruning policy with LOLS (Alg. 2) into a run directory");
     auto o = std::make_shared<LolsOpts>();
-    sub->add_option("--grammar", o->grammar, "Grammar file");
-    sub->add_option("--init", o->init, "Initial (baseline) policy; its Q0 is aggregated too");
-    sub->add_option("--lambda", o->lambda, "Reward trade-off (default: the initial policy's lambda)");
-    sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
-    sub->add_option("--engine", o->engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
+    auto surrogate = std::make_shared<std::string>("rdp"), engine = std::make_shared<std::string>("fast");
+    auto noQ0 = std::make_shared<bool>(false);
+    LolsRunSpec& s = o->spec;
+    sub->add_option("--grammar", s.grammar, "Grammar file");
+    sub->add_option("--init", s.init, "Initial (baseline) policy; its Q0 is aggregated too");
+    sub->add_option("--lambda", s.lols.lambda, "Reward trade-off (default: the initial policy's lambda)");
+    sub->add_option("--surrogate", *surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
+    sub->add_option("--engine", *engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
         ->check(CLI::IsMember({"fast", "naive"}));
-    sub->add_option("--train", o->train, "Training treebank (file or directory)");
-    sub->add_option("--dev", o->dev, "Development treebank (early stopping)");
-    sub->add_option("--iterations", o->iterations, "LOLS iterations (with --resume: new total)");
-    sub->add_option("--minibatch", o->minibatch, "Roll-in sentences per iteration");
-    sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this (default 40)");
-    sub->add_option("--train-limit", o->trainLimit, "Use only the first N training sentences (0 = all)");
-    sub->add_option("--dev-limit", o->devLimit, "Use only the first N dev sentences (0 = all)");
-    sub->add_option("--cp-rollouts-per-word", o->cpPerWord, "rCP: roll out <= this*n sampled spans (0 = all)");
-    sub->add_option("--train-eval", o->trainEval, "Also evaluate each policy on the first N train sentences");
-    sub->add_option("--q0-scale", o->q0Scale, "Multiplier on the baseline dataset Q0's weights");
-    sub->add_flag("--no-q0", o->noQ0, "Do not aggregate the baseline dataset Q0");
-    sub->add_option("--seed", o->seed, "Random seed (minibatches, rCP span samples)");
+    sub->add_option("--train", s.train, "Training treebank (file or directory)");
+    sub->add_option("--dev", s.dev, "Development treebank (early stopping)");
+    sub->add_option("--iterations", o->iterations, "LOLS iterations (default 10; with --resume: new total)");
+    sub->add_option("--minibatch", s.lols.minibatch, "Roll-in sentences per iteration")->capture_default_str();
+    sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")->capture_default_str();
+    sub->add_option("--train-limit", s.trainLimit, "Use only the first N training sentences (0 = all)");
+    sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)");
+    sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord, "rCP: roll out <= this*n sampled spans (0 = all)")
+        ->capture_default_str();
+    sub->add_option("--train-eval", s.lols.trainEvalSentences, "Also evaluate each policy on the first N train sentences");
+    sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights");
+    sub->add_flag("--no-q0", *noQ0, "Do not aggregate the baseline dataset Q0");
+    sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)");
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; results do not depend on it)");
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
     sub->add_flag("--quiet", o->quiet, "Do not print one line per iteration");
-    setAction(sub, [o] { return runLols(*o); });
+    setAction(sub, [o, surrogate, engine, noQ0] {
+        o->spec.lols.surrogate = surrogateFromName(*surrogate);
+        o->spec.lols.engine = rolloutEngineFromName(*engine);
+        o->spec.q0 = !*noQ0;
+        return trainLols(*o);
+    });
 }
 
 void addRegretCommand(CLI::App& app) {
@@ -186,8 +150,10 @@ void addRegretCommand(CLI::App& app) {
         opt.threads = o->threads;
         opt.cpRolloutsPerWord = o->cpPerWord;
         opt.seed = o->seed;
-        const auto sentences = firstN(lolsSentences(readNormalizedTreebank(o->treebank), o->maxLen), o->limit);
-        const RegretStats r = regretAnalysis(g, sentences, p, opt);
+        ConsoleProgress console("regret");
+        const auto sentences =
+            firstN(lolsSentences(readNormalizedTreebank(o->treebank, 0, console.progress()), o->maxLen), o->limit);
+        const RegretStats r = regretAnalysis(g, sentences, p, opt, console.progress());
         nlohmann::json j = r.toJson();
         j["policy"] = o->policy;
         j["lambda"] = opt.lambda;
@@ -224,10 +190,15 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
-        const auto gold = readNormalizedTreebank(o->treebank);
+        ConsoleProgress console("compare", "policy");
+        const auto gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         EvaluationOptions eo;
         eo.maxLength = o->maxLen;
-        auto run = [&](const Policy& p) { return evaluateCorpus(g, gold, policyMaskFunction(p), eo); };
+        int step = 0;
+        auto run = [&](const Policy& p) {
+            console.progress().setStep(++step, 2);
+            return evaluateCorpus(g, gold, policyMaskFunction(p), eo, console.progress());
+        };
         const Policy pa = loadPolicy(o->baseline), pb = loadPolicy(o->lols);
         const CorpusResult a = run(pa), b = run(pb);
         auto scores = [&](const CorpusResult& r) {

@@ -58,7 +58,7 @@ void addParseCommand(CLI::App& app) {
         Grammar g = loadGrammar(o->grammar);
         std::vector<std::vector<std::string>> sentences;
         if (!o->treebank.empty()) {
-            for (const auto& t : readTreebank(o->treebank)) sentences.push_back(normalizeTree(t).words());
+            for (const Tree& t : readNormalizedTreebank(o->treebank)) sentences.push_back(t.words());
         } else if (!o->input.empty()) {
             sentences = readSentencesFile(o->input);
         } else {

@@ -1,6 +1,7 @@
 // prunescope-cli check-rollouts / bench-rollouts: change propagation (sec. 5.2) and inside-outside
 // (sec. 5.3) rollouts against naive reparsing — exactness on a whole treebank, and speed.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "core/rollout/ChangePropagator.h"
 #include "core/eval/Evalb.h"
 #include "core/policy/GoldSpans.h"
@@ -9,7 +10,6 @@
 #include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/rollout/Rollout.h"
-#include "core/treebank/TreebankReader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,11 +55,8 @@ double threadSeconds() {
 }
 
 std::vector<Tree> loadSentences(const std::string& treebank, int minLen, int maxLen) {
-    std::vector<Tree> out;
-    for (const auto& t : readTreebank(treebank)) {
-        Tree nt = normalizeTree(t);
-        if (nt.size() >= minLen && nt.size() <= maxLen) out.push_back(std::move(nt));
-    }
+    std::vector<Tree> out = readNormalizedTreebank(treebank);
+    std::erase_if(out, [&](const Tree& t) { return t.size() < minLen || t.size() > maxLen; });
     return out;
 }
 
@@ -94,7 +91,11 @@ void addCheck(CLI::App& app) {
         long flips = 0, cpBad = 0, dpBad = 0, recomputed = 0, failed = 0;
         double worst = 0;
         const auto start = std::chrono::steady_clock::now();
+        ConsoleProgress console("check-rollouts", "step");
+        const Progress& progress = console.progress();
+        progress.begin("checking", static_cast<long>(trees.size()));
         for (std::size_t s = 0; s < trees.size(); ++s) {
+            progress.throwIfCancelled();
             const Tree& t = trees[s];
             const auto words = t.words();
             const int n = static_cast<int>(words.size());
@@ -155,8 +156,10 @@ void addCheck(CLI::App& app) {
                     if (o->skipCp) flips += static_cast<long>(a.size());
                 }
             }
+            progress.advance();
             if ((s + 1) % 25 == 0)
-                std::cerr << "  " << s + 1 << "/" << trees.size() << " sentences, " << flips << " flips\n";
+                progress.log("  " + std::to_string(s + 1) + "/" + std::to_string(trees.size()) + " sentences, " +
+                             std::to_string(flips) + " flips");
         }
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::cout << "sentences            " << trees.size() << " (3.." << o->maxLen << " words)\n"

@@ -1,6 +1,7 @@
 // prunescope-cli: the headless twin of the PruneScope app.
 #include "app/cli/Commands.h"
 #include "core/util/Error.h"
+#include "core/util/Progress.h"
 
 #include <iostream>
 #include <map>
@@ -38,6 +39,9 @@ int main(int argc, char** argv) {
         if (it == actions().end()) continue;
         try {
             return it->second();
+        } catch (const prunescope::Cancelled&) {  // Ctrl-C (app/cli/ConsoleProgress.h): nothing half-written
+            std::cerr << "cancelled\n";
+            return 130;
         } catch (const prunescope::InputError& e) {
             std::cerr << "error: " << e.what() << "\n";
             return 2;

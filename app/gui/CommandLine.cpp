@@ -138,12 +138,18 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
 
 int runCommandLineMode(const QStringList& args, QStringList* files) {
     QCommandLineParser cl;
-    cl.setApplicationDescription("PruneScope: explore pruning decisions in chart parsing");
+    cl.setApplicationDescription(
+        "PruneScope: explore pruning decisions in chart parsing.\n"
+        "Without a mode option the explorer window opens (with FILES). Non-interactive modes (run them with\n"
+        "QT_QPA_PLATFORM=offscreen): --screenshot, --benchmark-latency, --screenshot-frontier and\n"
+        "--bench-training-stall; the options below say which mode they belong to (docs/user-guide.md).");
     cl.addHelpOption();
+    cl.addVersionOption();
     cl.addPositionalArgument("files", "Grammar (.gram), policy (.json), treebank (.mrg) or sentences (.txt) to open");
     cl.addOptions({
         {"screenshot", "Render the window offscreen to <file> (.png, or .svg for the explorer) and exit.", "file"},
-        {"sentence", "With --screenshot: select sentence <n> (1-based).", "n", "1"},
+        {"sentence", "With --screenshot: select sentence <n> (1-based); with --screenshot-frontier: the overlay's "
+                     "sentence of the bundled sample.", "n", "1"},
         {"typed", "With --screenshot: parse this typed sentence instead.", "text"},
         {"flip", "With --screenshot: click cell <i,k> (repeatable).", "i,k"},
         {"quantity", "Colour quantity: keep, inside, constituents or recall.", "name", "keep"},
@@ -156,10 +162,35 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
         {"length", "With --benchmark-latency: sentence length.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
+        // The frontier window's modes (FrontierCommandLine.cpp).
+        {"screenshot-frontier", "Write frontier.png, frontier-plot.png/.pdf, regret.png and regret-overlay.png of "
+                                "the frontier and regret windows to <dir> and exit (scripts/screenshots.sh).", "dir"},
+        {"frontier", "With --screenshot-frontier: the frontier.json to show (default: the bundled one).", "file"},
+        {"run", "With --screenshot-frontier: also show this LOLS run directory (repeatable).", "dir"},
+        {"lambda", "With --screenshot-frontier: the initial lambda; with --bench-training-stall: the run's lambda "
+                   "(default 0.002).", "x"},
+        {"regret-treebank", "With --screenshot-frontier: the regret view's treebank.", "treebank"},
+        {"regret-sentences", "With --screenshot-frontier: the regret view's sentences.", "n", "40"},
+        {"bench-training-stall", "Run a background LOLS run in the frontier window and measure the longest "
+                                 "event-loop stall (docs/benchmarks.md); needs --grammar, --init, --train, --dev."},
+        {"grammar", "With --bench-training-stall: grammar file.", "file"},
+        {"init", "With --bench-training-stall: initial policy.", "file"},
+        {"train", "With --bench-training-stall: training treebank.", "treebank"},
+        {"dev", "With --bench-training-stall: dev treebank.", "treebank"},
+        {"out", "With --bench-training-stall: run directory (default: a temporary one).", "dir"},
+        {"surrogate", "With --bench-training-stall: rcp or rdp.", "name", "rcp"},
+        {"iterations", "With --bench-training-stall: LOLS iterations.", "n", "2"},
+        {"minibatch", "With --bench-training-stall: roll-in sentences per iteration.", "n", "50"},
+        {"threads", "With --bench-training-stall: trainer threads (default: cores - 1).", "n"},
+        {"train-limit", "With --bench-training-stall: first N training sentences (0 = all).", "n", "0"},
+        {"dev-limit", "With --bench-training-stall: first N dev sentences.", "n", "100"},
+        {"control-seconds", "With --bench-training-stall: first measure the idle event loop for <s> seconds.", "s", "0"},
     });
     cl.process(args);
     if (cl.isSet("screenshot")) return screenshot(cl);
     if (cl.isSet("benchmark-latency")) return benchmark(cl);
+    if (cl.isSet("screenshot-frontier")) return runFrontierScreenshots(cl);
+    if (cl.isSet("bench-training-stall")) return runTrainingStallBenchmark(cl);
     if (files) *files = cl.positionalArguments();
     return -1;
 }

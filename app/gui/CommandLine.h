@@ -1,14 +1,24 @@
 #pragma once
-// Non-interactive modes of the prunescope executable: offscreen screenshots for the user guide
-// (scripts/screenshots.sh) and the click-to-repaint latency benchmark (docs/benchmarks.md).
+// The command line of the prunescope executable (all of it is listed by `prunescope --help`): the
+// files to open, and the non-interactive modes: offscreen screenshots of the explorer and of the
+// frontier/regret windows for the user guide (scripts/screenshots.sh), the click-to-repaint
+// latency benchmark and the event-loop stall benchmark of a background LOLS run
+// (docs/benchmarks.md).
 #include <QStringList>
+
+class QCommandLineParser;
 
 namespace prunescope::gui {
 
-// Runs the mode selected by the arguments (--screenshot, --benchmark-latency) and returns its exit
-// code, or -1 when no such mode was requested (then the normal window should start and open
-// `files`, the positional arguments).
+// Runs the mode selected by the arguments (--screenshot, --benchmark-latency,
+// --screenshot-frontier, --bench-training-stall) and returns its exit code, or -1 when no such
+// mode was requested (then the normal window should start and open `files`, the positional
+// arguments).
 int runCommandLineMode(const QStringList& args, QStringList* files);
+
+// The frontier window's modes (FrontierCommandLine.cpp), given the parsed command line.
+int runFrontierScreenshots(const QCommandLineParser& cl);
+int runTrainingStallBenchmark(const QCommandLineParser& cl);
 
 struct LatencyStats {
     int flips = 0;

@@ -12,11 +12,11 @@
 namespace prunescope::gui {
 namespace {
 
-std::vector<SentenceItem> loadTreebank(const std::string& path) {
+std::vector<SentenceItem> loadTreebank(const std::string& path, const Progress& progress) {
     std::vector<SentenceItem> out;
-    for (const Tree& t : readTreebank(path)) {
-        Tree gold = normalizeTree(t);
-        out.push_back({gold.words(), gold});
+    for (Tree& gold : readNormalizedTreebank(path, 0, progress)) {
+        auto words = gold.words();
+        out.push_back({std::move(words), std::move(gold)});
     }
     if (out.empty()) throw InputError(path, 0, 0, "contains no trees");
     return out;
@@ -51,7 +51,7 @@ QString fileKindName(FileKind k) {
     return {};
 }
 
-LoadResult loadFile(const QString& path) {
+LoadResult loadFile(const QString& path, const Progress& progress) {
     LoadResult r;
     r.path = path;
     QFileInfo info(path);
@@ -70,11 +70,13 @@ LoadResult loadFile(const QString& path) {
             if (r.sentences.empty()) throw InputError(p, 0, 0, "contains no sentences");
         } else {
             r.kind = FileKind::Treebank;  // .mrg, .tree, .ptb, a directory of .mrg files, anything else
-            r.sentences = loadTreebank(p);
+            r.sentences = loadTreebank(p, progress);
         }
         for (const auto& s : r.sentences)
             if (static_cast<int>(s.words.size()) > kMaxSentenceLength)
                 throw InputError(p, 0, 0, "a sentence is longer than " + std::to_string(kMaxSentenceLength) + " words");
+    } catch (const Cancelled&) {
+        throw;  // not an error of the file: the caller stopped the load
     } catch (const std::exception& e) {
         r.error = QString::fromStdString(e.what());
     }

@@ -2,6 +2,7 @@
 // Loading the files the explorer works with: grammars, policies, treebanks (gold trees),
 // plain sentence files and masks. Pure functions, safe to run on a worker thread.
 #include "app/gui/SentenceSession.h"
+#include "core/util/Progress.h"
 
 #include <QString>
 
@@ -25,8 +26,9 @@ struct LoadResult {
 };
 
 // Decides the kind from the extension (.gram, .json, .mrg/.tree/.ptb or a directory, .txt) and,
-// for JSON, from the content (a policy file or a mask). Never throws.
-LoadResult loadFile(const QString& path);
+// for JSON, from the content (a policy file or a mask). Errors go to LoadResult::error; the only
+// exception is Cancelled, when `progress` is cancelled while a treebank is normalized.
+LoadResult loadFile(const QString& path, const Progress& progress = {});
 
 // Sentences typed by the user: whitespace tokens, no gold.
 SentenceItem typedSentence(const QString& text);

@@ -1,12 +1,14 @@
 // Non-interactive modes of the frontier window: screenshots for docs/user-guide.md and the
 // event-loop stall benchmark of a background LOLS run (Vieira & Eisner 2017, sec. 4) for
-// docs/benchmarks.md. See FrontierWindow.h.
+// docs/benchmarks.md. Options: app/gui/CommandLine.cpp (`prunescope --help`).
+#include "app/gui/CommandLine.h"
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "app/gui/TrainingPanel.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -21,35 +23,31 @@ namespace prunescope::gui {
 
 namespace {
 
-QString option(const QStringList& args, const QString& name, const QString& fallback = {}) {
-    const int i = args.indexOf(name);
-    return i >= 0 && i + 1 < args.size() ? args[i + 1] : fallback;
-}
-
 void settle(int ms) {
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 10);
 }
 
-int screenshots(const QStringList& args) {
-    const QString dir = option(args, "--screenshot-frontier");
+} // namespace
+
+int runFrontierScreenshots(const QCommandLineParser& cl) {
+    const QString dir = cl.value("screenshot-frontier");
     QDir().mkpath(dir);
     FrontierWindow w(nullptr, true);
-    if (const QString f = option(args, "--frontier"); !f.isEmpty()) {
+    if (const QString f = cl.value("frontier"); !f.isEmpty()) {
         QString err;
         if (!w.openFrontier(f, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
     }
-    for (int i = 0; i < args.size(); ++i)
-        if (args[i] == "--run" && i + 1 < args.size()) {
-            QString err;
-            if (!w.openRunDirectory(args[i + 1], &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
-        }
+    for (const QString& run : cl.values("run")) {
+        QString err;
+        if (!w.openRunDirectory(run, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+    }
     if (w.view().points.empty()) {
         std::fprintf(stderr, "no policies to show: samples/policies/frontier.json is missing (use --frontier)\n");
         return 1;
     }
-    if (const QString l = option(args, "--lambda"); !l.isEmpty()) w.setLambda(l.toDouble());
+    if (const QString l = cl.value("lambda"); !l.isEmpty()) w.setLambda(l.toDouble());
     w.resize(1400, 900);
     w.show();
     settle(300);
@@ -60,8 +58,8 @@ int screenshots(const QStringList& args) {
     // Regret view of the selected policy on the bundled sentences (or PRUNESCOPE_DATA's train split).
     RegretWindow* r = w.regretWindow();
     RegretRequest q = r->request();
-    if (const QString tb = option(args, "--regret-treebank"); !tb.isEmpty()) q.treebank = tb;
-    q.sentences = option(args, "--regret-sentences", "40").toInt();
+    if (const QString tb = cl.value("regret-treebank"); !tb.isEmpty()) q.treebank = tb;
+    q.sentences = cl.value("regret-sentences").toInt();
     r->setRequest(q);
     r->resize(1000, 700);
     r->show();
@@ -88,8 +86,8 @@ int screenshots(const QStringList& args) {
         std::fprintf(stderr, "overlay: could not open the sample or %s\n", qPrintable(q.policy));
         ok = false;
     } else {
-        const int s = option(args, "--sentence", "0").toInt();
-        mw.selectSentence(std::min(s, mw.sentenceCount() - 1));
+        const int s = cl.value("sentence").toInt() - 1;  // 1-based, as with --screenshot
+        mw.selectSentence(std::clamp(s, 0, std::max(0, mw.sentenceCount() - 1)));
         mw.resize(1400, 900);
         mw.show();
         r->setExplorer(mw.explorer());
@@ -106,25 +104,26 @@ int screenshots(const QStringList& args) {
     return ok ? 0 : 1;
 }
 
-int benchStall(const QStringList& args) {
-    LolsJobSpec s;
-    s.grammar = option(args, "--grammar");
-    s.init = option(args, "--init");
-    s.train = option(args, "--train");
-    s.dev = option(args, "--dev");
-    if (s.grammar.isEmpty() || s.init.isEmpty() || s.train.isEmpty() || s.dev.isEmpty()) {
+int runTrainingStallBenchmark(const QCommandLineParser& cl) {
+    LolsJobSpec job;
+    LolsRunSpec& s = job.run;
+    s.grammar = cl.value("grammar").toStdString();
+    s.init = cl.value("init").toStdString();
+    s.train = cl.value("train").toStdString();
+    s.dev = cl.value("dev").toStdString();
+    if (s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty()) {
         std::fprintf(stderr, "--bench-training-stall needs --grammar G --init POLICY --train TB --dev TB\n");
         return 2;
     }
     QTemporaryDir tmp;
-    s.out = option(args, "--out", tmp.filePath("run"));
-    s.lols.surrogate = surrogateFromName(option(args, "--surrogate", "rcp").toStdString());
-    s.lols.lambda = option(args, "--lambda", "0.002").toDouble();
-    s.lols.iterations = option(args, "--iterations", "2").toInt();
-    s.lols.minibatch = option(args, "--minibatch", "50").toInt();
-    s.lols.threads = option(args, "--threads", QString::number(std::max(1, QThread::idealThreadCount() - 1))).toInt();
-    s.trainLimit = option(args, "--train-limit", "0").toInt();
-    s.devLimit = option(args, "--dev-limit", "100").toInt();
+    job.out = cl.isSet("out") ? cl.value("out") : tmp.filePath("run");
+    s.lols.surrogate = surrogateFromName(cl.value("surrogate").toStdString());
+    s.lols.lambda = cl.isSet("lambda") ? cl.value("lambda").toDouble() : 0.002;
+    s.lols.iterations = cl.value("iterations").toInt();
+    s.lols.minibatch = cl.value("minibatch").toInt();
+    s.lols.threads = cl.isSet("threads") ? cl.value("threads").toInt() : std::max(1, QThread::idealThreadCount() - 1);
+    s.trainLimit = cl.value("train-limit").toInt();
+    s.devLimit = cl.value("dev-limit").toInt();
 
     FrontierWindow w(nullptr, true);
     w.resize(1280, 860);
@@ -142,7 +141,7 @@ int benchStall(const QStringList& args) {
         clock.restart();
     });
     // Control: the same timer with no training, for the machine's own scheduling noise.
-    const int control = option(args, "--control-seconds", "0").toInt();
+    const int control = cl.value("control-seconds").toInt();
     double controlMax = 0;
     if (control > 0) {
         tick.start();
@@ -167,7 +166,7 @@ int benchStall(const QStringList& args) {
     int points = 0;
     QObject::connect(w.queue(), &TrainingQueue::iterationCommitted, [&] { ++points; });
     total.start();
-    const int id = w.startLols(s);
+    const int id = w.startLols(job);
     tick.start();
     clock.restart();
     while (w.queue()->busy()) QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
@@ -187,14 +186,6 @@ int benchStall(const QStringList& args) {
                 pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
     std::printf("slowest per-commit GUI work (view + sigmoid refit + immediate replot): %.1f ms\n", worstCommit);
     return 0;
-}
-
-} // namespace
-
-int runFrontierCommandLineMode(const QStringList& args) {
-    if (args.contains("--screenshot-frontier")) return screenshots(args);
-    if (args.contains("--bench-training-stall")) return benchStall(args);
-    return -1;
 }
 
 } // namespace prunescope::gui

@@ -99,9 +99,4 @@ private:
     RegretWindow* regret_ = nullptr;
 };
 
-// Non-interactive modes: --screenshot-frontier DIR (frontier and regret screenshots for
-// docs/user-guide.md) and --bench-training-stall (event-loop stalls during a background LOLS run,
-// docs/benchmarks.md). Returns the exit code, or -1 if no such mode was requested.
-int runFrontierCommandLineMode(const QStringList& args);
-
 } // namespace prunescope::gui

@@ -104,28 +104,31 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
 
 LolsJobSpec LolsRunDialog::spec() const {
     LolsJobSpec s;
-    s.init = init_->currentText();
-    s.grammar = grammar_->text();
-    s.train = train_->text();
-    s.dev = dev_->text();
+    LolsRunSpec& r = s.run;
+    r.init = init_->currentText().toStdString();
+    r.grammar = grammar_->text().toStdString();
+    r.train = train_->text().toStdString();
+    r.dev = dev_->text().toStdString();
+    r.lols.lambda = lambda_->text().toDouble();
+    r.lols.surrogate = surrogateFromName(surrogate_->currentData().toString().toStdString());
+    r.lols.iterations = iterations_->value();
+    r.lols.minibatch = minibatch_->value();
+    r.lols.threads = threads_->value();
+    r.trainLimit = trainLimit_->value();
+    r.devLimit = devLimit_->value();
+    r.maxLength = maxLen_->value();
     s.out = out_->text();
-    s.lols.lambda = lambda_->text().toDouble();
-    s.lols.surrogate = surrogateFromName(surrogate_->currentData().toString().toStdString());
-    s.lols.iterations = iterations_->value();
-    s.lols.minibatch = minibatch_->value();
-    s.lols.threads = threads_->value();
-    s.trainLimit = trainLimit_->value();
-    s.devLimit = devLimit_->value();
-    s.maxLength = maxLen_->value();
     return s;
 }
 
 QString LolsRunDialog::validate() const {
     const LolsJobSpec s = spec();
-    if (!QFileInfo(s.init).isFile()) return "The starting policy file does not exist: " + s.init;
-    if (!QFileInfo(s.grammar).isFile()) return "The grammar file does not exist: " + s.grammar;
-    if (!QFileInfo::exists(s.train)) return "The training treebank does not exist: " + s.train;
-    if (!QFileInfo::exists(s.dev)) return "The dev treebank does not exist: " + s.dev;
+    const QString init = QString::fromStdString(s.run.init), grammar = QString::fromStdString(s.run.grammar),
+                  train = QString::fromStdString(s.run.train), dev = QString::fromStdString(s.run.dev);
+    if (!QFileInfo(init).isFile()) return "The starting policy file does not exist: " + init;
+    if (!QFileInfo(grammar).isFile()) return "The grammar file does not exist: " + grammar;
+    if (!QFileInfo::exists(train)) return "The training treebank does not exist: " + train;
+    if (!QFileInfo::exists(dev)) return "The dev treebank does not exist: " + dev;
     if (s.out.isEmpty()) return "Choose a new run directory.";
     if (QFileInfo::exists(s.out) && !QDir(s.out).isEmpty()) return "The run directory exists and is not empty: " + s.out;
     return {};

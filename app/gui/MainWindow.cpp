@@ -19,7 +19,6 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
-#include <QtConcurrent/QtConcurrentRun>
 
 // The .qrc is compiled into the static prunescope_app library: register it explicitly.
 static void initPruneScopeResources() { Q_INIT_RESOURCE(resources); }
@@ -51,6 +50,24 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
     progress_->setRange(0, 0);
     progress_->setMaximumWidth(160);
     progress_->hide();
+    loader_ = new BackgroundTask(this);
+    connect(loader_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { showProgress(progress_, u); });
+    auto loaded = [this](bool cancelled) {
+        const LoadResult r = cancelled ? LoadResult{} : *loading_;
+        loading_.reset();
+        if (!cancelled) {
+            const bool ok = apply(r);
+            if (ok) statusBar()->showMessage(tr("Loaded %1 %2").arg(fileKindName(r.kind), QFileInfo(r.path).fileName()), 4000);
+            emit loadFinished(ok, r.path);
+        }
+        startNextLoad();
+    };
+    connect(loader_, &BackgroundTask::finished, this, [loaded] { loaded(false); });
+    connect(loader_, &BackgroundTask::cancelled, this, [loaded] { loaded(true); });
+    connect(loader_, &BackgroundTask::failed, this, [this](const QString& m) {  // loadFile reports errors itself
+        reportError(m);
+        startNextLoad();
+    });
     docLabel_ = new QLabel;
     statusBar()->addPermanentWidget(docLabel_);
     statusBar()->addPermanentWidget(progress_);
@@ -75,9 +92,7 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
     }
 }
 
-MainWindow::~MainWindow() {
-    if (watcher_) watcher_->waitForFinished();
-}
+MainWindow::~MainWindow() = default;  // the loader cancels and waits
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -139,7 +154,7 @@ void MainWindow::buildMenus() {
         a->setChecked(m == 0);
         mGroup->addAction(a);
     }
-    view->addSeparator();  // issue 7 (frontier engineer): the frontier and LOLS training window
+    view->addSeparator();  // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -183,7 +198,7 @@ void MainWindow::openDialog(const QString& caption, const QString& filter) {
 
 void MainWindow::openFile(const QString& path) {
     pending_ << path;
-    if (!watcher_) startNextLoad();
+    if (!loader_->isRunning()) startNextLoad();
 }
 
 void MainWindow::startNextLoad() {
@@ -192,19 +207,12 @@ void MainWindow::startNextLoad() {
         return;
     }
     QString path = pending_.takeFirst();
+    progress_->setRange(0, 0);
     progress_->show();
     statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    watcher_ = new QFutureWatcher<LoadResult>(this);
-    connect(watcher_, &QFutureWatcher<LoadResult>::finished, this, [this] {
-        LoadResult r = watcher_->result();
-        watcher_->deleteLater();
-        watcher_ = nullptr;
-        bool ok = apply(r);
-        if (ok) statusBar()->showMessage(tr("Loaded %1 %2").arg(fileKindName(r.kind), QFileInfo(r.path).fileName()), 4000);
-        emit loadFinished(ok, r.path);
-        startNextLoad();
-    });
-    watcher_->setFuture(QtConcurrent::run([path] { return loadFile(path); }));
+    auto result = std::make_shared<LoadResult>();
+    loading_ = result;
+    loader_->start([path, result](const Progress& progress) { *result = loadFile(path, progress); });
 }
 
 bool MainWindow::openFileSync(const QString& path) {

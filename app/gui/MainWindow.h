@@ -1,10 +1,11 @@
 #pragma once
 // The PruneScope main window: documents (grammar, policy, sentences with gold trees), menus,
-// recent files and remembered settings, drag and drop, background loading, and the explorer.
+// recent files and remembered settings, drag and drop, background loading (a BackgroundTask, one
+// file at a time), and the explorer.
+#include "app/gui/BackgroundTask.h"
 #include "app/gui/DocumentLoader.h"
 #include "app/gui/ExplorerPanel.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QStringList>
 
@@ -36,7 +37,7 @@ public:
     // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting it).
     bool openFileSync(const QString& path);
     bool loadSampleSync();
-    bool isLoading() const { return watcher_ != nullptr; }
+    bool isLoading() const { return loader_->isRunning(); }
 
     int sentenceCount() const { return static_cast<int>(sentences_.size()); }
     int sentenceIndex() const { return sentenceIdx_; }
@@ -79,7 +80,8 @@ private:
     int sentenceIdx_ = -1;
     QString grammarPath_, policyPath_, sentencesPath_;
     QStringList pending_;
-    QFutureWatcher<LoadResult>* watcher_ = nullptr;
+    BackgroundTask* loader_ = nullptr;
+    std::shared_ptr<LoadResult> loading_;  // written by the loader, read when it has finished
     QComboBox* sentenceBox_ = nullptr;
     QLineEdit* typedEdit_ = nullptr;
     QMenu* recentMenu_ = nullptr;

@@ -2,11 +2,10 @@
 #include "app/gui/RegretWindow.h"
 
 #include "app/gui/ExplorerPanel.h"
-#include "core/policy/GoldSpans.h"
 #include "core/grammar/GrammarFile.h"
-#include "core/treebank/Normalize.h"
 #include "core/grammar/PcfgEstimator.h"
-#include "core/treebank/TreebankReader.h"
+#include "core/policy/GoldSpans.h"
+#include "core/treebank/Normalize.h"
 
 #include <QComboBox>
 #include <QDoubleValidator>
@@ -16,10 +15,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -106,11 +105,15 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     form->addRow("Threads", threads_);
     auto* buttons = new QHBoxLayout;
     computeBtn_ = new QPushButton("Compute", this);
+    cancelBtn_ = new QPushButton("Cancel", this);
+    cancelBtn_->setEnabled(false);
+    cancelBtn_->setToolTip("Stop the computation (within a second); nothing is shown for a cut sample");
     overlayBtn_ = new QPushButton("Overlay on explorer sentence", this);
     overlayBtn_->setEnabled(false);
     overlayBtn_->setToolTip("Colour every span of the explorer's sentence by r^[keep] - r^[prune]");
     auto* save = new QPushButton("Save plot…", this);
     buttons->addWidget(computeBtn_);
+    buttons->addWidget(cancelBtn_);
     buttons->addWidget(overlayBtn_);
     buttons->addWidget(save);
     buttons->addStretch(1);
@@ -119,14 +122,26 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     numbers_->setReadOnly(true);
     numbers_->setMaximumHeight(120);
     status_ = new QLabel(this);
+    status_->setObjectName("status");
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName("progress");
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setTextVisible(true);
+    progress_->hide();
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(status_, 1);
+    statusRow->addWidget(progress_);
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addLayout(buttons);
     lay->addWidget(bars_, 1);
     lay->addWidget(numbers_);
-    lay->addWidget(status_);
+    lay->addLayout(statusRow);
+    task_ = new BackgroundTask(this);
     resize(900, 640);
     connect(computeBtn_, &QPushButton::clicked, this, &RegretWindow::compute);
+    connect(cancelBtn_, &QPushButton::clicked, this, &RegretWindow::cancel);
     connect(overlayBtn_, &QPushButton::clicked, this, [this] {
         QString err;
         if (!overlayCurrentSentence(&err)) status_->setText(err);
@@ -135,34 +150,47 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         const QString p = QFileDialog::getSaveFileName(this, "Save plot", "regret.png", "PNG (*.png);;PDF (*.pdf)");
         if (!p.isEmpty()) bars_->saveImage(p, 900, 420);
     });
-    connect(&watcher_, &QFutureWatcher<std::pair<RegretStats, QString>>::finished, this, [this] {
-        const auto [s, err] = watcher_.result();
-        computeBtn_->setEnabled(true);
-        if (!err.isEmpty()) {
-            status_->setText("Error: " + err);
-            emit finished(false);
-            return;
+    connect(task_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { showProgress(progress_, u); });
+    connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State st) {
+        const bool running = st == BackgroundTask::State::Running || st == BackgroundTask::State::Cancelling;
+        computeBtn_->setEnabled(!running);
+        cancelBtn_->setEnabled(st == BackgroundTask::State::Running);
+        progress_->setVisible(running);
+        if (st == BackgroundTask::State::Cancelling) {
+            status_->setText(QString::fromUtf8("Cancelling\u2026"));
+            progress_->setRange(0, 0);
         }
-        stats_ = s;
-        widgets::RegretBarsData d;
-        d.states = s.states, d.gold = s.gold, d.pDiff = s.pDiff();
-        d.pGoldGivenDiff = s.pGoldGivenDiff(), d.pNonGoldGivenDiff = s.pNonGoldGivenDiff();
-        d.regretGivenDiffGold = s.regretGivenDiffGold(), d.regretGivenDiffNonGold = s.regretGivenDiffNonGold();
-        d.meanRegret = s.meanRegret();
-        d.title = QString("%1, %2 rollouts, \u03bb = %3, %4 sentences")
-                      .arg(QFileInfo(policy_->text()).fileName(), surrogate_->currentData().toString())
-                      .arg(lambda_->text()).arg(s.sentences);
-        bars_->setRegret(d);
-        numbers_->setPlainText(QString::fromStdString(s.toJson().dump(1)));
-        status_->setText("Done.");
+    });
+    connect(task_, &BackgroundTask::finished, this, [this] {
+        showResult(*result_);
         emit finished(true);
+    });
+    connect(task_, &BackgroundTask::cancelled, this, [this] {
+        status_->setText("Cancelled.");
+        emit finished(false);
+    });
+    connect(task_, &BackgroundTask::failed, this, [this](const QString& err) {
+        status_->setText("Error: " + err);
+        emit finished(false);
     });
 }
 
-RegretWindow::~RegretWindow() {
-    if (cancel_) *cancel_ = true;
-    watcher_.waitForFinished();
+void RegretWindow::showResult(const RegretStats& s) {
+    stats_ = s;
+    widgets::RegretBarsData d;
+    d.states = s.states, d.gold = s.gold, d.pDiff = s.pDiff();
+    d.pGoldGivenDiff = s.pGoldGivenDiff(), d.pNonGoldGivenDiff = s.pNonGoldGivenDiff();
+    d.regretGivenDiffGold = s.regretGivenDiffGold(), d.regretGivenDiffNonGold = s.regretGivenDiffNonGold();
+    d.meanRegret = s.meanRegret();
+    d.title = QString("%1, %2 rollouts, \u03bb = %3, %4 sentences")
+                  .arg(QFileInfo(policy_->text()).fileName(), surrogate_->currentData().toString())
+                  .arg(lambda_->text()).arg(s.sentences);
+    bars_->setRegret(d);
+    numbers_->setPlainText(QString::fromStdString(s.toJson().dump(1)));
+    status_->setText("Done.");
 }
+
+RegretWindow::~RegretWindow() = default;  // the task cancels and waits
 
 void RegretWindow::setRequest(const RegretRequest& r) {
     grammar_ = r.grammar;
@@ -192,30 +220,26 @@ void RegretWindow::setExplorer(ExplorerPanel* e) {
 }
 
 void RegretWindow::compute() {
-    if (watcher_.isRunning()) return;
+    if (task_->isRunning()) return;
     const RegretRequest r = request();
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    auto cancel = cancel_;
-    computeBtn_->setEnabled(false);
+    auto result = std::make_shared<RegretStats>();
+    result_ = result;
     status_->setText("Rolling out every state of the policy's roll-in…");
-    watcher_.setFuture(QtConcurrent::run([r, cancel]() -> std::pair<RegretStats, QString> {
-        try {
-            const Grammar g = loadGrammar(r.grammar.toStdString());
-            const Policy p = loadPolicy(r.policy.toStdString());
-            std::vector<Tree> trees;
-            for (const auto& t : readTreebank(r.treebank.toStdString())) trees.push_back(normalizeTree(t));
-            auto sentences = lolsSentences(trees, r.maxLength);
-            if (static_cast<int>(sentences.size()) > r.sentences) sentences.resize(static_cast<std::size_t>(r.sentences));
-            RegretOptions opt;
-            opt.surrogate = r.surrogate;
-            opt.lambda = r.lambda;
-            opt.threads = r.threads;
-            return {regretAnalysis(g, sentences, p, opt, cancel.get()), {}};
-        } catch (const std::exception& e) {
-            return {{}, QString::fromStdString(e.what())};
-        }
-    }));
+    progress_->setRange(0, 0);
+    task_->start([r, result](const Progress& progress) {
+        const Grammar g = loadGrammar(r.grammar.toStdString());
+        const Policy p = loadPolicy(r.policy.toStdString());
+        auto sentences = lolsSentences(readNormalizedTreebank(r.treebank.toStdString(), 0, progress), r.maxLength);
+        if (static_cast<int>(sentences.size()) > r.sentences) sentences.resize(static_cast<std::size_t>(r.sentences));
+        RegretOptions opt;
+        opt.surrogate = r.surrogate;
+        opt.lambda = r.lambda;
+        opt.threads = r.threads;
+        *result = regretAnalysis(g, sentences, p, opt, progress);
+    });
 }
+
+void RegretWindow::cancel() { task_->cancel(); }
 
 bool RegretWindow::overlayCurrentSentence(QString* error) {
     auto fail = [&](const QString& m) {

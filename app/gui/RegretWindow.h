@@ -1,23 +1,23 @@
 #pragma once
 // The regret view (Vieira & Eisner 2017, sec. 7.3, eq. 4) for one policy and lambda: the
 // corpus-level decomposition of the gold oracle's regret against the LOLS rollout oracle as grouped
-// bars (gold vs non-gold spans), computed in the background over a sample of sentences; and, per
-// sentence, an overlay of r^[keep] - r^[prune] on the explorer's heat map with the gold label and
-// the rollout oracle's choice.
+// bars (gold vs non-gold spans), computed in the background (a BackgroundTask, with a progress bar
+// and Cancel) over a sample of sentences; and, per sentence, an overlay of r^[keep] - r^[prune] on
+// the explorer's heat map with the gold label and the rollout oracle's choice.
+#include "app/gui/BackgroundTask.h"
 #include "core/lols/Regret.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/RegretBars.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 
@@ -53,7 +53,9 @@ public:
     RegretRequest request() const;
     void setExplorer(ExplorerPanel* e);
     void compute();                           // background; emits finished
-    bool isComputing() const { return watcher_.isRunning(); }
+    void cancel();                            // stops a computation within 1 s; emits finished(false)
+    bool isComputing() const { return task_->isRunning(); }
+    BackgroundTask* task() const { return task_; }
     const RegretStats& stats() const { return stats_; }
     widgets::RegretBars* bars() const { return bars_; }
     bool overlayCurrentSentence(QString* error = nullptr);  // synchronous, on the explorer's sentence
@@ -67,12 +69,14 @@ private:
     QString grammar_;
     QComboBox* surrogate_ = nullptr;
     QSpinBox *sentences_ = nullptr, *threads_ = nullptr;
-    QPushButton *computeBtn_ = nullptr, *overlayBtn_ = nullptr;
+    QPushButton *computeBtn_ = nullptr, *cancelBtn_ = nullptr, *overlayBtn_ = nullptr;
     QPlainTextEdit* numbers_ = nullptr;
+    QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
     ExplorerPanel* explorer_ = nullptr;
-    QFutureWatcher<std::pair<RegretStats, QString>> watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    BackgroundTask* task_ = nullptr;
+    std::shared_ptr<RegretStats> result_;  // written by the task, read when it has finished
+    void showResult(const RegretStats& s);
     RegretStats stats_;
 };
 

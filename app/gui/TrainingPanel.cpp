@@ -1,6 +1,8 @@
 // LOLS run panel (Vieira & Eisner 2017, sec. 4 Alg. 2): see TrainingPanel.h.
 #include "app/gui/TrainingPanel.h"
 
+#include "app/gui/BackgroundTask.h"
+
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
@@ -96,10 +98,8 @@ void TrainingPanel::refreshRow(int id) {
     table_->item(row, 0)->setToolTip(j->error.isEmpty() ? j->runDir : j->error);
     table_->item(row, 1)->setText(jobStateName(j->state) + (j->error.isEmpty() ? "" : ": " + j->error));
     table_->item(row, 2)->setText(QString("%1 / %2").arg(done < 0 ? QString("–") : QString::number(done)).arg(j->iterations));
-    table_->item(row, 3)->setText(j->state == JobState::Running
-                                      ? QString("%1 %2/%3").arg(QString::fromStdString(j->progress.phase))
-                                            .arg(j->progress.done).arg(j->progress.total)
-                                      : QString());
+    const bool active = j->state == JobState::Running || j->state == JobState::Cancelling;
+    table_->item(row, 3)->setText(active ? progressText(j->progress) : QString());
     table_->item(row, 4)->setText(j->state == JobState::Running ? formatDuration(j->etaSeconds) : QString());
     table_->item(row, 5)->setText(j->log.empty() ? QString() : QString::number(best, 'g', 6));
 }
@@ -109,11 +109,17 @@ void TrainingPanel::setCurrentJob(int id) {
     const TrainingJob* j = queue_->job(id);
     cancel_->setEnabled(j && (j->state == JobState::Running || j->state == JobState::Queued ||
                               j->state == JobState::Following));
-    if (j && j->state == JobState::Running && j->progress.total > 0) {
-        progress_->setRange(0, j->progress.total);
-        progress_->setValue(j->progress.done);
-        progress_->setFormat(QString("iteration %1: %2 %p%").arg(j->progress.iteration)
+    if (j && j->state == JobState::Cancelling) {
+        progress_->setRange(0, 0);  // busy until the worker has stopped (within 1 s)
+        progress_->setFormat(jobStateName(j->state));
+    } else if (j && j->state == JobState::Running && j->progress.total > 0) {
+        progress_->setRange(0, static_cast<int>(j->progress.total));
+        progress_->setValue(static_cast<int>(j->progress.done));
+        progress_->setFormat(QString("iteration %1: %2 %p%").arg(j->progress.step)
                                  .arg(QString::fromStdString(j->progress.phase)));
+    } else if (j && j->state == JobState::Running) {  // a phase of unknown length (training: L-BFGS)
+        progress_->setRange(0, 0);
+        progress_->setFormat(QString("iteration %1: %2").arg(j->progress.step).arg(progressText(j->progress)));
     } else {
         progress_->setRange(0, 1);
         progress_->setValue(j && j->state == JobState::Finished ? 1 : 0);

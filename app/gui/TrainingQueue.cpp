@@ -1,30 +1,13 @@
 // Background LOLS runs (Vieira & Eisner 2017, sec. 4 Alg. 2): see TrainingQueue.h.
 #include "app/gui/TrainingQueue.h"
 
-#include "core/policy/Baseline.h"
-#include "core/util/Error.h"
-#include "core/grammar/GrammarFile.h"
-#include "core/lols/LolsRun.h"
-#include "core/treebank/Normalize.h"
 #include "core/lols/RunDirectory.h"
-#include "core/treebank/TreebankReader.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QThread>
 #include <QTimer>
 
 #include <chrono>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-#include <cmath>
-#include <mutex>
 
 namespace prunescope::gui {
 
@@ -34,14 +17,13 @@ double nowSeconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-std::string abs(const QString& p) { return QFileInfo(p).absoluteFilePath().toStdString(); }
-
 } // namespace
 
 QString jobStateName(JobState s) {
     switch (s) {
         case JobState::Queued: return "queued";
         case JobState::Running: return "running";
+        case JobState::Cancelling: return QString::fromUtf8("cancelling\u2026");
         case JobState::Following: return "following";
         case JobState::Finished: return "finished";
         case JobState::Cancelled: return "cancelled";
@@ -49,24 +31,21 @@ QString jobStateName(JobState s) {
     }
 }
 
-nlohmann::json lolsRunConfig(const LolsJobSpec& s, const Policy& init) {
-    LolsConfig c = s.lols;
-    c.threads = 0;  // never affects results; not recorded (as the CLI)
-    return {{"lols", c.toJson()},
-            {"grammar", abs(s.grammar)},
-            {"init", abs(s.init)},
-            {"train", abs(s.train)},
-            {"dev", abs(s.dev)},
-            {"maxLength", s.maxLength},
-            {"trainLimit", s.trainLimit},
-            {"devLimit", s.devLimit},
-            {"q0", s.q0 ? nlohmann::json{{"positiveWeight", init.meta.training.value("positiveWeight", 1.0)},
-                                         {"scale", s.q0Scale}}
-                        : nlohmann::json(nullptr)}};
-}
-
 TrainingQueue::TrainingQueue(QObject* parent) : QObject(parent) {
     qRegisterMetaType<prunescope::LolsIterationRecord>();
+    task_ = new BackgroundTask(this);
+    task_->setLowPriority(true);
+    connect(task_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { onProgress(running_, u); });
+    connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State s) {
+        TrainingJob* j = find(running_);
+        if (s != BackgroundTask::State::Cancelling || !j) return;
+        j->state = JobState::Cancelling;
+        j->etaSeconds = -1;
+        emit jobChanged(running_);
+    });
+    connect(task_, &BackgroundTask::finished, this, [this] { onFinished(running_, false, {}); });
+    connect(task_, &BackgroundTask::cancelled, this, [this] { onFinished(running_, true, {}); });
+    connect(task_, &BackgroundTask::failed, this, [this](const QString& m) { onFinished(running_, false, m); });
     pollTimer_ = new QTimer(this);
     pollTimer_->setInterval(1000);
     connect(pollTimer_, &QTimer::timeout, this, &TrainingQueue::poll);
@@ -77,8 +56,8 @@ TrainingQueue::TrainingQueue(QObject* parent) : QObject(parent) {
 
 TrainingQueue::~TrainingQueue() {
     pending_.clear();
-    if (cancel_) *cancel_ = true;
-    if (thread_) thread_->wait();
+    delete task_;  // cancels and waits now, while the callbacks' target is still whole
+    task_ = nullptr;
 }
 
 TrainingJob* TrainingQueue::find(int id) {
@@ -93,13 +72,13 @@ const TrainingJob* TrainingQueue::job(int id) const {
     return nullptr;
 }
 
-bool TrainingQueue::busy() const { return thread_ != nullptr || !pending_.empty(); }
+bool TrainingQueue::busy() const { return (task_ && task_->isRunning()) || !pending_.empty(); }
 
 int TrainingQueue::enqueue(const LolsJobSpec& spec) {
     TrainingJob j;
     j.id = nextId_++;
     j.runDir = QFileInfo(spec.out).absoluteFilePath();
-    j.iterations = spec.lols.iterations;
+    j.iterations = spec.run.lols.iterations;
     jobs_.push_back(j);
     pending_.emplace_back(j.id, spec);
     emit jobChanged(j.id);
@@ -157,8 +136,8 @@ void TrainingQueue::cancel(int id) {
             emit jobChanged(id);
             return;
         }
-    if (id == running_ && cancel_) {
-        *cancel_ = true;
+    if (id == running_) {
+        task_->cancel();  // the job shows "cancelling…" through stateChanged
         return;
     }
     if (auto* j = find(id); j && j->state == JobState::Following) {
@@ -173,74 +152,38 @@ void TrainingQueue::cancelAll() {
 }
 
 bool TrainingQueue::waitForIdle(int timeoutMs) {
-    QElapsedTimer t;
-    t.start();
-    while (busy() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    return !busy();
+    return processEventsUntil([this] { return !busy(); }, timeoutMs);
 }
 
 void TrainingQueue::startNext() {
-    if (thread_ || pending_.empty()) return;
+    if (task_->isRunning() || pending_.empty()) return;
     auto [id, spec] = pending_.front();
     pending_.erase(pending_.begin());
     running_ = id;
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
     if (auto* j = find(id)) {
         j->state = JobState::Running;
         j->elapsedSeconds = 0;
+        j->progress = {};
     }
     emit jobChanged(id);
     if (iterationStart_.size() <= static_cast<std::size_t>(id)) iterationStart_.resize(static_cast<std::size_t>(id) + 1);
     iterationStart_[static_cast<std::size_t>(id)] = nowSeconds();
 
-    auto cancel = cancel_;
-    thread_ = QThread::create([this, id, spec, cancel]() mutable {
-#ifdef __linux__
-        // Lower this thread's nice value (inherited by the trainer's worker threads) so the GUI
-        // thread wins the cores whenever it has work: QThread::LowPriority does not change it.
-        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
-#endif
-        auto post = [this](auto fn) { QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection); };
-        std::mutex m;
-        double lastPost = 0;
-        const LolsProgressCallback progress = [&](const LolsProgress& p) {
-            std::lock_guard lock(m);
-            const double now = nowSeconds();
-            if (now - lastPost < 0.1 && p.done != p.total) return;  // at most ~10 updates per second
-            lastPost = now;
-            post([this, id, p] { onProgress(id, p); });
+    // The worker: a thin shell around core's runLols, as `prunescope-cli lols` is.
+    task_->start([this, id, spec](const Progress& progress) {
+        RunDirectory rd = RunDirectory::create(spec.out.toStdString(), newLolsRunConfig(spec.run));
+        const nlohmann::json config = rd.config();
+        task_->post([this, id, config] {
+            if (auto* j = find(id)) j->config = config;
+        });
+        const LolsRunInputs in = loadLolsRunInputs(config, progress);
+        LolsRunOptions opt;
+        opt.threads = spec.run.lols.threads;
+        opt.onCommit = [this, id](const LolsState& st) {
+            task_->post([this, id, r = st.log.back()] { onCommitted(id, r); });
         };
-        try {
-            const Policy init = loadPolicy(spec.init.toStdString());
-            if (std::isnan(spec.lols.lambda)) spec.lols.lambda = init.meta.lambda;
-            if (std::isnan(spec.lols.lambda))
-                throw std::invalid_argument("no lambda given and the initial policy records none");
-            if (init.meta.training.contains("l2")) spec.lols.logreg.l2 = init.meta.training["l2"].get<double>();
-            RunDirectory rd = RunDirectory::create(spec.out.toStdString(), lolsRunConfig(spec, init));
-            const nlohmann::json config = rd.config();
-            post([this, id, config] {
-                if (auto* j = find(id)) j->config = config;
-            });
-            LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
-            cfg.threads = spec.lols.threads;
-            LolsRunInputs in = loadLolsRunInputs(config); // as `prunescope-cli lols` builds them
-            LolsTrainer trainer(in.grammar, std::move(in.train), std::move(in.dev), cfg);
-            AggregatedDataset q0 = initialDataset(in, trainer.train().size(), config);
-            LolsState st = trainer.start(init, std::move(q0), cancel.get(), progress);
-            if (*cancel) return post([this, id] { onFinished(id, true, {}); });
-            rd.commit(st);
-            post([this, id, r = st.log.back()] { onCommitted(id, r); });
-            while (st.iteration < cfg.iterations) {
-                if (!trainer.step(st, cancel.get(), progress)) return post([this, id] { onFinished(id, true, {}); });
-                rd.commit(st);
-                post([this, id, r = st.log.back()] { onCommitted(id, r); });
-            }
-            post([this, id] { onFinished(id, false, {}); });
-        } catch (const std::exception& e) {
-            post([this, id, msg = QString::fromStdString(e.what())] { onFinished(id, false, msg); });
-        }
+        if (runLols(rd, in, opt, progress).cancelled) throw Cancelled();
     });
-    thread_->start(QThread::LowPriority);
 }
 
 void TrainingQueue::updateEta(TrainingJob& j) {
@@ -252,9 +195,9 @@ void TrainingQueue::updateEta(TrainingJob& j) {
     for (const auto& r : j.log)
         if (r.iteration > 0) sum += r.seconds, ++n;
     if (n > 0) perIteration = sum / n;
-    else if (j.progress.iteration > 0 && j.progress.phase == "rollouts" && j.progress.done > 0)
-        perIteration = 1.25 * inIteration * j.progress.total / j.progress.done;  // rollouts dominate
-    const int current = j.progress.iteration;
+    else if (j.progress.step > 0 && j.progress.phase == "rollouts" && j.progress.done > 0)
+        perIteration = 1.25 * inIteration * static_cast<double>(j.progress.total) / static_cast<double>(j.progress.done);  // rollouts dominate
+    const int current = std::max(0, j.progress.step);
     if (perIteration < 0) {
         j.etaSeconds = -1;
         return;
@@ -262,9 +205,9 @@ void TrainingQueue::updateEta(TrainingJob& j) {
     j.etaSeconds = std::max(0.0, perIteration * (j.iterations - current + 1) - inIteration);
 }
 
-void TrainingQueue::onProgress(int id, LolsProgress p) {
+void TrainingQueue::onProgress(int id, const ProgressUpdate& p) {
     TrainingJob* j = find(id);
-    if (!j || j->state != JobState::Running) return;
+    if (!j || (j->state != JobState::Running && j->state != JobState::Cancelling)) return;
     j->progress = p;
     updateEta(*j);
     emit jobChanged(id);
@@ -275,20 +218,18 @@ void TrainingQueue::onCommitted(int id, LolsIterationRecord r) {
     if (!j) return;
     iterationStart_[static_cast<std::size_t>(id)] = nowSeconds();
     j->log.push_back(r);
-    j->progress = {r.iteration, "committed", 1, 1};
+    j->progress = {};
+    j->progress.phase = "committed";
+    j->progress.done = j->progress.total = 1;
+    j->progress.step = r.iteration;
+    j->progress.steps = j->iterations;
     updateEta(*j);
     emit iterationCommitted(id, j->runDir, r, j->config);
     emit jobChanged(id);
 }
 
 void TrainingQueue::onFinished(int id, bool cancelled, QString error) {
-    if (thread_) {
-        thread_->wait();
-        thread_->deleteLater();
-        thread_ = nullptr;
-    }
     running_ = -1;
-    cancel_.reset();
     if (TrainingJob* j = find(id)) {
         j->state = !error.isEmpty() ? JobState::Failed : cancelled ? JobState::Cancelled : JobState::Finished;
         j->error = error;

@@ -1,37 +1,32 @@
 #pragma once
 // Background LOLS training for the GUI (Vieira & Eisner 2017, sec. 4 Alg. 2): a queue of runs
-// executed one at a time on a worker QThread calling the core LolsTrainer, writing the same run
-// directory as `prunescope-cli lols` (docs/lols.md); progress reaches the GUI thread through queued
-// calls; cancelling sets the trainer's atomic flag, so finished iterations stay committed. Run
-// directories made elsewhere (the CLI) can be followed by polling their log.jsonl.
+// executed one at a time by a BackgroundTask calling core's runLols, the same driver as
+// `prunescope-cli lols`, so both write the same run directory (docs/lols.md). Progress reaches the
+// GUI thread throttled; cancelling shows "cancelling…" at once and stops within 1 s in every phase
+// (retraining included), keeping every committed iteration. Run directories made elsewhere (the
+// CLI) can be followed by polling their log.jsonl.
+#include "app/gui/BackgroundTask.h"
+#include "core/lols/LolsRun.h"
 #include "core/lols/LolsTrainer.h"
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <memory>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 class QFileSystemWatcher;
-class QThread;
 class QTimer;
 
 namespace prunescope::gui {
 
 struct LolsJobSpec {
-    QString grammar, init, train, dev, out;  // files / treebanks; out = new run directory
-    LolsConfig lols;                         // surrogate, lambda, iterations, minibatch, threads, ...
-    int maxLength = 40, trainLimit = 0, devLimit = 0;
-    bool q0 = true;       // aggregate the baseline dataset Q0 (CLI default)
-    double q0Scale = 1.0;
+    LolsRunSpec run;  // what to train, as `prunescope-cli lols` takes it (lols.threads: worker threads)
+    QString out;      // the new run directory
 };
-// config.json of a run, exactly as `prunescope-cli lols` writes it (threads are not recorded).
-nlohmann::json lolsRunConfig(const LolsJobSpec& s, const Policy& init);
 
-enum class JobState { Queued, Running, Following, Finished, Cancelled, Failed };
+enum class JobState { Queued, Running, Cancelling, Following, Finished, Cancelled, Failed };
 QString jobStateName(JobState s);
 
 struct TrainingJob {
@@ -40,7 +35,7 @@ struct TrainingJob {
     JobState state = JobState::Queued;
     bool followed = false;    // a directory made elsewhere, watched
     int iterations = 0;       // planned
-    LolsProgress progress;    // last progress report
+    ProgressUpdate progress;  // last progress report (step = iteration)
     double etaSeconds = -1;   // -1 = unknown
     double elapsedSeconds = 0;
     QString error;
@@ -56,7 +51,7 @@ public:
 
     int enqueue(const LolsJobSpec& spec);  // returns the job id
     int follow(const QString& runDir);     // throws InputError if it is not a run directory
-    void cancel(int id);                   // queued: removed from the queue; running: flag set
+    void cancel(int id);                   // queued: removed from the queue; running: Cancelling
     void cancelAll();
     bool waitForIdle(int timeoutMs);       // processes events until no job runs or is queued
 
@@ -73,7 +68,7 @@ signals:
 private:
     TrainingJob* find(int id);
     void startNext();
-    void onProgress(int id, LolsProgress p);
+    void onProgress(int id, const ProgressUpdate& p);
     void onCommitted(int id, LolsIterationRecord r);
     void onFinished(int id, bool cancelled, QString error);
     void poll();
@@ -83,8 +78,7 @@ private:
     std::vector<std::pair<int, LolsJobSpec>> pending_;
     int nextId_ = 1;
     int running_ = -1;
-    QThread* thread_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    BackgroundTask* task_ = nullptr;  // runs one job at a time
     QTimer* pollTimer_ = nullptr;
     QFileSystemWatcher* watcher_ = nullptr;
     std::vector<double> iterationStart_;  // per job id: steady seconds at the running iteration's start

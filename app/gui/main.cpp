@@ -1,6 +1,6 @@
-// prunescope: the desktop explorer (issue 6). See docs/user-guide.md.
+// prunescope: the desktop explorer and its frontier/training windows. See docs/user-guide.md;
+// `prunescope --help` lists the command line (app/gui/CommandLine.cpp).
 #include "app/gui/CommandLine.h"
-#include "app/gui/FrontierWindow.h"
 #include "app/gui/MainWindow.h"
 
 #include <QApplication>
@@ -10,7 +10,6 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("PruneScope");
     QApplication::setApplicationName("PruneScope");
     QApplication::setApplicationVersion("0.1.0");
-    if (int c = prunescope::gui::runFrontierCommandLineMode(app.arguments()); c >= 0) return c;  // issue 7 modes
     QStringList files;
     int code = prunescope::gui::runCommandLineMode(app.arguments(), &files);
     if (code >= 0) return code;

@@ -39,18 +39,17 @@ nlohmann::json CorpusResult::summaryJson() const {
 }
 
 CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const MaskFunction& mask,
-                            const EvaluationOptions& opt) {
+                            const EvaluationOptions& opt, const Progress& progress) {
     using Clock = std::chrono::steady_clock;
     CorpusResult res;
     Parser parser(g);
-    const int total = static_cast<int>(gold.size());
-    int done = 0;
+    progress.begin("parsing", static_cast<long>(gold.size()));
     for (const Tree& t : gold) {
+        progress.throwIfCancelled();
         std::vector<std::string> words = t.words();
         const int n = static_cast<int>(words.size());
-        ++done;
         if (n == 0 || (opt.maxLength > 0 && n > opt.maxLength)) {
-            if (opt.progress && !opt.progress(done, total)) break;
+            progress.advance();
             continue;
         }
         SentenceResult r;
@@ -76,7 +75,7 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
         res.seconds += r.seconds;
         if (opt.keepTrees) r.tree = std::move(out);
         res.sentences.push_back(std::move(r));
-        if (opt.progress && !opt.progress(done, total)) break;
+        progress.advance();
     }
     return res;
 }

@@ -6,6 +6,7 @@
 #include "core/parse/Parser.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
 
 #include <functional>
 #include <span>
@@ -45,12 +46,12 @@ using MaskFunction = std::function<PruningMask(std::span<const std::string> word
 struct EvaluationOptions {
     int maxLength = 0;        // 0 = no limit; longer sentences are skipped
     bool keepTrees = false;
-    // Called after each sentence with (done, total); return false to cancel (stops early).
-    std::function<bool(int, int)> progress;
 };
 
 // gold: normalized trees (normalizeTree). Sentences are parsed one at a time on this thread.
+// Progress: phase "parsing", one item per gold tree (skipped ones included); polled per sentence,
+// a cancel throws Cancelled.
 CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const MaskFunction& mask,
-                            const EvaluationOptions& opt = {});
+                            const EvaluationOptions& opt = {}, const Progress& progress = {});
 
 } // namespace prunescope

@@ -118,7 +118,8 @@ void AggregatedDataset::add(std::vector<RewardEntry> added) {
     entries_ = std::move(merged);
 }
 
-std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences) const {
+std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences,
+                                                        const Progress& progress) const {
     std::vector<WeightedExample> out;
     out.reserve(entries_.size());
     SentenceFeatures feats;
@@ -129,6 +130,7 @@ std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSen
         if (e.sentence >= sentences.size())
             throw std::invalid_argument("aggregated dataset refers to a sentence that is not in the training set");
         if (e.sentence != current) {
+            progress.throwIfCancelled();
             feats = SentenceFeatures(sentences[e.sentence].words);
             current = e.sentence;
         }
@@ -230,7 +232,7 @@ PruningMask lolsPolicyMask(const Policy& policy, const std::vector<std::string>&
 
 SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
                                          const Policy& policy, const LolsConfig& cfg, int iteration,
-                                         const RolloutFunction& rollouts) {
+                                         const RolloutFunction& rollouts, const std::atomic<bool>* cancel) {
     SentenceRollouts out;
     const int n = static_cast<int>(s.words.size());
     RolloutRequest req;
@@ -238,6 +240,7 @@ SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s
     req.words = s.words;
     req.gold = s.gold;
     req.rollIn = lolsPolicyMask(policy, s.words);
+    req.cancel = cancel;
     auto spans = allPrunableSpans(n);
     out.states = static_cast<int>(spans.size());
     if (spans.empty()) return out;

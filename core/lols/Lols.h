@@ -8,6 +8,7 @@
 #include "core/policy/Policy.h"
 #include "core/rollout/Rollout.h"
 #include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
 
 #include <cstdint>
 #include <functional>
@@ -73,7 +74,9 @@ public:
     std::size_t size() const { return entries_.size(); }
     // Weighted binary examples: label = argmax (keep on ties is irrelevant: weight 0 states are
     // left out), weight = |rewardKeep - rewardPrune|; features of `sentences[sentence]`.
-    std::vector<WeightedExample> examples(std::span<const LolsSentence> sentences) const;
+    // Polls the cancel flag once per sentence (throws Cancelled).
+    std::vector<WeightedExample> examples(std::span<const LolsSentence> sentences,
+                                          const Progress& progress = {}) const;
     std::string serialize() const;  // little-endian binary, see docs/lols.md
     // Throws InputError(fileName, ...) on a malformed buffer.
     static AggregatedDataset deserialize(const std::string& bytes, const std::string& fileName);
@@ -104,9 +107,10 @@ struct SentenceRollouts {
                            // sentence", e.g. a word tagged as punctuation by one tree only): no states
 };
 // Per-sentence randomness (the rCP span sample) comes from (seed, iteration, sentenceIndex) only.
+// `cancel` (a Progress's cancelFlag(), or null) reaches the rollout function (RolloutRequest::cancel).
 SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
                                          const Policy& policy, const LolsConfig& cfg, int iteration,
-                                         const RolloutFunction& rollouts);
+                                         const RolloutFunction& rollouts, const std::atomic<bool>* cancel = nullptr);
 
 // The mask the policy gives a sentence (keep iff p(keep) >= threshold on every prunable span).
 PruningMask lolsPolicyMask(const Policy& policy, const std::vector<std::string>& words);

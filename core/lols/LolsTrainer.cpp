@@ -59,9 +59,10 @@ PolicyEvaluation PolicyEvaluation::fromJson(const nlohmann::json& j) {
 
 PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& p,
                                 Surrogate s, double lambda, const RolloutFunction& rollouts, int threads,
-                                const std::atomic<bool>* cancel) {
+                                const Progress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     const int count = static_cast<int>(sentences.size());
+    progress.begin("evaluation", count);
     const int workers = std::max(1, std::min(defaultThreads(threads), count));
     std::vector<std::unique_ptr<Parser>> parsers(workers);
     std::vector<SentenceEval> results(count);
@@ -86,15 +87,17 @@ PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> 
             req.words = sent.words;
             req.gold = sent.gold;
             req.rollIn = mask;
+            req.cancel = progress.cancelFlag();
             req.spans = {{0, 2}};
             const auto ro = rollouts(req);
             const SpanRollout& x = ro.at(0);
             r.accuracy = x.rollInKeep ? x.accuracyKeep : x.accuracyPrune;
             r.runtime = x.rollInKeep ? x.runtimeKeep : x.runtimePrune;
         }
-    }, cancel);
+        progress.advance();
+    }, progress.cancelFlag());
+    progress.throwIfCancelled();
     PolicyEvaluation e;
-    if (cancel && cancel->load()) return e;
     CorpusEvaluation corpus;
     double pushes = 0, constituents = 0, kept = 0, acc = 0, run = 0;
     for (const SentenceEval& r : results) {  // summed in sentence order: thread-count independent
@@ -187,8 +190,8 @@ std::span<const LolsSentence> LolsTrainer::trainSample() const {
 }
 
 PolicyEvaluation LolsTrainer::evaluate(std::span<const LolsSentence> s, const Policy& p,
-                                       const std::atomic<bool>* cancel) const {
-    return evaluatePolicy(*g_, s, p, cfg_.surrogate, cfg_.lambda, rollouts_, cfg_.threads, cancel);
+                                       const Progress& progress) const {
+    return evaluatePolicy(*g_, s, p, cfg_.surrogate, cfg_.lambda, rollouts_, cfg_.threads, progress);
 }
 
 std::vector<std::uint32_t> LolsTrainer::minibatch(int iteration) const {
@@ -196,113 +199,111 @@ std::vector<std::uint32_t> LolsTrainer::minibatch(int iteration) const {
     return sampleIndices(train_.size(), m, cfg_.seed, static_cast<std::uint64_t>(iteration), 0xFFFFFFFFull);
 }
 
-LolsState LolsTrainer::start(const Policy& init, AggregatedDataset q0, const std::atomic<bool>* cancel,
-                             const LolsProgressCallback& progress) {
+LolsState LolsTrainer::start(const Policy& init, AggregatedDataset q0, const Progress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
+    progress.setStep(0, cfg_.iterations);
     LolsState st;
     st.policy = init;
     st.data = std::move(q0);
     LolsIterationRecord rec;
     rec.iteration = 0;
     rec.datasetStates = static_cast<long>(st.data.size());
-    if (progress) progress({0, "evaluation", 0, 1});
-    rec.dev = evaluate(dev_, st.policy, cancel);
+    rec.dev = evaluate(dev_, st.policy, progress);
     if (cfg_.trainEvalSentences > 0) {
         rec.hasTrainEval = true;
-        rec.train = evaluate(trainSample(), st.policy, cancel);
+        rec.train = evaluate(trainSample(), st.policy, progress);
     }
     rec.secondsEvaluation = rec.seconds = secondsSince(t0);
     rec.best = true;
     st.bestIteration = 0;
     st.bestDevReward = rec.dev.reward;
     st.log.push_back(rec);
-    if (progress) progress({0, "evaluation", 1, 1});
     return st;
 }
 
-bool LolsTrainer::step(LolsState& st, const std::atomic<bool>* cancel, const LolsProgressCallback& progress) {
+bool LolsTrainer::step(LolsState& st, const Progress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     const int t = st.iteration + 1;
+    progress.setStep(t, cfg_.iterations);
     LolsIterationRecord rec;
     rec.iteration = t;
-    // Evaluate: roll in with pi_t on the minibatch, intervene at every (sampled) state, roll out.
-    const auto batch = minibatch(t);
-    rec.minibatchSentences = static_cast<int>(batch.size());
-    std::vector<SentenceRollouts> collected(batch.size());
-    std::mutex progressMutex;
-    std::atomic<int> done{0};
-    parallelFor(static_cast<int>(batch.size()), cfg_.threads, [&](int j, int) {
-        collected[j] = collectSentenceRollouts(*g_, train_[batch[j]], batch[j], st.policy, cfg_, t, rollouts_);
-        const int d = ++done;
-        if (progress) {
-            std::lock_guard lock(progressMutex);
-            progress({t, "rollouts", d, static_cast<int>(batch.size())});
+    // Everything below works on copies; st changes only at the very end, so a cancel in any
+    // phase (Cancelled thrown by a phase, caught here) leaves st as the last finished iteration.
+    AggregatedDataset data;
+    Policy next;
+    try {
+        // Evaluate: roll in with pi_t on the minibatch, intervene at every (sampled) state, roll out.
+        const auto batch = minibatch(t);
+        rec.minibatchSentences = static_cast<int>(batch.size());
+        std::vector<SentenceRollouts> collected(batch.size());
+        progress.begin("rollouts", static_cast<long>(batch.size()));
+        parallelFor(static_cast<int>(batch.size()), cfg_.threads, [&](int j, int) {
+            collected[j] = collectSentenceRollouts(*g_, train_[batch[j]], batch[j], st.policy, cfg_, t, rollouts_,
+                                                   progress.cancelFlag());
+            progress.advance();
+        }, progress.cancelFlag());
+        progress.throwIfCancelled();
+        rec.secondsRollouts = secondsSince(t0);
+        std::vector<RewardEntry> added;
+        double acc = 0, run = 0;
+        int used = 0;
+        for (const SentenceRollouts& c : collected) {  // merged in sentence order
+            if (c.skipped) {
+                ++rec.skippedSentences;
+                continue;
+            }
+            added.insert(added.end(), c.entries.begin(), c.entries.end());
+            acc += c.rollInAccuracy;
+            run += c.rollInRuntime;
+            ++used;
         }
-    }, cancel);
-    if (cancel && cancel->load()) return false;
-    rec.secondsRollouts = secondsSince(t0);
-    std::vector<RewardEntry> added;
-    double acc = 0, run = 0;
-    int used = 0;
-    for (const SentenceRollouts& c : collected) {  // merged in sentence order
-        if (c.skipped) {
-            ++rec.skippedSentences;
-            continue;
+        rec.newStates = static_cast<long>(added.size());
+        if (used > 0) {
+            rec.trainRollInAccuracy = acc / used;
+            rec.trainRollInRuntime = run / used;
+            rec.trainRollInReward = rec.trainRollInAccuracy - cfg_.lambda * rec.trainRollInRuntime;
         }
-        added.insert(added.end(), c.entries.begin(), c.entries.end());
-        acc += c.rollInAccuracy;
-        run += c.rollInRuntime;
-        ++used;
-    }
-    rec.newStates = static_cast<long>(added.size());
-    if (used > 0) {
-        rec.trainRollInAccuracy = acc / used;
-        rec.trainRollInRuntime = run / used;
-        rec.trainRollInReward = rec.trainRollInAccuracy - cfg_.lambda * rec.trainRollInRuntime;
-    }
-    AggregatedDataset data = st.data;
-    data.add(std::move(added));
-    rec.datasetStates = static_cast<long>(data.size());
+        data = st.data;
+        data.add(std::move(added));
+        rec.datasetStates = static_cast<long>(data.size());
 
-    // Improve: retrain on the aggregate (weights rescaled to sum to 1).
-    const auto t1 = std::chrono::steady_clock::now();
-    if (progress) progress({t, "training", 0, 1});
-    Policy next = st.policy;
-    {
-        const auto examples = data.examples(train_);
-        rec.examples = static_cast<long>(examples.size());
-        if (!examples.empty()) {
-            const LogRegResult lr =
-                trainLogisticRegression(examples, cfg_.logreg, cfg_.warmStart ? &st.policy.weights : nullptr);
-            next.weights = lr.weights;
-            rec.lbfgsIterations = lr.iterations;
-            rec.objective = lr.objective;
+        // Improve: retrain on the aggregate (weights rescaled to sum to 1).
+        const auto t1 = std::chrono::steady_clock::now();
+        progress.begin("training", 0);
+        next = st.policy;
+        {
+            const auto examples = data.examples(train_, progress);
+            rec.examples = static_cast<long>(examples.size());
+            if (!examples.empty()) {
+                const LogRegResult lr = trainLogisticRegression(
+                    examples, cfg_.logreg, cfg_.warmStart ? &st.policy.weights : nullptr, progress);
+                next.weights = lr.weights;
+                rec.lbfgsIterations = lr.iterations;
+                rec.objective = lr.objective;
+            }
         }
-    }
-    next.meta.kind = "lols";
-    next.meta.lambda = cfg_.lambda;
-    next.meta.name = "lols-iter-" + std::to_string(t);
-    next.meta.training = {{"algorithm", "lols"}, {"iteration", t}, {"config", cfg_.toJson()}};
-    rec.secondsTraining = secondsSince(t1);
-    if (cancel && cancel->load()) return false;
+        next.meta.kind = "lols";
+        next.meta.lambda = cfg_.lambda;
+        next.meta.name = "lols-iter-" + std::to_string(t);
+        next.meta.training = {{"algorithm", "lols"}, {"iteration", t}, {"config", cfg_.toJson()}};
+        rec.secondsTraining = secondsSince(t1);
+        progress.throwIfCancelled();
 
-    // Evaluate pi_{t+1} on dev (early stopping, Alg. 2 line 15).
-    const auto t2 = std::chrono::steady_clock::now();
-    if (progress) progress({t, "evaluation", 0, 1});
-    rec.dev = evaluate(dev_, next, cancel);
-    if (cancel && cancel->load()) return false;
-    if (cfg_.trainEvalSentences > 0) {
-        rec.hasTrainEval = true;
-        rec.train = evaluate(trainSample(), next, cancel);
-        if (cancel && cancel->load()) return false;
+        // Evaluate pi_{t+1} on dev (early stopping, Alg. 2 line 15).
+        const auto t2 = std::chrono::steady_clock::now();
+        rec.dev = evaluate(dev_, next, progress);
+        if (cfg_.trainEvalSentences > 0) {
+            rec.hasTrainEval = true;
+            rec.train = evaluate(trainSample(), next, progress);
+        }
+        next.meta.devMetrics = rec.dev.toJson();
+        next.meta.devMetrics.erase("seconds");  // keep policy files deterministic
+        rec.secondsEvaluation = secondsSince(t2);
+        rec.seconds = secondsSince(t0);
+        rec.best = rec.dev.reward > st.bestDevReward;
+    } catch (const Cancelled&) {
+        return false;
     }
-    next.meta.devMetrics = rec.dev.toJson();
-    next.meta.devMetrics.erase("seconds");  // keep policy files deterministic
-    rec.secondsEvaluation = secondsSince(t2);
-    rec.seconds = secondsSince(t0);
-    rec.best = rec.dev.reward > st.bestDevReward;
-    if (progress) progress({t, "evaluation", 1, 1});
-
     st.iteration = t;
     st.policy = std::move(next);
     st.data = std::move(data);

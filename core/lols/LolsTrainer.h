@@ -4,11 +4,15 @@
 // intervention, aggregate, retrain) followed by the dev evaluation that early stopping reads.
 // The per-sentence pieces it is built from (datasets, rollout collection) are in Lols.h; the
 // run directory and the one driver used by the CLI and the GUI are in RunDirectory.h / LolsRun.h.
+// Progress (core/util/Progress.h): step = iteration, phases "rollouts" (one item per minibatch
+// sentence), "training" (one item per L-BFGS objective evaluation) and "evaluation" (one item per
+// dev sentence); every phase polls the cancel flag at least once per sentence or per block of
+// examples, so a cancel acts well within 1 s, retraining included.
 #include "core/grammar/Grammar.h"
 #include "core/lols/Lols.h"
 #include "core/policy/Policy.h"
+#include "core/util/Progress.h"
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -31,9 +35,10 @@ struct PolicyEvaluation {
     static PolicyEvaluation fromJson(const nlohmann::json& j);
 };
 // Parses every sentence with the policy's mask and measures surrogate reward and true metrics.
+// Progress: phase "evaluation", one item per sentence; a cancel throws Cancelled.
 PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& p,
                                 Surrogate s, double lambda, const RolloutFunction& rollouts, int threads,
-                                const std::atomic<bool>* cancel = nullptr);
+                                const Progress& progress = {});
 
 struct LolsIterationRecord {
     int iteration = 0;  // 0 = the initial policy
@@ -66,22 +71,15 @@ struct LolsState {
     double bestDevReward = -std::numeric_limits<double>::infinity();
 };
 
-struct LolsProgress {
-    int iteration = 0;
-    std::string phase;  // "rollouts" | "training" | "evaluation"
-    int done = 0, total = 0;
-};
-using LolsProgressCallback = std::function<void(const LolsProgress&)>;
-
 class LolsTrainer {
 public:
     LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std::vector<LolsSentence> dev, LolsConfig cfg);
     // Iteration 0: evaluates the initial policy on dev; q0 = the baseline's dataset (may be empty).
-    LolsState start(const Policy& init, AggregatedDataset q0, const std::atomic<bool>* cancel = nullptr,
-                    const LolsProgressCallback& progress = {});
+    // Throws Cancelled if cancelled (there is no iteration to keep yet).
+    LolsState start(const Policy& init, AggregatedDataset q0, const Progress& progress = {});
     // One iteration of Alg. 2 (lines 4-13) plus dev evaluation. Returns false, leaving st
-    // untouched, if cancelled.
-    bool step(LolsState& st, const std::atomic<bool>* cancel = nullptr, const LolsProgressCallback& progress = {});
+    // untouched, if cancelled in any phase (a half-trained policy is never an iteration).
+    bool step(LolsState& st, const Progress& progress = {});
     // Train sentence indices of iteration t's minibatch (deterministic in (seed, t)).
     std::vector<std::uint32_t> minibatch(int iteration) const;
 
@@ -91,7 +89,7 @@ public:
     int threads() const;
 
 private:
-    PolicyEvaluation evaluate(std::span<const LolsSentence> s, const Policy& p, const std::atomic<bool>* cancel) const;
+    PolicyEvaluation evaluate(std::span<const LolsSentence> s, const Policy& p, const Progress& progress) const;
     std::span<const LolsSentence> trainSample() const;
     const Grammar* g_;
     std::vector<LolsSentence> train_, dev_;

@@ -58,7 +58,7 @@ RegretStats regretOfRollouts(std::span<const SpanRollout> rollouts, const std::v
 }
 
 RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& policy,
-                           const RegretOptions& opt, const std::atomic<bool>* cancel) {
+                           const RegretOptions& opt, const Progress& progress) {
     LolsConfig cfg;
     cfg.surrogate = opt.surrogate;
     cfg.engine = opt.engine;
@@ -67,12 +67,16 @@ RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sente
     cfg.seed = opt.seed;
     const RolloutFunction fn = rolloutFunction(opt.surrogate, opt.engine);
     std::vector<RegretStats> per(sentences.size());
+    progress.begin("rollouts", static_cast<long>(sentences.size()));
     parallelFor(static_cast<int>(sentences.size()), opt.threads, [&](int idx, int) {
         const LolsSentence& s = sentences[idx];
-        const SentenceRollouts r = collectSentenceRollouts(g, s, static_cast<std::uint32_t>(idx), policy, cfg, 0, fn);
+        const SentenceRollouts r =
+            collectSentenceRollouts(g, s, static_cast<std::uint32_t>(idx), policy, cfg, 0, fn, progress.cancelFlag());
         const int n = static_cast<int>(s.words.size());
         per[idx] = regretOfRollouts(r.rollouts, spanIndicator(binarizeLike(g, s.gold)), n, opt.lambda, r.weight);
-    }, cancel);
+        progress.advance();
+    }, progress.cancelFlag());
+    progress.throwIfCancelled();
     RegretStats total;
     for (const auto& p : per) total.add(p);  // in sentence order
     return total;

@@ -4,8 +4,8 @@
 // gold(s) = keep iff span s is in the binarized gold tree, regret(s) = r[best(s)] - r[gold(s)] >= 0,
 // diff(s) = [regret(s) > 0].
 #include "core/lols/Lols.h"
+#include "core/util/Progress.h"
 
-#include <atomic>
 #include <span>
 #include <vector>
 
@@ -50,8 +50,9 @@ struct RegretOptions {
 };
 
 // Rolls in with the policy on every sentence and rolls out its states. Deterministic and
-// independent of the thread count.
+// independent of the thread count. Progress: phase "rollouts", one item per sentence; a cancel
+// throws Cancelled (the sums of a cut sample are not the analysis).
 RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& policy,
-                           const RegretOptions& opt, const std::atomic<bool>* cancel = nullptr);
+                           const RegretOptions& opt, const Progress& progress = {});
 
 } // namespace prunescope

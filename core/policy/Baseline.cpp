@@ -27,9 +27,12 @@ std::string shortNumber(double x) {
 } // namespace
 
 BaselineExamples baselineExamples(const Grammar& g, std::span<const Tree> normalizedGold, int maxLength,
-                                  double positiveWeight) {
+                                  double positiveWeight, const Progress& progress) {
     BaselineExamples out;
+    progress.begin("examples", static_cast<long>(normalizedGold.size()));
     for (size_t s = 0; s < normalizedGold.size(); ++s) {
+        progress.throwIfCancelled();
+        progress.advance();
         const Tree& t = normalizedGold[s];
         const std::vector<std::string> words = t.words();
         const int n = static_cast<int>(words.size());
@@ -100,11 +103,12 @@ nlohmann::json BaselineTrainInfo::toJson() const {
 std::string baselinePolicyName(double positiveWeight) { return "baseline-w" + shortNumber(positiveWeight); }
 
 Policy trainBaselinePolicy(std::span<const WeightedExample> examples, double positiveWeight,
-                           const LogRegOptions& opt, BaselineTrainInfo* info, const Eigen::VectorXf* init) {
+                           const LogRegOptions& opt, BaselineTrainInfo* info, const Eigen::VectorXf* init,
+                           const Progress& progress) {
     const auto t0 = Clock::now();
     LogRegOptions o = opt;
     o.rescaleWeights = true;  // sec. 6: example weights always rescaled to sum to 1
-    LogRegResult r = trainLogisticRegression(examples, o, init);
+    LogRegResult r = trainLogisticRegression(examples, o, init, progress);
     BaselineTrainInfo ti;
     ti.positiveWeight = positiveWeight;
     ti.l2 = o.l2;
@@ -159,10 +163,8 @@ PruningMask allPruned(std::span<const std::string> words) {
 } // namespace
 
 BaselineRun runBaseline(const Grammar& g, std::span<const Tree> train, std::span<const Tree> dev,
-                        const BaselineOptions& opt) {
-    auto say = [&](const std::string& msg) {
-        if (opt.log) opt.log(msg);
-    };
+                        const BaselineOptions& opt, const Progress& progress) {
+    auto say = [&](const std::string& msg) { progress.log(msg); };
     if (opt.positiveWeights.empty()) throw std::invalid_argument("baseline: no positive weights to sweep");
     if (opt.l2Grid.empty()) throw std::invalid_argument("baseline: empty regularization grid");
     for (double w : opt.positiveWeights)
@@ -172,7 +174,7 @@ BaselineRun runBaseline(const Grammar& g, std::span<const Tree> train, std::span
 
     BaselineRun run;
     auto t0 = Clock::now();
-    BaselineExamples data = baselineExamples(g, train, opt.maxTrainLength);
+    BaselineExamples data = baselineExamples(g, train, opt.maxTrainLength, 1.0, progress);
     run.featureSeconds = since(t0);
     run.trainSentences = data.sentences;
     run.trainExamples = static_cast<long>(data.examples.size());
@@ -184,13 +186,14 @@ BaselineRun runBaseline(const Grammar& g, std::span<const Tree> train, std::span
 
     EvaluationOptions eo;
     eo.maxLength = opt.maxDevLength;
-    run.unprunedDev = evaluateCorpus(g, dev, MaskFunction{}, eo).summaryJson();
-    run.allPrunedDev = evaluateCorpus(g, dev, MaskFunction(allPruned), eo).summaryJson();
+    run.unprunedDev = evaluateCorpus(g, dev, MaskFunction{}, eo, progress).summaryJson();
+    run.allPrunedDev = evaluateCorpus(g, dev, MaskFunction(allPruned), eo, progress).summaryJson();
     const double xlo = devPoint(run.allPrunedDev).runtime, xhi = devPoint(run.unprunedDev).runtime;
     say("dev unpruned: F1 " + shortNumber(devPoint(run.unprunedDev).accuracy) + ", mpush " + shortNumber(xhi) +
         "; all pruned: F1 " + shortNumber(devPoint(run.allPrunedDev).accuracy) + ", mpush " + shortNumber(xlo));
 
     double bestHv = -1;
+    const int points = static_cast<int>(opt.l2Grid.size() * opt.positiveWeights.size());
     for (double l2 : opt.l2Grid) {
         BaselineSweep sw;
         sw.l2 = l2;
@@ -199,11 +202,12 @@ BaselineRun runBaseline(const Grammar& g, std::span<const Tree> train, std::span
         sw.points.reserve(opt.positiveWeights.size());  // keeps `prev` valid
         const Policy* prev = nullptr;
         for (double w : opt.positiveWeights) {
+            progress.setStep(static_cast<int>(run.sweeps.size() * opt.positiveWeights.size() + sw.points.size()) + 1, points);
             BaselinePoint pt;
             pt.positiveWeight = w;
             setPositiveWeight(data.examples, w);
             const Eigen::VectorXf* init = opt.warmStart && prev ? &prev->weights : nullptr;
-            pt.policy = trainBaselinePolicy(data.examples, w, lo, &pt.train, init);
+            pt.policy = trainBaselinePolicy(data.examples, w, lo, &pt.train, init, progress);
             pt.policy.meta.grammar = opt.grammarName;
             pt.policy.meta.training["trainSentences"] = run.trainSentences;
             pt.policy.meta.training["trainExamples"] = run.trainExamples;
@@ -211,7 +215,7 @@ BaselineRun runBaseline(const Grammar& g, std::span<const Tree> train, std::span
             pt.policy.meta.training["maxTrainLength"] = opt.maxTrainLength;
             sw.trainSeconds += pt.train.seconds;
             auto te = Clock::now();
-            pt.devMetrics = evaluateCorpus(g, dev, policyMaskFunction(pt.policy), eo).summaryJson();
+            pt.devMetrics = evaluateCorpus(g, dev, policyMaskFunction(pt.policy), eo, progress).summaryJson();
             sw.evalSeconds += since(te);
             const FrontierPoint fp = devPoint(pt.devMetrics);
             say("l2 2^" + shortNumber(std::log2(l2)) + " w " + shortNumber(w) + ": " +

@@ -8,6 +8,7 @@
 #include "core/policy/LogisticRegression.h"
 #include "core/policy/Policy.h"
 #include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
 
 #include <functional>
 #include <span>
@@ -35,8 +36,9 @@ struct BaselineExamples {
 // n <= maxLength (0 = no limit); sentences in order, spans in (width, i) order. Gold spans are the
 // prunable spans of the BINARIZED gold tree, binarizeLike(g, tree) (binarization's '@' nodes
 // included). Weight: positiveWeight for gold (keep) examples, 1 for the others.
+// Progress: phase "examples", one item per tree; a cancel throws Cancelled.
 BaselineExamples baselineExamples(const Grammar& g, std::span<const Tree> normalizedGold, int maxLength,
-                                  double positiveWeight = 1.0);
+                                  double positiveWeight = 1.0, const Progress& progress = {});
 // Sets the asymmetric weights in place: positiveWeight on label 1, 1 on label 0.
 void setPositiveWeight(std::span<WeightedExample> examples, double positiveWeight);
 
@@ -62,9 +64,10 @@ struct BaselineTrainInfo {
 // Trains one baseline policy on `examples` (whose weights setPositiveWeight has set; the trainer
 // rescales them to sum to 1). meta.kind = "baseline", meta.name = baselinePolicyName(w),
 // meta.training records the weighting and optimizer. init: warm start (size 2^22) or nullptr.
+// Progress and cancel: as trainLogisticRegression.
 Policy trainBaselinePolicy(std::span<const WeightedExample> examples, double positiveWeight,
                            const LogRegOptions& opt, BaselineTrainInfo* info = nullptr,
-                           const Eigen::VectorXf* init = nullptr);
+                           const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
 // "baseline-w16", "baseline-w0.25": the policy's name and file stem.
 std::string baselinePolicyName(double positiveWeight);
 
@@ -98,7 +101,6 @@ struct BaselineOptions {
     LogRegOptions logreg = defaultBaselineLogReg();  // l2 is taken from l2Grid
     bool warmStart = true;  // start each weight's L-BFGS from the previous weight's solution
     std::string grammarName;  // recorded in the policies' meta.grammar
-    std::function<void(const std::string&)> log;  // progress messages (may be empty)
 };
 
 struct BaselineRun {
@@ -116,7 +118,10 @@ struct BaselineRun {
 // l2 in the grid, train one policy per positive weight on `train` (normalized trees), evaluate each
 // on `dev` with evaluateCorpus + policyMaskFunction, score the sweep by frontierHypervolume of
 // (mean mpush, corpus F1 %) between the all-pruned and the unpruned runtimes; keep the best.
+// Progress: step = sweep point (l2 value x positive weight), phases "examples", "parsing" (dev)
+// and "training"; one log line per finished point and sweep. A cancel throws Cancelled (policies
+// of a cut sweep are not a chosen run).
 BaselineRun runBaseline(const Grammar& g, std::span<const Tree> train, std::span<const Tree> dev,
-                        const BaselineOptions& opt);
+                        const BaselineOptions& opt, const Progress& progress = {});
 
 } // namespace prunescope

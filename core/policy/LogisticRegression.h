@@ -2,6 +2,7 @@
 // Weighted L2-regularized logistic regression over hashed binary features, trained with
 // L-BFGS (Vieira & Eisner 2017, sec. 6 "Training").
 #include "core/policy/SpanFeatures.h"
+#include "core/util/Progress.h"
 
 #include <Eigen/Core>
 
@@ -49,12 +50,16 @@ struct CompactData {
 CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights);
 
 // Objective = sum_e w_e * logloss(e) + l2/2 * ||theta||^2 over compact parameters theta;
-// writes the gradient into grad (resized).
+// writes the gradient into grad (resized). Polls `cancel` (if given) every few thousand examples
+// and throws Cancelled when it is set, so one evaluation over millions of examples stops at once.
 double objectiveAndGradient(const CompactData& data, double l2, const Eigen::VectorXd& theta,
-                            Eigen::VectorXd& grad);
+                            Eigen::VectorXd& grad, const std::atomic<bool>* cancel = nullptr);
 
 // Trains from zero weights, or from `init` (size kFeatureDim) when given (warm start).
+// Progress: phase "training" with one item per objective evaluation (total unknown: L-BFGS's line
+// search decides); polled inside every evaluation, so a cancel acts within one block of examples
+// and throws Cancelled (no weights are returned: a cut optimization is not a trained model).
 LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, const LogRegOptions& opt,
-                                     const Eigen::VectorXf* init = nullptr);
+                                     const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
 
 } // namespace prunescope

@@ -5,6 +5,7 @@
 #include "core/eval/Evalb.h"
 #include "core/rollout/InsideOutside.h"
 #include "core/parse/Parser.h"
+#include "core/util/Progress.h"
 
 #include <algorithm>
 #include <memory>
@@ -106,6 +107,7 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
         double acc0 = 0, run0 = 0;
         measure(acc0, run0);
         for (const auto& [i, k] : spans) {
+            if (req.cancel && req.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             SpanRollout r{i, k, mask.keep(i, k)};
             mask.flip(i, k);
             double acc = 0, run = 0;
@@ -121,6 +123,7 @@ std::vector<SpanRollout> naiveRollouts(const RolloutRequest& req, Surrogate s) {
     const double acc0 = io.inside(req.words, mask, gold).recall;
     const double run0 = mask.keptCount();
     for (const auto& [i, k] : spans) {
+        if (req.cancel && req.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         SpanRollout r{i, k, mask.keep(i, k)};
         mask.flip(i, k);
         const double acc = io.inside(req.words, mask, gold).recall;

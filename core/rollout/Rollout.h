@@ -13,6 +13,7 @@
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
 
+#include <atomic>
 #include <span>
 #include <string>
 #include <utility>
@@ -41,6 +42,10 @@ struct RolloutRequest {
     PruningMask rollIn;             // the roll-in policy's mask
     // Spans to roll out; empty = all T prunable spans, in (width, i) order.
     std::vector<std::pair<int, int>> spans;
+    // Cancel flag (core/util/Progress.h's cancelFlag()), or null. naiveRollouts polls it once per
+    // span (a reparse each) and throws Cancelled; CP and DP finish a sentence well within the
+    // 1 s cancel latency and are polled by their callers between sentences.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 // Reference implementation: reparse from scratch with each bit flipped (both surrogates).

@@ -67,9 +67,23 @@ Tree normalizeTree(const Tree& t) {
     return root;
 }
 
-std::vector<Tree> readNormalizedTreebank(const std::string& path) {
+std::vector<Tree> readNormalizedTreebank(const std::string& path, std::size_t firstTrees, const Progress& progress) {
+    std::vector<Tree> raw = readTreebank(path);
+    if (firstTrees > 0 && raw.size() > firstTrees) raw.resize(firstTrees);
+    progress.begin("normalizing", static_cast<long>(raw.size()));
     std::vector<Tree> out;
-    for (const auto& t : readTreebank(path)) out.push_back(normalizeTree(t));
+    out.reserve(raw.size());
+    for (std::size_t x = 0; x < raw.size(); ++x) {
+        progress.throwIfCancelled();
+        try {
+            out.push_back(normalizeTree(raw[x]));
+        } catch (const InputError& e) {  // normalizeTree knows no file: name it and the tree
+            if (!e.file().empty()) throw;
+            const std::string what = e.what();
+            throw InputError(path, 0, 0, "tree " + std::to_string(x + 1) + ": " + what.substr(what.find(": ") + 2));
+        }
+        progress.advance();
+    }
     return out;
 }
 

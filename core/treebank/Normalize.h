@@ -2,6 +2,7 @@
 // Treebank normalization of Vieira & Eisner (2017), footnote 8: remove function tags, traces,
 // spurious unary edges (X -> X) and empty subtrees; relabel ADVP and PRT|ADVP to PRT.
 #include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
 
 #include <string>
 #include <vector>
@@ -22,7 +23,12 @@ std::string normalizeLabel(const std::string& label);
 // Throws InputError if nothing is left (the tree held only traces).
 Tree normalizeTree(const Tree& t);
 
-// Reads a treebank file or directory (readTreebank) and normalizes every tree, in order.
-std::vector<Tree> readNormalizedTreebank(const std::string& path);
+// Reads a treebank file or directory (readTreebank) and normalizes every tree, in order: the one
+// way every command, window and test gets gold trees. firstTrees > 0 keeps only the first that
+// many trees (the rest are read but not normalized). A tree left empty by normalization throws
+// InputError naming the path and the tree's number. Progress: phase "normalizing", one item per
+// tree; a cancel throws Cancelled.
+std::vector<Tree> readNormalizedTreebank(const std::string& path, std::size_t firstTrees = 0,
+                                         const Progress& progress = {});
 
 } // namespace prunescope

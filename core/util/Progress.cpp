@@ -13,9 +13,22 @@ struct Progress::State {
     std::atomic<long> done{0};
     std::atomic<std::int64_t> lastNotify{0};  // steady_clock ticks of the last delivered update
     std::atomic<long> total{0};
-    std::mutex mutex;  // guards phase/step and serializes the listener
+    // Guards phase/step and serializes the listener; recursive so that a listener may request a
+    // cancel (which delivers the cancelling update from inside the listener call).
+    std::recursive_mutex mutex;
     std::string phase;
     int step = -1, steps = 0;
+
+    ProgressUpdate current() {  // with mutex held
+        ProgressUpdate u;
+        u.phase = phase;
+        u.total = total.load();
+        u.done = done.load();
+        u.step = step;
+        u.steps = steps;
+        u.cancelling = cancel.load();
+        return u;
+    }
 };
 
 namespace {
@@ -53,41 +66,34 @@ void Progress::advance(long n) const {
     notify(total > 0 && done >= total);
 }
 
+void Progress::log(const std::string& message) const {
+    if (!state_) return;
+    notify(true, message);
+}
+
 void Progress::requestCancel() const {
     if (!state_) return;
-    state_->cancel.store(true);
+    if (state_->cancel.exchange(true)) return;  // delivered once
     notify(true);
 }
 
 const std::atomic<bool>* Progress::cancelFlag() const { return state_ ? &state_->cancel : &kNeverCancelled; }
 
 ProgressUpdate Progress::snapshot() const {
-    ProgressUpdate u;
-    if (!state_) return u;
+    if (!state_) return {};
     std::lock_guard lock(state_->mutex);
-    u.phase = state_->phase;
-    u.total = state_->total.load();
-    u.done = state_->done.load();
-    u.step = state_->step;
-    u.steps = state_->steps;
-    u.cancelling = state_->cancel.load();
-    return u;
+    return state_->current();
 }
 
-void Progress::notify(bool force) const {
+void Progress::notify(bool force, const std::string& message) const {
     if (!state_ || !state_->listener) return;
     const std::int64_t now = nowTicks();
     if (!force && now - state_->lastNotify.load(std::memory_order_relaxed) < state_->interval.count()) return;
     std::lock_guard lock(state_->mutex);
     if (!force && now - state_->lastNotify.load() < state_->interval.count()) return;
     state_->lastNotify.store(now);
-    ProgressUpdate u;
-    u.phase = state_->phase;
-    u.total = state_->total.load();
-    u.done = state_->done.load();
-    u.step = state_->step;
-    u.steps = state_->steps;
-    u.cancelling = state_->cancel.load();
+    ProgressUpdate u = state_->current();
+    u.message = message;
     state_->listener(u);
 }
 

@@ -276,9 +276,8 @@ private slots:
               self.sentences, self.total.gold, relabeled, perturbed.total.f1(), perturbed.averageSentenceF1());
     }
     void devTreebankNormalized() {
-        std::vector<Tree> raw = readTreebank(testdata::ptbDir("dev"));
-        std::vector<Tree> norm;
-        for (const Tree& t : raw) norm.push_back(normalizeTree(t));
+        const std::vector<Tree> raw = readTreebank(testdata::ptbDir("dev"));
+        const std::vector<Tree> norm = readNormalizedTreebank(testdata::ptbDir("dev"));
         CorpusEvaluation self, perturbed, rawVsNorm;
         long relabeled = 0;
         checkSelfAndRelabel(norm, self, perturbed, relabeled);

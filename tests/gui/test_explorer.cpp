@@ -73,6 +73,7 @@ class TestExplorer : public QObject {
     Q_OBJECT
     std::unique_ptr<MainWindow> win_;
     int failedParsesCompared_ = 0;
+    int shownValuesRows_ = 0;  // rows of shownValuesEqualCli run (a test may also run alone)
     ExplorerPanel* ex() { return win_->explorer(); }
     SentenceSession* s() { return ex()->session(); }
     void click(int i, int k) {
@@ -136,6 +137,7 @@ private slots:
     }
     void shownValuesEqualCli() {
         QFETCH(int, sentence);
+        ++shownValuesRows_;
         win_->selectSentence(sentence);
         int n = s()->length();
         std::mt19937 rng(7 + sentence);
@@ -295,7 +297,8 @@ private slots:
     }
 
     void cleanupTestCase() {
-        QVERIFY(failedParsesCompared_ > 0);  // the "parse failed" state was compared with the CLI too
+        // Over all rows of shownValuesEqualCli, the "parse failed" state was compared with the CLI too.
+        if (shownValuesRows_ == 4) QVERIFY(failedParsesCompared_ > 0);
         win_.reset();
     }
 };

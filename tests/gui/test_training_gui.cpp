@@ -1,15 +1,18 @@
 // GUI tests of background LOLS training (offscreen; Vieira & Eisner 2017, sec. 4 Alg. 2): a short
 // run on a tiny grammar adds its iterations to the frontier plot while the event loop keeps
-// running, writes the same run directory as prunescope-cli lols, queued runs execute one at a
-// time, cancelling keeps a valid (resumable) run directory, and run directories can be followed.
+// running, writes the same run directory (and the same config.json, whatever form the paths were
+// given in) as prunescope-cli lols, queued runs execute one at a time, cancelling keeps a valid
+// (resumable) run directory and, during retraining, shows "cancelling…" at once and "cancelled"
+// within 1 s, and run directories can be followed.
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/TrainingPanel.h"
 #include "core/policy/Baseline.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/treebank/Normalize.h"
 #include "core/grammar/PcfgEstimator.h"
+#include "core/lols/LolsRun.h"
 #include "core/lols/RunDirectory.h"
-#include "core/treebank/TreebankReader.h"
+#include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 
 #include <QDir>
@@ -51,12 +54,13 @@ class TestTrainingGui : public QObject {
     QString dir_, grammar_, policy_, train_, dev_;
 
     LolsJobSpec spec(const QString& name, int iterations) const {
-        LolsJobSpec s;
-        s.grammar = grammar_;
-        s.init = policy_;
-        s.train = train_;
-        s.dev = dev_;
-        s.out = dir_ + "/" + name;
+        LolsJobSpec job;
+        LolsRunSpec& s = job.run;
+        s.grammar = grammar_.toStdString();
+        s.init = policy_.toStdString();
+        s.train = train_.toStdString();
+        s.dev = dev_.toStdString();
+        job.out = dir_ + "/" + name;
         s.lols.surrogate = Surrogate::CP;
         s.lols.lambda = 0.002;
         s.lols.iterations = iterations;
@@ -64,7 +68,7 @@ class TestTrainingGui : public QObject {
         s.lols.threads = 1;
         s.maxLength = 15;
         s.devLimit = 12;
-        return s;
+        return job;
     }
 
 private slots:
@@ -79,8 +83,7 @@ private slots:
         QVERIFY(!devFiles.isEmpty());
         QVERIFY(QFile::copy(QString::fromStdString(testdata::ptbDir("dev")) + "/" + devFiles.first(), dev_) ||
                 QFile::exists(dev_));
-        std::vector<Tree> trees;
-        for (const auto& t : readTreebank(train_.toStdString())) trees.push_back(normalizeTree(t));
+        const std::vector<Tree> trees = readNormalizedTreebank(train_.toStdString());
         QVERIFY(trees.size() >= 10);
         const Grammar g = estimatePcfg(trees, GrammarOptions{});
         grammar_ = dir_ + "/tiny.gram";
@@ -170,6 +173,76 @@ private slots:
         QCOMPARE(st.iteration, snap.log.back().iteration);
     }
 
+    // Cancel while L-BFGS retrains (the phase that used to ignore a cancel for a minute): the job
+    // shows "cancelling…" at once, then "cancelled" within 1 s; iteration 0 stays committed.
+    void cancelDuringRetrainingShowsCancellingThenCancelled() {
+        // ~70k baseline examples (Q0) and a convergence test L-BFGS cannot meet: seconds of training.
+        const QString heavy = dir_ + "/train-300.mrg";
+        std::string text;
+        for (const Tree& t : readNormalizedTreebank(testdata::ptbDir("train"), 300)) text += t.toString() + "\n";
+        writeFileAtomically(heavy.toStdString(), text);
+        LolsJobSpec s = spec("run-cancel-training", 3);
+        s.run.train = heavy.toStdString();
+        s.run.maxLength = 40;
+        s.run.lols.surrogate = Surrogate::DP;
+        s.run.lols.minibatch = 2;
+        s.run.lols.logreg.maxIterations = 1000000;
+        s.run.lols.logreg.epsilon = 0;
+        s.run.lols.threads = 2;
+        FrontierWindow w(nullptr, false);
+        QStringList states;  // the state column of the panel's row, as it changed
+        connect(w.queue(), &TrainingQueue::jobChanged, &w, [&] {
+            const QString st = w.trainingPanel()->table()->item(0, 1)->text();
+            if (states.isEmpty() || states.back() != st) states << st;
+        });
+        const int id = w.startLols(s);
+        const TrainingJob* j = w.queue()->job(id);
+        QTRY_VERIFY_WITH_TIMEOUT(j->state == JobState::Running && j->progress.step == 1 &&
+                                     j->progress.phase == "training" && j->progress.done >= 3,
+                                 120000);
+        QElapsedTimer t;
+        t.start();
+        w.queue()->cancel(id);
+        QCOMPARE(j->state, JobState::Cancelling);
+        QCOMPARE(w.trainingPanel()->table()->item(0, 1)->text(), QString::fromUtf8("cancelling\u2026"));
+        QTRY_VERIFY_WITH_TIMEOUT(j->state != JobState::Cancelling, 5000);
+        const qint64 ms = t.elapsed();
+        qInfo("cancel during retraining: cancelled after %lld ms", static_cast<long long>(ms));
+        QCOMPARE(j->state, JobState::Cancelled);
+        QVERIFY2(ms < 1000, qPrintable(QString("%1 ms").arg(ms)));
+        QCOMPARE(states, (QStringList{"queued", "running", QString::fromUtf8("cancelling\u2026"), "cancelled"}));
+        const RunDirectorySnapshot snap = readRunDirectory(s.out.toStdString());
+        QCOMPARE(static_cast<int>(snap.log.size()), 1);
+        QCOMPARE(RunDirectory::open(s.out.toStdString()).restore().iteration, 0);
+    }
+
+    // One documented form of config.json's paths (docs/lols.md "Paths"): the CLI given paths
+    // relative to its working directory and the GUI given absolute ones with "./" and ".."
+    // write the same file.
+    void cliAndGuiWriteTheSameConfig() {
+        const QString cli = QString::fromStdString(testdata::binaryDir()) + "/app/prunescope-cli";
+        if (!QFile::exists(cli)) QSKIP("prunescope-cli not built");
+        LolsJobSpec s = spec("config-gui", 0);
+        s.run.grammar = (dir_ + "/./tiny.gram").toStdString();
+        s.run.dev = (dir_ + "/sub/../dev.mrg").toStdString();
+        TrainingQueue q;
+        const int id = q.enqueue(s);
+        QVERIFY(q.waitForIdle(120000));
+        QVERIFY2(q.job(id)->state == JobState::Finished, qPrintable(q.job(id)->error));
+        QProcess proc;
+        proc.setWorkingDirectory(dir_);
+        proc.start(cli, {"lols", "--grammar", "tiny.gram", "--init", "./baseline-w4.json", "--train", "train.mrg",
+                         "--dev", "dev.mrg", "--out", "config-cli", "--iterations", "0", "--minibatch", "8",
+                         "--surrogate", "rcp", "--lambda", "0.002", "--max-len", "15", "--dev-limit", "12", "--quiet"});
+        QVERIFY(proc.waitForFinished(120000));
+        QVERIFY2(proc.exitCode() == 0, proc.readAllStandardError().constData());
+        QFile a(dir_ + "/config-gui/config.json"), b(dir_ + "/config-cli/config.json");
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray gui = a.readAll();
+        QCOMPARE(gui, b.readAll());
+        QVERIFY(gui.contains(QFileInfo(dir_ + "/dev.mrg").absoluteFilePath().toUtf8()));
+    }
+
     void queuedRunsExecuteOneAtATime() {
         TrainingQueue q;
         int maxRunning = 0;
@@ -194,8 +267,13 @@ private slots:
 
     void followsAGrowingRunDirectory() {
         // A directory "being written elsewhere": config and the first log line now, the rest later.
-        const QString src = dir_ + "/run-a", dst = dir_ + "/run-followed";
-        if (!QFileInfo::exists(src + "/log.jsonl")) QSKIP("needs run-a from the first test");
+        // Its source: a finished 3-iteration run made here by the driver the CLI uses.
+        const QString src = dir_ + "/run-follow-source", dst = dir_ + "/run-followed";
+        {
+            const LolsJobSpec s = spec("run-follow-source", 3);
+            RunDirectory rd = RunDirectory::create(src.toStdString(), newLolsRunConfig(s.run));
+            QVERIFY(!runLols(rd, loadLolsRunInputs(rd.config()), {}).cancelled);
+        }
         QDir().mkpath(dst + "/policies");
         QFile::copy(src + "/config.json", dst + "/config.json");
         QFile log(src + "/log.jsonl");

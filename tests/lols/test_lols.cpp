@@ -447,17 +447,18 @@ private slots:
         const std::string dir = testdata::tempDir("lols-cancel") + "/run";
         RunDirectory rd = RunDirectory::create(dir, {{"lols", cfg.toJson()}});
         LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
-        std::atomic<bool> cancel{false};
-        LolsState st = tr.start(Policy{}, AggregatedDataset{}, &cancel);
+        const Progress none;
+        LolsState st = tr.start(Policy{}, AggregatedDataset{}, none);
         rd.commit(st);
-        QVERIFY(tr.step(st, &cancel));
+        QVERIFY(tr.step(st, none));
         rd.commit(st);
         const LolsState before = st;
-        // Cancel in the middle of iteration 2's rollouts.
-        auto progress = [&](const LolsProgress& p) {
-            if (p.phase == "rollouts" && p.done == 3) cancel = true;
-        };
-        QVERIFY(!tr.step(st, &cancel, progress));
+        // Cancel in the middle of iteration 2's rollouts (every update delivered: interval 0).
+        Progress progress;
+        progress = Progress([&](const ProgressUpdate& p) {
+            if (p.phase == "rollouts" && p.done == 3) progress.requestCancel();
+        }, std::chrono::milliseconds(0));
+        QVERIFY(!tr.step(st, progress));
         QCOMPARE(st.iteration, 1);
         QVERIFY(st.data == before.data);
         QVERIFY(st.policy.weights == before.policy.weights);
@@ -468,8 +469,7 @@ private slots:
         QVERIFY(std::filesystem::exists(rd.policyPath(1)));
         QVERIFY(!std::filesystem::exists(rd.policyPath(2)));
         // Continuing after the cancellation gives the uninterrupted result.
-        cancel = false;
-        QVERIFY(tr.step(st, &cancel));
+        QVERIFY(tr.step(st, none));
         LolsState ref = tr.start(Policy{}, AggregatedDataset{});
         QVERIFY(tr.step(ref));
         QVERIFY(tr.step(ref));

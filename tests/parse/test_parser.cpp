@@ -159,7 +159,7 @@ private slots:
         }
     }
     void memoryAtFortyWords() {
-        // Issue 2's budget: chart plus parser scratch at most 64 MiB for a 40-word sentence.
+        // The memory budget: chart plus parser scratch at most 64 MiB for a 40-word sentence.
         const Grammar& g = trainGrammar();
         Parser p(g);
         const Tree* longest = nullptr;

@@ -99,7 +99,24 @@ class TestBaseline : public QObject {
     Q_OBJECT
     std::string dir_;
     std::vector<Tree> train_, dev_;
-    std::vector<Policy> sweep_;  // one policy per kSweep weight, trained on train_
+    std::vector<Policy> sweep_;  // one policy per kSweep weight, trained on train_ (see sweep())
+
+    // The sweep every test that needs trained policies uses: trained once per process, by
+    // whichever test asks first, so each test also runs alone (`test_baseline cliUsesPolicy`).
+    const std::vector<Policy>& sweep() {
+        if (sweep_.empty()) {
+            BaselineExamples data = baselineExamples(testdata::trainGrammar(), train_, 40);
+            LogRegOptions lo;
+            lo.l2 = std::ldexp(1.0, -13);
+            for (double w : kSweep) {
+                setPositiveWeight(data.examples, w);
+                BaselineTrainInfo info;
+                const Eigen::VectorXf* init = sweep_.empty() ? nullptr : &sweep_.back().weights;
+                sweep_.push_back(trainBaselinePolicy(data.examples, w, lo, &info, init));
+            }
+        }
+        return sweep_;
+    }
 private slots:
     void initTestCase() {
         dir_ = testdata::tempDir("baseline");
@@ -163,20 +180,16 @@ private slots:
         // Gold spans are a small minority (about 7% of prunable spans).
         const double goldRate = static_cast<double>(data.positives) / data.examples.size();
         QVERIFY2(goldRate > 0.04 && goldRate < 0.12, std::to_string(goldRate).c_str());
-        LogRegOptions lo;
-        lo.l2 = std::ldexp(1.0, -13);
         std::vector<double> keptFraction;
         long total = 0;
         for (const auto& t : dev_) total += PruningMask::prunableCount(t.size());
-        for (double w : kSweep) {
-            setPositiveWeight(data.examples, w);
-            BaselineTrainInfo info;
-            const Eigen::VectorXf* init = sweep_.empty() ? nullptr : &sweep_.back().weights;
-            sweep_.push_back(trainBaselinePolicy(data.examples, w, lo, &info, init));
-            QCOMPARE(sweep_.back().meta.kind, std::string("baseline"));
-            QCOMPARE(sweep_.back().meta.training["positiveWeight"].get<double>(), w);
+        for (std::size_t x = 0; x < kSweep.size(); ++x) {
+            const double w = kSweep[x];
+            const Policy& trained = sweep().at(x);
+            QCOMPARE(trained.meta.kind, std::string("baseline"));
+            QCOMPARE(trained.meta.training["positiveWeight"].get<double>(), w);
             long kept = 0;
-            for (const auto& t : dev_) kept += policyMask(sweep_.back(), SentenceFeatures(t.words())).keptCount();
+            for (const auto& t : dev_) kept += policyMask(trained, SentenceFeatures(t.words())).keptCount();
             keptFraction.push_back(static_cast<double>(kept) / total);
         }
         QString msg;
@@ -191,8 +204,8 @@ private slots:
     // policyMask is exactly Policy::keep per prunable span; always-kept spans stay kept; reused
     // storage is not reallocated.
     void policyMaskAgreesWithKeep() {
-        QVERIFY(!sweep_.empty());
-        Policy p = sweep_[4];
+        QVERIFY(!sweep().empty());
+        Policy p = sweep()[4];
         p.threshold = 0.3f;
         PruningMask m;
         m.bits.reserve(41 * 41);
@@ -344,7 +357,7 @@ private slots:
     // `parse --policy --json` gives the same counters as Parser with policyMask.
     void cliUsesPolicy() {
         if (!std::filesystem::exists(cliPath())) QSKIP("prunescope-cli is not built (build target prunescope-cli)");
-        QVERIFY(sweep_.size() == kSweep.size());
+        QVERIFY(sweep().size() == kSweep.size());
         const Grammar& g = testdata::trainGrammar();
         const std::string gram = dir_ + "/g.gram", pol = dir_ + "/w64.json";
         saveGrammar(g, gram);
@@ -358,8 +371,7 @@ private slots:
         const json j = runCliJson({"eval", "--grammar", QString::fromStdString(gram), "--treebank",
                                    QString::fromStdString(devFile), "--policy", QString::fromStdString(pol), "--json"});
         QVERIFY(j.is_object());
-        std::vector<Tree> reread;
-        for (const auto& t : readTreebank(devFile)) reread.push_back(normalizeTree(t));
+        const std::vector<Tree> reread = readNormalizedTreebank(devFile);
         const Policy loaded = loadPolicy(pol);
         const CorpusResult r = evaluateCorpus(g, reread, policyMaskFunction(loaded));
         QCOMPARE(j["sentences"].get<int>(), static_cast<int>(r.sentences.size()));

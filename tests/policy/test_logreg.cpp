@@ -37,8 +37,7 @@ double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 // Spans (1 < width < n) of normalized trees, labeled keep iff the span is a gold constituent.
 std::vector<WeightedExample> spanExamples(const std::vector<Tree>& trees, size_t limit, int maxLen) {
     std::vector<WeightedExample> out;
-    for (const auto& raw : trees) {
-        const Tree t = normalizeTree(raw);
+    for (const Tree& t : trees) {
         const auto words = t.words();
         const int n = static_cast<int>(words.size());
         if (n > maxLen) continue;
@@ -85,6 +84,22 @@ private slots:
             }
         }
     }
+    // The cancel poll inside the objective (every block of examples) changes no number, and a set
+    // flag stops the evaluation (and so trainLogisticRegression) with Cancelled.
+    void objectivePollsCancel() {
+        const auto data = randomData(20000, 500, 11);
+        const CompactData c = compactify(data, true);
+        Eigen::VectorXd theta = Eigen::VectorXd::Constant(c.numFeatures(), 0.01), g1, g2;
+        std::atomic<bool> flag{false};
+        QCOMPARE(objectiveAndGradient(c, 0.1, theta, g1, &flag), objectiveAndGradient(c, 0.1, theta, g2));
+        QVERIFY(g1 == g2);
+        flag = true;
+        QVERIFY_THROWS_EXCEPTION(Cancelled, objectiveAndGradient(c, 0.1, theta, g1, &flag));
+        const Progress p([](const ProgressUpdate&) {});
+        p.requestCancel();
+        QVERIFY_THROWS_EXCEPTION(Cancelled, trainLogisticRegression(data, LogRegOptions{}, nullptr, p));
+    }
+
     void objectiveByHand() {
         // Two examples sharing feature 5; theta = 0.7 on it: weighted logloss + l2/2 theta^2.
         const std::vector<WeightedExample> data = {{{5}, 1, 1.0}, {{5}, 0, 3.0}};
@@ -203,8 +218,8 @@ private slots:
     }
     void realSpanClassifier() {
         // 200k treebank spans (train, sentences <= 40 words): gold constituent vs. not.
-        const auto train = spanExamples(readTreebank(testdata::ptbDir("train")), 200000, 40);
-        const auto dev = spanExamples(readTreebank(testdata::ptbDir("dev")), 1000000, 40);
+        const auto train = spanExamples(readNormalizedTreebank(testdata::ptbDir("train")), 200000, 40);
+        const auto dev = spanExamples(readNormalizedTreebank(testdata::ptbDir("dev")), 1000000, 40);
         QCOMPARE(train.size(), size_t(200000));
         QVERIFY(dev.size() > 20000);
         const auto t0 = std::chrono::steady_clock::now();

@@ -230,11 +230,11 @@ private slots:
     }
     void trainedPolicyDecisionsSurviveSaveLoad() {
         // A real policy: logistic regression on dev-set spans; decisions identical after reload.
-        const auto trees = readTreebank(testdata::ptbDir("dev"));
+        const auto trees = readNormalizedTreebank(testdata::ptbDir("dev"), 120);
         std::vector<WeightedExample> data;
         std::vector<SentenceFeatures> sents;
         for (size_t s = 0; s < trees.size() && s < 120; ++s) {
-            const Tree t = normalizeTree(trees[s]);
+            const Tree& t = trees[s];
             std::set<std::pair<int, int>> gold;
             for (const auto& sp : labeledSpans(t)) gold.insert({sp.begin, sp.end});
             sents.emplace_back(t.words());

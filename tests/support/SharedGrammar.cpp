@@ -19,11 +19,7 @@ const Grammar& trainGrammar() {
 const std::vector<Tree>& normalizedTrees(const std::string& split) {
     static std::map<std::string, std::vector<Tree>> cache;
     auto it = cache.find(split);
-    if (it == cache.end()) {
-        std::vector<Tree> out;
-        for (const auto& t : readTreebank(ptbDir(split))) out.push_back(normalizeTree(t));
-        it = cache.emplace(split, std::move(out)).first;
-    }
+    if (it == cache.end()) it = cache.emplace(split, readNormalizedTreebank(ptbDir(split))).first;
     return it->second;
 }
 

@@ -2,9 +2,29 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <random>
+#include <vector>
 
 namespace prunescope::testdata {
+namespace {
+// Every directory tempDir made, removed (with its contents) when the test process exits.
+struct TempDirs {
+    std::mutex mutex;
+    std::vector<std::filesystem::path> dirs;
+    ~TempDirs() {
+        for (const auto& d : dirs) {
+            std::error_code ec;
+            std::filesystem::remove_all(d, ec);
+        }
+    }
+};
+TempDirs& tempDirs() {
+    static TempDirs t;
+    return t;
+}
+} // namespace
+
 std::string dataDir() {
     if (const char* env = std::getenv("PRUNESCOPE_DATA_DIR"); env && *env) return env;
     return PRUNESCOPE_DATA_DIR;
@@ -18,6 +38,8 @@ std::string tempDir(const std::string& tag) {
     auto p = std::filesystem::temp_directory_path() /
              ("prunescope-" + tag + "-" + std::to_string(rd()));
     std::filesystem::create_directories(p);
+    std::lock_guard lock(tempDirs().mutex);
+    tempDirs().dirs.push_back(p);
     return p.string();
 }
 } // namespace prunescope::testdata

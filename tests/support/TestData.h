@@ -9,6 +9,7 @@ std::string ptbDir(const std::string& split);  // "train", "dev", "test"
 std::string depDir(const std::string& split);
 std::string sourceDir();
 std::string binaryDir();
-// A fresh temporary directory for one test (removed by the OS's tmp cleanup).
+// A fresh temporary directory (under the system's temp path) for one test, removed with its
+// contents when the test process exits (as a QTemporaryDir would be at the end of its scope).
 std::string tempDir(const std::string& tag);
 } // namespace prunescope::testdata

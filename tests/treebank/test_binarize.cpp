@@ -15,11 +15,7 @@ using namespace prunescope;
 namespace {
 
 const std::vector<Tree>& normalizedTrain() {
-    static const std::vector<Tree> trees = [] {
-        std::vector<Tree> out;
-        for (const auto& t : readTreebank(testdata::ptbDir("train"))) out.push_back(normalizeTree(t));
-        return out;
-    }();
+    static const std::vector<Tree> trees = readNormalizedTreebank(testdata::ptbDir("train"));
     return trees;
 }
 

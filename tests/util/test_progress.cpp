@@ -63,6 +63,40 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(Cancelled, p.throwIfCancelled());
     }
 
+    // Log lines are delivered at once, with the current counts, even inside the throttle interval.
+    void logLinesAreAlwaysDelivered() {
+        std::vector<ProgressUpdate> seen;
+        const Progress p([&](const ProgressUpdate& u) { seen.push_back(u); }, std::chrono::milliseconds(100000));
+        p.begin("sweep", 3);
+        p.advance();
+        p.log("point 1: F1 80.1");
+        p.log("point 2: F1 81.3");
+        QCOMPARE(seen.size(), std::size_t(3));  // the phase start and both lines; the advance is throttled
+        QCOMPARE(seen[1].message, std::string("point 1: F1 80.1"));
+        QCOMPARE(seen[1].done, 1L);
+        QCOMPARE(seen[2].message, std::string("point 2: F1 81.3"));
+        QVERIFY(seen[0].message.empty());
+    }
+
+    // A listener may request the cancel ("stop after N items"); it is delivered once.
+    void listenerMayCancel() {
+        int cancelling = 0;
+        Progress p;
+        p = Progress([&](const ProgressUpdate& u) {
+            if (u.done == 5) p.requestCancel();
+            cancelling += u.cancelling;
+        }, std::chrono::milliseconds(0));
+        p.begin("items", 100);
+        int done = 0;
+        while (!p.cancelled() && done < 100) {
+            ++done;
+            p.advance();
+        }
+        p.requestCancel();  // again: not delivered twice
+        QCOMPARE(done, 5);
+        QCOMPARE(cancelling, 1);
+    }
+
     void parallelForStopsOnCancel() {
         const Progress p([](const ProgressUpdate&) {});
         std::atomic<int> ran{0};

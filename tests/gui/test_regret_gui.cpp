@@ -1,0 +1,111 @@
+// GUI tests of the regret window (offscreen; Vieira & Eisner 2017, sec. 7.3, eq. 4): it computes
+// in the background what core's regretAnalysis computes, with a progress bar, and its Cancel
+// button stops a long computation within 1 s (showing "Cancelling…", then "Cancelled.").
+#include "app/gui/RegretWindow.h"
+#include "core/grammar/GrammarFile.h"
+#include "core/policy/Policy.h"
+#include "core/treebank/Normalize.h"
+#include "support/TestData.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace prunescope;
+using namespace prunescope::gui;
+
+namespace {
+
+QString samples(const QString& f) { return QString::fromStdString(testdata::sourceDir()) + "/samples/" + f; }
+
+QPushButton* button(QWidget* w, const QString& text) {
+    for (auto* b : w->findChildren<QPushButton*>())
+        if (b->text() == text) return b;
+    return nullptr;
+}
+
+RegretRequest request(const QString& treebank, int sentences) {
+    RegretRequest r;
+    r.grammar = samples("grammar.gram");
+    r.policy = samples("policies/baseline-w128.json");
+    r.treebank = treebank;
+    r.lambda = 0.002;
+    r.surrogate = Surrogate::CP;
+    r.sentences = sentences;
+    r.threads = 2;
+    return r;
+}
+
+} // namespace
+
+class TestRegretGui : public QObject {
+    Q_OBJECT
+private slots:
+    void computeShowsProgressAndMatchesCore() {
+        RegretWindow w;
+        w.show();
+        const RegretRequest r = request(samples("sentences.mrg"), 12);
+        w.setRequest(r);
+        std::vector<ProgressUpdate> seen;
+        connect(w.task(), &BackgroundTask::progressChanged, &w, [&](const ProgressUpdate& u) { seen.push_back(u); });
+        QSignalSpy finished(&w, &RegretWindow::finished);
+        w.compute();
+        QVERIFY(w.isComputing());
+        QVERIFY(w.findChild<QProgressBar*>("progress")->isVisible());
+        QVERIFY(!button(&w, "Compute")->isEnabled());
+        QVERIFY(button(&w, "Cancel")->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY(!w.findChild<QProgressBar*>("progress")->isVisible());
+        QVERIFY(button(&w, "Compute")->isEnabled());
+        QVERIFY(!button(&w, "Cancel")->isEnabled());
+        // The last progress update arrived: every sentence rolled out.
+        QVERIFY(!seen.empty());
+        QCOMPARE(seen.back().phase, std::string("rollouts"));
+        QCOMPARE(seen.back().done, seen.back().total);
+        // The same numbers as core's regretAnalysis.
+        const Grammar g = loadGrammar(r.grammar.toStdString());
+        const Policy p = loadPolicy(r.policy.toStdString());
+        auto sentences = lolsSentences(readNormalizedTreebank(r.treebank.toStdString()), r.maxLength);
+        if (static_cast<int>(sentences.size()) > r.sentences) sentences.resize(static_cast<std::size_t>(r.sentences));
+        QCOMPARE(seen.back().total, static_cast<long>(sentences.size()));
+        RegretOptions opt;
+        opt.surrogate = r.surrogate;
+        opt.lambda = r.lambda;
+        const RegretStats s = regretAnalysis(g, sentences, p, opt);
+        QCOMPARE(w.stats().states, s.states);
+        QCOMPARE(w.stats().regret, s.regret);
+        QCOMPARE(w.stats().diffGold, s.diffGold);
+    }
+
+    void cancelStopsWithinOneSecond() {
+        RegretWindow w;
+        w.show();
+        w.setRequest(request(QString::fromStdString(testdata::ptbDir("dev")), 300));  // tens of seconds of rollouts
+        QSignalSpy finished(&w, &RegretWindow::finished);
+        w.compute();
+        QTRY_VERIFY_WITH_TIMEOUT(w.task()->lastProgress().phase == "rollouts" && w.task()->lastProgress().done >= 1,
+                                 120000);
+        QElapsedTimer t;
+        t.start();
+        button(&w, "Cancel")->click();
+        QCOMPARE(w.task()->state(), BackgroundTask::State::Cancelling);
+        QVERIFY(!button(&w, "Cancel")->isEnabled());
+        QCOMPARE(w.findChild<QLabel*>("status")->text(), QString::fromUtf8("Cancelling\u2026"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+        const qint64 ms = t.elapsed();
+        qInfo("regret computation cancelled after %lld ms", static_cast<long long>(ms));
+        QVERIFY2(ms < 1000, qPrintable(QString("%1 ms").arg(ms)));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(w.task()->state(), BackgroundTask::State::Cancelled);
+        QCOMPARE(w.findChild<QLabel*>("status")->text(), QString("Cancelled."));
+        QVERIFY(button(&w, "Compute")->isEnabled());
+        QCOMPARE(w.stats().states, 0.0);  // nothing of the cut sample is shown
+    }
+};
+
+QTEST_MAIN(TestRegretGui)
+#include "test_regret_gui.moc"

@@ -1,0 +1,229 @@
+// The LOLS run driver (core/lols/LolsRun.h, Alg. 2 over a run directory): how config.json stores
+// paths, runLols committing every iteration and resuming, and the cancel contract of
+// core/util/Progress.h in the phases that used to ignore it: a cancel during retraining (L-BFGS)
+// returns within 1 s, with the finished iterations kept and no half-trained policy committed; so
+// does a cancel inside one sentence's naive (reparse) rollouts.
+#include "core/grammar/GrammarFile.h"
+#include "core/lols/LolsRun.h"
+#include "core/lols/LolsTrainer.h"
+#include "core/lols/RunDirectory.h"
+#include "core/policy/Policy.h"
+#include "core/treebank/Normalize.h"
+#include "core/util/AtomicFile.h"
+#include "support/TestData.h"
+
+#include <QtTest/QtTest>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <thread>
+
+using namespace prunescope;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The first `count` normalized trees of a split, written as one treebank file.
+std::string writeTreebank(const std::string& split, std::size_t count, const std::string& path) {
+    std::string text;
+    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count)) text += t.toString() + "\n";
+    writeFileAtomically(path, text);
+    return path;
+}
+
+std::string samples(const std::string& file) { return testdata::sourceDir() + "/samples/" + file; }
+
+// A run on real data in `dir`: the bundled grammar and baseline policy, the first train/dev trees,
+// rDP rollouts.
+LolsRunSpec realSpec(const std::string& dir, std::size_t trainTrees, std::size_t devTrees) {
+    LolsRunSpec spec;
+    spec.grammar = samples("grammar.gram");
+    spec.init = samples("policies/baseline-w16.json");
+    spec.train = writeTreebank("train", trainTrees, dir + "/train.mrg");
+    spec.dev = writeTreebank("dev", devTrees, dir + "/dev.mrg");
+    spec.lols.surrogate = Surrogate::DP;
+    return spec;
+}
+
+using Clock = std::chrono::steady_clock;
+
+// Runs `work` while another thread (as the GUI's Cancel button and the CLI's Ctrl-C do) requests a
+// cancel once `ready` holds for the progress; returns the seconds from that request to the end of
+// `work`, or -1 if the request was never made.
+double secondsToStop(const Progress& progress, const std::function<bool(const ProgressUpdate&)>& ready,
+                     const std::function<void()>& work) {
+    Clock::time_point cancelAt{};
+    std::atomic<bool> stop{false};
+    std::thread canceller([&] {
+        while (!stop.load()) {
+            if (ready(progress.snapshot())) {
+                cancelAt = Clock::now();
+                progress.requestCancel();
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    });
+    work();
+    const Clock::time_point end = Clock::now();
+    stop = true;
+    canceller.join();
+    return cancelAt == Clock::time_point{} ? -1.0 : std::chrono::duration<double>(end - cancelAt).count();
+}
+
+} // namespace
+
+class TestLolsRun : public QObject {
+    Q_OBJECT
+private slots:
+    // One documented form for every path in config.json: absolute, lexically normal, no trailing
+    // separator (docs/lols.md "Paths"), whatever form the CLI's flags or the GUI's dialog used.
+    void configStoresAbsoluteNormalizedPaths() {
+        const std::string cwd = fs::current_path().string();
+        QCOMPARE(runConfigPath("a/../b/c.mrg"), cwd + "/b/c.mrg");
+        QCOMPARE(runConfigPath("./dir/"), cwd + "/dir");
+        QCOMPARE(runConfigPath("/x/./y//z/"), std::string("/x/y/z"));
+        QCOMPARE(runConfigPath("/"), std::string("/"));
+
+        LolsRunSpec spec;
+        spec.grammar = samples("grammar.gram");
+        spec.init = samples("policies/../policies/baseline-w16.json");
+        spec.train = testdata::ptbDir("train") + "/";
+        spec.dev = testdata::ptbDir("dev");
+        const Policy init = loadPolicy(spec.init);
+        const nlohmann::json c = newLolsRunConfig(spec);
+        QCOMPARE(c.at("init").get<std::string>(), runConfigPath(samples("policies/baseline-w16.json")));
+        QCOMPARE(c.at("train").get<std::string>(), runConfigPath(testdata::ptbDir("train")));
+        QVERIFY(fs::path(c.at("grammar").get<std::string>()).is_absolute());
+        // lambda NaN = the initial policy's; l2 and Q0's positive weight from its training record.
+        QCOMPARE(c.at("lols").at("lambda").get<double>(), init.meta.lambda);
+        QCOMPARE(c.at("lols").at("l2").get<double>(), init.meta.training.at("l2").get<double>());
+        QCOMPARE(c.at("q0").at("positiveWeight").get<double>(), init.meta.training.at("positiveWeight").get<double>());
+        QCOMPARE(c.at("lols").at("threads").get<int>(), 0);  // never recorded
+        spec.q0 = false;
+        spec.lols.lambda = 0.25;
+        const nlohmann::json d = newLolsRunConfig(spec);
+        QVERIFY(d.at("q0").is_null());
+        QCOMPARE(d.at("lols").at("lambda").get<double>(), 0.25);
+    }
+
+    // runLols commits iteration 0..N in order (onCommit sees each), and a second call on the same
+    // directory resumes after the last committed iteration, giving the uninterrupted result.
+    void runLolsCommitsAndResumes() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string dir = tmp.path().toStdString();
+        LolsRunSpec spec = realSpec(dir, 40, 6);
+        spec.maxLength = 15;
+        spec.lols.lambda = 0.01;
+        spec.lols.minibatch = 3;
+        spec.lols.iterations = 2;
+        spec.q0Scale = 1e-3;
+        const nlohmann::json config = newLolsRunConfig(spec);
+
+        // Uninterrupted: 2 iterations.
+        RunDirectory a = RunDirectory::create(dir + "/a", config);
+        const LolsRunInputs in = loadLolsRunInputs(a.config());
+        std::vector<int> seen;
+        LolsRunOptions opt;
+        opt.threads = 2;
+        opt.onCommit = [&](const LolsState& st) { seen.push_back(st.log.back().iteration); };
+        const LolsRunResult ra = runLols(a, in, opt);
+        QVERIFY(!ra.cancelled);
+        QCOMPARE(seen, (std::vector<int>{0, 1, 2}));
+        QCOMPARE(ra.state.iteration, 2);
+        QCOMPARE(a.log().size(), std::size_t(3));
+
+        // One iteration, then the run is extended to 2 and resumed from the directory.
+        nlohmann::json shorter = config;
+        shorter["lols"]["iterations"] = 1;
+        RunDirectory b = RunDirectory::create(dir + "/b", shorter);
+        QCOMPARE(runLols(b, in, {}).state.iteration, 1);
+        shorter["lols"]["iterations"] = 2;
+        b.writeConfig(shorter);
+        seen.clear();
+        const LolsRunResult rb = runLols(b, in, opt);
+        QCOMPARE(seen, (std::vector<int>{2}));
+        QVERIFY(rb.state.policy.weights == ra.state.policy.weights);
+        QVERIFY(rb.state.data == ra.state.data);
+        QCOMPARE(rb.state.bestIteration, ra.state.bestIteration);
+    }
+
+    // The cancel contract in retraining: L-BFGS on ~70k examples with a convergence test it cannot
+    // meet would run for many seconds; a cancel from another thread (as the GUI's Cancel and the
+    // CLI's Ctrl-C send it) once it has done a few objective evaluations must return within 1 s,
+    // still in the training phase, with iteration 0 committed and nothing of iteration 1 written.
+    void cancelDuringRetrainingReturnsWithinOneSecond() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string dir = tmp.path().toStdString();
+        LolsRunSpec spec = realSpec(dir, 300, 8);
+        spec.lols.lambda = 0.002;
+        spec.lols.minibatch = 2;
+        spec.lols.iterations = 3;
+        spec.lols.logreg.maxIterations = 1000000;
+        spec.lols.logreg.epsilon = 0;  // never converged by the gradient test: only a cancel stops it soon
+        RunDirectory rd = RunDirectory::create(dir + "/run", newLolsRunConfig(spec));
+        const LolsRunInputs in = loadLolsRunInputs(rd.config());
+
+        const Progress progress([](const ProgressUpdate&) {});
+        LolsRunOptions opt;
+        opt.threads = 2;
+        LolsRunResult r;
+        const double seconds = secondsToStop(
+            progress,
+            [](const ProgressUpdate& u) {  // in L-BFGS proper: 3 objective evaluations of iteration 1
+                return u.step == 1 && u.phase == "training" && u.done >= 3;
+            },
+            [&] { r = runLols(rd, in, opt, progress); });
+        QVERIFY2(seconds >= 0, "the run ended before retraining was cancelled");
+        qInfo("cancel during retraining returned after %.3f s", seconds);
+        QVERIFY2(seconds < 1.0, qPrintable(QString("returned %1 s after the cancel").arg(seconds)));
+        QVERIFY(r.cancelled);
+        QCOMPARE(progress.snapshot().phase, std::string("training"));  // it stopped inside L-BFGS
+        // Finished iterations kept, the cut one not: iteration 0 is committed and resumable.
+        QCOMPARE(r.state.iteration, 0);
+        QCOMPARE(rd.log().size(), std::size_t(1));
+        QVERIFY(fs::exists(rd.policyPath(0)));
+        QVERIFY(!fs::exists(rd.policyPath(1)));
+        QCOMPARE(rd.restore().iteration, 0);
+    }
+
+    // The naive engine (reparse per state, for checks) spends seconds on one 35-40 word sentence;
+    // it polls the cancel per state, so a cancel in its rollouts also returns within 1 s.
+    void cancelDuringNaiveRolloutsReturnsWithinOneSecond() {
+        const Grammar g = loadGrammar(samples("grammar.gram"));
+        std::vector<LolsSentence> longOnes;
+        for (const auto& s : lolsSentences(readNormalizedTreebank(testdata::ptbDir("dev")), 40))
+            if (s.words.size() >= 35 && longOnes.size() < 2) longOnes.push_back(s);
+        QCOMPARE(longOnes.size(), std::size_t(2));
+        LolsConfig cfg;
+        cfg.surrogate = Surrogate::CP;
+        cfg.engine = RolloutEngine::Naive;
+        cfg.cpRolloutsPerWord = 0;  // all ~700 states: a reparse each
+        cfg.lambda = 0.002;
+        cfg.minibatch = 2;
+        cfg.threads = 2;
+        LolsTrainer trainer(g, longOnes, {longOnes.front()}, cfg);
+        LolsState st = trainer.start(Policy{}, AggregatedDataset{});
+        const Progress progress([](const ProgressUpdate&) {});
+        bool stepped = true;
+        const auto begun = Clock::now();
+        const double seconds = secondsToStop(
+            progress,
+            [&](const ProgressUpdate& u) {
+                return u.phase == "rollouts" && Clock::now() - begun > std::chrono::milliseconds(300);
+            },
+            [&] { stepped = trainer.step(st, progress); });
+        qInfo("cancel during naive rollouts returned after %.3f s", seconds);
+        QVERIFY2(seconds >= 0, "the step ended before its rollouts were cancelled");
+        QVERIFY2(seconds < 1.0, qPrintable(QString("returned %1 s after the cancel").arg(seconds)));
+        QVERIFY(!stepped);
+        QCOMPARE(progress.snapshot().phase, std::string("rollouts"));
+        QCOMPARE(st.iteration, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLolsRun)
+#include "test_lols_run.moc"
