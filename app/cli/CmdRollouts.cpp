@@ -214,7 +214,7 @@ void addBench(CLI::App& app) {
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
-        const std::vector<Tree> all = loadSentences(o->treebank, 3, 4095);
+        const std::vector<Tree> all = loadSentences(o->treebank, 3, kMaxSentenceLength);
         auto run = [&](const char* method) { return o->only.empty() || o->only == method; };
         if (!o->only.empty()) o->latencySentences = 0;
         nlohmann::json out = {{"rows", nlohmann::json::array()}};
