@@ -110,7 +110,7 @@ void addCheck(CLI::App& app) {
                     const auto rollouts = changePropagationRollouts(RolloutRequest{&g, words, t, m, {}});
                     ChangePropagator cp(g, words, m);
                     cp.setGold(t);
-                    const Chart original = cp.chart();
+                    const DenseChart original = cp.chart();
                     std::size_t q = 0;
                     for (int w = 2; w < n; ++w)
                         for (int i = 0; i + w <= n; ++i, ++q) {

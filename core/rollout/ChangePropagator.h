@@ -9,7 +9,7 @@
 // The parts: UndoLog (footnote 5), ViterbiOutside (the rollout probe's bound), and this class, the
 // propagation itself (ChangePropagator.cpp: Alg. 3; ...Reset.cpp: the roll-in parse; ...Probe.cpp and
 // ...Lazy.cpp: the rollout fast path; ...Results.cpp: exact pushes, F1 and the FlipResult).
-#include "core/parse/Chart.h"
+#include "core/parse/DenseChart.h"
 #include "core/grammar/Grammar.h"
 #include "core/parse/PruningMask.h"
 #include "core/rollout/UndoLog.h"
@@ -66,7 +66,7 @@ public:
     void undo();
     bool canUndo() const { return log_.hasFrames(); }
 
-    const Chart& chart() const { return chart_; }
+    const DenseChart& chart() const { return chart_; }
     const PruningMask& mask() const { return mask_; }
     const std::vector<std::string>& words() const { return words_; }
     const Grammar& grammar() const { return *g_; }
@@ -141,7 +141,7 @@ private:
     const Grammar* g_;
     std::vector<std::string> words_;
     PruningMask mask_;
-    Chart chart_;
+    DenseChart chart_;
     int N_ = 0;
     std::uint32_t postBase_ = 0;
     std::vector<int> cellI_, cellK_;     // cell index -> span

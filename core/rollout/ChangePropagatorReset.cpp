@@ -51,7 +51,7 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     outside_.invalidate();
     for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
     bestVertices_.clear();
-    Chart& c = chart_;
+    DenseChart& c = chart_;
     c.n = n;
     c.numSymbols = N_;
     c.cellOffsetByWidth.assign(n + 2, 0);

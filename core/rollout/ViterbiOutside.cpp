@@ -9,7 +9,7 @@ namespace {
 constexpr double kNegInfD = -std::numeric_limits<double>::infinity();
 } // namespace
 
-void ViterbiOutside::compute(const Grammar& g, const Chart& chart, const PruningMask& mask,
+void ViterbiOutside::compute(const Grammar& g, const DenseChart& chart, const PruningMask& mask,
                              std::span<const int> cellBuilt) {
     const int n = chart.n, cells = chart.numCells();
     const std::size_t N = static_cast<std::size_t>(chart.numSymbols);

@@ -6,7 +6,7 @@
 // cell pulling from its kept parents whose sibling is kept and built; pruned cells get an outside
 // too but pass nothing down. Only the rows of cells with an outside are written.
 #include "core/grammar/Grammar.h"
-#include "core/parse/Chart.h"
+#include "core/parse/DenseChart.h"
 #include "core/parse/PruningMask.h"
 #include "core/rollout/UninitializedBuffer.h"
 
@@ -19,7 +19,7 @@ namespace prunescope {
 class ViterbiOutside {
 public:
     // chart: values of every cell under mask; cellBuilt[c]: built post symbols of cell c.
-    void compute(const Grammar& g, const Chart& chart, const PruningMask& mask, std::span<const int> cellBuilt);
+    void compute(const Grammar& g, const DenseChart& chart, const PruningMask& mask, std::span<const int> cellBuilt);
     bool valid() const { return valid_; }
     void invalidate() { valid_ = false; }
     // Whether cell c lies on some whole derivation's frame (else every outside of it is -inf).
