@@ -1,24 +1,55 @@
-// prunescope-cli bench-parse: CKY throughput (pushes/s) by sentence length, unpruned and pruned.
+// prunescope-cli bench-parse: CKY throughput (pushes/s) by sentence length, unpruned and pruned,
+// and (--ideal) the ideal inner loop on the same grammar for the ratio to the hardware limit.
 #include "app/cli/Commands.h"
-#include "core/policy/GoldSpans.h"
 #include "core/grammar/GrammarFile.h"
-#include "core/treebank/Normalize.h"
-#include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
+#include "core/parse/CkyIdealLoop.h"
+#include "core/parse/Parser.h"
+#include "core/policy/GoldSpans.h"
+#include "core/treebank/Normalize.h"
+#include "core/treebank/TreebankReader.h"
 
 #include <chrono>
+#include <ctime>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <random>
 
 namespace prunescope::cli {
 
+namespace {
+double threadCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+double wallSeconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+std::string cpuModel() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            return colon == std::string::npos ? line : line.substr(colon + 2);
+        }
+    return "unknown";
+}
+CkyKernel kernelFromName(const std::string& name) {
+    for (CkyKernel k : {CkyKernel::Auto, CkyKernel::Portable, CkyKernel::Avx2, CkyKernel::Avx512})
+        if (name == ckyKernelName(k)) return k;
+    throw std::invalid_argument("--kernel must be auto, portable, avx2 or avx512");
+}
+} // namespace
+
 void addBenchParseCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("bench-parse", "Benchmark CKY: pushes/second and words/second by sentence length");
     struct Opts {
-        std::string grammar, treebank, mask = "all";
+        std::string grammar, treebank, mask = "all", kernel = "auto";
         int maxLen = 40, repeat = 3;
-        bool json = false;
+        double idealSeconds = 0.6;
+        bool json = false, ideal = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
@@ -27,6 +58,10 @@ void addBenchParseCommand(CLI::App& app) {
     sub->add_option("--repeat", o->repeat, "Passes over the data (the best pass per bucket is reported)")->capture_default_str();
     sub->add_option("--mask", o->mask, "all (exhaustive), gold (keep only the spans of the binarized gold tree), or random:P (keep each span with probability P)")
         ->capture_default_str();
+    sub->add_option("--kernel", o->kernel, "CKY inner loop: auto (the widest this CPU supports), portable, avx2, avx512")
+        ->capture_default_str();
+    sub->add_flag("--ideal", o->ideal, "Also time the ideal inner loop on the same grammar (docs/benchmarks.md)");
+    sub->add_option("--ideal-seconds", o->idealSeconds, "Thread CPU seconds per ideal loop")->capture_default_str();
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
@@ -51,20 +86,22 @@ void addBenchParseCommand(CLI::App& app) {
             }
         }
         const int nb = (o->maxLen + 9) / 10;
-        struct Bucket { int sentences = 0; long words = 0, pushes = 0; double best = 1e300; };
+        // Per bucket: the best pass by thread CPU time, and the wall time of that pass.
+        struct Bucket { int sentences = 0; long words = 0, pushes = 0; double best = 1e300, wall = 0; };
         std::vector<Bucket> buckets(nb);
-        Parser parser(g);
+        Parser parser(g, kernelFromName(o->kernel));
         std::size_t peakChart = 0, peakScratch = 0;
         for (int rep = 0; rep < std::max(1, o->repeat); ++rep) {
-            std::vector<double> secs(nb, 0);
+            std::vector<double> secs(nb, 0), wall(nb, 0);
             std::vector<long> pushes(nb, 0), words(nb, 0);
             std::vector<int> count(nb, 0);
             for (std::size_t s = 0; s < gold.size(); ++s) {
                 auto w = gold[s].words();
                 const int b = (static_cast<int>(w.size()) - 1) / 10;
-                auto t0 = std::chrono::steady_clock::now();
+                const double w0 = wallSeconds(), t0 = threadCpuSeconds();
                 ParseStats st = parser.parse(w, &masks[s]);
-                secs[b] += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                secs[b] += threadCpuSeconds() - t0;
+                wall[b] += wallSeconds() - w0;
                 pushes[b] += st.pushes;
                 words[b] += static_cast<long>(w.size());
                 ++count[b];
@@ -75,35 +112,63 @@ void addBenchParseCommand(CLI::App& app) {
                 buckets[b].sentences = count[b];
                 buckets[b].words = words[b];
                 buckets[b].pushes = pushes[b];
-                buckets[b].best = std::min(buckets[b].best, secs[b]);
+                if (secs[b] < buckets[b].best) buckets[b].best = secs[b], buckets[b].wall = wall[b];
             }
         }
-        nlohmann::json out = {{"grammar", o->grammar}, {"mask", o->mask}, {"buckets", nlohmann::json::array()}};
+        nlohmann::json out = {{"grammar", o->grammar}, {"mask", o->mask}, {"kernel", ckyKernelName(parser.kernel())},
+                              {"cpu", cpuModel()}, {"timing", "thread CPU time (CLOCK_THREAD_CPUTIME_ID), best of --repeat passes per bucket"},
+                              {"buckets", nlohmann::json::array()}};
         long tw = 0, tp = 0;
-        double ts = 0;
-        if (!o->json) std::cout << "length   sents   mpush/sent   pushes/s(M)   words/s     ms/sent\n";
+        double ts = 0, twall = 0;
+        if (!o->json) std::cout << "length   sents   mpush/sent   pushes/s(M)   words/s     ms/sent   (thread CPU time, kernel " << ckyKernelName(parser.kernel()) << ")\n";
         for (int b = 0; b < nb; ++b) {
             const auto& k = buckets[b];
             if (k.sentences == 0) continue;
-            tw += k.words; tp += k.pushes; ts += k.best;
+            tw += k.words; tp += k.pushes; ts += k.best; twall += k.wall;
             const double pps = k.pushes / k.best, wps = k.words / k.best;
             out["buckets"].push_back({{"from", b * 10 + 1}, {"to", b * 10 + 10}, {"sentences", k.sentences},
                                       {"mpushPerSentence", k.pushes / 1e6 / k.sentences}, {"pushesPerSecond", pps},
-                                      {"wordsPerSecond", wps}, {"msPerSentence", 1000 * k.best / k.sentences}});
+                                      {"wordsPerSecond", wps}, {"msPerSentence", 1000 * k.best / k.sentences},
+                                      {"wallPushesPerSecond", k.wall > 0 ? k.pushes / k.wall : 0}});
             if (!o->json)
                 std::cout << std::setw(3) << b * 10 + 1 << "-" << std::setw(3) << std::left << b * 10 + 10 << std::right
                           << std::setw(7) << k.sentences << std::fixed << std::setprecision(3) << std::setw(13)
                           << k.pushes / 1e6 / k.sentences << std::setprecision(1) << std::setw(14) << pps / 1e6
                           << std::setw(11) << wps << std::setprecision(2) << std::setw(11) << 1000 * k.best / k.sentences << "\n";
         }
-        out["total"] = {{"sentences", gold.size()}, {"pushesPerSecond", ts > 0 ? tp / ts : 0},
-                        {"wordsPerSecond", ts > 0 ? tw / ts : 0}, {"peakChartMiB", peakChart / 1048576.0},
-                        {"peakParserScratchMiB", peakScratch / 1048576.0}};
-        if (o->json) std::cout << out.dump(2) << "\n";
-        else
-            std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1) << (ts > 0 ? tp / ts / 1e6 : 0)
+        const double total = ts > 0 ? tp / ts : 0;
+        out["total"] = {{"sentences", gold.size()}, {"pushesPerSecond", total},
+                        {"wordsPerSecond", ts > 0 ? tw / ts : 0}, {"wallPushesPerSecond", twall > 0 ? tp / twall : 0},
+                        {"peakChartMiB", peakChart / 1048576.0}, {"peakParserScratchMiB", peakScratch / 1048576.0}};
+        out["totalMpushPerSecond"] = total / 1e6;
+        if (!o->json)
+            std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1) << total / 1e6
                       << " M pushes/s, " << (ts > 0 ? tw / ts : 0) << " words/s, peak chart " << std::setprecision(1)
                       << peakChart / 1048576.0 << " MiB, parser scratch " << peakScratch / 1048576.0 << " MiB\n";
+        if (o->ideal) {
+            const Tree* longest = nullptr;
+            for (const Tree& t : gold)
+                if (!longest || t.size() > longest->size()) longest = &t;
+            if (!longest) throw std::invalid_argument("--ideal needs at least one sentence");
+            const IdealLoopResult r = measureIdealLoop(g, longest->words(), parser.kernel(), o->idealSeconds);
+            out["idealMpushPerSecond"] = r.withWitnessMpushPerSecond;
+            out["ratioToIdeal"] = r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0;
+            out["idealLoop"] = {{"withWitness", r.withWitnessMpushPerSecond},
+                                {"withoutWitness", r.withoutWitnessMpushPerSecond},
+                                {"parserKernel", r.kernelMpushPerSecond},
+                                {"unit", "M pushes per second of thread CPU time"},
+                                {"pushes", r.pushes},
+                                {"cells", r.cells},
+                                {"sentenceLength", longest->size()},
+                                {"improvementRate", r.improvementRate}};
+            if (!o->json)
+                std::cout << "ideal inner loop (same grammar, L1/L2-resident rows): " << std::setprecision(1)
+                          << r.withWitnessMpushPerSecond << " M pushes/s with witness, " << r.withoutWitnessMpushPerSecond
+                          << " without; the parser's kernel on the same rows " << r.kernelMpushPerSecond
+                          << "; parser total / ideal = " << std::setprecision(2)
+                          << (r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0) << "\n";
+        }
+        if (o->json) std::cout << out.dump(2) << "\n";
         return 0;
     });
 }

@@ -111,7 +111,7 @@ void addCheck(CLI::App& app) {
                     const auto rollouts = changePropagationRollouts(RolloutRequest{&g, words, t, m, {}});
                     ChangePropagator cp(g, words, m);
                     cp.setGold(t);
-                    const Chart original = cp.chart();
+                    const DenseChart original = cp.chart();
                     std::size_t q = 0;
                     for (int w = 2; w < n; ++w)
                         for (int i = 0; i + w <= n; ++i, ++q) {
@@ -217,7 +217,7 @@ void addBench(CLI::App& app) {
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
-        const std::vector<Tree> all = loadSentences(o->treebank, 3, 4095);
+        const std::vector<Tree> all = loadSentences(o->treebank, 3, kMaxSentenceLength);
         auto run = [&](const char* method) { return o->only.empty() || o->only == method; };
         if (!o->only.empty()) o->latencySentences = 0;
         nlohmann::json out = {{"rows", nlohmann::json::array()}};

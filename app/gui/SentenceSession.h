@@ -38,7 +38,7 @@ public:
     const PruningMask& policyMask() const { return policyMask_; }
     PruningMask goldMask() const;  // keeps exactly the gold spans (all-keep without gold)
     const PruningMask& mask() const { return prop_->mask(); }
-    const Chart& chart() const { return prop_->chart(); }
+    const DenseChart& chart() const { return prop_->chart(); }
 
     // Current parse: tree (n-ary, the CLI's bestTree), counters, F1 (NaN without gold).
     const FlipResult& result() const { return result_; }

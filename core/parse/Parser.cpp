@@ -1,5 +1,6 @@
 #include "core/parse/Parser.h"
 
+#include "core/parse/ParserKernels.h"
 #include "core/treebank/Binarize.h"
 
 #include <algorithm>
@@ -7,31 +8,88 @@
 
 namespace prunescope {
 
-Parser::Parser(const Grammar& g) : g_(&g) {
-    const int N = g.numSymbols();
+Parser::Parser(const Grammar& g, CkyKernel kernel) : g_(&g), N_(g.numSymbols()) {
+    if (kernel == CkyKernel::Auto) kernel = bestCkyKernel();
+    if (!ckyKernelSupported(kernel))
+        throw std::invalid_argument(std::string("this CPU does not support the ") + ckyKernelName(kernel) + " CKY kernel");
+    kernel_ = kernel;
+    splitKernel_ = cky::splitKernel(kernel);
+    directKernel_ = cky::directKernel(kernel);
+    const int N = N_;
     rightId_.assign(N, -1);
     for (const BinaryRule& r : g.binary) rightId_[r.right] = 0;
     for (int x = 0; x < N; ++x)
         if (rightId_[x] == 0) rightId_[x] = numRight_++;
         else rightId_[x] = -1;
-    rightWords_ = std::max(1, (numRight_ + 63) / 64);
+    rightWords_ = (numRight_ + 1 + 63) / 64; // + the dummy bit of finishCell
     // Grammar::binary is sorted by (left, right, parent) and the dense ids keep symbol order, so
     // the rules of a left symbol are contiguous and sorted by (right id, rule index).
     leftRulesBegin_.assign(N + 1, 0);
     for (const BinaryRule& br : g.binary) {
-        ruleHeads_.push_back({br.parent, br.logProb});
+        ruleLogProb_.push_back(br.logProb);
+        ruleParent_.push_back(br.parent);
         ruleRightId_.push_back(static_cast<std::uint32_t>(rightId_[br.right]));
         ++leftRulesBegin_[br.left + 1];
     }
     for (int y = 0; y < N; ++y) leftRulesBegin_[y + 1] += leftRulesBegin_[y];
-    zCount_.assign(numRight_, 0);
+    for (std::uint32_t r = 0; r < g.binary.size(); ++r) ruleIndex_.push_back(r);
+    staticZBegin_.assign(numRight_ + 1, 0);
+    for (const BinaryRule& br : g.binary) {
+        staticRules_.push_back(StaticRule{br.logProb, br.parent, static_cast<std::uint32_t>(rightId_[br.right])});
+        ++staticZBegin_[rightId_[br.right] + 1];
+    }
+    for (int z = 0; z < numRight_; ++z) staticZBegin_[z + 1] += staticZBegin_[z];
+    // The rules of each right child in index order (binaryByRight is sorted by (right, index), and
+    // dense right ids keep symbol order), for the AVX-512 item builder.
+    byRightBegin_.assign(numRight_ + 1, 0);
+    for (int z = 0; z < numRight_; ++z) byRightBegin_[z + 1] = byRightBegin_[z] + (staticZBegin_[z + 1] - staticZBegin_[z]);
+    for (int x = 0; x < N; ++x) {
+        if (rightId_[x] < 0) continue;
+        for (std::uint32_t b = g.binaryByRightBegin[x]; b < g.binaryByRightBegin[x + 1]; ++b) {
+            const std::uint32_t r = g.binaryByRight[b];
+            byRightLeft_.push_back(g.binary[r].left);
+            byRightLogProb_.push_back(g.binary[r].logProb);
+            byRightParent_.push_back(g.binary[r].parent);
+            byRightRule_.push_back(r);
+        }
+    }
+    leftDense_.assign(N, kNegInf);
+    neededBits_.assign(rightWords_, 0);
+    rootBegin_.assign(N + 1, 0);
+    for (const UnaryRule& r : g.rootRules) ++rootBegin_[r.child + 1];
+    for (int x = 0; x < N; ++x) rootBegin_[x + 1] += rootBegin_[x];
     bitWords_ = (N + 63) / 64;
     preBits_.assign(bitWords_, 0);
     postBits_.assign(bitWords_, 0);
+    out_.assign(N, kNegInf);
+    outW_.assign(N, kNoWitness);
+    // Dense ids of unary parents (the dummy numUnaryParents_ for the others), children with unaries,
+    // and right-child ids with a dummy slot for the rest (finishCell writes branch-free).
+    unaryParentId_.assign(N, 0);
+    std::vector<int> isParent(N, 0);
+    for (const UnaryRule& u : g.unary) isParent[u.parent] = 1;
+    int numUnaryParents = 0;
+    for (int x = 0; x < N; ++x)
+        if (isParent[x]) unaryParentId_[x] = static_cast<std::uint32_t>(numUnaryParents++);
+    for (int x = 0; x < N; ++x)
+        if (!isParent[x]) unaryParentId_[x] = static_cast<std::uint32_t>(numUnaryParents);
+    unaryBest_.assign(numUnaryParents + 1, kNegInf);
+    unaryBestW_.assign(numUnaryParents + 1, kNoWitness);
+    hasUnary_.assign(bitWords_, 0);
+    for (const UnaryRule& u : g.unary) hasUnary_[u.child >> 6] |= std::uint64_t{1} << (u.child & 63);
+    rightIdOrDummy_.assign(N, static_cast<std::uint32_t>(numRight_));
+    for (int x = 0; x < N; ++x)
+        if (rightId_[x] >= 0) rightIdOrDummy_[x] = static_cast<std::uint32_t>(rightId_[x]);
+    growItems(0);
 }
 
 namespace {
 constexpr std::uint32_t kUnbuilt = 0xFFFFFFFFu;
+// A left cell with at most this many uses left is combined by direct passes instead of items.
+#ifndef PRUNESCOPE_DIRECT_USES
+#define PRUNESCOPE_DIRECT_USES 1
+#endif
+constexpr int kDirectUses = PRUNESCOPE_DIRECT_USES;
 
 // Applies the unary rules x -> y of a built child y (pre score s) to the post layer, in rule order
 // (sorted by (child, parent)), so strict '>' keeps the lowest-index witness among ties; built(x) is
@@ -51,19 +109,6 @@ inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, s
     return static_cast<long>(e - b);
 }
 
-// Offers a binary hyperedge to parent p of the cell: out[p] = max(out[p], cand), keeping the smaller
-// packed witness on an exact tie, i.e. the first maximum in (split, rule index) order whatever order
-// the pushes come in; p is then built. Improvements are rare, so the outer test is a predicted branch.
-inline void offer(float* out, std::uint32_t* outW, std::uint64_t* pb, std::uint32_t p, float cand,
-                  std::uint32_t witness) {
-    if (cand >= out[p]) [[unlikely]] {
-        if (cand > out[p] || witness < outW[p]) {
-            out[p] = cand;
-            outW[p] = witness;
-            pb[p >> 6] |= std::uint64_t{1} << (p & 63);
-        }
-    }
-}
 template <class F>
 inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
     for (int wi = 0; wi < words; ++wi)
@@ -72,130 +117,161 @@ inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
 }
 } // namespace
 
-// Sizes the chart for n words and clears it, touching only what the previous parse wrote.
-void Parser::prepareChart(int n, int N) {
-    Chart& c = chart_;
-    const std::size_t oldSize = c.pre.size();
-    if (c.numSymbols != N || oldSize != static_cast<std::size_t>(c.numCells()) * N) {
-        c.reset(n, N);
-        dirty_.clear();
-        return;
-    }
-    const std::size_t size = static_cast<std::size_t>(n) * (n + 1) / 2 * N;
-    for (std::uint32_t idx : dirty_) {
-        if (idx >= size) continue;
-        c.pre[idx] = kNegInf;
-        c.post[idx] = kNegInf;
-        c.preWitness[idx] = kNoWitness;
-        c.postWitness[idx] = kNoWitness;
-    }
-    dirty_.clear();
-    c.n = n;
-    c.cellOffsetByWidth.assign(n + 2, 0);
-    for (int w = 1; w <= n; ++w) c.cellOffsetByWidth[w + 1] = c.cellOffsetByWidth[w] + (n - w + 1);
-    if (c.pre.capacity() < size) { // exact reservations: no geometric growth of the chart
-        c.pre.reserve(size);
-        c.post.reserve(size);
-        c.preWitness.reserve(size);
-        c.postWitness.reserve(size);
-    }
-    c.pre.resize(size, kNegInf);
-    c.post.resize(size, kNegInf);
-    c.preWitness.resize(size, kNoWitness);
-    c.postWitness.resize(size, kNoWitness);
-    c.rootScore = kNegInf;
-    c.rootWitness = kNoWitness;
+// Item arrays hold [0, count) plus kItemSlack initialized entries that vector loads may read.
+void Parser::growItems(std::size_t count) {
+    const std::size_t size = count + cky::kItemSlack;
+    if (itemLeft_.size() >= size) return;
+    const std::size_t grown = std::max(size, itemLeft_.size() + itemLeft_.size() / 2);
+    itemLeft_.resize(grown, 0.0f);
+    itemLogProb_.resize(grown, 0.0f);
+    itemParent_.resize(grown, 0u);
+    itemRule_.resize(grown, 0u);
 }
 
-// The unary layer of cell (i,k) from preBits_ (the built pre symbols), then the cell's
-// left-child list and right-child row. Same order as applyUnaries, so the same witnesses.
+// Sizes the per-parse scratch for n words; the chart is emptied.
+void Parser::prepare(int n) {
+    chart_.reset(n, N_);
+    const std::size_t cells = static_cast<std::size_t>(chart_.numCells());
+    if (rightRows_.size() < cells * (numRight_ + 1)) rightRows_.resize(cells * (numRight_ + 1));
+    if (rightBits_.size() < cells * rightWords_) rightBits_.resize(cells * rightWords_);
+    rowZBegin_.assign(static_cast<std::size_t>(n) + 1, kUnbuilt);
+}
+
+// The unary layer of cell (i,k) from the dense pre row and preBits_ (its built symbols), then the
+// cell's chart entries (ascending symbols) and right-child row; the dense row goes back to -inf.
+// post(x) = max(pre(x), best unary x -> y): the unaries are tried in rule order (sorted by (child,
+// parent)) with strict '>', and the identity wins ties, as in applyUnaries, so the same witnesses.
 long Parser::finishCell(int i, int k, ParseStats& st) {
     const Grammar& g = *g_;
-    Chart& c = chart_;
-    const int N = c.numSymbols;
-    const int cell = c.cell(i, k);
-    const std::size_t base = static_cast<std::size_t>(cell) * N;
-    const float* pre = c.pre.data() + base;
-    float* post = c.post.data() + base;
-    std::uint32_t* postW = c.postWitness.data() + base;
+    const int cell = chart_.cell(i, k);
+    float* pre = out_.data();
+    const std::uint32_t* preW = outW_.data();
     std::uint64_t* pb = preBits_.data();
     std::uint64_t* qb = postBits_.data();
-    for (int wi = 0; wi < bitWords_; ++wi) qb[wi] = pb[wi];
-    forEachBit(pb, bitWords_, [&](std::uint32_t x) {
-        post[x] = pre[x];
-        postW[x] = 0;
-    });
+    float* uVal = unaryBest_.data();
+    std::uint32_t* uW = unaryBestW_.data();
     long pushes = 0;
-    forEachBit(pb, bitWords_, [&](std::uint32_t y) {
-        pushes += unariesOf(g, y, pre[y], post, postW,
-                            [qb](std::uint32_t x) { qb[x >> 6] |= std::uint64_t{1} << (x & 63); });
-    });
-    // Right rows are read only where the right bits are set, so they need no clearing.
-    float* right = rightRows_.data() + static_cast<std::size_t>(cell) * numRight_;
-    std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
-    const std::size_t dirtyBefore = dirty_.size();
-    forEachBit(qb, bitWords_, [&](std::uint32_t x) {
-        dirty_.push_back(static_cast<std::uint32_t>(base + x));
-        const std::int32_t rid = rightId_[x];
-        if (rid >= 0) {
-            right[rid] = post[x];
-            rbits[rid / 64] |= std::uint64_t{1} << (rid % 64);
+    for (int wi = 0; wi < bitWords_; ++wi) qb[wi] = pb[wi];
+    for (int wi = 0; wi < bitWords_; ++wi) {
+        for (std::uint64_t m = pb[wi] & hasUnary_[wi]; m; m &= m - 1) {
+            const std::uint32_t y = static_cast<std::uint32_t>(wi * 64 + __builtin_ctzll(m));
+            const float s = pre[y];
+            const std::uint32_t b = g.unaryByChildBegin[y], e = g.unaryByChildBegin[y + 1];
+            pushes += e - b;
+            for (std::uint32_t r = b; r < e; ++r) {
+                const std::uint32_t x = g.unary[r].parent;
+                const std::uint32_t u = unaryParentId_[x];
+                const float cand = s + g.unary[r].logProb;
+                if (cand > uVal[u]) {
+                    uVal[u] = cand;
+                    uW[u] = r + 1;
+                    qb[x >> 6] |= std::uint64_t{1} << (x & 63);
+                }
+            }
         }
-    });
-    st.constituents += static_cast<long>(dirty_.size() - dirtyBefore);
-    cellDirtyBegin_[cell] = static_cast<std::uint32_t>(dirtyBefore);
-    cellDirtyBegin_[cell + 1] = static_cast<std::uint32_t>(dirty_.size());
+    }
+    float* right = rightRows_.data() + static_cast<std::size_t>(cell) * (numRight_ + 1);
+    std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
+    for (int wi = 0; wi < rightWords_; ++wi) rbits[wi] = 0;
+    std::fill(right, right + numRight_, kNegInf);
+    ChartEntry* dst = chart_.appendCell(cell, static_cast<std::size_t>(N_));
+    std::size_t built = 0;
+    for (int wi = 0; wi < bitWords_; ++wi)
+        for (std::uint64_t m = qb[wi]; m; m &= m - 1) {
+            const std::uint32_t x = static_cast<std::uint32_t>(wi * 64 + __builtin_ctzll(m));
+            const float p = pre[x];
+            ChartEntry& e = dst[built++];
+            e.symbol = x;
+            e.pre = p;
+            e.preWitness = p == kNegInf ? kNoWitness : preW[x];
+            e.post = p;
+            e.postWitness = 0;
+            const std::uint32_t u = unaryParentId_[x];
+            if (uVal[u] > p) {
+                e.post = uVal[u];
+                e.postWitness = uW[u];
+            }
+            // Non-right symbols write a dummy slot (numRight_), whose bit is cleared below.
+            const std::uint32_t rid = rightIdOrDummy_[x];
+            right[rid] = e.post;
+            rbits[rid >> 6] |= std::uint64_t{1} << (rid & 63);
+            pre[x] = kNegInf;
+        }
+    rbits[numRight_ >> 6] &= ~(std::uint64_t{1} << (numRight_ & 63));
+    chart_.endCell(cell, built);
+    st.constituents += static_cast<long>(built);
     for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
+    // Unary parents are few: reset them all (slot numUnaryParents_ is the dummy of non-parents).
+    std::fill(unaryBest_.begin(), unaryBest_.end(), kNegInf);
     return pushes;
 }
 
-// Every binary rule whose left child the cell built becomes an Item, bucketed by the rule's
-// right child (a counting sort; within a bucket, ascending rule index).
-const std::uint32_t* Parser::cellItems(int cell) {
-    if (cellZBegin_[cell] != kUnbuilt) return zBegins_.data() + cellZBegin_[cell];
-    const std::size_t stride = static_cast<std::size_t>(numRight_) + 1;
-    if (zBeginsUsed_ + stride > zBegins_.size()) zBegins_.resize(zBeginsUsed_ + stride);
-    cellZBegin_[cell] = zBeginsUsed_;
-    std::uint32_t* zb = zBegins_.data() + zBeginsUsed_;
-    zBeginsUsed_ += static_cast<std::uint32_t>(stride);
-    const std::uint32_t* sym = dirty_.data() + cellDirtyBegin_[cell];
-    const std::uint32_t* const symEnd = dirty_.data() + cellDirtyBegin_[cell + 1];
-    const std::size_t base = static_cast<std::size_t>(cell) * chart_.numSymbols;
+void Parser::emptyCell(int i, int k) {
+    const int cell = chart_.cell(i, k);
+    std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
+    for (int wi = 0; wi < rightWords_; ++wi) rbits[wi] = 0;
+    float* right = rightRows_.data() + static_cast<std::size_t>(cell) * (numRight_ + 1);
+    std::fill(right, right + numRight_, kNegInf);
+}
+
+// Every binary rule whose left child the row's cell (i,j) built becomes an Item, in the bucket of
+// the rule's right child (ascending rule index within a bucket). With AVX-512, only the buckets of
+// the right children the cell will meet (`needed`: rows below are finished, so they are known) are
+// filled, by filtering each such right child's rule list with the cell's scores. Otherwise the
+// cell's own rules are scattered into buckets with room for every rule of their right child (static
+// offsets: no counting pass). Either way bucket z is [zBegin[z], zEnd[z]).
+std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
+    const std::uint32_t base = itemsUsed_;
+    growItems(static_cast<std::size_t>(base) + staticRules_.size()); // grows during warm-up only
+    const std::size_t zAt = zBeginsUsed_;
+    zBeginsUsed_ += static_cast<std::uint32_t>(numRight_);
+    if (zBeginsUsed_ > zBegins_.size()) zBegins_.resize(zBeginsUsed_), zEnds_.resize(zBeginsUsed_);
+    std::uint32_t* zb = zBegins_.data() + zAt;
+    std::uint32_t* cursor = zEnds_.data() + zAt;
+    const std::span<const ChartEntry> symbols = chart_.entries(i, j);
+    if (kernel_ == CkyKernel::Avx512) {
+        float* dense = leftDense_.data();
+        for (const ChartEntry& e : symbols) dense[e.symbol] = e.post;
+        const ItemBuild b{dense, needed, numRight_, byRightBegin_.data(), byRightLeft_.data(), byRightLogProb_.data(),
+                          byRightParent_.data(), byRightRule_.data(), itemLeft_.data(), itemLogProb_.data(),
+                          itemParent_.data(), itemRule_.data(), base, zb, cursor};
+        itemsUsed_ = cky::buildItemsAvx512(b);
+        for (const ChartEntry& e : symbols) dense[e.symbol] = kNegInf;
+        return static_cast<std::uint32_t>(zAt);
+    }
+    itemsUsed_ = base + static_cast<std::uint32_t>(staticRules_.size());
+    for (int z = 0; z < numRight_; ++z) zb[z] = cursor[z] = base + staticZBegin_[z];
+    float* left = itemLeft_.data();
+    float* logProb = itemLogProb_.data();
+    std::uint32_t* parent = itemParent_.data();
+    std::uint32_t* rule = itemRule_.data();
+    const StaticRule* rules = staticRules_.data();
     const std::uint32_t* lrb = leftRulesBegin_.data();
-    const std::uint32_t* rightOf = ruleRightId_.data();
-    std::uint32_t* count = zCount_.data();
-    for (const std::uint32_t* p = sym; p != symEnd; ++p) {
-        const std::uint32_t x = static_cast<std::uint32_t>(*p - base);
-        for (std::uint32_t r = lrb[x], re = lrb[x + 1]; r < re; ++r) ++count[rightOf[r]];
+    for (const ChartEntry& e : symbols) {
+        const float s = e.post;
+        for (std::uint32_t r = lrb[e.symbol], re = lrb[e.symbol + 1]; r < re; ++r) {
+            const StaticRule sr = rules[r];
+            const std::uint32_t at = cursor[sr.rightId]++;
+            left[at] = s;
+            logProb[at] = sr.logProb;
+            parent[at] = sr.parent;
+            rule[at] = r;
+        }
     }
-    std::uint32_t pos = itemsUsed_;
-    for (int z = 0; z < numRight_; ++z) {
-        zb[z] = pos;
-        pos += count[z];
-        count[z] = zb[z]; // now the bucket's write cursor
-    }
-    zb[numRight_] = pos;
-    if (pos > items_.size()) items_.resize(pos); // grows during warm-up only
-    itemsUsed_ = pos;
-    Item* items = items_.data();
-    const float* post = chart_.post.data();
-    for (const std::uint32_t* p = sym; p != symEnd; ++p) {
-        const std::uint32_t x = static_cast<std::uint32_t>(*p - base);
-        const float s = post[*p];
-        for (std::uint32_t r = lrb[x], re = lrb[x + 1]; r < re; ++r) items[count[rightOf[r]]++] = {s, r};
-    }
-    std::fill(count, count + numRight_, 0u);
-    return zb;
+    return static_cast<std::uint32_t>(zAt);
 }
 
 std::size_t Parser::scratchBytes() const {
-    return items_.capacity() * sizeof(Item) + zBegins_.capacity() * sizeof(std::uint32_t) +
-           (cellZBegin_.capacity() + cellDirtyBegin_.capacity()) * sizeof(std::uint32_t) +
+    return (itemLeft_.capacity() + itemLogProb_.capacity()) * sizeof(float) +
+           (itemParent_.capacity() + itemRule_.capacity()) * sizeof(std::uint32_t) +
+           (zBegins_.capacity() + zEnds_.capacity() + rowZBegin_.capacity()) * sizeof(std::uint32_t) +
            rightRows_.capacity() * sizeof(float) + rightBits_.capacity() * sizeof(std::uint64_t) +
-           dirty_.capacity() * sizeof(std::uint32_t);
+           (out_.capacity() + unaryBest_.capacity()) * sizeof(float) +
+           (outW_.capacity() + unaryBestW_.capacity()) * sizeof(std::uint32_t) +
+           (preBits_.capacity() + postBits_.capacity()) * sizeof(std::uint64_t);
 }
 
-long Parser::applyUnaries(const Grammar& g, Chart& chart, int i, int k) {
+long Parser::applyUnaries(const Grammar& g, DenseChart& chart, int i, int k) {
     const std::size_t base = static_cast<std::size_t>(chart.cell(i, k)) * chart.numSymbols;
     const float* pre = chart.pre.data() + base;
     float* post = chart.post.data() + base;
@@ -213,56 +289,15 @@ long Parser::applyUnaries(const Grammar& g, Chart& chart, int i, int k) {
     return pushes;
 }
 
-// One split (i,j,k) of lines 15-21: for each right child z built in (j,k), every rule x -> y z
-// whose y is built in (i,j) is one item of (i,j)'s bucket z, so the loop is one streaming pass
-// of pushes. Buckets are visited by z, not by rule index, so a tie keeps the smaller witness
-// explicitly: the result is the first maximum in (split, rule index) order, as in the reference.
-long Parser::binarySplit(const Item* items, const RuleHead* heads, const std::uint32_t* zb, int W, const std::uint64_t* rightBits,
-                         const float* rightRow, float* out, std::uint32_t* outW, std::uint64_t* pb,
-                         std::uint32_t split) {
-    long pushes = 0;
-    for (int w = 0; w < W; ++w)
-        for (std::uint64_t m = rightBits[w]; m; m &= m - 1) {
-            const int z = w * 64 + __builtin_ctzll(m);
-            const Item* it = items + zb[z];
-            const Item* const end = items + zb[z + 1];
-            pushes += end - it;
-            const float rz = rightRow[z];
-            for (; it != end; ++it) {
-                const RuleHead h = heads[it->rule];
-                const float cand = binaryEdgeScore(it->left, rz, h.logProb);
-                const std::uint32_t p = h.parent;
-                offer(out, outW, pb, p, cand, split | it->rule);
-            }
-        }
-    return pushes;
-}
-
-// The same split without items, for a left cell that no later split will use (its last use;
-// under a pruning mask often its only one): walks the cell's symbols and their rules in rule-index order and tests
-// each rule's right child, which is cheaper than bucketing items that would be read once.
-long Parser::directSplit(int leftCell, const std::uint64_t* rightBits, const float* rightRow, float* out,
-                         std::uint32_t* outW, std::uint64_t* pb, std::uint32_t split) const {
-    const std::uint32_t* p = dirty_.data() + cellDirtyBegin_[leftCell];
-    const std::uint32_t* const end = dirty_.data() + cellDirtyBegin_[leftCell + 1];
-    const std::size_t base = static_cast<std::size_t>(leftCell) * chart_.numSymbols;
-    const float* post = chart_.post.data();
-    const std::uint32_t* lrb = leftRulesBegin_.data();
-    const std::uint32_t* rightOf = ruleRightId_.data();
-    const RuleHead* heads = ruleHeads_.data();
-    long pushes = 0;
-    for (; p != end; ++p) {
-        const std::uint32_t x = static_cast<std::uint32_t>(*p - base);
-        const float s = post[*p];
-        for (std::uint32_t r = lrb[x], re = lrb[x + 1]; r < re; ++r) {
-            const std::uint32_t z = rightOf[r];
-            if (!((rightBits[z >> 6] >> (z & 63)) & 1)) continue;
-            ++pushes;
-            const float cand = binaryEdgeScore(s, rightRow[z], heads[r].logProb);
-            offer(out, outW, pb, heads[r].parent, cand, split | r);
-        }
-    }
-    return pushes;
+// The split (i,j,k) without items, for a left cell that no later split will use (its last use;
+// under a pruning mask often its only one): walks the cell's symbols and their rules in rule-index
+// order and tests each rule's right child, which is cheaper than bucketing items that would be read once.
+long Parser::directSplit(int i, int j, const std::uint64_t* rightBits, const float* rightRow, std::uint32_t split) {
+    const std::span<const ChartEntry> left = chart_.entries(i, j);
+    const Direct d{left.data(), left.data() + left.size(), leftRulesBegin_.data(), ruleRightId_.data(),
+                   ruleLogProb_.data(), ruleParent_.data(), ruleIndex_.data(), rightBits, rightRow,
+                   out_.data(), outW_.data(), preBits_.data(), split};
+    return directKernel_(d);
 }
 
 ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* mask) {
@@ -273,129 +308,151 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
     if (mask && mask->n != n)
         throw std::invalid_argument("mask is for " + std::to_string(mask->n) + " words, sentence has " + std::to_string(n));
     words_.assign(words.begin(), words.end());
-    const int N = g.numSymbols();
-    Chart& c = chart_;
-    prepareChart(n, N);
+    prepare(n);
     ParseStats st;
-    const int cells = c.numCells();
-    itemsUsed_ = 0;
-    zBeginsUsed_ = 0;
-    cellZBegin_.assign(cells, kUnbuilt);
-    cellDirtyBegin_.assign(cells + 1, 0);
-    rightBits_.assign(static_cast<std::size_t>(cells) * rightWords_, 0);
-    if (rightRows_.size() < static_cast<std::size_t>(cells) * numRight_) rightRows_.resize(static_cast<std::size_t>(cells) * numRight_);
+    Chart& c = chart_;
     std::uint64_t* pb = preBits_.data();
-
-    // Lines 4-9: lexical rules, then the unary layer.
-    for (int i = 0; i < n; ++i) {
-        const std::size_t base = c.at(i, i + 1, 0);
+    Split sp;
+    sp.rightWords = rightWords_;
+    sp.out = out_.data();
+    sp.outW = outW_.data();
+    sp.preBits = pb;
+    // Rows from the right: cell (i,k) needs (i,j), built earlier in this row, and (j,k), j > i,
+    // built in an earlier row. The row's items serve only the row.
+    for (int i = n - 1; i >= 0; --i) {
+        itemsUsed_ = 0;
+        zBeginsUsed_ = 0;
+        std::fill(rowZBegin_.begin(), rowZBegin_.end(), kUnbuilt);
+        // Lines 4-9: lexical rules, then the unary layer.
         for (const LexicalEntry& e : g.lexicalEntries(words_[i], i)) {
             ++st.pushes;
-            c.pre[base + e.tag] = e.logProb;
-            c.preWitness[base + e.tag] = kLexicalWitness;
+            out_[e.tag] = e.logProb;
+            outW_[e.tag] = kLexicalWitness;
             pb[e.tag >> 6] |= std::uint64_t{1} << (e.tag & 63);
         }
         st.pushes += finishCell(i, i + 1, st);
-    }
-    // Whether left cell (i,j), used now by (i,k), may be used again: some kept (i,k'), k' > k,
-    // whose right part (j,k') is a word or kept.
-    auto laterUse = [&](int i, int j, int k) {
-        if (!mask) return k < n;
-        for (int k2 = k + 1; k2 <= n; ++k2)
-            if ((k2 == n && i == 0) || mask->keep(i, k2))
-                if (k2 - j == 1 || mask->keep(j, k2)) return true;
-        return false;
-    };
-    // Lines 10-22, by increasing width; a cell's list is appended in cell order.
-    for (int w = 2; w <= n; ++w) {
-        for (int i = 0; i + w <= n; ++i) {
-            const int k = i + w;
-            const int cell = c.cell(i, k);
+        // Lines 10-22.
+        for (int k = i + 2; k <= n; ++k) {
             const bool kept = !mask || mask->keep(i, k);
-            if (w < n && kept) ++st.spansKept;
-            if (!kept) { // line 14: the cell stays empty (no built symbols, no right bits)
-                cellDirtyBegin_[cell] = cellDirtyBegin_[cell + 1] = static_cast<std::uint32_t>(dirty_.size());
+            if (k - i < n && kept) ++st.spansKept;
+            if (!kept) { // line 14: the cell stays empty (no entries, no right bits)
+                emptyCell(i, k);
                 continue;
             }
-            float* out = c.pre.data() + static_cast<std::size_t>(cell) * N;
-            std::uint32_t* outW = c.preWitness.data() + static_cast<std::size_t>(cell) * N;
             long pushes = 0;
             for (int j = i + 1; j < k; ++j) {
-                const int lc = c.cell(i, j), rc = c.cell(j, k);
-                if (cellDirtyBegin_[lc] == cellDirtyBegin_[lc + 1]) continue; // left cell empty
+                if (c.entries(i, j).empty()) continue; // left cell empty
+                const int rc = c.cell(j, k);
                 const std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_;
                 std::uint64_t anyRight = 0;
                 for (int wi = 0; wi < rightWords_; ++wi) anyRight |= rbits[wi];
                 if (!anyRight) continue;
-                const float* rrow = rightRows_.data() + static_cast<std::size_t>(rc) * numRight_;
+                const float* rrow = rightRows_.data() + static_cast<std::size_t>(rc) * (numRight_ + 1);
                 const std::uint32_t split = packBinaryWitness(j - i, 0);
-                if (cellZBegin_[lc] == kUnbuilt && !laterUse(i, j, k)) {
-                    pushes += directSplit(lc, rbits, rrow, out, outW, pb, split);
-                    continue;
+                if (rowZBegin_[j] == kUnbuilt) {
+                    // Items for (i,j) pay off when it has more than kDirectUses uses left: this split
+                    // and every later one with a non-empty right part (j,k') of a kept (i,k'). Until
+                    // then (and for its last uses) a direct pass.
+                    std::uint64_t* needed = neededBits_.data();
+                    int uses = 1;
+                    for (int wi = 0; wi < rightWords_; ++wi) needed[wi] = rbits[wi];
+                    for (int k2 = k + 1; k2 <= n; ++k2) {
+                        if (mask && !(k2 == n && i == 0) && !mask->keep(i, k2)) continue;
+                        const std::uint64_t* rb2 = rightBits_.data() + static_cast<std::size_t>(c.cell(j, k2)) * rightWords_;
+                        std::uint64_t any = 0;
+                        for (int wi = 0; wi < rightWords_; ++wi) needed[wi] |= rb2[wi], any |= rb2[wi];
+                        uses += any != 0;
+                    }
+                    if (uses <= kDirectUses) {
+                        pushes += directSplit(i, j, rbits, rrow, split);
+                        continue;
+                    }
+                    rowZBegin_[j] = cellItems(i, j, needed);
                 }
-                const std::uint32_t* zb = cellItems(lc);
-                if (zb[0] == zb[numRight_]) continue;
-                pushes += binarySplit(items_.data(), ruleHeads_.data(), zb, rightWords_, rbits, rrow, out, outW, pb,
-                                      split);
+                sp.items = Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data()};
+                sp.zBegin = zBegins_.data() + rowZBegin_[j];
+                sp.zEnd = zEnds_.data() + rowZBegin_[j];
+                sp.rightBits = rbits;
+                sp.rightRow = rrow;
+                sp.split = split;
+                pushes += splitKernel_(sp);
             }
             st.pushes += pushes;
             st.pushes += finishCell(i, k, st);
         }
     }
     // ROOT over the whole sentence.
-    const float* top = c.postRow(0, n);
-    for (std::uint32_t r = 0; r < g.rootRules.size(); ++r) {
-        const float s = top[g.rootRules[r].child];
-        if (s == kNegInf) continue;
-        ++st.pushes;
-        const float cand = s + g.rootRules[r].logProb;
-        if (cand > c.rootScore) {
-            c.rootScore = cand;
-            c.rootWitness = r;
+    // Root rules are sorted by child and the entries by symbol: rule-index order, strict '>'.
+    for (const ChartEntry& e : c.entries(0, n))
+        for (std::uint32_t r = rootBegin_[e.symbol]; r < rootBegin_[e.symbol + 1]; ++r) {
+            ++st.pushes;
+            const float cand = e.post + g.rootRules[r].logProb;
+            if (cand > c.rootScore) {
+                c.rootScore = cand;
+                c.rootWitness = r;
+            }
         }
-    }
     st.success = c.rootScore != kNegInf;
     st.logProb = st.success ? c.rootScore : 0.0;
     return st;
 }
 
 namespace {
-Tree buildPre(const Grammar& g, const Chart& c, std::span<const std::string> words, int i, int k, std::uint32_t x);
-Tree buildPost(const Grammar& g, const Chart& c, std::span<const std::string> words, int i, int k, std::uint32_t x) {
-    const std::uint32_t w = c.postWitness[c.at(i, k, x)];
+template <class C>
+Tree buildPre(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k, std::uint32_t x);
+template <class C>
+Tree buildPost(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k, std::uint32_t x) {
+    const std::uint32_t w = c.entry(i, k, x).postWitness;
     if (w == kNoWitness) throw std::logic_error("witness chain broken at post layer");
     if (w == 0) return buildPre(g, c, words, i, k, x);
     const UnaryRule& u = g.unary[w - 1];
     return Tree{g.symbols[x], {buildPre(g, c, words, i, k, u.child)}};
 }
-Tree buildPre(const Grammar& g, const Chart& c, std::span<const std::string> words, int i, int k, std::uint32_t x) {
-    const std::uint32_t w = c.preWitness[c.at(i, k, x)];
+template <class C>
+Tree buildPre(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k, std::uint32_t x) {
+    const std::uint32_t w = c.entry(i, k, x).preWitness;
     if (w == kNoWitness) throw std::logic_error("witness chain broken at pre layer");
     if (w == kLexicalWitness) return Tree{g.symbols[x], {Tree{words[i], {}}}};
     const int j = i + witnessSplitOffset(w);
     const BinaryRule& r = g.binary[witnessRule(w)];
     return Tree{g.symbols[x], {buildPost(g, c, words, i, j, r.left), buildPost(g, c, words, j, k, r.right)}};
 }
-} // namespace
-
-Tree bestBinarizedTree(const Grammar& g, const Chart& c, std::span<const std::string> words) {
+template <class C>
+Tree binarizedTree(const Grammar& g, const C& c, std::span<const std::string> words) {
     if (!c.parsed()) return Tree{};
     const UnaryRule& r = g.rootRules[c.rootWitness];
     return Tree{g.symbols[g.root], {buildPost(g, c, words, 0, c.n, r.child)}};
 }
-
-Tree bestTree(const Grammar& g, const Chart& c, std::span<const std::string> words) {
-    if (c.parsed()) return debinarize(bestBinarizedTree(g, c, words));
+// The fallback's tag of word i: the first symbol with the highest pre score, "X" if none.
+std::string bestTag(const Grammar& g, const Chart& c, int i) {
+    const ChartEntry* best = nullptr;
+    for (const ChartEntry& e : c.entries(i, i + 1))
+        if (e.pre != kNegInf && (!best || e.pre > best->pre)) best = &e;
+    return best ? g.symbols[best->symbol] : std::string("X");
+}
+std::string bestTag(const Grammar& g, const DenseChart& c, int i) {
+    const float* pre = c.preRow(i, i + 1);
+    int best = -1;
+    for (int x = 0; x < c.numSymbols; ++x)
+        if (pre[x] != kNegInf && (best < 0 || pre[x] > pre[best])) best = x;
+    return best < 0 ? std::string("X") : g.symbols[best];
+}
+template <class C>
+Tree naryTree(const Grammar& g, const C& c, std::span<const std::string> words) {
+    if (c.parsed()) return debinarize(binarizedTree(g, c, words));
     Tree t{"ROOT", {}};
-    for (int i = 0; i < c.n; ++i) {
-        const float* pre = c.preRow(i, i + 1);
-        int best = -1;
-        for (int x = 0; x < c.numSymbols; ++x)
-            if (pre[x] != kNegInf && (best < 0 || pre[x] > pre[best])) best = x;
-        std::string tag = best < 0 ? std::string("X") : g.symbols[best];
-        t.children.push_back(Tree{tag, {Tree{words[i], {}}}});
-    }
+    for (int i = 0; i < c.n; ++i) t.children.push_back(Tree{bestTag(g, c, i), {Tree{words[i], {}}}});
     return t;
 }
+} // namespace
+
+Tree bestBinarizedTree(const Grammar& g, const Chart& c, std::span<const std::string> words) {
+    return binarizedTree(g, c, words);
+}
+Tree bestBinarizedTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) {
+    return binarizedTree(g, c, words);
+}
+Tree bestTree(const Grammar& g, const Chart& c, std::span<const std::string> words) { return naryTree(g, c, words); }
+Tree bestTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) { return naryTree(g, c, words); }
 
 } // namespace prunescope

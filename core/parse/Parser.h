@@ -1,14 +1,17 @@
 #pragma once
 // Weighted CKY with a span pruning mask (Alg. 1), in log space (Viterbi).
-// Layout (docs/benchmarks.md, "Layout decisions"): when a cell is finished, every binary rule
-// whose left child it built becomes an 8-byte Item {left score, rule index}, bucketed
-// by the rule's right child (renumbered densely: 67 of ~1200 symbols are right children). A
-// split (i,j,k) then walks the right children built in (j,k) and streams exactly the items of
-// those buckets: every item read is a push, with no failed lookups and no per-symbol overhead.
-// Ties keep the smallest (split, rule index), as a rule-index-ordered loop with '>' would.
-// Cells track their built symbols in bitsets, so the unary step, the item lists and the next
-// parse's chart clearing touch only built entries.
+// Layout (docs/benchmarks.md, "Layout decisions"): cells are built row by row from the right
+// (start i = n-1 down to 0, end k ascending), so a cell (i,j) is the left child only of cells of
+// its own row: its binary rules become Items (left score, rule's log-prob, parent, rule index;
+// structure of arrays) when a split first needs it, bucketed by the rule's right child (renumbered
+// densely: 67 of ~1200 symbols are right children), and the row's items are dropped when the row is
+// done. A split (i,j,k) walks the right children built in (j,k) and streams exactly the items of
+// those buckets, 16 (AVX-512) or 8 (AVX2) at a time, with a portable scalar loop for other CPUs:
+// every item read is a push. Ties keep the smallest (split, rule index), as a rule-index-ordered
+// loop with '>' would, so every kernel gives the same chart bit for bit. The cell being built is a
+// dense row of scratch; the finished cell is stored sparsely in the Chart (built symbols only).
 #include "core/parse/Chart.h"
+#include "core/parse/DenseChart.h"
 #include "core/grammar/Grammar.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
@@ -28,9 +31,16 @@ struct ParseStats {
     double logProb = 0;     // best derivation's log probability (if success)
 };
 
+// The inner loop of a split (docs/benchmarks.md): chosen once per Parser from what the CPU offers
+// (checked at run time, so the release build runs on any x86-64), or forced for tests.
+enum class CkyKernel { Auto, Portable, Avx2, Avx512 };
+const char* ckyKernelName(CkyKernel k);
+bool ckyKernelSupported(CkyKernel k); // Auto and Portable: always
+CkyKernel bestCkyKernel();            // the widest supported one
+
 class Parser {
 public:
-    explicit Parser(const Grammar& g);
+    explicit Parser(const Grammar& g, CkyKernel kernel = CkyKernel::Auto);
 
     // Parses with mask (nullptr = keep every span). The mask's n must equal words.size().
     // Throws std::invalid_argument for an empty sentence, a too-long one or a wrong mask.
@@ -39,67 +49,139 @@ public:
     const Chart& chart() const { return chart_; }
     const Grammar& grammar() const { return *g_; }
     const std::vector<std::string>& words() const { return words_; }
+    CkyKernel kernel() const { return kernel_; } // never Auto
 
-    // Fills the unary layer (post) of cell (i,k) from its pre layer; returns pushes.
-    // Public so that rollout algorithms can reuse the exact same step.
-    static long applyUnaries(const Grammar& g, Chart& chart, int i, int k);
+    // Fills the unary layer (post) of cell (i,k) of a dense chart from its pre layer; returns
+    // pushes. Public so that rollout algorithms can reuse the exact same step.
+    static long applyUnaries(const Grammar& g, DenseChart& chart, int i, int k);
 
-    // Bytes of per-parse scratch held besides the chart (item lists, right rows, offsets).
+    // Bytes of per-parse scratch held besides the chart (items, right rows, the dense cell row).
     std::size_t scratchBytes() const;
 
+    // The items of a left cell, structure of arrays; bucket z is [zBegin[z], zEnd[z]).
+    struct Items {
+        const float* left;          // post score of the rule's left child in the left cell
+        const float* logProb;       // the rule's log-probability
+        const std::uint32_t* parent;
+        const std::uint32_t* rule;  // index into Grammar::binary (the witness's rule part)
+    };
+    // What a split kernel reads and writes (ParserKernels.cpp).
+    struct Split {
+        Items items;
+        const std::uint32_t* zBegin;
+        const std::uint32_t* zEnd;
+        const std::uint64_t* rightBits; // right children built in (j,k), by dense id
+        int rightWords;
+        const float* rightRow;          // their post scores, by dense id
+        float* out;                     // the cell's dense pre row
+        std::uint32_t* outW;
+        std::uint64_t* preBits;         // built pre symbols of the cell
+        std::uint32_t split;            // packBinaryWitness(j - i, 0)
+    };
+    using SplitKernel = long (*)(const Split&);
+    // A split without items (DirectKernel): the left cell's built symbols and their rules in index
+    // order (the static per-rule arrays), each tested against the right cell's dense row.
+    struct Direct {
+        const ChartEntry* leftBegin;
+        const ChartEntry* leftEnd;
+        const std::uint32_t* leftRulesBegin; // per symbol
+        const std::uint32_t* ruleRightId;
+        const float* ruleLogProb;
+        const std::uint32_t* ruleParent;
+        const std::uint32_t* ruleIndex;      // r -> r
+        const std::uint64_t* rightBits;
+        const float* rightRow;               // -inf where not built
+        float* out;
+        std::uint32_t* outW;
+        std::uint64_t* preBits;
+        std::uint32_t split;
+    };
+    using DirectKernel = long (*)(const Direct&);
+    // What the AVX-512 item builder reads and writes: for each needed right child z, the rules
+    // x -> y z (in index order) whose y the left cell built, appended at `pos`.
+    struct ItemBuild {
+        const float* leftDense;           // the left cell's post scores by symbol, -inf if not built
+        const std::uint64_t* needed;      // dense right ids whose buckets are filled
+        int numRight;
+        const std::uint32_t* byRightBegin; // per dense right id: its rules in the lists below
+        const std::uint32_t* byRightLeft;
+        const float* byRightLogProb;
+        const std::uint32_t* byRightParent;
+        const std::uint32_t* byRightRule;
+        float* left;
+        float* logProb;
+        std::uint32_t* parent;
+        std::uint32_t* rule;
+        std::uint32_t pos;                // first free item slot (16 writable slots past the last item)
+        std::uint32_t* zBegin;
+        std::uint32_t* zEnd;
+    };
+
 private:
-    // One binary rule as the inner loop reads it from a left cell's item list: the left
-    // child's score is copied in, so a split streams items sequentially (no lookups).
-    struct Item {
-        float left;          // post score of the rule's left child in the left cell
-        std::uint32_t rule;  // index into Grammar::binary (the witness's rule part)
-    };
-    struct RuleHead {        // Grammar::binary[r] reduced to what a push reads
-        std::uint32_t parent;
-        float logProb;
-    };
-    static long binarySplit(const Item* items, const RuleHead* heads, const std::uint32_t* zBegin, int rightWords,
-                            const std::uint64_t* rightBits, const float* rightRow, float* out,
-                            std::uint32_t* outW, std::uint64_t* preBits, std::uint32_t split);
-    void prepareChart(int n, int numSymbols);
-    long finishCell(int i, int k, ParseStats& st); // unary layer, built symbols, right rows
-    const std::uint32_t* cellItems(int cell);       // the cell's bucket offsets, built on first use
-    long directSplit(int leftCell, const std::uint64_t* rightBits, const float* rightRow, float* out,
-                     std::uint32_t* outW, std::uint64_t* preBits, std::uint32_t split) const;
+    void prepare(int n);
+    long finishCell(int i, int k, ParseStats& st); // unary layer, chart entries, right row
+    void emptyCell(int i, int k);                  // a pruned cell: no entries, no right children
+    // Builds (i,j)'s items (at least the buckets of `needed`); returns its offset into zBegins_.
+    std::uint32_t cellItems(int i, int j, const std::uint64_t* needed);
+    long directSplit(int i, int j, const std::uint64_t* rightBits, const float* rightRow, std::uint32_t split);
+    DirectKernel directKernel_;
+    std::vector<std::uint32_t> ruleIndex_;      // 0, 1, ..., rules - 1
+    void growItems(std::size_t count);
 
     const Grammar* g_;
+    CkyKernel kernel_;
+    SplitKernel splitKernel_;
     Chart chart_;
     std::vector<std::string> words_;
-    std::vector<RuleHead> ruleHeads_;           // per binary rule
-    std::vector<std::uint32_t> ruleRightId_;    // per binary rule: dense id of its right child
+    int N_ = 0;
+    // Per binary rule, in Grammar::binary order (rules of a left symbol are contiguous).
+    std::vector<float> ruleLogProb_;
+    std::vector<std::uint32_t> ruleParent_;
+    std::vector<std::uint32_t> ruleRightId_;    // dense id of its right child
     std::vector<std::uint32_t> leftRulesBegin_; // per symbol: [begin, end) of the rules it is left child of
+    struct StaticRule { float logProb; std::uint32_t parent, rightId; };
+    std::vector<StaticRule> staticRules_;       // per binary rule: what an item copies
+    std::vector<std::uint32_t> staticZBegin_;   // per dense right id: first slot of its bucket
+    std::vector<std::uint32_t> byRightBegin_, byRightLeft_, byRightParent_, byRightRule_; // ItemBuild's lists
+    std::vector<float> byRightLogProb_;
+    std::vector<float> leftDense_;              // N scores, -inf but while cellItems runs
+    std::vector<std::uint64_t> neededBits_;     // rightWords_
     std::vector<std::int32_t> rightId_;         // per symbol: dense right-child id or -1
+    std::vector<std::uint32_t> rootBegin_;      // per symbol: [begin, end) of its rules in Grammar::rootRules
     int numRight_ = 0, rightWords_ = 0;
     int bitWords_ = 0;                          // 64-bit words of a per-cell symbol bitset
     // Per parse scratch (capacity reused; no allocation once warmed up).
-    // Items are built lazily, the first time a split needs the cell as its left child (with a
-    // non-empty right cell), so heavily pruned parses build few. Arrays grow to a high-water
-    // mark and are never re-zeroed; [0, used) is this parse's.
-    std::vector<Item> items_;                   // bucketed by right id, cell after cell
+    // Items of the current row's left cells, built lazily (the first time a split needs the cell as
+    // its left child with a non-empty right cell), dropped when the row is done. [0, itemsUsed_).
+    std::vector<float> itemLeft_, itemLogProb_;
+    std::vector<std::uint32_t> itemParent_, itemRule_;
     std::uint32_t itemsUsed_ = 0;
-    std::vector<std::uint32_t> zBegins_;        // per built cell: numRight_ + 1 offsets into items_
+    std::vector<std::uint32_t> zBegins_, zEnds_; // per built left cell of the row: numRight_ bucket bounds
     std::uint32_t zBeginsUsed_ = 0;
-    std::vector<std::uint32_t> cellZBegin_;     // per cell: offset into zBegins_, or kUnbuilt
-    std::vector<std::uint32_t> cellDirtyBegin_; // per cell + 1: its built post symbols are
-                                                // dirty_[cellDirtyBegin_[c], cellDirtyBegin_[c+1])
-    std::vector<std::uint32_t> zCount_;         // numRight_ counters for the bucketing
-    std::vector<float> rightRows_;              // per cell: numRight_ post values of right children
+    std::vector<std::uint32_t> rowZBegin_;      // per end j of the row's cell (i,j): offset into zBegins_ or unbuilt
+    std::vector<float> rightRows_;              // per cell: numRight_ + 1 post values of right children
+                                                // (-inf where not built; the last is finishCell's dummy)
     std::vector<std::uint64_t> rightBits_;      // per cell: rightWords_ words, built right children
-    std::vector<std::uint64_t> preBits_, postBits_; // the current cell's built symbols
-    std::vector<std::uint32_t> dirty_;          // flat chart indices written by the last parse
+    // The cell being built, dense over the symbols; back to -inf / kNoWitness after each cell.
+    std::vector<float> out_;                    // pre layer
+    std::vector<std::uint32_t> outW_;           // valid where out_ is finite
+    std::vector<std::uint64_t> preBits_, postBits_; // its built symbols
+    std::vector<float> unaryBest_;              // per unary parent (+ a dummy): best unary score
+    std::vector<std::uint32_t> unaryBestW_;
+    // Grammar-derived, for finishCell.
+    std::vector<std::uint32_t> unaryParentId_;  // per symbol: dense unary-parent id or the dummy
+    std::vector<std::uint64_t> hasUnary_;       // symbols that are the child of a unary rule
+    std::vector<std::uint32_t> rightIdOrDummy_; // per symbol: dense right id or numRight_
 };
 
 // Follows witnesses from ROOT: the binarized best tree (labels as in the grammar), or an
 // empty optional-like Tree (label "") if the parse failed.
 Tree bestBinarizedTree(const Grammar& g, const Chart& chart, std::span<const std::string> words);
+Tree bestBinarizedTree(const Grammar& g, const DenseChart& chart, std::span<const std::string> words);
 // The n-ary best tree (debinarized). If the parse failed, returns the documented fallback:
 // (ROOT (T1 w1) ... (Tn wn)) where Ti is the best-scoring tag of word i, so that EVALB
 // scores it as zero matched brackets.
 Tree bestTree(const Grammar& g, const Chart& chart, std::span<const std::string> words);
+Tree bestTree(const Grammar& g, const DenseChart& chart, std::span<const std::string> words);
 
 } // namespace prunescope

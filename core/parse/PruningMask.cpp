@@ -1,5 +1,7 @@
 #include "core/parse/PruningMask.h"
 
+#include "core/parse/Chart.h" // kMaxSentenceLength
+
 #include <stdexcept>
 
 namespace prunescope {
@@ -39,7 +41,7 @@ PruningMask PruningMask::fromJson(const nlohmann::json& j) {
     if (!j.is_object() || !j.contains("n") || !j["n"].is_number_integer())
         throw std::invalid_argument("mask JSON needs an integer field 'n'");
     int n = j["n"].get<int>();
-    if (n < 0 || n > 4095) throw std::invalid_argument("mask length 'n' out of range");
+    if (n < 0 || n > kMaxSentenceLength) throw std::invalid_argument("mask length 'n' out of range");
     PruningMask m = allKeep(n);
     if (j.contains("pruned")) {
         if (!j["pruned"].is_array()) throw std::invalid_argument("mask field 'pruned' must be an array of [i,k] pairs");

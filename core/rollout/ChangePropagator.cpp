@@ -13,20 +13,14 @@ namespace {
 constexpr std::uint32_t kPending = 0xFFFFFFFDu;
 } // namespace
 
-bool ChangePropagator::touched(std::uint32_t v) const {
-    const std::uint32_t idx = undoIndex_[v];
-    return idx >= flipBegin_ && idx < undo_.size() && undo_[idx].vertex == v;
-}
-
 std::uint32_t ChangePropagator::touch(std::uint32_t v) {
-    if (touched(v)) return undoIndex_[v];
-    if (onBest_[v]) frames_.back().bestTouched = true;
-    undo_.push_back(UndoEntry{v, value(v), witness(v), 0, 0});
-    return undoIndex_[v] = static_cast<std::uint32_t>(undo_.size() - 1);
+    if (log_.touched(v)) return log_.indexOf(v);
+    if (onBest_[v]) log_.top().bestTouched = true;
+    return log_.record(v, value(v), witness(v));
 }
 
 void ChangePropagator::enqueue(std::uint32_t v, int width, int layer) {
-    UndoEntry& e = undo_[touch(v)];
+    UndoLog::Entry& e = log_[touch(v)];
     if (e.queued) return;
     e.queued = 1;
     buckets_[2 * width + layer].push_back(v);
@@ -54,9 +48,9 @@ void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int
     if (s > hv) {
         if (filterRises_ && hv != kNegInf) { // an irrelevant rise (see probeFlip) is not applied
             const std::uint32_t at = layer == 0 ? head : head - postBase_;
-            if (!outCell_[at / N_]) return;
-            const double out = layer == 0 ? outPre_[at] : outPost_[at];
-            if (s + out < static_cast<double>(frames_.back().rootScore) - margin_) return;
+            if (!outside_.has(at / N_)) return;
+            const double out = layer == 0 ? outside_.pre(at) : outside_.post(at);
+            if (s + out < static_cast<double>(log_.top().rootScore) - margin_) return;
         }
         enqueue(head, width, layer);
         hv = s;
@@ -135,24 +129,12 @@ void ChangePropagator::recompute(std::uint32_t v, int i, int k, int layer) {
     float best = kNegInf;
     std::uint32_t w = kNoWitness;
     if (layer == 0) {
-        if (mask_.keep(i, k)) {
-            const ParentRule* rb = parentRules_.data() + g.binaryByParentBegin[x];
-            const ParentRule* re = parentRules_.data() + g.binaryByParentBegin[x + 1];
-            for (int j = i + 1; j < k; ++j) {
-                if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
-                const float* L = chart_.postRow(i, j);
-                const float* R = chart_.postRow(j, k);
-                const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
-                for (const ParentRule* pr = rb; pr != re; ++pr) {
-                    const float l = L[pr->left];
-                    if (l == kNegInf) continue;
-                    const float rr = R[pr->right];
-                    if (rr == kNegInf) continue;
-                    const float cand = binaryEdgeScore(l, rr, pr->logProb);
-                    if (cand > best) best = cand, w = split | pr->rule;
-                }
-            }
-        }
+        if (mask_.keep(i, k))
+            forEachBinaryEdge(i, k, x, [&](int j, const ParentRule& pr, float l, float r) {
+                const float cand = binaryEdgeScore(l, r, pr.logProb);
+                if (cand > best) best = cand, w = packBinaryWitness(j - i, pr.rule);
+                return false;
+            });
     } else {
         const float* pre = chart_.preRow(i, k);
         best = pre[x];
@@ -212,7 +194,7 @@ void ChangePropagator::propagatePost(int i, int k, std::uint32_t y, bool decreas
         if (!mask_.keep(i, k2)) continue;
         const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k2)) * N_;
         const float* R = chart_.postRow(k, k2);
-        const std::uint32_t split = static_cast<std::uint32_t>(k - i) << 20;
+        const std::uint32_t split = packBinaryWitness(k - i, 0);
         for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
             const RuleGroup& grp = g.groups[gi];
             const float rz = R[grp.right];
@@ -226,7 +208,7 @@ void ChangePropagator::propagatePost(int i, int k, std::uint32_t y, bool decreas
         if (!mask_.keep(i2, k)) continue;
         const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i2, k)) * N_;
         const float* L = chart_.postRow(i2, i);
-        const std::uint32_t split = static_cast<std::uint32_t>(i - i2) << 20;
+        const std::uint32_t split = packBinaryWitness(i - i2, 0);
         for (std::uint32_t b = g.binaryByRightBegin[y]; b < g.binaryByRightBegin[y + 1]; ++b) {
             const std::uint32_t r = g.binaryByRight[b];
             const BinaryRule& rule = g.binary[r];
@@ -257,7 +239,7 @@ long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) c
         if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
         const float* L = chart_.postRow(i, j);
         const float* R = chart_.postRow(j, k);
-        const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
+        const std::uint32_t split = packBinaryWitness(j - i, 0);
         for (int y = 0; y < N_; ++y) {
             const float ly = L[y];
             if (ly == kNegInf) continue;
@@ -297,9 +279,8 @@ void ChangePropagator::flipOnly(int i, int k) {
     const int n = chart_.n;
     if (!PruningMask::prunable(n, i, k))
         throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) + ") is not prunable");
-    frames_.push_back(Frame{i, k, undo_.size(), cellUndo_.size(), chart_.rootScore, chart_.rootWitness, pushes_,
-                            constituents_, spansKept_, !baseValid_});
-    flipBegin_ = undo_.size();
+    log_.open(UndoLog::Frame{i, k, 0, 0, chart_.rootScore, chart_.rootWitness, pushes_, constituents_, spansKept_,
+                             !baseValid_});
     events_.clear();
     changedPost_.clear();
     rootQueued_ = false;
@@ -324,7 +305,7 @@ void ChangePropagator::flipOnly(int i, int k) {
                     else recompute(v, ci, ck, layer);
                     ++lastRecomputes_;
                 }
-                UndoEntry& e = undo_[undoIndex_[v]];
+                UndoLog::Entry& e = log_[log_.indexOf(v)];
                 const float before = e.value, after = value(v);
                 if (before == after) continue;
                 const bool wasBuilt = before != kNegInf, isBuilt = after != kNegInf;
@@ -347,9 +328,9 @@ void ChangePropagator::flipOnly(int i, int k) {
                 if (filterRises_ && wasBuilt && after > before) {
                     // A rise matters to the best tree only if it can be on a whole derivation that
                     // reaches the roll-in's best (see probeFlip); appearances always propagate.
-                    if (!outCell_[c]) continue;
-                    const double out = layer == 0 ? outPre_[v] : outPost_[v - postBase_];
-                    if (after + out < static_cast<double>(frames_.back().rootScore) - margin_) continue;
+                    if (!outside_.has(c)) continue;
+                    const double out = layer == 0 ? outside_.pre(v) : outside_.post(v - postBase_);
+                    if (after + out < static_cast<double>(log_.top().rootScore) - margin_) continue;
                 }
                 if (layer == 0) propagatePre(ci, ck, x);
                 else propagatePost(ci, ck, x, after < before);
@@ -357,7 +338,7 @@ void ChangePropagator::flipOnly(int i, int k) {
             bucket.clear();
         }
     if (rootQueued_) {
-        const Frame& f = frames_.back();
+        const UndoLog::Frame& f = log_.top();
         if (chart_.rootWitness == kPending) {
             float best = kNegInf;
             std::uint32_t w = kNoWitness;
@@ -380,33 +361,27 @@ void ChangePropagator::flipOnly(int i, int k) {
             events_.push_back(ChangeEvent{0, n, g.root, 2, kind, before, after});
         }
     }
-    if (chart_.rootScore != frames_.back().rootScore || chart_.rootWitness != frames_.back().rootWitness)
-        frames_.back().bestTouched = true;
+    if (chart_.rootScore != log_.top().rootScore || chart_.rootWitness != log_.top().rootWitness)
+        log_.top().bestTouched = true;
     if (trackPushes_) accountBinaryPushes(i, k, nowKeep, cellPushes);
 }
 
 void ChangePropagator::undo() {
-    if (frames_.empty()) throw std::logic_error("ChangePropagator::undo: nothing to undo");
-    const Frame f = frames_.back();
-    frames_.pop_back();
-    for (std::size_t idx = undo_.size(); idx-- > f.undoBegin;) {
-        const UndoEntry& e = undo_[idx];
-        if (e.vertex >= postBase_ && (value(e.vertex) == kNegInf) != (e.value == kNegInf))
-            cellBuilt_[(e.vertex - postBase_) / N_] += e.value == kNegInf ? -1 : 1;
-        value(e.vertex) = e.value;
-        setWitness(e.vertex, e.witness);
-    }
-    undo_.resize(f.undoBegin);
-    for (std::size_t idx = cellUndo_.size(); idx-- > f.cellUndoBegin;)
-        binaryPushes_[cellUndo_[idx].first] = cellUndo_[idx].second;
-    cellUndo_.resize(f.cellUndoBegin);
+    if (!log_.hasFrames()) throw std::logic_error("ChangePropagator::undo: nothing to undo");
+    const UndoLog::Frame f = log_.close(
+        [&](const UndoLog::Entry& e) {
+            if (e.vertex >= postBase_ && (value(e.vertex) == kNegInf) != (e.value == kNegInf))
+                cellBuilt_[(e.vertex - postBase_) / N_] += e.value == kNegInf ? -1 : 1;
+            value(e.vertex) = e.value;
+            setWitness(e.vertex, e.witness);
+        },
+        [&](int c, long oldPushes) { binaryPushes_[c] = oldPushes; });
     chart_.rootScore = f.rootScore;
     chart_.rootWitness = f.rootWitness;
     pushes_ = f.pushes;
     constituents_ = f.constituents;
     spansKept_ = f.spansKept;
     mask_.flip(f.i, f.k);
-    flipBegin_ = undo_.size();
 }
 
 } // namespace prunescope

@@ -5,13 +5,19 @@
 // builds for the flipped mask (same float expressions, same smallest-key tie-breaking), so the best
 // tree, F1, ||β||_0 and the push count equal a reparse. Hyperedges are followed implicitly through
 // the grammar's rule indices; nothing is materialized. See docs/rollouts.md.
-#include "core/parse/Chart.h"
+//
+// The parts: UndoLog (footnote 5), ViterbiOutside (the rollout probe's bound), and this class, the
+// propagation itself (ChangePropagator.cpp: Alg. 3; ...Reset.cpp: the roll-in parse; ...Probe.cpp and
+// ...Lazy.cpp: the rollout fast path; ...Results.cpp: exact pushes, F1 and the FlipResult).
+#include "core/parse/DenseChart.h"
 #include "core/grammar/Grammar.h"
 #include "core/parse/PruningMask.h"
+#include "core/rollout/UndoLog.h"
+#include "core/rollout/UninitializedBuffer.h"
+#include "core/rollout/ViterbiOutside.h"
 #include "core/treebank/Tree.h"
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,9 +64,9 @@ public:
     FlipResult flip(int i, int k);
     // Reverts the most recent flip from its undo list (bit-exact). Throws std::logic_error if none.
     void undo();
-    bool canUndo() const { return !frames_.empty(); }
+    bool canUndo() const { return log_.hasFrames(); }
 
-    const Chart& chart() const { return chart_; }
+    const DenseChart& chart() const { return chart_; }
     const PruningMask& mask() const { return mask_; }
     const std::vector<std::string>& words() const { return words_; }
     const Grammar& grammar() const { return *g_; }
@@ -97,35 +103,20 @@ public:
     long lastRecomputes() const { return lastRecomputes_; }
 
 private:
-    struct UndoEntry {
-        std::uint32_t vertex; // pre: cell*N + x; post: postBase_ + cell*N + x
-        float value;
-        std::uint32_t witness;
-        std::uint8_t queued;
-        std::uint8_t finiteChanged; // post/pre finiteness accounted (pushes, constituents)
-    };
-    struct Frame {
-        int i, k;
-        std::size_t undoBegin, cellUndoBegin;
-        float rootScore;
-        std::uint32_t rootWitness;
-        long pushes, constituents;
-        int spansKept;
-        bool bestTouched; // the flip touched the roll-in's best derivation or ROOT
-    };
-
     float& value(std::uint32_t v) { return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_]; }
     std::uint32_t& witness(std::uint32_t v) {
         return v < postBase_ ? chart_.preWitness[v] : chart_.postWitness[v - postBase_];
     }
     std::uint32_t touch(std::uint32_t v); // returns the vertex's undo index (records it once per flip)
-    bool touched(std::uint32_t v) const;
+    struct ParentRule { std::uint32_t left, right; float logProb; std::uint32_t rule; };
+    // Calls fn(j, rule, left, right) for every binary hyperedge into pre(i,k,x) whose children are
+    // both built, in the CKY's key order (split j, then rule index); stops early if fn returns true.
+    template <class Fn> void forEachBinaryEdge(int i, int k, std::uint32_t x, Fn fn) const;
     void enqueue(std::uint32_t v, int width, int layer);
     void relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer);
     void relaxRoot(float s, std::uint32_t key);
     void recompute(std::uint32_t v, int i, int k, int layer);
     void findSupport(std::uint32_t v, int i, int k, int layer);
-    void computeOutside();
     double bestThrough(int i, int k);
     // Lazy exact values after a finiteness-only keep→prune flip of (si, sk): the values in cells
     // containing it are upper bounds; branch and bound from ROOT makes exact only what the best
@@ -150,28 +141,18 @@ private:
     const Grammar* g_;
     std::vector<std::string> words_;
     PruningMask mask_;
-    Chart chart_;
+    DenseChart chart_;
     int N_ = 0;
     std::uint32_t postBase_ = 0;
     std::vector<int> cellI_, cellK_;     // cell index -> span
     std::vector<std::uint32_t> rootBegin_; // per symbol: [begin, end) of its rules in rootRules
-    struct ParentRule { std::uint32_t left, right; float logProb; std::uint32_t rule; };
     std::vector<ParentRule> parentRules_;  // Grammar::binaryByParent, inlined for RECOMPUTE
     // Users of post vertices: [2*post + side] first pre vertex whose witness uses it as the left
     // (side 0) or right (side 1) child; [2*pre + side] that vertex's links in the list.
     static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
     struct UserLinks { std::uint32_t prev, next; };
     std::vector<std::uint32_t> firstUser_;
-    // A growable array whose contents start undefined: large buffers that are always written before
-    // they are read are never touched as a whole (first-touch page faults are slow on this VM class).
-    template <class T> struct Buffer {
-        std::unique_ptr<T[]> data;
-        std::size_t size = 0;
-        void ensure(std::size_t n) { if (n > size) data.reset(new T[n]), size = n; }
-        T& operator[](std::size_t i) { return data[i]; }
-        const T& operator[](std::size_t i) const { return data[i]; }
-    };
-    Buffer<UserLinks> links_;
+    UninitializedBuffer<UserLinks> links_;
     std::vector<int> cellBuilt_;           // per cell: built post symbols
 
     // Exact counters (equal to Parser::parse's ParseStats for the current mask).
@@ -190,11 +171,8 @@ private:
     bool exactChartSize_ = true;
     // probeFlip: finiteness-only propagation, the roll-in's best spans and Viterbi outside scores.
     bool boolMode_ = false;
-    bool outsideValid_ = false;
     std::vector<std::uint8_t> bestSpan_;       // [i*(n+1)+k]
-    Buffer<double> outPost_, outPre_;          // [cell*N + x], max-product outside (rows of outCell_)
-    std::vector<std::uint8_t> outCell_;        // per cell: has an outside (else every entry is -inf)
-    std::vector<std::uint32_t> listBegin_, list_;
+    ViterbiOutside outside_;                   // of the roll-in chart, computed on first need
     struct Candidate { float ub; std::uint32_t key; std::uint32_t a, b; };
     std::vector<Candidate> cands_;             // a stack of candidate hyperedges (exactPre/Post)
     std::vector<std::uint32_t> exactStamp_;    // per vertex id: probe that made it exact
@@ -203,15 +181,11 @@ private:
     // prune→keep that may change the best tree: Alg. 3, but a rise is not propagated from a vertex
     // whose best whole derivation (value + outside) stays below the roll-in's best by the margin.
     bool filterRises_ = false;
-    double through_ = 0, margin_ = 0;
+    double margin_ = 0;
     std::vector<std::uint32_t> f1Signature_, signature_; // witnesses of the derivation f1_ belongs to
 
-    // Undo machinery (footnote 5) and the agenda.
-    std::vector<UndoEntry> undo_;
-    Buffer<std::uint32_t> undoIndex_;        // per vertex: its entry in undo_ if touched this flip
-    std::vector<std::pair<int, long>> cellUndo_; // (cell, old binary pushes)
-    std::vector<Frame> frames_;
-    std::size_t flipBegin_ = 0;              // undo_ index where the current flip starts
+    // Undo list (footnote 5) and the agenda.
+    UndoLog log_;
     std::vector<std::vector<std::uint32_t>> buckets_; // [2*width + layer]: narrower spans first
     bool rootQueued_ = false, rootPending_ = false;
     std::vector<ChangeEvent> events_;
@@ -221,5 +195,23 @@ private:
     std::vector<std::uint32_t> dirty_;       // cell*N + x of every entry the roll-in built
     long lastPops_ = 0, lastRecomputes_ = 0;
 };
+
+template <class Fn>
+void ChangePropagator::forEachBinaryEdge(int i, int k, std::uint32_t x, Fn fn) const {
+    const ParentRule* rb = parentRules_.data() + g_->binaryByParentBegin[x];
+    const ParentRule* re = parentRules_.data() + g_->binaryByParentBegin[x + 1];
+    for (int j = i + 1; j < k; ++j) {
+        if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
+        const float* L = chart_.postRow(i, j);
+        const float* R = chart_.postRow(j, k);
+        for (const ParentRule* pr = rb; pr != re; ++pr) {
+            const float l = L[pr->left];
+            if (l == kNegInf) continue;
+            const float r = R[pr->right];
+            if (r == kNegInf) continue;
+            if (fn(j, *pr, l, r)) return;
+        }
+    }
+}
 
 } // namespace prunescope

@@ -36,32 +36,21 @@ void boundedBest(std::vector<C>& cands, std::size_t base, float& best, std::uint
 float ChangePropagator::exactPre(int i, int k, std::uint32_t x) {
     const std::uint32_t v = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_ + x;
     if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.pre[v] == kNegInf) return chart_.pre[v];
-    const Grammar& g = *g_;
-    const ParentRule* rb = parentRules_.data() + g.binaryByParentBegin[x];
-    const ParentRule* re = parentRules_.data() + g.binaryByParentBegin[x + 1];
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;
     // Splits strictly inside the pruned span have exact children: a lower bound first.
     const std::size_t base = cands_.size();
-    for (int j = i + 1; j < k; ++j) {
-        if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
-        const float* L = chart_.postRow(i, j);
-        const float* R = chart_.postRow(j, k);
-        const std::uint32_t split = static_cast<std::uint32_t>(j - i) << 20;
-        const bool exact = !stale(i, j) && !stale(j, k);
-        for (const ParentRule* pr = rb; pr != re; ++pr) {
-            const float l = L[pr->left];
-            if (l == kNegInf) continue;
-            const float r = R[pr->right];
-            if (r == kNegInf) continue;
-            const float s = binaryEdgeScore(l, r, pr->logProb);
-            if (exact) {
-                if (better(s, split | pr->rule, best, bestKey)) best = s, bestKey = split | pr->rule;
-            } else {
-                cands_.push_back(Candidate{s, split | pr->rule, static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(pr - parentRules_.data())});
-            }
+    forEachBinaryEdge(i, k, x, [&](int j, const ParentRule& pr, float l, float r) {
+        const float s = binaryEdgeScore(l, r, pr.logProb);
+        const std::uint32_t key = packBinaryWitness(j - i, pr.rule);
+        if (!stale(i, j) && !stale(j, k)) {
+            if (better(s, key, best, bestKey)) best = s, bestKey = key;
+        } else {
+            cands_.push_back(Candidate{s, key, static_cast<std::uint32_t>(j),
+                                       static_cast<std::uint32_t>(&pr - parentRules_.data())});
         }
-    }
+        return false;
+    });
     // Bounded candidates: drop those that cannot win, then the rest in bound order.
     std::size_t end = base;
     for (std::size_t q = base; q < cands_.size(); ++q)

@@ -30,11 +30,13 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     const Grammar& g = *g_;
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot parse an empty sentence");
-    if (n >= 4000 || 2ull * (n * (n + 1ull) / 2) * N_ >= 0xFFFFFFF0ull)
-        throw std::invalid_argument("sentence too long for change propagation");
+    if (n > kMaxSentenceLength) throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) + " words");
+    // Vertex ids (pre and post layer of every cell) are 32-bit, with a few values reserved.
+    if (2ull * (n * (n + 1ull) / 2) * N_ >= 0xFFFFFFF0ull)
+        throw std::invalid_argument("sentence too long for change propagation with this grammar (" + std::to_string(n) + " words)");
     if (mask.n != n)
         throw std::invalid_argument("mask is for " + std::to_string(mask.n) + " words, sentence has " + std::to_string(n));
-    while (!frames_.empty()) undo();
+    while (log_.hasFrames()) undo();
     // Clear what the previous roll-in built; everything else is already -inf / empty.
     for (const std::uint32_t v : dirty_) {
         chart_.pre[v] = chart_.post[v] = kNegInf;
@@ -46,10 +48,10 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     mask_ = std::move(mask);
     hasGold_ = f1Valid_ = baseValid_ = false;
     trackPushes_ = true;
-    outsideValid_ = false;
+    outside_.invalidate();
     for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
     bestVertices_.clear();
-    Chart& c = chart_;
+    DenseChart& c = chart_;
     c.n = n;
     c.numSymbols = N_;
     c.cellOffsetByWidth.assign(n + 2, 0);
@@ -65,7 +67,7 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
         c.postWitness.resize(size, kNoWitness);
     }
     links_.ensure(2 * size);
-    undoIndex_.ensure(2 * size);
+    log_.reserveVertices(2 * size);
     if (firstUser_.size() < 2 * size) {
         firstUser_.resize(2 * size, kNil);
         onBest_.resize(2 * size, 0);
@@ -81,10 +83,8 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     cellBuilt_.assign(cells, 0);
     binaryPushes_.assign(cells, 0);
     if (buckets_.size() < static_cast<std::size_t>(2 * (n + 1))) buckets_.resize(2 * (n + 1));
-    undo_.clear();
-    cellUndo_.clear();
+    log_.clear();
     events_.clear();
-    flipBegin_ = 0;
     pushes_ = constituents_ = 0;
     spansKept_ = 0;
 

@@ -13,7 +13,7 @@ namespace prunescope {
 
 void ChangePropagator::addCellPushes(int c, long delta) {
     if (delta == 0) return;
-    cellUndo_.emplace_back(c, binaryPushes_[c]);
+    log_.recordCell(c, binaryPushes_[c]);
     binaryPushes_[c] += delta;
     pushes_ += delta;
 }
@@ -25,7 +25,7 @@ void ChangePropagator::addCellPushes(int c, long delta) {
 void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes) {
     const Grammar& g = *g_;
     const int n = chart_.n;
-    auto changed = [&](std::uint32_t v) { return touched(v) && undo_[undoIndex_[v]].finiteChanged; };
+    auto changed = [&](std::uint32_t v) { return log_.touched(v) && log_.entryOf(v).finiteChanged; };
     for (const std::uint32_t v : changedPost_) {
         const std::uint32_t c = (v - postBase_) / N_, y = (v - postBase_) % N_;
         const int i = cellI_[c], j = cellK_[c];
@@ -73,7 +73,7 @@ void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out, std:
     out.push_back(chart_.rootWitness);
     if (!chart_.parsed()) return;
     struct Item { int i, k; std::uint32_t x; bool post; };
-    Item stack[2 * 4096 + 8];
+    Item stack[2 * (kMaxSentenceLength + 1) + 8]; // depth-first: at most two pending per level
     int top = 0;
     stack[top++] = Item{0, chart_.n, g_->rootRules[chart_.rootWitness].child, true};
     while (top > 0) {
@@ -99,7 +99,7 @@ void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out, std:
 
 double ChangePropagator::currentF1() {
     if (!hasGold_) return std::numeric_limits<double>::quiet_NaN();
-    if (frames_.empty() && !baseValid_) { // the roll-in: compute once and mark its derivation
+    if (!log_.hasFrames() && !baseValid_) { // the roll-in: compute once and mark its derivation
         for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
         bestVertices_.clear();
         derivationSignature(signature_, &bestVertices_);
@@ -112,7 +112,8 @@ double ChangePropagator::currentF1() {
         baseF1_ = sentenceF1(gold_, bestTree(*g_, chart_, words_));
         baseValid_ = true;
     }
-    if (baseValid_ && std::none_of(frames_.begin(), frames_.end(), [](const Frame& f) { return f.bestTouched; }))
+    if (baseValid_ && std::none_of(log_.frames().begin(), log_.frames().end(),
+                                   [](const UndoLog::Frame& f) { return f.bestTouched; }))
         return baseF1_;
     derivationSignature(signature_);
     if (f1Valid_ && signature_ == f1Signature_) return f1_;

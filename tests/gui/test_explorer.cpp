@@ -162,7 +162,7 @@ private slots:
 
     void undoRestoresChart() {
         win_->selectSentence(2);
-        Chart chart0 = s()->chart();
+        DenseChart chart0 = s()->chart();
         PruningMask mask0 = s()->mask();
         QString f1 = ex()->f1Text(), cons = ex()->constituentsText();
         click(1, 4);

@@ -171,7 +171,7 @@ std::string compareOnce(const Grammar& g, Parser& p, ref::RefChart& rc, const st
                         const PruningMask* m) {
     const ParseStats a = p.parse(w, m);
     const ParseStats b = ref::parse(g, rc, w, m);
-    const Chart& c = p.chart();
+    const DenseChart c = toDense(p.chart()); // the sparse chart with its -inf entries written out
     if (a.pushes != b.pushes) return "pushes " + std::to_string(a.pushes) + " vs " + std::to_string(b.pushes);
     if (a.constituents != b.constituents) return "constituents differ";
     if (a.spansKept != b.spansKept) return "spansKept differ";
