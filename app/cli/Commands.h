@@ -19,5 +19,6 @@ void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
+void addRandomizedCommand(CLI::App& app); // randomized
 
 } // namespace prunescope::cli

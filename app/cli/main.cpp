@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     addBaselineCommand(app);
     addLolsCommands(app);
     addRolloutCommands(app);
+    addRandomizedCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -28,7 +28,8 @@ void PrunedInsideOutside::clearDense() {
     }
 }
 
-PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words, const PruningMask& mask) {
+PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words, const PruningMask& mask,
+                                              const Progress& progress) {
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot run inside-outside on an empty sentence");
     if (n > kMaxSentenceLength) throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) + " words");
@@ -55,12 +56,14 @@ PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words
     preSym_.clear();
     postSym_.clear();
     stats_ = PrunedInsideStats{};
-    for (int w = 1; w <= n; ++w)
+    for (int w = 1; w <= n; ++w) {
+        progress.throwIfCancelled();
         for (int i = 0; i + w <= n; ++i) {
             if (!mask.keep(i, i + w)) continue;
             if (w > 1 && w < n) ++stats_.spansKept;
             insideCell(i, i + w);
         }
+    }
     // ROOT over the whole sentence.
     const int top = cell(0, n);
     zMant_ = 0;

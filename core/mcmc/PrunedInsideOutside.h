@@ -20,6 +20,7 @@
 #include "core/parse/Chart.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
 #include "core/util/Random.h"
 
 #include <cstdint>
@@ -42,8 +43,10 @@ public:
     explicit PrunedInsideOutside(const Grammar& g);
 
     // PrunedInside: the inside pass over the kept cells. Throws std::invalid_argument for an empty
-    // or too long sentence or a mask of another length.
-    PrunedInsideStats inside(std::span<const std::string> words, const PruningMask& mask);
+    // or too long sentence or a mask of another length; polls `progress` once per chart width
+    // (throws Cancelled).
+    PrunedInsideStats inside(std::span<const std::string> words, const PruningMask& mask,
+                             const Progress& progress = {});
     // PrunedOutside after inside(): E_m[f] into `out` (reset to this sentence; all zero if Z_m = 0).
     void outside(Expectations& out);
     // A derivation drawn from P(d | m) = p(d)/Z_m with the inside values of the last inside(): the
