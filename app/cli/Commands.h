@@ -20,5 +20,6 @@ void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
 void addRandomizedCommand(CLI::App& app); // randomized
+void addRandomizedEmCommand(CLI::App& app); // randomized-em
 
 } // namespace prunescope::cli
