@@ -8,6 +8,7 @@
 #include "core/mcmc/BiasPlotSvg.h"
 #include "core/util/AtomicFile.h"
 
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 
@@ -18,7 +19,7 @@ struct Opts {
     std::string grammar, treebank, policy, json, plot, selection = "rotate";
     std::vector<std::string> maskPolicies;
     std::vector<double> thresholds;
-    int maxLen = 40, minLen = 1, iterations = 32, repeats = 1, limit = 0, every = 1, threads = 1;
+    int maxLen = 40, minLen = 1, iterations = 32, repeats = 1, limit = 0, every = 1, threads = 1, permutations = 10000;
     double support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction;
     std::uint64_t seed = 1;
     bool noOracle = false;
@@ -94,6 +95,7 @@ void addRandomizedCommand(CLI::App& app) {
     sub->add_option("--repeats", o->repeats, "Independent chains per sentence")->capture_default_str();
     sub->add_option("--limit", o->limit, "Use at most this many sentences (0 = all)");
     sub->add_option("--every", o->every, "Use every k-th sentence (a deterministic sample)")->capture_default_str();
+    sub->add_option("--permutations", o->permutations, "Samples of the paired permutation tests")->capture_default_str();
     sub->add_option("--threads", o->threads, "Worker threads (results do not depend on it)")->capture_default_str();
     auto* json = sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")->expected(0, 1);
     sub->add_option("--plot", o->plot, "Write the bias-vs-pushes plot (SVG) to this file");
@@ -101,8 +103,10 @@ void addRandomizedCommand(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences = loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);
         const LoadedPolicy fom = loadFomPolicy(o->policy);
+        // Fixed-mask baselines: the figure-of-merit policy's own mask and every --mask-policy (each file once).
         std::vector<Policy> extra;
-        for (const auto& p : o->maskPolicies) extra.push_back(loadNamedPolicy(p));
+        for (const auto& p : o->maskPolicies)
+            if (!std::filesystem::exists(fom.path) || !std::filesystem::equivalent(p, fom.path)) extra.push_back(loadNamedPolicy(p));
         std::vector<const Policy*> masks{&fom.policy};
         for (const auto& p : extra) masks.push_back(&p);
 
@@ -133,12 +137,31 @@ void addRandomizedCommand(CLI::App& app) {
             out["runs"] = runs;
         }
         out["experiment"] = r.toJson();
+        const auto cmp = r.comparisons(o->permutations, o->seed);
+        nlohmann::json cj = nlohmann::json::array();
+        for (const auto& c : cmp) cj.push_back(c.toJson());
+        out["comparisons"] = cj;
+        out["selectionScore"] = BiasExperimentResult::selectionScore(cmp);
         if (!o->plot.empty()) writeBiasPlotSvg(r, o->plot);
         if (json->count() > 0 && o->json.empty()) {
             std::cout << out.dump(2) << "\n";
         } else {
             if (!o->json.empty()) writeFileAtomically(o->json, out.dump(2) + "\n");
             printTable(r, std::cout);
+            std::cout << "\nrandomized vs the best fixed mask of no greater cost (paired sign-flip test, Holm over "
+                      << cmp.size() << " rows):\n";
+            for (const auto& c : cmp) {
+                std::cout << "  " << std::setw(5) << static_cast<int>(c.randomized.setting) << " it  L1 "
+                          << std::setprecision(4) << c.randomized.spanL1;
+                if (c.fixed)
+                    std::cout << "  vs " << (c.fixed->method == "policy-mask" ? c.fixed->name : formatThreshold(c.fixed->setting))
+                              << " L1 " << c.fixed->spanL1 << "  ln ratio " << std::setprecision(3) << c.logRatio
+                              << "  p " << std::defaultfloat << std::setprecision(3) << c.pValue << "  Holm " << c.pHolm
+                              << std::fixed;
+                std::cout << "\n";
+            }
+            std::cout << "selection score (mean ln ratio) " << std::setprecision(4)
+                      << BiasExperimentResult::selectionScore(cmp) << "\n";
             std::cout << "\nrandomized (seed " << o->seed << ", " << o->iterations << " iterations): pushes "
                       << std::setprecision(0) << out["pushes"].get<double>() << ", span L1 " << std::setprecision(4)
                       << out["biasL1"].get<double>() << "\n";

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 
 namespace prunescope {
 
@@ -102,6 +103,7 @@ BiasSummary BiasExperimentResult::randomized(std::size_t c, int repeat) const {
     }
     out.method = "randomized";
     out.setting = options.checkpoints[c];
+    out.column = static_cast<int>(c);
     return out;
 }
 
@@ -111,12 +113,14 @@ std::vector<BiasSummary> BiasExperimentResult::fixedMasks() const {
         BiasSummary s = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.fom[t]; });
         s.method = "fom-threshold";
         s.setting = options.thresholds[t];
+        s.column = static_cast<int>(t);
         out.push_back(s);
     }
     for (std::size_t p = 0; p < policyNames.size(); ++p) {
         BiasSummary s = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.policies[p]; });
         s.method = "policy-mask";
         s.name = policyNames[p];
+        s.column = static_cast<int>(p);
         out.push_back(s);
     }
     return out;
@@ -129,6 +133,7 @@ std::vector<BiasSummary> BiasExperimentResult::oracleMasks() const {
         BiasSummary s = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.oracle[t]; });
         s.method = "oracle-threshold";
         s.setting = options.oracleThresholds[t];
+        s.column = static_cast<int>(t);
         out.push_back(s);
     }
     return out;
@@ -139,6 +144,108 @@ std::optional<BiasSummary> BiasExperimentResult::bestFixedMask(double maxPushes)
     for (const BiasSummary& s : fixedMasks())
         if (s.pushes <= maxPushes && (!best || s.spanL1 < best->spanL1)) best = s;
     return best;
+}
+
+std::vector<double> BiasExperimentResult::perSentenceSpanL1(const BiasSummary& s) const {
+    std::vector<double> out;
+    for (const auto& sb : sentences) {
+        if (s.method == "randomized") {
+            double m = 0;
+            for (const auto& rep : sb.randomized) m += rep[static_cast<std::size_t>(s.column)].spanL1;
+            out.push_back(m / static_cast<double>(sb.randomized.size()));
+        } else if (s.method == "fom-threshold") {
+            out.push_back(sb.fom[static_cast<std::size_t>(s.column)].spanL1);
+        } else if (s.method == "policy-mask") {
+            out.push_back(sb.policies[static_cast<std::size_t>(s.column)].spanL1);
+        } else if (s.method == "oracle-threshold") {
+            out.push_back(sb.oracle[static_cast<std::size_t>(s.column)].spanL1);
+        } else {
+            out.push_back(0.0);
+        }
+    }
+    return out;
+}
+
+double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b, int permutations, std::uint64_t seed) {
+    if (a.size() != b.size()) throw std::invalid_argument("paired test needs samples of equal size");
+    if (a.empty() || permutations < 1) return 1.0;
+    std::vector<double> d(a.size());
+    double obs = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) obs += (d[i] = a[i] - b[i]);
+    obs = std::abs(obs);
+    const double eps = 1e-12 * (1 + obs);
+    SplitMix64 rng(seed, 0x5167);
+    int extreme = 0;
+    for (int p = 0; p < permutations; ++p) {
+        double sum = 0;
+        for (std::size_t i = 0; i < d.size(); i += 64) {
+            const std::uint64_t bits = rng.next();
+            for (std::size_t j = i; j < std::min(d.size(), i + 64); ++j) sum += (bits >> (j - i)) & 1 ? d[j] : -d[j];
+        }
+        if (std::abs(sum) >= obs - eps) ++extreme;
+    }
+    return (1.0 + extreme) / (1.0 + permutations);
+}
+
+std::vector<double> holmAdjust(const std::vector<double>& p) {
+    const std::size_t m = p.size();
+    std::vector<std::size_t> order(m);
+    for (std::size_t i = 0; i < m; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return p[x] < p[y]; });
+    std::vector<double> out(m);
+    double running = 0;
+    for (std::size_t r = 0; r < m; ++r) {
+        running = std::max(running, std::min(1.0, static_cast<double>(m - r) * p[order[r]]));
+        out[order[r]] = running;
+    }
+    return out;
+}
+
+nlohmann::json BiasComparison::toJson() const {
+    nlohmann::json j = {{"iterations", static_cast<int>(randomized.setting)}, {"pushes", randomized.pushes},
+                        {"biasL1", randomized.spanL1}, {"biasL1Sd", randomized.spanL1Sd}};
+    if (fixed) {
+        j["fixedMask"] = fixed->toJson();
+        j["fixedMaskPushes"] = fixed->pushes;
+        j["fixedMaskBiasL1"] = fixed->spanL1;
+        j["logRatio"] = logRatio;
+        j["p"] = pValue;
+        j["pHolm"] = pHolm;
+    } else {
+        j["fixedMask"] = nullptr;
+    }
+    return j;
+}
+
+std::vector<BiasComparison> BiasExperimentResult::comparisons(int permutations, std::uint64_t seed) const {
+    std::vector<BiasComparison> out;
+    std::vector<double> ps;
+    std::vector<std::size_t> tested;
+    for (std::size_t c = 0; c < options.checkpoints.size(); ++c) {
+        BiasComparison cmp;
+        cmp.randomized = randomized(c);
+        cmp.fixed = bestFixedMask(cmp.randomized.pushes);
+        if (cmp.fixed) {
+            const double a = std::max(cmp.randomized.spanL1, 1e-300), b = std::max(cmp.fixed->spanL1, 1e-300);
+            cmp.logRatio = std::log(a / b);
+            cmp.pValue = pairedSignFlipTest(perSentenceSpanL1(cmp.randomized), perSentenceSpanL1(*cmp.fixed), permutations,
+                                            seed + c);
+            ps.push_back(cmp.pValue);
+            tested.push_back(c);
+        }
+        out.push_back(cmp);
+    }
+    const auto adj = holmAdjust(ps);
+    for (std::size_t t = 0; t < tested.size(); ++t) out[tested[t]].pHolm = adj[t];
+    return out;
+}
+
+double BiasExperimentResult::selectionScore(const std::vector<BiasComparison>& c) {
+    double s = 0;
+    int k = 0;
+    for (const auto& x : c)
+        if (x.fixed) s += x.logRatio, ++k;
+    return k ? s / k : 0.0;
 }
 
 nlohmann::json BiasExperimentResult::toJson() const {

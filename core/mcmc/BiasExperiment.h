@@ -56,9 +56,21 @@ struct BiasSummary {
     std::string method;  // "randomized", "fom-threshold", "policy-mask", "oracle-threshold", "exact"
     double setting = 0;  // iterations, or threshold
     std::string name;    // the mask policy's name
+    int column = -1;     // index into the thresholds / mask policies / checkpoints
     double pushes = 0;
     double spanL1 = 0, spanKL = 0, ruleL1 = 0, ruleKL = 0, spanL1Sd = 0;
     int failures = 0;
+    nlohmann::json toJson() const;
+};
+
+// Randomized pruning at one iteration count against the best fixed mask of no greater cost: the
+// log ratio of their mean span L1 and a paired sign-flip permutation test on the per-sentence
+// span L1 (randomized: mean over repeats), with Holm's correction over all iteration counts.
+struct BiasComparison {
+    BiasSummary randomized;
+    std::optional<BiasSummary> fixed;  // none: no fixed mask is that cheap
+    double logRatio = 0;               // ln(randomized L1 / fixed L1)
+    double pValue = 1, pHolm = 1;
     nlohmann::json toJson() const;
 };
 
@@ -76,8 +88,18 @@ struct BiasExperimentResult {
     // The fixed mask (fom threshold or policy) with the lowest mean span L1 among those costing at
     // most maxPushes in total; nullopt if none does.
     std::optional<BiasSummary> bestFixedMask(double maxPushes) const;
+    // Per-sentence span L1 of a summary's column (randomized: mean over repeats).
+    std::vector<double> perSentenceSpanL1(const BiasSummary& s) const;
+    std::vector<BiasComparison> comparisons(int permutations = 10000, std::uint64_t seed = 1) const;
+    // The dev selection criterion: the mean log ratio over all checkpoints (docs/results.md).
+    static double selectionScore(const std::vector<BiasComparison>& c);
     nlohmann::json toJson() const;  // options, every summary, per-sentence lengths
 };
+
+// Two-sided paired sign-flip permutation test of mean(a - b) = 0; deterministic given seed.
+double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b, int permutations, std::uint64_t seed);
+// Holm's step-down adjustment of p-values (same order as the input).
+std::vector<double> holmAdjust(const std::vector<double>& p);
 
 // sentences: tokenized sentences. fomPolicy gives the figure of merit (M' and tic-tac-toe);
 // maskPolicies are the learned policies whose own masks are the policy-mask baselines.
