@@ -66,6 +66,8 @@ void printTable(const BiasExperimentResult& r, std::ostream& os) {
 } // namespace
 
 void addRandomizedCommand(CLI::App& app) {
+    addRandomizedEmCommand(app);
+    addRandomizedBenchCommand(app);
     auto* sub = app.add_subcommand(
         "randomized",
         "Randomized pruning (auxiliary-variable MCMC over span masks): bias of span posteriors and expected rule "

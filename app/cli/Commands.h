@@ -19,7 +19,6 @@ void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
-void addRandomizedCommand(CLI::App& app); // randomized
-void addRandomizedEmCommand(CLI::App& app); // randomized-em
+void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-randomized
 
 } // namespace prunescope::cli

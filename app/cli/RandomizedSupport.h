@@ -2,6 +2,8 @@
 // What the randomized-pruning subcommands share: the default figure-of-merit policy (the bundled
 // sample's), sentence loading with length filters and sampling, and progress on stderr.
 #include "core/policy/Policy.h"
+
+#include <CLI/CLI.hpp>
 #include "core/util/Progress.h"
 
 #include <string>
@@ -33,5 +35,9 @@ std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treeb
 Progress stderrProgress(const std::string& what);
 
 std::string formatThreshold(double t);  // "0.05", "prune all" for t > 1
+
+// The other subcommands of the family (addRandomizedCommand registers all three).
+void addRandomizedEmCommand(CLI::App& app);
+void addRandomizedBenchCommand(CLI::App& app);
 
 } // namespace prunescope::cli

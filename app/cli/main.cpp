@@ -28,7 +28,6 @@ int main(int argc, char** argv) {
     addLolsCommands(app);
     addRolloutCommands(app);
     addRandomizedCommand(app);
-    addRandomizedEmCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
