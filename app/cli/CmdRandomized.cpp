@@ -2,6 +2,7 @@
 // & Klein 2009) on a treebank's sentences — the bias of its expectations against exact
 // inside-outside, next to fixed single masks of matched cost (sec. 4.1, Fig. 4(d)).
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "app/cli/RandomizedSupport.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/mcmc/BiasExperiment.h"
@@ -122,7 +123,7 @@ void addRandomizedCommand(CLI::App& app) {
         opt.thresholds = o->thresholds;
         opt.oracle = !o->noOracle;
         opt.threads = o->threads;
-        const BiasExperimentResult r = runBiasExperiment(g, sentences, fom.policy, masks, opt, stderrProgress("randomized"));
+        const BiasExperimentResult r = runBiasExperiment(g, sentences, fom.policy, masks, opt, consoleProgress());
 
         nlohmann::json out = runJson(r, 0, o->seed);
         out["sentences"] = r.sentences.size();

@@ -2,6 +2,7 @@
 // expectations from exact inside-outside, randomized pruning (Bouchard-Côté, Petrov & Klein 2009)
 // or one fixed tic-tac-toe mask of matched cost; dev log-likelihood and F1 after each iteration.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "app/cli/RandomizedSupport.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/grammar/GrammarFile.h"
@@ -77,7 +78,7 @@ void addRandomizedEmCommand(CLI::App& app) {
         std::vector<std::vector<std::string>> devWords;
         for (const Tree& t : devGold) devWords.push_back(t.words());
         const LoadedPolicy fom = loadFomPolicy(o->policy);
-        const Progress progress = stderrProgress("randomized-em");
+        const Progress progress = consoleProgress();
 
         std::vector<ExpectationMethod> methods;
         for (const auto& m : splitComma(o->methods)) methods.push_back(methodFromName(m));

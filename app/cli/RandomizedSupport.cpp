@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <iostream>
 
 namespace prunescope::cli {
 
@@ -51,15 +50,6 @@ std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treeb
         if (limit > 0 && static_cast<int>(out.size()) == limit) break;
     }
     return out;
-}
-
-Progress stderrProgress(const std::string& what) {
-    return Progress(
-        [what](const ProgressUpdate& u) {
-            std::fprintf(stderr, "%s: %s %ld/%ld%s\n", what.c_str(), u.phase.c_str(), u.done, u.total,
-                         u.cancelling ? " (cancelling)" : "");
-        },
-        std::chrono::milliseconds(2000));
 }
 
 std::string formatThreshold(double t) {

@@ -1,10 +1,9 @@
 #pragma once
 // What the randomized-pruning subcommands share: the default figure-of-merit policy (the bundled
-// sample's), sentence loading with length filters and sampling, and progress on stderr.
+// sample's), sentence loading with length filters and sampling, the family's registration.
 #include "core/policy/Policy.h"
 
 #include <CLI/CLI.hpp>
-#include "core/util/Progress.h"
 
 #include <string>
 #include <vector>
@@ -30,9 +29,6 @@ Policy loadNamedPolicy(const std::string& path);
 // (starting with the first), at most `limit` (0 = all).
 std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treebank, int minLen, int maxLen,
                                                         int every = 1, int limit = 0);
-
-// Progress printed to stderr ("<what>: <phase> 12/300"), at most every 2 s.
-Progress stderrProgress(const std::string& what);
 
 std::string formatThreshold(double t);  // "0.05", "prune all" for t > 1
 

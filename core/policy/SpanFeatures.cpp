@@ -1,8 +1,6 @@
 // Span feature templates and hashing (Vieira & Eisner 2017, sec. 6 "Features").
 #include "core/policy/SpanFeatures.h"
 
-#include <murmurhash.h>
-
 #include <algorithm>
 #include <array>
 
@@ -90,11 +88,7 @@ const char* widthBucket(int width) {
     return "21+";
 }
 
-uint32_t hashFeature(const std::string& s) {
-    uint32_t out[1] = {0};
-    lmmh_x86_32(s.data(), static_cast<unsigned int>(s.size()), kFeatureHashSeed, out);
-    return out[0] & (kFeatureDim - 1u);
-}
+uint32_t hashFeature(const std::string& s) { return murmurHash32(s) & (kFeatureDim - 1u); }
 
 std::vector<std::string> spanFeatureStrings(const std::vector<std::string>& words, int i, int k) {
     const Padded p(words);

@@ -2,6 +2,8 @@
 // Span features of the pruning policy (Vieira & Eisner 2017, sec. 6 "Features"):
 // 16 hashed templates over boundary words, word shapes, span shape, width and length.
 // Exact templates: docs/policies.md.
+#include "core/util/FeatureHash.h"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -13,7 +15,6 @@ constexpr int kFeatureHashBits = 22;
 constexpr uint32_t kFeatureDim = 1u << kFeatureHashBits;
 constexpr int kFeatureSetVersion = 1;
 constexpr int kFeatureTemplates = 16;
-constexpr uint32_t kFeatureHashSeed = 2017u;  // MurmurHash3 x86_32 seed (fixed forever for v1)
 constexpr int kMaxLengthFeature = 40;         // sentence length feature is min(n, 40)
 
 // Symbols standing for the words/shapes beyond the sentence boundary.
@@ -32,7 +33,7 @@ const char* widthBucket(int width);
 // with its template id, e.g. "3:F=cat". Valid for 0 <= i < k <= n.
 std::vector<std::string> spanFeatureStrings(const std::vector<std::string>& words, int i, int k);
 
-// MurmurHash3 (lmmh_x86_32, seed kFeatureHashSeed) of s, masked to kFeatureHashBits bits.
+// murmurHash32(s) (util/FeatureHash.h, seed kFeatureHashSeed) masked to kFeatureHashBits bits.
 uint32_t hashFeature(const std::string& s);
 
 // All spans' hashed features for one sentence, computed once (features are static) into one

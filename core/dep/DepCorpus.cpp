@@ -1,0 +1,55 @@
+// Corpus evaluation for dependency decoders.
+#include "core/dep/DepCorpus.h"
+
+#include <ctime>
+
+namespace prunescope {
+
+double threadCpuSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+nlohmann::json DepCorpusResult::summaryJson() const {
+    nlohmann::json j = total.toJson();
+    j["sentences"] = sentences.size();
+    j["tokens"] = tokens;
+    j["arcsKeptFraction"] = arcsKeptFraction();
+    j["finalArcsFraction"] = finalArcsFraction();
+    j["pushes"] = pushes;
+    j["pushesPerSentence"] = sentences.empty() ? 0.0 : static_cast<double>(pushes) / static_cast<double>(sentences.size());
+    j["tokensPerSecond"] = tokensPerSecond();
+    j["cpuSeconds"] = cpuSeconds;
+    j["fallbacks"] = fallbacks;
+    j["failures"] = failures;
+    if (cancelled) j["cancelled"] = true;
+    return j;
+}
+
+DepCorpusResult evaluateDepCorpus(const std::vector<DepSentence>& gold, const DepDecoder& decode, const Progress& progress) {
+    DepCorpusResult r;
+    progress.begin("evaluation", static_cast<long>(gold.size()));
+    for (const auto& s : gold) {
+        if (progress.cancelled()) {
+            r.cancelled = true;
+            break;
+        }
+        DepSentenceResult one = decode(s);
+        one.score = scoreAttachment(s, one.heads);
+        r.total.add(one.score);
+        r.pushes += one.pushes;
+        r.arcsAtFirstExact += one.arcsAtFirstExact;
+        r.arcsFinal += one.arcsFinal;
+        r.allArcs += static_cast<long>(s.size()) * s.size();
+        r.tokens += s.size();
+        r.fallbacks += one.fallbacks;
+        r.failures += one.success ? 0 : 1;
+        r.cpuSeconds += one.cpuSeconds;
+        r.sentences.push_back(std::move(one));
+        progress.advance();
+    }
+    return r;
+}
+
+} // namespace prunescope

@@ -1,0 +1,69 @@
+#pragma once
+// A trained dependency scoring model (first order: arcs; second order: arcs + siblings), its file
+// format (JSON, schema in docs/file-formats.md "Dependency model") and its scores for a sentence.
+#include "core/dep/ArcFeatures.h"
+#include "core/dep/Eisner.h"
+#include "core/dep/HashedWeights.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace prunescope {
+
+inline constexpr const char* kDepModelFormat = "prunescope-dep-model";
+inline constexpr const char* kDepFeatureSet = "dep-v1";  // ArcFeatures.cpp's templates
+
+struct DepModel {
+    int order = 1;            // 1 = arc-factored, 2 = arcs + siblings (McDonald & Pereira 2006)
+    bool singleRoot = true;   // the root takes exactly one modifier (true for PTB-style data)
+    HashedWeights weights;
+    nlohmann::json training = nlohmann::json::object();  // how it was made (trainer, epochs, dev UAS, data)
+
+    EisnerOptions eisnerOptions() const {
+        EisnerOptions o;
+        o.singleRoot = singleRoot;
+        return o;
+    }
+};
+
+nlohmann::json depModelToJson(const DepModel& m);
+// Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
+DepModel depModelFromJson(const nlohmann::json& j, const std::string& file = "<model>");
+void saveDepModel(const DepModel& m, const std::string& path);  // atomic write
+DepModel loadDepModel(const std::string& path);                  // InputError with file:line:column
+
+// Scores of one model on one sentence: the arc matrix (first order) and the sibling parts
+// (second order, computed on request), both from the same features the trainer used.
+class DepScorer : public SiblingScorer {
+public:
+    DepScorer(const HashedWeights& weights, const DepSentence& s) : w_(&weights), atoms_(s) {}
+    DepScorer(const DepModel& m, const DepSentence& s) : DepScorer(m.weights, s) {}
+
+    int size() const { return atoms_.size(); }
+    const SentenceAtoms& atoms() const { return atoms_; }
+    float arc(int h, int m) const;
+    // Every arc the mask keeps (all without a mask); pruned arcs are -inf and never scored.
+    void arcScores(ArcScores& out, const ArcMask* mask = nullptr) const;
+    ArcScores arcScores(const ArcMask* mask = nullptr) const {
+        ArcScores s;
+        arcScores(s, mask);
+        return s;
+    }
+    float sibling(int h, int q, int m) const override;
+    float grandparent(int g, int h, int m) const;
+
+private:
+    const HashedWeights* w_;
+    SentenceAtoms atoms_;
+    mutable std::vector<std::uint64_t> buf_;
+};
+
+// Parses s with the model (order 1 or 2) under mask; the scores come from DepScorer.
+DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMask* mask, EisnerParser& parser);
+
+// The feature keys of every part of a tree under the model's order: arcs, plus siblings if
+// order >= 2 (what the trainers add and subtract).
+void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order, std::vector<std::uint64_t>& out);
+
+} // namespace prunescope

@@ -1,0 +1,161 @@
+// Averaged perceptron and MIRA for dependency models.
+#include "core/dep/DepTraining.h"
+
+#include "core/dep/DepCorpus.h"
+#include "core/util/Random.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace prunescope {
+
+const char* depLearnerName(DepLearner l) { return l == DepLearner::Mira ? "mira" : "perceptron"; }
+
+DepLearner parseDepLearner(const std::string& name) {
+    if (name == "mira") return DepLearner::Mira;
+    if (name == "perceptron") return DepLearner::Perceptron;
+    throw std::invalid_argument("unknown learner '" + name + "' (perceptron or mira)");
+}
+
+namespace {
+
+// Keys of the parts in `a` and not in `b` (arcs by modifier; sibling triples as sets).
+void differingKeys(const SentenceAtoms& atoms, const std::vector<int>& a, const std::vector<int>& b, int order,
+                   std::vector<std::uint64_t>& out) {
+    for (int m = 1; m < static_cast<int>(a.size()); ++m)
+        if (a[static_cast<std::size_t>(m)] != b[static_cast<std::size_t>(m)])
+            arcFeatureKeys(atoms, a[static_cast<std::size_t>(m)], m, out);
+    if (order >= 2) {
+        auto pa = siblingParts(a), pb = siblingParts(b);
+        std::sort(pa.begin(), pa.end());
+        std::sort(pb.begin(), pb.end());
+        std::vector<std::array<int, 3>> only;
+        std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(only));
+        for (const auto& p : only) siblingFeatureKeys(atoms, p[0], p[1], p[2], out);
+    }
+}
+
+} // namespace
+
+double depModelUas(const DepModel& model, const std::vector<DepSentence>& sentences, const Progress& progress) {
+    EisnerParser parser(model.eisnerOptions());
+    const auto r = evaluateDepCorpus(
+        sentences,
+        [&](const DepSentence& s) {
+            DepSentenceResult out;
+            out.heads = parseWithModel(model, s, nullptr, parser).heads;
+            return out;
+        },
+        progress);
+    return r.total.uas();
+}
+
+DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::vector<DepSentence>& dev,
+                             const DepTrainOptions& opt, const Progress& progress,
+                             const std::function<void(const DepTrainResult&)>& onEpoch) {
+    if (train.empty()) throw std::invalid_argument("dependency training: no training sentences");
+    if (dev.empty()) throw std::invalid_argument("dependency training: no dev sentences");
+    if (opt.order != 1 && opt.order != 2) throw std::invalid_argument("dependency training: order must be 1 or 2");
+    if (opt.epochs < 1) throw std::invalid_argument("dependency training: epochs must be >= 1");
+    if (!(opt.miraC > 0)) throw std::invalid_argument("dependency training: MIRA's C must be > 0");
+    std::vector<int> usable;
+    bool singleRoot = true;
+    for (int i = 0; i < static_cast<int>(train.size()); ++i) {
+        const auto& s = train[static_cast<std::size_t>(i)];
+        if (!s.hasTree()) throw std::invalid_argument("dependency training: sentence at " + s.file + ":" + std::to_string(s.line) + " has no tree");
+        if (opt.maxLength > 0 && s.size() > opt.maxLength) continue;
+        usable.push_back(i);
+        singleRoot = singleRoot && rootCount(s.heads) == 1;
+    }
+    if (usable.empty()) throw std::invalid_argument("dependency training: every training sentence is longer than --max-len");
+
+    DepTrainResult result;
+    result.model.order = opt.order;
+    result.model.singleRoot = singleRoot;
+    result.model.weights = HashedWeights::zeros(opt.hashBits);
+    AveragedWeights w(opt.hashBits);
+    EisnerOptions eo;
+    eo.singleRoot = singleRoot;
+    EisnerParser parser(eo);
+    DepModel scratch;  // the current weights wrapped as a model, for decoding
+    scratch.order = opt.order;
+    scratch.singleRoot = singleRoot;
+    double bestDev = -1;
+    int sinceBest = 0;
+    std::vector<std::uint64_t> plus, minus;
+    for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
+        const double t0 = threadCpuSeconds();
+        std::vector<int> order = usable;
+        SplitMix64 rng(opt.seed, static_cast<std::uint64_t>(epoch));
+        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+        progress.setStep(epoch - 1, opt.epochs);
+        progress.begin("training", static_cast<long>(order.size()));
+        DepEpochReport rep;
+        rep.epoch = epoch;
+        long tokens = 0, correct = 0;
+        for (int idx : order) {
+            if (progress.cancelled()) break;
+            const DepSentence& s = train[static_cast<std::size_t>(idx)];
+            const DepScorer scorer(w.current(), s);
+            const ArcScores arcs = scorer.arcScores();
+            const DepParse p = opt.order >= 2 ? parser.parse(arcs, scorer) : parser.parse(arcs);
+            int wrong = 0;
+            for (int m = 1; m <= s.size(); ++m) wrong += p.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
+            tokens += s.size();
+            correct += s.size() - wrong;
+            if (wrong > 0) {
+                plus.clear();
+                minus.clear();
+                differingKeys(scorer.atoms(), s.heads, p.heads, opt.order, plus);
+                differingKeys(scorer.atoms(), p.heads, s.heads, opt.order, minus);
+                const SparseVector d = featureDifference(w.current(), plus, minus);
+                const double norm = squaredNorm(d);
+                if (norm > 0) {
+                    double step = 1.0;
+                    if (opt.learner == DepLearner::Mira)
+                        step = std::min(opt.miraC, std::max(0.0, (static_cast<double>(wrong) - w.dot(d)) / norm));
+                    if (step > 0) w.update(d, step);
+                }
+                ++rep.updates;
+            }
+            w.tick();
+            progress.advance();
+        }
+        if (progress.cancelled()) {
+            result.cancelled = true;
+            break;
+        }
+        rep.trainUas = tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
+        scratch.weights = w.averaged();
+        rep.devUas = depModelUas(scratch, dev, progress);
+        if (progress.cancelled()) {
+            result.cancelled = true;
+            break;
+        }
+        rep.seconds = threadCpuSeconds() - t0;
+        result.epochs.push_back(rep);
+        if (rep.devUas > bestDev) {
+            bestDev = rep.devUas;
+            result.bestEpoch = epoch;
+            result.model.weights = std::move(scratch.weights);
+            sinceBest = 0;
+        } else {
+            ++sinceBest;
+        }
+        result.model.training = {{"learner", depLearnerName(opt.learner)},
+                                 {"epochs", static_cast<int>(result.epochs.size())},
+                                 {"bestEpoch", result.bestEpoch},
+                                 {"devUas", bestDev},
+                                 {"miraC", opt.miraC},
+                                 {"seed", opt.seed},
+                                 {"maxLength", opt.maxLength},
+                                 {"trainSentences", usable.size()},
+                                 {"devSentences", dev.size()}};
+        if (onEpoch) onEpoch(result);
+        if (opt.patience > 0 && sinceBest >= opt.patience) break;
+    }
+    return result;
+}
+
+} // namespace prunescope

@@ -1,0 +1,36 @@
+#pragma once
+// The first-order Eisner chart under an arc mask as an explicit Hypergraph, for max-marginals of
+// every arc (the first-order pass of the vine cascade, Rush & Petrov 2012; the explorer's colours).
+// Nodes and edges mirror EisnerParser::parse(scores, mask) exactly (same items, same
+// single-root rule), so the Viterbi derivation is Eisner's tree and edgesVisited = its pushes.
+// Label of the edges building I(h, m): the arc id h * (n + 1) + m.
+#include "core/dep/ArcMask.h"
+#include "core/dep/Eisner.h"
+#include "core/dep/Hypergraph.h"
+
+#include <vector>
+
+namespace prunescope {
+
+inline int arcLabel(int n, int h, int m) { return h * (n + 1) + m; }
+
+struct EisnerHypergraph {
+    int n = 0;
+    Hypergraph graph;
+    std::vector<int> completeNode, incompleteNode;  // [s * (n + 1) + t] -> node id, -1 if not built
+};
+
+EisnerHypergraph buildEisnerHypergraph(const ArcScores& scores, const ArcMask* mask, bool singleRoot);
+
+// Max-marginal of every arc as an (n + 1) x (n + 1) matrix (row = head); -inf for arcs that no
+// tree under the mask uses. Equal to the best tree containing the arc by brute force (tests).
+struct ArcMaxMarginals {
+    int n = 0;
+    double best = kHyperNegInf;      // the best tree's score
+    std::vector<double> value;       // [h * (n + 1) + m]
+    double operator()(int h, int m) const { return value[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)]; }
+    long pushes = 0;
+};
+ArcMaxMarginals arcMaxMarginals(const ArcScores& scores, const ArcMask* mask, bool singleRoot);
+
+} // namespace prunescope

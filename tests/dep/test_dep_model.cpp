@@ -1,0 +1,217 @@
+// Dependency features, models, training, evaluation and the pruning pipeline (core/dep): feature
+// keys; scores under a mask equal unmasked scores bit for bit; model files round-trip and reject bad
+// input; perceptron and MIRA learn on a slice of the sample, deterministically; UAS conventions.
+#include "core/dep/DepModel.h"
+#include "core/dep/DepPipeline.h"
+#include "core/dep/DepReader.h"
+#include "core/dep/DepTraining.h"
+#include "core/util/Error.h"
+#include "support/TestData.h"
+
+#include <QtTest>
+
+#include <cstring>
+#include <fstream>
+#include <set>
+
+using namespace prunescope;
+
+namespace {
+DepSentence sample() {
+    return readDepTreebankString("The\tDT\t2\nold\tJJ\t3\ndog\tNN\t4\nbarks\tVBZ\t0\nat\tIN\t4\nthe\tDT\t8\nbig\tJJ\t8\n"
+                                 "cat\tNN\t5\non\tIN\t4\nTuesday\tNNP\t9\n,\t,\t4\nloudly\tRB\t4\n.\t.\t4\n",
+                                 DepFormat::DepSample, "s.dp")[0];
+}
+std::vector<DepSentence> slice(const std::vector<DepSentence>& v, std::size_t n) {
+    return {v.begin(), v.begin() + static_cast<long>(std::min(n, v.size()))};
+}
+} // namespace
+
+class TestDepModel : public QObject {
+    Q_OBJECT
+private slots:
+    void arcFeatureKeysCountAndDeterminism() {
+        const DepSentence s = sample();
+        const SentenceAtoms a(s);
+        std::vector<std::uint64_t> k1, k2;
+        arcFeatureKeys(a, 4, 5, k1);  // adjacent: no in-between features
+        QCOMPARE(k1.size(), std::size_t(50));
+        arcFeatureKeys(a, 4, 5, k2);
+        QCOMPARE(k1, k2);
+        // 0 -> 13: twelve tokens in between (long-gap path); distinct tags DT JJ NN VBZ IN NNP , RB
+        k1.clear();
+        arcFeatureKeys(a, 0, 13, k1);
+        QCOMPARE(k1.size(), std::size_t(50 + 2 * 8 + 2 * 7));  // 7 distinct universal tags
+        // 4 -> 1: two tokens in between (short-gap path): JJ NN -> ADJ NOUN
+        k1.clear();
+        arcFeatureKeys(a, 4, 1, k1);
+        QCOMPARE(k1.size(), std::size_t(50 + 2 * 2 + 2 * 2));
+        // 8 -> 6: 'big' in between, distinct from 'the'
+        k2.clear();
+        arcFeatureKeys(a, 8, 6, k2);
+        QCOMPARE(std::set<std::uint64_t>(k2.begin(), k2.end()).size(), k2.size());
+        QCOMPARE(universalTag("VBZ"), std::string("VERB"));
+        QCOMPARE(universalTag("-LRB-"), std::string("."));
+        QCOMPARE(distanceBucket(-7), 6);
+        QCOMPARE(distanceBucket(40), 8);
+    }
+
+    void maskedScoresEqualUnmaskedBitForBit() {
+        const DepSentence s = sample();
+        DepModel m;
+        m.weights = HashedWeights::zeros(16);
+        for (std::size_t i = 0; i < m.weights.w.size(); ++i) m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
+        const DepScorer sc(m, s);
+        ArcMask mask = ArcMask::allKeep(s.size());
+        for (int h = 0; h <= s.size(); ++h)
+            for (int d = 1; d <= s.size(); ++d)
+                if (h != d && (h + d) % 3 == 0) mask.set(h, d, false);
+        const ArcScores full = sc.arcScores(), part = sc.arcScores(&mask);
+        for (int h = 0; h <= s.size(); ++h)
+            for (int d = 1; d <= s.size(); ++d) {
+                if (h == d) continue;
+                if (mask.keep(h, d)) QVERIFY(std::memcmp(&full.s[static_cast<std::size_t>(h * (s.size() + 1) + d)], &part.s[static_cast<std::size_t>(h * (s.size() + 1) + d)], sizeof(float)) == 0);
+                else QCOMPARE(part(h, d), kDepNegInf);
+            }
+        // the parse under the mask keeps to it; second order too
+        m.order = 2;
+        EisnerParser p(m.eisnerOptions());
+        QVERIFY(mask.keepsTree(parseWithModel(m, s, &mask, p).heads));
+    }
+
+    void modelFileRoundTripAndValidation() {
+        const std::string dir = testdata::tempDir("depmodel");
+        DepModel m;
+        m.order = 2;
+        m.singleRoot = false;
+        m.weights = HashedWeights::zeros(12);
+        m.weights.w[5] = 0.1f;
+        m.weights.w[4000] = -3.25e-7f;
+        m.training = {{"learner", "mira"}};
+        saveDepModel(m, dir + "/m.json");
+        const DepModel r = loadDepModel(dir + "/m.json");
+        QCOMPARE(r.order, 2);
+        QCOMPARE(r.singleRoot, false);
+        QCOMPARE(r.weights.w, m.weights.w);  // floats survive JSON exactly
+        QCOMPARE(r.training["learner"], nlohmann::json("mira"));
+        auto expectBad = [&](const std::string& text, const std::string& what, int line = 0) {
+            std::ofstream(dir + "/bad.json") << text;
+            try {
+                loadDepModel(dir + "/bad.json");
+                QFAIL(("accepted: " + what).c_str());
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(what) != std::string::npos, e.what());
+                if (line) QCOMPARE(e.line(), line);
+            }
+        };
+        nlohmann::json j = depModelToJson(m);
+        auto with = [&](const char* key, nlohmann::json v) {
+            nlohmann::json c = j;
+            c[key] = std::move(v);
+            return c.dump();
+        };
+        expectBad("{\n \"format\": \"prunescope-dep-model\",\n oops }", "invalid JSON", 3);
+        expectBad(with("format", "x"), "'format'");
+        expectBad(with("order", 3), "'order' must be 1 or 2");
+        expectBad(with("featureSet", "dep-v0"), "featureSet");
+        expectBad(with("singleRoot", 1), "singleRoot");
+        nlohmann::json w = j["weights"];
+        w["index"] = {5, 4};
+        w["value"] = {1.0, 2.0};
+        expectBad(with("weights", w), "strictly ascending");
+        w["index"] = {5, 4096};
+        expectBad(with("weights", w), ">= 2^hashBits");
+        w["index"] = {5};
+        expectBad(with("weights", w), "'index' has 1 entries");
+        w["value"] = {"x"};
+        expectBad(with("weights", w), "not a number");
+        w["hashBits"] = 40;
+        expectBad(with("weights", w), "hashBits");
+        QVERIFY_THROWS_EXCEPTION(InputError, loadDepModel(dir + "/missing.json"));
+    }
+
+    void attachmentScoresFollowThePunctuationConvention() {
+        const DepSentence s = sample();
+        std::vector<int> pred = s.heads;
+        pred[11] = 10;  // ',' wrong: punctuation, excluded from uas
+        pred[1] = 3;    // 'The' wrong
+        const AttachmentScore a = scoreAttachment(s, pred);
+        QCOMPARE(a.tokens, 13L);
+        QCOMPARE(a.scoredTokens, 11L);  // ',' and '.' excluded
+        QCOMPARE(a.scoredCorrect, 10L);
+        QCOMPARE(a.correct, 11L);
+        QCOMPARE(a.rootsCorrect, 1L);
+        QCOMPARE(a.complete, 0L);
+        pred[1] = 2;
+        QCOMPARE(scoreAttachment(s, pred).complete, 1L);          // only punctuation wrong
+        QCOMPARE(scoreAttachment(s, pred).completeWithPunct, 0L);
+        QVERIFY(isPunctuationTag("``") && isPunctuationTag("''") && isPunctuationTag(":") && !isPunctuationTag("-LRB-") &&
+                !isPunctuationTag("$") && !isPunctuationTag("#"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, scoreAttachment(s, std::vector<int>(3, 0)));
+    }
+
+    void perceptronAndMiraLearnDeterministically() {
+        const auto train = slice(readDepTreebank(testdata::depDir("train")), 150);
+        const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 40);
+        for (DepLearner l : {DepLearner::Perceptron, DepLearner::Mira}) {
+            DepTrainOptions o;
+            o.learner = l;
+            o.epochs = 2;
+            o.patience = 0;
+            o.hashBits = 18;
+            o.order = l == DepLearner::Mira ? 2 : 1;
+            int epochsSeen = 0;
+            const DepTrainResult a = trainDepModel(train, dev, o, {}, [&](const DepTrainResult&) { ++epochsSeen; });
+            QCOMPARE(epochsSeen, 2);
+            QCOMPARE(a.epochs.size(), std::size_t(2));
+            QVERIFY2(a.epochs.back().devUas > 60.0, qPrintable(QString::number(a.epochs.back().devUas)));
+            QCOMPARE(a.model.order, o.order);
+            QVERIFY(a.model.singleRoot);
+            QCOMPARE(depModelUas(a.model, dev), a.epochs[static_cast<std::size_t>(a.bestEpoch - 1)].devUas);
+            const DepTrainResult b = trainDepModel(train, dev, o);
+            QCOMPARE(b.model.weights.w, a.model.weights.w);
+        }
+    }
+
+    void cancelKeepsFinishedEpochs() {
+        const auto train = slice(readDepTreebank(testdata::depDir("train")), 60);
+        const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 10);
+        DepTrainOptions o;
+        o.epochs = 5;
+        o.patience = 0;
+        o.hashBits = 16;
+        Progress progress([](const ProgressUpdate&) {});
+        const DepTrainResult r = trainDepModel(train, dev, o, progress, [&](const DepTrainResult& x) {
+            if (x.epochs.size() == 2) progress.requestCancel();
+        });
+        QVERIFY(r.cancelled);
+        QCOMPARE(r.epochs.size(), std::size_t(2));
+        QVERIFY(r.bestEpoch >= 1);
+    }
+
+    void pipelineCountsArcsAndFallsBack() {
+        const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 8);
+        DepModel m;
+        m.weights = HashedWeights::zeros(12);
+        DepPipeline goldOnly(m);
+        goldOnly.addStage({"gold", false, [&](const DepSentence& s, const ArcMask&) {
+                               StageResult r{ArcMask::none(s.size()), 0};
+                               for (int d = 1; d <= s.size(); ++d) r.mask.set(s.heads[static_cast<std::size_t>(d)], d, true);
+                               return r;
+                           }});
+        const DepCorpusResult a = evaluateDepCorpus(dev, goldOnly.decoder());
+        QCOMPARE(a.total.uas(), 100.0);
+        QCOMPARE(a.arcsAtFirstExact, a.tokens);  // exactly the gold arcs reach the parser
+        QCOMPARE(a.fallbacks, 0);
+        DepPipeline nothing(m);
+        nothing.addStage({"none", false, [](const DepSentence& s, const ArcMask&) { return StageResult{ArcMask::none(s.size()), 0}; }});
+        const DepCorpusResult b = evaluateDepCorpus(dev, nothing.decoder());
+        QCOMPARE(b.fallbacks, static_cast<int>(dev.size()));
+        QCOMPARE(b.failures, 0);
+        QCOMPARE(b.arcsKeptFraction(), 0.0);
+        QCOMPARE(b.summaryJson()["sentences"].get<int>(), 8);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDepModel)
+#include "test_dep_model.moc"
