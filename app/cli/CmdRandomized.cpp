@@ -17,7 +17,7 @@ namespace prunescope::cli {
 
 namespace {
 struct Opts {
-    std::string grammar, treebank, policy, json, plot, selection = "rotate";
+    std::string grammar, treebank, policy, json, plot, selection = kDefaultSelection;
     std::vector<std::string> maskPolicies;
     std::vector<double> thresholds;
     int maxLen = 40, minLen = 1, iterations = 32, repeats = 1, limit = 0, every = 1, threads = 1, permutations = 10000;

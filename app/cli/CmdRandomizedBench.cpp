@@ -40,7 +40,7 @@ void addRandomizedBenchCommand(CLI::App& app) {
                                    "Benchmark randomized pruning: pushes and seconds per MCMC iteration at given sentence "
                                    "lengths, next to exact inside-outside and Viterbi CKY");
     struct Opts {
-        std::string grammar, treebank, policy, selection = "rotate";
+        std::string grammar, treebank, policy, selection = kDefaultSelection;
         std::vector<int> lengths{20, 40};
         int tolerance = 1, perLength = 8, iterations = 16, passes = 3;
         double support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction;

@@ -20,7 +20,7 @@ namespace prunescope::cli {
 
 namespace {
 struct Opts {
-    std::string grammar, train, dev, policy, json, selection = "rotate", methods = "exact,randomized,fixed-mask",
+    std::string grammar, train, dev, policy, json, selection = kDefaultSelection, methods = "exact,randomized,fixed-mask",
                 saveDir;
     int trainMaxLen = 25, trainEvery = 1, trainLimit = 0, devMaxLen = 40, emIterations = 3, iterations = 32, threads = 1;
     double stepSize = 0.5, support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction, fixed = -1;

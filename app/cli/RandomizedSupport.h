@@ -12,9 +12,10 @@ namespace prunescope::cli {
 
 // Chosen on dev (docs/results.md, "Randomized pruning"): the support threshold of M' and the
 // bundled policy whose keep probability is the figure of merit.
-inline constexpr double kDefaultSupportThreshold = 0.5;
+inline constexpr double kDefaultSupportThreshold = 0.7;
 inline constexpr double kDefaultSelectionFraction = 2.0 / 3.0;
-inline constexpr const char* kDefaultFomPolicy = "policies/baseline-w128.json";
+inline constexpr const char* kDefaultSelection = "independent";
+inline constexpr const char* kDefaultFomPolicy = "policies/baseline-w256.json";
 
 struct LoadedPolicy {
     Policy policy;

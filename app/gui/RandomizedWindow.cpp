@@ -72,13 +72,14 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     selection_ = new QComboBox;
     for (SelectionKind k : {SelectionKind::Rotate, SelectionKind::Independent, SelectionKind::None})
         selection_->addItem(selectionName(k), static_cast<int>(k));
+    selection_->setCurrentIndex(selection_->findData(static_cast<int>(RandomizedOptions{}.selection)));
     selection_->setToolTip(tr("Selection chain k*: rotate = the paper's s' = (M' \\ s) ∪ R; independent = a fresh "
                               "random subset each iteration; none = nothing selected (exact inside-outside)"));
     support_ = new QDoubleSpinBox;
     support_->setRange(0, 1);
     support_->setSingleStep(0.05);
     support_->setDecimals(3);
-    support_->setValue(0.5);
+    support_->setValue(RandomizedOptions{}.supportThreshold);
     support_->setToolTip(tr("M' = spans whose figure of merit (the policy's keep probability) is at least this"));
     fraction_ = new QDoubleSpinBox;
     fraction_->setRange(0.05, 0.95);

@@ -31,9 +31,10 @@
 
 namespace prunescope {
 
+// Defaults: the configuration chosen on dev (docs/results.md, "Randomized pruning").
 struct RandomizedOptions {
-    SelectionKind selection = SelectionKind::Rotate;
-    double supportThreshold = 0.5;  // M' = prunable spans whose figure of merit >= this
+    SelectionKind selection = SelectionKind::Independent;
+    double supportThreshold = 0.7;  // M' = prunable spans whose figure of merit >= this
     double selectionFraction = 2.0 / 3.0;  // |s| = ⌊f·|M'|⌋ (sec. 3.2: 2/3)
     std::uint64_t seed = 1;
 };
