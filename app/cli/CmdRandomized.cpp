@@ -17,7 +17,7 @@ namespace prunescope::cli {
 
 namespace {
 struct Opts {
-    std::string grammar, treebank, policy, json, plot, selection = kDefaultSelection;
+    std::string grammar, treebank, policy, json, plot, plotRules, selection = kDefaultSelection;
     std::vector<std::string> maskPolicies;
     std::vector<double> thresholds;
     int maxLen = 40, minLen = 1, iterations = 32, repeats = 1, limit = 0, every = 1, threads = 1, permutations = 10000;
@@ -101,7 +101,8 @@ void addRandomizedCommand(CLI::App& app) {
     sub->add_option("--permutations", o->permutations, "Samples of the paired permutation tests")->capture_default_str();
     sub->add_option("--threads", o->threads, "Worker threads (results do not depend on it)")->capture_default_str();
     auto* json = sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")->expected(0, 1);
-    sub->add_option("--plot", o->plot, "Write the bias-vs-pushes plot (SVG) to this file");
+    sub->add_option("--plot", o->plot, "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file");
+    sub->add_option("--plot-rules", o->plotRules, "Write the same plot for the expected rule counts' L1 (SVG)");
     setAction(sub, [o, json] {
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences = loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);
@@ -146,6 +147,11 @@ void addRandomizedCommand(CLI::App& app) {
         out["comparisons"] = cj;
         out["selectionScore"] = BiasExperimentResult::selectionScore(cmp);
         if (!o->plot.empty()) writeBiasPlotSvg(r, o->plot);
+        if (!o->plotRules.empty()) {
+            BiasPlotOptions rules;
+            rules.ruleCounts = true;
+            writeBiasPlotSvg(r, o->plotRules, rules);
+        }
         if (json->count() > 0 && o->json.empty()) {
             std::cout << out.dump(2) << "\n";
         } else {
