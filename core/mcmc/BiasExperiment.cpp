@@ -274,6 +274,7 @@ BiasExperimentResult runBiasExperiment(const Grammar& g, const std::vector<std::
                                        BiasExperimentOptions opt, const Progress& progress) {
     if (opt.iterations < 1) throw std::invalid_argument("randomized pruning needs at least one iteration");
     if (opt.repeats < 1) throw std::invalid_argument("at least one repeat");
+    validateRandomizedOptions(opt.chain);
     if (opt.checkpoints.empty()) {
         for (int c = 1; c < opt.iterations; c *= 2) opt.checkpoints.push_back(c);
         opt.checkpoints.push_back(opt.iterations);

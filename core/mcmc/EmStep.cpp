@@ -47,6 +47,7 @@ struct EWorker {
 
 CorpusCounts expectedCounts(const Grammar& g, const std::vector<std::vector<std::string>>& sentences,
                             const Policy& fomPolicy, const EStepOptions& opt, const Progress& progress) {
+    if (opt.method == ExpectationMethod::Randomized) validateRandomizedOptions(opt.chain);
     const int count = static_cast<int>(sentences.size());
     std::vector<SentenceCounts> per(count);
     const int threads = std::max(1, std::min(defaultThreads(opt.threads), std::max(count, 1)));

@@ -35,6 +35,11 @@ PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words
     if (n > kMaxSentenceLength) throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) + " words");
     if (mask.n != n)
         throw std::invalid_argument("mask is for " + std::to_string(mask.n) + " words, sentence has " + std::to_string(n));
+    const std::size_t need = static_cast<std::size_t>(n) * (n + 1) / 2 * static_cast<std::size_t>(N_) * 3 * sizeof(double);
+    if (need > kMemoryBudget)
+        throw std::invalid_argument("a sentence of " + std::to_string(n) + " words needs " +
+                                    std::to_string(need >> 20) + " MiB for inside-outside with this grammar (limit " +
+                                    std::to_string(kMemoryBudget >> 20) + " MiB): use a shorter sentence or --max-len");
     clearDense();
     n_ = n;
     mask_ = mask;

@@ -40,10 +40,15 @@ struct PrunedInsideStats {
 
 class PrunedInsideOutside {
 public:
+    // Dense per-cell arrays (3 doubles per cell and symbol) may not exceed this: with the 1206-symbol
+    // treebank grammar that is about 270 words. Longer sentences get a clear error, not a crash.
+    static constexpr std::size_t kMemoryBudget = std::size_t{1} << 30;
+
     explicit PrunedInsideOutside(const Grammar& g);
 
     // PrunedInside: the inside pass over the kept cells. Throws std::invalid_argument for an empty
-    // or too long sentence or a mask of another length; polls `progress` once per chart width
+    // sentence, one whose arrays would exceed kMemoryBudget, or a mask of another length; polls
+    // `progress` once per chart width
     // (throws Cancelled).
     PrunedInsideStats inside(std::span<const std::string> words, const PruningMask& mask,
                              const Progress& progress = {});

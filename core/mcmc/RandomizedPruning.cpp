@@ -3,14 +3,21 @@
 
 #include "core/mcmc/FigureOfMerit.h"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace prunescope {
+
+void validateRandomizedOptions(const RandomizedOptions& opt) {
+    SelectionChain(opt.selection, {}, opt.selectionFraction);  // throws for a bad fraction
+    if (std::isnan(opt.supportThreshold)) throw std::invalid_argument("the support threshold is not a number");
+}
 
 RandomizedPruning::RandomizedPruning(const Grammar& g) : g_(&g), io_(g) {}
 
 void RandomizedPruning::start(std::span<const std::string> words, const std::vector<double>& fom,
                               const RandomizedOptions& opt, std::uint64_t streamA, std::uint64_t streamB) {
+    validateRandomizedOptions(opt);
     const int n = static_cast<int>(words.size());
     words_.assign(words.begin(), words.end());
     const SpanList support = supportOf(n, fom, opt.supportThreshold);

@@ -39,6 +39,9 @@ struct RandomizedOptions {
     std::uint64_t seed = 1;
 };
 
+// Throws std::invalid_argument for options no chain can run with (fraction, threshold).
+void validateRandomizedOptions(const RandomizedOptions& opt);
+
 // What one iteration did.
 struct ChainIteration {
     int iteration = 0;        // 1-based

@@ -228,6 +228,15 @@ private slots:
         QVERIFY(!st.success);
         SplitMix64 rng(1);
         QVERIFY_THROWS_EXCEPTION(std::logic_error, io.sample(rng));
+        // A 500-word sentence with the treebank grammar: a clear error instead of gigabytes.
+        PrunedInsideOutside big(testdata::trainGrammar());
+        const std::vector<std::string> w500(500, "the");
+        try {
+            big.inside(w500, PruningMask::allKeep(500));
+            QFAIL("no error for a 500-word sentence");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY(std::string(e.what()).find("500 words") != std::string::npos);
+        }
     }
 };
 
