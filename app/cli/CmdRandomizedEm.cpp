@@ -119,7 +119,7 @@ void addRandomizedEmCommand(CLI::App& app) {
             Grammar g = g0;
             nlohmann::json steps = nlohmann::json::array();
             for (int it = 1; it <= o->emIterations; ++it) {
-                progress.setStep(it, o->emIterations);
+                progress.setStep(it - 1, o->emIterations);
                 if (m == ExpectationMethod::FixedMask && fixedThreshold < 0) {
                     if (randomizedPushes < 0)
                         throw std::invalid_argument("--fixed-threshold is needed when the randomized method is not run");
