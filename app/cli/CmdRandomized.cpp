@@ -8,6 +8,7 @@
 #include "core/mcmc/BiasExperiment.h"
 #include "core/mcmc/BiasPlotSvg.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/JsonDocument.h"
 
 #include <filesystem>
 #include <iomanip>
@@ -17,7 +18,7 @@ namespace prunescope::cli {
 
 namespace {
 struct Opts {
-    std::string grammar, treebank, policy, json, plot, plotRules, selection = kDefaultSelection;
+    std::string grammar, treebank, policy, json, plot, plotRules, replot, selection = kDefaultSelection;
     std::vector<std::string> maskPolicies;
     std::vector<double> thresholds;
     int maxLen = 40, minLen = 1, iterations = 32, repeats = 1, limit = 0, every = 1, threads = 1, permutations = 10000;
@@ -44,6 +45,15 @@ nlohmann::json runJson(const BiasExperimentResult& r, int repeat, std::uint64_t 
         j["fixedMask"] = nullptr;
     }
     return j;
+}
+
+void writePlots(const BiasPlotData& d, const std::string& spans, const std::string& rules) {
+    if (!spans.empty()) writeBiasPlotSvg(d, spans);
+    if (!rules.empty()) {
+        BiasPlotOptions opt;
+        opt.ruleCounts = true;
+        writeBiasPlotSvg(d, rules, opt);
+    }
 }
 
 void printTable(const BiasExperimentResult& r, std::ostream& os) {
@@ -74,8 +84,10 @@ void addRandomizedCommand(CLI::App& app) {
         "Randomized pruning (auxiliary-variable MCMC over span masks): bias of span posteriors and expected rule "
         "counts against exact inside-outside, vs fixed masks of matched cost");
     auto o = std::make_shared<Opts>();
-    sub->add_option("--grammar", o->grammar, "Grammar file")->required();
-    sub->add_option("--treebank", o->treebank, "Treebank file or directory (only the words are used)")->required();
+    auto* grammarOpt = sub->add_option("--grammar", o->grammar, "Grammar file");
+    auto* treebankOpt = sub->add_option("--treebank", o->treebank, "Treebank file or directory (only the words are used)");
+    sub->add_option("--replot", o->replot,
+                    "Only redraw --plot / --plot-rules from the JSON a previous run wrote (no --grammar, --treebank)");
     sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this")->capture_default_str();
     sub->add_option("--min-len", o->minLen, "Skip sentences shorter than this")->capture_default_str();
     sub->add_option("--iterations", o->iterations, "MCMC iterations (masks) per sentence")->capture_default_str();
@@ -103,7 +115,14 @@ void addRandomizedCommand(CLI::App& app) {
     auto* json = sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")->expected(0, 1);
     sub->add_option("--plot", o->plot, "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file");
     sub->add_option("--plot-rules", o->plotRules, "Write the same plot for the expected rule counts' L1 (SVG)");
-    setAction(sub, [o, json] {
+    setAction(sub, [o, json, grammarOpt, treebankOpt] {
+        if (!o->replot.empty()) {
+            const nlohmann::json j = parseJsonDocument(readFile(o->replot), o->replot);
+            writePlots(BiasPlotData::fromJson(j.contains("experiment") ? j["experiment"] : j), o->plot, o->plotRules);
+            return 0;
+        }
+        if (grammarOpt->count() == 0 || treebankOpt->count() == 0)
+            throw std::invalid_argument("randomized needs --grammar and --treebank (or --replot FILE)");
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences = loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);
         const LoadedPolicy fom = loadFomPolicy(o->policy);
@@ -146,12 +165,7 @@ void addRandomizedCommand(CLI::App& app) {
         for (const auto& c : cmp) cj.push_back(c.toJson());
         out["comparisons"] = cj;
         out["selectionScore"] = BiasExperimentResult::selectionScore(cmp);
-        if (!o->plot.empty()) writeBiasPlotSvg(r, o->plot);
-        if (!o->plotRules.empty()) {
-            BiasPlotOptions rules;
-            rules.ruleCounts = true;
-            writeBiasPlotSvg(r, o->plotRules, rules);
-        }
+        writePlots(BiasPlotData::from(r), o->plot, o->plotRules);
         if (json->count() > 0 && o->json.empty()) {
             std::cout << out.dump(2) << "\n";
         } else {

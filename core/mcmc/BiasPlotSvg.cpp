@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 namespace prunescope {
@@ -41,23 +42,66 @@ std::string marker(const std::string& kind, double x, double y, const std::strin
 }
 } // namespace
 
-std::string biasPlotSvg(const BiasExperimentResult& r, const BiasPlotOptions& opt) {
-    const double exact = std::max(1.0, r.exactPushes());
+BiasPlotData BiasPlotData::from(const BiasExperimentResult& r) {
+    BiasPlotData d;
+    d.exactPushes = r.exactPushes();
+    d.sentences = static_cast<int>(r.sentences.size());
+    d.selection = selectionName(r.options.chain.selection);
+    d.supportThreshold = r.options.chain.supportThreshold;
+    for (std::size_t c = 0; c < r.options.checkpoints.size(); ++c) d.randomized.push_back(r.randomized(c));
+    d.fixed = r.fixedMasks();
+    d.oracle = r.oracleMasks();
+    return d;
+}
+
+BiasPlotData BiasPlotData::fromJson(const nlohmann::json& j) {
+    try {
+        BiasPlotData d;
+        d.exactPushes = j.at("exactPushes").get<double>();
+        d.sentences = j.at("sentences").get<int>();
+        d.selection = j.at("selection").get<std::string>();
+        d.supportThreshold = j.at("supportThreshold").get<double>();
+        auto read = [](const nlohmann::json& a) {
+            std::vector<BiasSummary> out;
+            for (const auto& e : a) {
+                BiasSummary s;
+                s.method = e.at("method").get<std::string>();
+                s.pushes = e.at("pushes").get<double>();
+                s.spanL1 = e.at("biasL1").get<double>();
+                s.spanKL = e.at("biasKL").get<double>();
+                s.ruleL1 = e.at("ruleL1").get<double>();
+                s.ruleKL = e.at("ruleKL").get<double>();
+                s.failures = e.at("failures").get<int>();
+                if (e.contains("iterations")) s.setting = e["iterations"].get<double>();
+                if (e.contains("threshold")) s.setting = e["threshold"].get<double>();
+                if (e.contains("biasL1Sd")) s.spanL1Sd = e["biasL1Sd"].get<double>();
+                if (e.contains("name")) s.name = e["name"].get<std::string>();
+                out.push_back(s);
+            }
+            return out;
+        };
+        d.randomized = read(j.at("randomizedCurve"));
+        d.fixed = read(j.at("fixedMasks"));
+        d.oracle = read(j.at("oracleMasks"));
+        return d;
+    } catch (const nlohmann::json::exception& e) {
+        throw std::invalid_argument(std::string("not a randomized-pruning experiment: ") + e.what());
+    }
+}
+
+std::string biasPlotSvg(const BiasPlotData& d, const BiasPlotOptions& opt) {
+    const double exact = std::max(1.0, d.exactPushes);
     auto y = [&](const BiasSummary& s) { return opt.ruleCounts ? s.ruleL1 : s.spanL1; };
     std::vector<Series> series;
-    Series rnd{"randomized pruning (" + std::string(selectionName(r.options.chain.selection)) + ", τ = " +
-                   num(r.options.chain.supportThreshold, "%g") + ")",
-               "#d55e00", "", "circle", {}};
-    for (std::size_t c = 0; c < r.options.checkpoints.size(); ++c) {
-        const BiasSummary s = r.randomized(c);
-        rnd.pts.push_back({s.pushes / exact, y(s), opt.ruleCounts ? 0.0 : s.spanL1Sd});
-    }
+    Series rnd{"randomized pruning (" + d.selection + ", τ = " + num(d.supportThreshold, "%g") + ")", "#d55e00", "",
+               "circle", {}};
+    for (const BiasSummary& s : d.randomized) rnd.pts.push_back({s.pushes / exact, y(s), opt.ruleCounts ? 0.0 : s.spanL1Sd});
     Series fom{"tic-tac-toe: policy keep-probability threshold", "#0072b2", "", "square", {}};
     Series pol{"learned policy masks", "#009e73", "", "diamond", {}};
     pol.line = false;
-    for (const BiasSummary& s : r.fixedMasks()) (s.method == "policy-mask" ? pol : fom).pts.push_back({s.pushes / exact, y(s), 0});
+    for (const BiasSummary& s : d.fixed) (s.method == "policy-mask" ? pol : fom).pts.push_back({s.pushes / exact, y(s), 0});
     Series ora{"oracle: exact-posterior threshold (cost of the oracle not counted)", "#777777", "5,4", "triangle", {}};
-    for (const BiasSummary& s : r.oracleMasks()) ora.pts.push_back({s.pushes / exact, y(s), 0});
+    for (const BiasSummary& s : d.oracle) ora.pts.push_back({s.pushes / exact, y(s), 0});
     for (Series* s : {&rnd, &fom, &pol, &ora})
         if (!s->pts.empty()) series.push_back(*s);
 
@@ -71,12 +115,14 @@ std::string biasPlotSvg(const BiasExperimentResult& r, const BiasPlotOptions& op
         }
     if (!std::isfinite(ymin)) ymin = 1e-3;
     if (ymax <= 0) ymax = 1;
+    // At most four decades below the largest bias: smaller values (and exact zeros) sit on the floor.
+    ymin = std::max(ymin, ymax * 1e-4);
     const double lx0 = std::floor(std::log10(xmin)), lx1 = std::ceil(std::log10(xmax) + 1e-9);
     const double ly0 = std::floor(std::log10(ymin)), ly1 = std::ceil(std::log10(ymax) + 1e-9);
     const double W = opt.width, H = opt.height, L = 78, R = W - 24, T = 46, B = H - 150;
     auto X = [&](double v) { return L + (R - L) * (std::log10(v) - lx0) / std::max(1e-9, lx1 - lx0); };
     auto Y = [&](double v) {
-        const double lv = v > 0 ? std::log10(v) : ly0;
+        const double lv = v > 0 ? std::max(std::log10(v), ly0) : ly0;  // below the floor: on it
         return B - (B - T) * (lv - ly0) / std::max(1e-9, ly1 - ly0);
     };
 
@@ -87,7 +133,7 @@ std::string biasPlotSvg(const BiasExperimentResult& r, const BiasPlotOptions& op
                               : opt.ruleCounts   ? "Bias of expected rule counts vs cost"
                                                  : "Bias of span posteriors vs cost";
     s += "<text x=\"" + num(W / 2) + "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" + title + " (" +
-         std::to_string(r.sentences.size()) + " sentences)</text>\n";
+         std::to_string(d.sentences) + " sentences)</text>\n";
     // Grid and ticks at powers of ten.
     for (double e = lx0; e <= lx1 + 1e-9; ++e) {
         const double px = X(std::pow(10.0, e));
@@ -137,8 +183,8 @@ std::string biasPlotSvg(const BiasExperimentResult& r, const BiasPlotOptions& op
     return s;
 }
 
-void writeBiasPlotSvg(const BiasExperimentResult& r, const std::string& path, const BiasPlotOptions& opt) {
-    writeFileAtomically(path, biasPlotSvg(r, opt));
+void writeBiasPlotSvg(const BiasPlotData& d, const std::string& path, const BiasPlotOptions& opt) {
+    writeFileAtomically(path, biasPlotSvg(d, opt));
 }
 
 } // namespace prunescope

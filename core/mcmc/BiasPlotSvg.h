@@ -17,9 +17,22 @@ struct BiasPlotOptions {
     int width = 820, height = 540;
 };
 
-// Elements (for tests): <polyline class="series" data-name="..."> per series with ≥ 2 points,
-// <circle class="point" data-series="..."> per point.
-std::string biasPlotSvg(const BiasExperimentResult& r, const BiasPlotOptions& opt = {});
-void writeBiasPlotSvg(const BiasExperimentResult& r, const std::string& path, const BiasPlotOptions& opt = {});  // atomic
+// What the plot shows: the summaries of an experiment, from the result or from its JSON
+// (BiasExperimentResult::toJson, the "experiment" key of `prunescope-cli randomized --json`), so a
+// plot can be redrawn without recomputing (`prunescope-cli randomized --replot FILE.json`).
+struct BiasPlotData {
+    double exactPushes = 0;
+    int sentences = 0;
+    std::string selection;
+    double supportThreshold = 0;
+    std::vector<BiasSummary> randomized, fixed, oracle;
+    static BiasPlotData from(const BiasExperimentResult& r);
+    static BiasPlotData fromJson(const nlohmann::json& experiment);  // throws std::invalid_argument
+};
+
+// Elements (for tests): <polyline class="series" data-name="..."> per series with ≥ 2 points, one
+// element of class "point" (circle, rect or path) with data-series="..." per point.
+std::string biasPlotSvg(const BiasPlotData& d, const BiasPlotOptions& opt = {});
+void writeBiasPlotSvg(const BiasPlotData& d, const std::string& path, const BiasPlotOptions& opt = {});  // atomic
 
 } // namespace prunescope
