@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 namespace prunescope::cli {
@@ -107,6 +108,7 @@ void addRandomizedEmCommand(CLI::App& app) {
         double fixedThreshold = o->fixed;
         double randomizedPushes = -1;
         nlohmann::json runs = nlohmann::json::object();
+        std::map<std::string, std::vector<Grammar>> grammars;  // per method, after each iteration
         for (ExpectationMethod m : methods) {
             EStepOptions opt;
             opt.method = m;
@@ -130,6 +132,7 @@ void addRandomizedEmCommand(CLI::App& app) {
                 const CorpusCounts c = expectedCounts(g, train, fom.policy, opt, progress);
                 if (m == ExpectationMethod::Randomized && it == 1) randomizedPushes = static_cast<double>(c.pushes);
                 g = emUpdate(g, c, o->stepSize);
+                grammars[expectationMethodName(m)].push_back(g);
                 nlohmann::json step = evaluate(g);
                 step["iteration"] = it;
                 step["pushes"] = c.pushes;
@@ -142,6 +145,13 @@ void addRandomizedEmCommand(CLI::App& app) {
             if (m == ExpectationMethod::FixedMask) run["fixedThreshold"] = fixedThreshold;
             runs[expectationMethodName(m)] = run;
         }
+        // How far each method's EM step moved the grammar from the exact E-step's grammar.
+        if (grammars.count("exact"))
+            for (auto& [name, run] : runs.items()) {
+                if (name == "exact") continue;
+                for (std::size_t it = 0; it < grammars[name].size(); ++it)
+                    run["steps"][it]["distanceToExactEm"] = grammarDistance(grammars[name][it], grammars["exact"][it]);
+            }
         out["methods"] = runs;
         if (json->count() > 0 && o->json.empty()) {
             std::cout << out.dump(2) << "\n";
@@ -152,13 +162,14 @@ void addRandomizedEmCommand(CLI::App& app) {
                   << o->stepSize << "\n\n" << std::fixed
                   << std::left << std::setw(12) << "method" << std::right << std::setw(5) << "it" << std::setw(14)
                   << "E pushes" << std::setw(12) << "train LL/w" << std::setw(12) << "dev LL/w" << std::setw(9)
-                  << "dev F1" << "\n";
+                  << "dev F1" << std::setw(14) << "L1 to exact" << "\n";
         auto row = [&](const std::string& name, int it, double pushes, const nlohmann::json& s) {
             std::cout << std::left << std::setw(12) << name << std::right << std::setw(5) << it << std::setw(14)
                       << std::setprecision(0) << pushes << std::setw(12) << std::setprecision(4)
                       << s["trainLogLikelihoodPerWord"].get<double>() << std::setw(12)
                       << s["devLogLikelihoodPerWord"].get<double>() << std::setw(9) << std::setprecision(2)
-                      << 100 * s["devF1"].get<double>() << "\n";
+                      << 100 * s["devF1"].get<double>() << std::setw(14) << std::setprecision(5)
+                      << (s.contains("distanceToExactEm") ? s["distanceToExactEm"].get<double>() : 0.0) << "\n";
         };
         row("initial", 0, 0, out["initial"]);
         for (const auto& [name, run] : runs.items())

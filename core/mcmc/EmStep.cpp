@@ -138,6 +138,32 @@ Grammar emUpdate(const Grammar& g, const CorpusCounts& c, double eta) {
     return out;
 }
 
+double grammarDistance(const Grammar& a, const Grammar& b) {
+    if (a.binary.size() != b.binary.size() || a.unary.size() != b.unary.size() ||
+        a.rootRules.size() != b.rootRules.size() || a.lexicon.size() != b.lexicon.size() || a.symbols.size() != b.symbols.size())
+        throw std::invalid_argument("grammars with different rules");
+    const std::size_t N = a.symbols.size();
+    std::vector<double> lhs(N, 0.0), tag(N, 0.0);
+    std::vector<std::uint8_t> hasLhs(N, 0), hasTag(N, 0);
+    auto d = [](float x, float y) { return std::abs(std::exp(static_cast<double>(x)) - std::exp(static_cast<double>(y))); };
+    for (std::size_t r = 0; r < a.binary.size(); ++r) lhs[a.binary[r].parent] += d(a.binary[r].logProb, b.binary[r].logProb), hasLhs[a.binary[r].parent] = 1;
+    for (std::size_t r = 0; r < a.unary.size(); ++r) lhs[a.unary[r].parent] += d(a.unary[r].logProb, b.unary[r].logProb), hasLhs[a.unary[r].parent] = 1;
+    double root = 0;
+    for (std::size_t r = 0; r < a.rootRules.size(); ++r) root += d(a.rootRules[r].logProb, b.rootRules[r].logProb);
+    for (std::size_t w = 0; w < a.lexicon.size(); ++w) {
+        if (a.lexicon[w].size() != b.lexicon[w].size()) throw std::invalid_argument("grammars with different lexicons");
+        for (std::size_t e = 0; e < a.lexicon[w].size(); ++e)
+            tag[a.lexicon[w][e].tag] += d(a.lexicon[w][e].logProb, b.lexicon[w][e].logProb), hasTag[a.lexicon[w][e].tag] = 1;
+    }
+    double sum = root;
+    int count = 1;
+    for (std::size_t x = 0; x < N; ++x) {
+        if (hasLhs[x]) sum += lhs[x], ++count;
+        if (hasTag[x]) sum += tag[x], ++count;
+    }
+    return sum / count;
+}
+
 CorpusLikelihood corpusLikelihood(const Grammar& g, const std::vector<std::vector<std::string>>& sentences, int threads,
                                   const Progress& progress) {
     const int count = static_cast<int>(sentences.size());

@@ -46,6 +46,12 @@ CorpusCounts expectedCounts(const Grammar& g, const std::vector<std::vector<std:
 // outside (0, 1] or counts of another grammar.
 Grammar emUpdate(const Grammar& g, const CorpusCounts& counts, double stepSize);
 
+// How far apart two grammars with the same rules are: the mean over left-hand sides (every symbol
+// with binary or unary rules, ROOT, every tag of the lexicon) of Σ_rules |p_a − p_b| (twice the
+// total-variation distance of the two rule distributions). Throws std::invalid_argument when the
+// rules differ in number.
+double grammarDistance(const Grammar& a, const Grammar& b);
+
 // Σ log Z over the sentences by exact inside passes (sentences without a derivation are skipped
 // and counted), and the words of the parsed sentences.
 struct CorpusLikelihood {

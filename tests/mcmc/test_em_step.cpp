@@ -95,6 +95,10 @@ private slots:
             }
         }
         QVERIFY(shrunk > 0);
+        QCOMPARE(grammarDistance(g, g), 0.0);
+        QVERIFY(grammarDistance(g, g1) > 0);
+        QCOMPARE(grammarDistance(g, g1), grammarDistance(g1, g));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, grammarDistance(g, testdata::tinyPcfg()));
     }
 
     // Randomized E-step with nothing selectable is the exact E-step; results do not depend on
