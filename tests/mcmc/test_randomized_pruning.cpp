@@ -1,6 +1,7 @@
 // Randomized pruning (Bouchard-Côté, Petrov & Klein 2009): Alg. 2's masks, the selection chain k*,
 // invariance of the posterior under the block Gibbs kernel (by enumeration), the chain's stationary
-// distribution, exactness with an empty selection, and bias shrinking with iterations.
+// distribution, exactness with an empty selection, and bias shrinking with iterations;
+// progress and cancel.
 #include "core/mcmc/FigureOfMerit.h"
 #include "core/mcmc/RandomizedPruning.h"
 #include "core/policy/GoldSpans.h"
@@ -11,9 +12,12 @@
 
 #include <QtTest>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <set>
+#include <thread>
 
 using namespace prunescope;
 
@@ -308,22 +312,46 @@ private slots:
         QVERIFY(runChain(5).first != runChain(6).first);
     }
 
-    // A cancel stops the run at the next iteration (Cancelled), keeping the finished iterations.
-    void cancellable() {
+    // Progress: one "MCMC iterations" phase of `iterations` items, advanced once per iteration.
+    // A cancel requested while the chain runs (from another thread, as the GUI does) stops it
+    // (Cancelled), keeping the finished iterations: the estimate is that of an uninterrupted chain
+    // of the same length, and a cancelled Progress stops the next run before its first iteration.
+    void progressAndCancel() {
         const Grammar& g = testdata::trainGrammar();
         const auto w = testdata::normalizedTrees("dev")[3].words();
+        const auto fom = policyFigureOfMerit(bundledPolicy(), w);
         RandomizedPruning rp(g);
-        rp.start(w, policyFigureOfMerit(bundledPolicy(), w), RandomizedOptions{});
-        int seen = 0;
-        Progress p([&](const ProgressUpdate& u) {
-            if (u.done >= 3 && ++seen == 1) {}  // listener runs on this thread; cancel from outside below
+        rp.start(w, fom, RandomizedOptions{});
+        std::vector<ProgressUpdate> seen;
+        Progress quiet([&](const ProgressUpdate& u) { seen.push_back(u); }, std::chrono::milliseconds(0));
+        rp.run(4, quiet);
+        QCOMPARE(rp.iterations(), 4);
+        QVERIFY(!seen.empty());
+        QCOMPARE(seen.front().phase, std::string("MCMC iterations"));
+        QCOMPARE(seen.front().total, 4L);
+        QCOMPARE(seen.back().done, 4L);
+        for (std::size_t i = 1; i < seen.size(); ++i) QVERIFY(seen[i].done >= seen[i - 1].done);
+
+        std::atomic<long> done{0};
+        Progress p([&](const ProgressUpdate& u) { done.store(u.done); }, std::chrono::milliseconds(0));
+        std::thread canceller([&] {
+            while (done.load() < 3) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            p.requestCancel();
         });
-        rp.run(2, p);
-        QCOMPARE(rp.iterations(), 2);
-        p.requestCancel();
-        QVERIFY_THROWS_EXCEPTION(Cancelled, rp.run(5, p));
-        QCOMPARE(rp.iterations(), 2);
-        QCOMPARE(p.snapshot().phase, std::string("MCMC iterations"));
+        const int requested = 1'000'000;
+        RandomizedPruning cut(g);
+        cut.start(w, fom, RandomizedOptions{});
+        QVERIFY_THROWS_EXCEPTION(Cancelled, cut.run(requested, p));
+        canceller.join();
+        const int kept = cut.iterations();
+        QVERIFY(kept >= 3 && kept < requested);
+        RandomizedPruning whole(g);
+        whole.start(w, fom, RandomizedOptions{});
+        whole.run(kept);
+        QCOMPARE(cut.estimate().span, whole.estimate().span);
+        QCOMPARE(cut.estimate().binary, whole.estimate().binary);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, cut.run(5, p));
+        QCOMPARE(cut.iterations(), kept);
     }
 };
 
