@@ -1,12 +1,16 @@
 // The bias experiment (Bouchard-Côté et al. 2009, sec. 4.1): fixed masks at both ends of the grid,
 // the best fixed mask of no greater cost, determinism across thread counts, the statistics, and
-// the plot redrawn from JSON.
+// the plot redrawn from JSON; the acceptance command `prunescope-cli randomized ... --json` against
+// the core experiment it runs.
+#include "core/grammar/GrammarFile.h"
 #include "core/mcmc/BiasExperiment.h"
 #include "core/mcmc/BiasPlotSvg.h"
 #include "core/policy/Policy.h"
+#include "core/treebank/Normalize.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
+#include <QProcess>
 #include <QtTest>
 
 #include <cmath>
@@ -31,6 +35,21 @@ int count(const std::string& s, const std::string& what) {
     int c = 0;
     for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++c;
     return c;
+}
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+CliRun runCli(const QStringList& args) {
+    QProcess p;
+    p.start(QString::fromStdString(testdata::binaryDir() + "/app/prunescope-cli"), args);
+    CliRun r;
+    if (!p.waitForFinished(120000)) return r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
 }
 } // namespace
 
@@ -90,6 +109,64 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, BiasPlotData::fromJson(nlohmann::json{{"exactPushes", 1}}));
         opt.iterations = 0;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runBiasExperiment(g, sentences, policy(), {}, opt));
+    }
+
+    // The interface the acceptance checks use: `randomized --grammar G --treebank DIR --max-len N
+    // --iterations K --seed S --json` prints pushes and biasL1 of the randomized run and
+    // fixedMaskPushes and fixedMaskBiasL1 of the best fixed mask of no greater cost, equal to the core
+    // experiment on the same sentences (bundled grammar and figure-of-merit policy); with --repeats,
+    // the same keys per run; a missing treebank is an error naming it.
+    void acceptanceCommand() {
+        const std::string grammarPath = testdata::sourceDir() + "/samples/grammar.gram";
+        const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
+        const QStringList base = {"randomized", "--grammar", QString::fromStdString(grammarPath), "--treebank", dev,
+                                  "--max-len", "12", "--iterations", "4", "--seed", "3", "--limit", "3",
+                                  "--permutations", "100"};
+        const CliRun run = runCli(base + QStringList{"--json"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const auto j = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY(!j.is_discarded());
+        for (const char* key : {"pushes", "biasL1", "fixedMaskPushes", "fixedMaskBiasL1"})
+            QVERIFY2(j.contains(key) && j[key].is_number(), key);
+
+        const Grammar g = loadGrammar(grammarPath);
+        std::vector<std::vector<std::string>> sentences;
+        for (const Tree& t : readNormalizedTreebank(testdata::ptbDir("dev"))) {
+            if (t.size() > 12) continue;
+            sentences.push_back(t.words());
+            if (sentences.size() == 3) break;
+        }
+        BiasExperimentOptions opt;
+        opt.iterations = 4;
+        opt.chain.seed = 3;
+        const BiasExperimentResult r = runBiasExperiment(g, sentences, policy(), {&policy()}, opt);
+        const BiasSummary last = r.randomized(r.options.checkpoints.size() - 1);
+        const auto best = r.bestFixedMask(last.pushes);
+        QVERIFY(best.has_value());
+        QCOMPARE(j["sentences"].get<int>(), 3);
+        QCOMPARE(j["iterations"].get<int>(), 4);
+        QCOMPARE(j["seed"].get<int>(), 3);
+        QCOMPARE(j["pushes"].get<double>(), last.pushes);
+        QCOMPARE(j["biasL1"].get<double>(), last.spanL1);
+        QCOMPARE(j["fixedMaskPushes"].get<double>(), best->pushes);
+        QCOMPARE(j["fixedMaskBiasL1"].get<double>(), best->spanL1);
+        QVERIFY(j["fixedMaskPushes"].get<double>() <= j["pushes"].get<double>());
+        QCOMPARE(j["exactPushes"].get<double>(), r.exactPushes());
+
+        const CliRun two = runCli(base + QStringList{"--repeats", "2", "--json"});
+        QVERIFY2(two.exitCode == 0, two.err.constData());
+        const auto j2 = nlohmann::json::parse(two.out.toStdString(), nullptr, false);
+        QVERIFY(!j2.is_discarded() && j2.contains("runs") && j2["runs"].size() == 2);
+        QCOMPARE(j2["runs"][0]["seed"].get<int>(), 3);
+        QCOMPARE(j2["runs"][1]["seed"].get<int>(), 4);
+        for (const auto& run1 : j2["runs"])
+            for (const char* key : {"pushes", "biasL1", "fixedMaskPushes", "fixedMaskBiasL1"})
+                QVERIFY2(run1.contains(key) && run1[key].is_number(), key);
+
+        const CliRun missing = runCli({"randomized", "--grammar", QString::fromStdString(grammarPath), "--treebank",
+                                       "/nonexistent-treebank", "--json"});
+        QVERIFY(missing.exitCode > 0);
+        QVERIFY2(missing.err.contains("/nonexistent-treebank"), missing.err.constData());
     }
 
     void statistics() {
