@@ -19,6 +19,8 @@ shot parse-failed.png --sentence 4 --quantity inside --mask gold --flip 0,7
 shot recall.png --sentence 4 --quantity recall
 shot typed.png --typed "the old man saw a dog in the park ." --quantity constituents
 shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --widget heatmap --size 1100x760 --hover 3,8
+# Randomized pruning: the chain on sentence 3 after 300 iterations.
+"$APP" --screenshot-randomized "$OUT/randomized.png" --sentence 3 --iterations 300 2>/dev/null
 # Frontier and regret views; needs samples/policies/frontier.json or FRONTIER_ARGS (docs/user-guide.md).
 "$APP" --screenshot-frontier "$OUT" ${FRONTIER_ARGS:-} 2>/dev/null || echo "frontier screenshots skipped: no samples/policies/frontier.json (set FRONTIER_ARGS)" >&2
 echo "screenshots written to $OUT/"

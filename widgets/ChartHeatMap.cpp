@@ -113,6 +113,18 @@ void ChartHeatMap::setColorMap(ColorMapKind kind) {
     update();
 }
 
+void ChartHeatMap::setMarkerNames(const QString& outline, const QString& dot) {
+    outlineName_ = outline;
+    dotName_ = dot;
+    update();
+}
+
+void ChartHeatMap::setChangeLegendVisible(bool on) {
+    changeLegend_ = on;
+    relayout();
+    update();
+}
+
 void ChartHeatMap::setLegendVisible(bool on) {
     legendVisible_ = on;
     relayout();
@@ -205,8 +217,8 @@ void ChartHeatMap::updateAccessibleText() {
     const HeatCell& c = cell(i, k);
     QString s = tr("Span %1 to %2, %3, %4").arg(i).arg(k).arg(c.kept ? tr("kept") : tr("pruned"))
                     .arg(std::isnan(c.value) ? tr("no value") : QString::number(c.value, 'f', decimals_));
-    if (c.gold) s += tr(", gold span");
-    if (c.best) s += tr(", in best parse");
+    if (c.gold) s += ", " + (outlineName_.isEmpty() ? tr("gold span") : outlineName_);
+    if (c.best) s += ", " + (dotName_.isEmpty() ? tr("in best parse") : dotName_);
     setAccessibleDescription(s);
     QAccessibleEvent ev(this, QAccessible::DescriptionChanged);
     QAccessible::updateAccessibility(&ev);
@@ -444,13 +456,13 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
         p.fillRect(s, blendWhite(mid, 0.62));
         p.fillRect(s, QBrush(QColor(40, 40, 40, 170), Qt::BDiagPattern));
     });
-    swatch(tr("gold span"), [&](QRectF s) {
+    swatch(outlineName_.isEmpty() ? tr("gold span") : outlineName_, [&](QRectF s) {
         p.fillRect(s, mid);
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(Qt::black, 2.5));
         p.drawRect(s.adjusted(1, 1, -1, -1));
     });
-    swatch(tr("best parse"), [&](QRectF s) {
+    swatch(dotName_.isEmpty() ? tr("best parse") : dotName_, [&](QRectF s) {
         p.fillRect(s, mid);
         p.setPen(QPen(Qt::black, 1.2));
         p.setBrush(Qt::white);
@@ -462,6 +474,7 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
         p.setPen(QPen(QColor(90, 90, 90), 1, Qt::DotLine));
         p.drawRect(s.adjusted(2, 2, -2, -2));
     });
+    if (!changeLegend_) return;
     for (ChangeKind k : {ChangeKind::Rose, ChangeKind::Fell, ChangeKind::Appeared, ChangeKind::Vanished}) {
         swatch(changeKindName(k), [&](QRectF s) {
             p.setPen(QPen(changeKindColor(k), 2));

@@ -60,6 +60,11 @@ public:
     ColorMapKind colorMap() const { return colorMap_; }
     void setTooltipProvider(std::function<QString(int, int)> f) { tooltip_ = std::move(f); }
     void setLegendVisible(bool on);
+    // What the outline and dot markers mean (legend and accessible text); defaults "gold span" and
+    // "best parse". Other views reuse them, e.g. randomized pruning: "selected", "current tree".
+    void setMarkerNames(const QString& outline, const QString& dot);
+    // Whether the legend lists the change kinds of the change animation (default: yes).
+    void setChangeLegendVisible(bool on);
 
     // Change animation. `before` (same indexing as cells) is drawn for touched cells not yet revealed.
     void setAnimationMode(AnimationMode m);
@@ -122,6 +127,8 @@ private:
     ColorMapKind colorMap_ = ColorMapKind::Viridis;
     std::function<QString(int, int)> tooltip_;
     bool legendVisible_ = true;
+    bool changeLegend_ = true;
+    QString outlineName_, dotName_;
     AnimationMode mode_ = AnimationMode::Instant;
     int stepMs_ = 120;
     QTimer timer_;

@@ -19,6 +19,7 @@ void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
+void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-randomized
 void addDepCommands(CLI::App& app); // dep-train, dep-eval, dep-parse, dep-bench
 void addDepParseCommand(CLI::App& app);
 void addDepBenchCommand(CLI::App& app);

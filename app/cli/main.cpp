@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     addBaselineCommand(app);
     addLolsCommands(app);
     addRolloutCommands(app);
+    addRandomizedCommand(app);
     addDepCommands(app);
     try {
         app.parse(argc, argv);

@@ -1,6 +1,7 @@
 #include "app/gui/CommandLine.h"
 
 #include "app/gui/MainWindow.h"
+#include "app/gui/RandomizedWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -159,6 +160,8 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
         {"widget", "What to capture: window, explorer or heatmap.", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},
+        {"screenshot-randomized", "Render the randomized-pruning window (sentence --sentence, after --iterations) to <file>.", "file"},
+        {"iterations", "With --screenshot-randomized: MCMC iterations to run first.", "k", "24"},
         {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
         {"length", "With --benchmark-latency: sentence length.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
@@ -188,6 +191,9 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
     });
     cl.process(args);
     if (cl.isSet("screenshot")) return screenshot(cl);
+    if (cl.isSet("screenshot-randomized"))
+        return randomizedScreenshot(cl.value("screenshot-randomized"), cl.value("sentence").toInt(),
+                                    cl.value("iterations").toInt(), cl.isSet("size") ? cl.value("size") : "1350x820");
     if (cl.isSet("benchmark-latency")) return benchmark(cl);
     if (cl.isSet("screenshot-frontier")) return runFrontierScreenshots(cl);
     if (cl.isSet("bench-training-stall")) return runTrainingStallBenchmark(cl);

@@ -1,5 +1,6 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/RandomizedWindow.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -156,6 +157,7 @@ void MainWindow::buildMenus() {
     }
     view->addSeparator();  // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
+    view->addAction(tr("&Randomized Pruning…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] { RandomizedWindow::showFor(this); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PruneScope"), this, [this] {

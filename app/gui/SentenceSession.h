@@ -34,6 +34,7 @@ public:
     const Tree* gold() const { return item_.gold ? &*item_.gold : nullptr; }
     bool hasPolicy() const { return policy_ != nullptr; }
     const Policy* policy() const { return policy_.get(); }
+    const std::shared_ptr<const Policy>& policyPtr() const { return policy_; }
 
     const PruningMask& policyMask() const { return policyMask_; }
     PruningMask goldMask() const;  // keeps exactly the gold spans (all-keep without gold)

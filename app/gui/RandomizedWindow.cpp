@@ -1,0 +1,461 @@
+// The randomized-pruning animation window (see RandomizedWindow.h).
+#include "app/gui/RandomizedWindow.h"
+
+#include "app/gui/MainWindow.h"
+
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace prunescope::gui {
+
+namespace {
+QString millions(double v) { return QString::number(v / 1e6, 'f', v < 1e5 ? 3 : 2) + " M"; }
+} // namespace
+
+RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
+    setWindowTitle(tr("Randomized Pruning — PruneScope"));
+    setObjectName("randomizedWindow");
+    auto* v = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    title_ = new QLabel(tr("No sentence"));
+    title_->setWordWrap(true);
+    useExplorerBtn_ = new QPushButton(tr("Use Explorer Sentence"));
+    useExplorerBtn_->setToolTip(tr("Start over on the sentence the explorer shows"));
+    connect(useExplorerBtn_, &QPushButton::clicked, this, [this] {
+        if (!provider_) return;
+        if (auto s = provider_()) setSentence(*s, QString());
+    });
+    top->addWidget(title_, 1);
+    top->addWidget(useExplorerBtn_);
+    v->addLayout(top);
+
+    auto* controls = new QHBoxLayout;
+    playBtn_ = new QPushButton(tr("Play"));
+    playBtn_->setObjectName("playButton");
+    playBtn_->setShortcut(QKeySequence(Qt::Key_Space));
+    playBtn_->setToolTip(tr("Run iterations one after the other (Space)"));
+    connect(playBtn_, &QPushButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
+    stepBtn_ = new QPushButton(tr("Step"));
+    stepBtn_->setShortcut(QKeySequence(Qt::Key_N));
+    stepBtn_->setToolTip(tr("One iteration: new selection s, mask m(s,a), pruned inside-outside, a new tree (N)"));
+    connect(stepBtn_, &QPushButton::clicked, this, [this] { pause(); stepOnce(); });
+    restartBtn_ = new QPushButton(tr("Restart"));
+    restartBtn_->setShortcut(QKeySequence(Qt::Key_R));
+    restartBtn_->setToolTip(tr("Start a new chain with the settings shown (R)"));
+    connect(restartBtn_, &QPushButton::clicked, this, [this] { restart(); });
+    speed_ = new QSlider(Qt::Horizontal);
+    speed_->setRange(0, 1500);
+    speed_->setValue(300);
+    speed_->setInvertedAppearance(true);  // right = faster
+    speed_->setMaximumWidth(140);
+    speed_->setToolTip(tr("Animation speed (pause in milliseconds between iterations)"));
+    connect(speed_, &QSlider::valueChanged, this, [this](int ms) { setStepInterval(ms); });
+    seed_ = new QSpinBox;
+    seed_->setRange(1, 1000000);
+    seed_->setValue(1);
+    seed_->setToolTip(tr("Seed of the chain (the same seed replays the same chain)"));
+    selection_ = new QComboBox;
+    for (SelectionKind k : {SelectionKind::Rotate, SelectionKind::Independent, SelectionKind::None})
+        selection_->addItem(selectionName(k), static_cast<int>(k));
+    selection_->setCurrentIndex(selection_->findData(static_cast<int>(RandomizedOptions{}.selection)));
+    selection_->setToolTip(tr("Selection chain k*: rotate = the paper's s' = (M' \\ s) ∪ R; independent = a fresh "
+                              "random subset each iteration; none = nothing selected (exact inside-outside)"));
+    support_ = new QDoubleSpinBox;
+    support_->setRange(0, 1);
+    support_->setSingleStep(0.05);
+    support_->setDecimals(3);
+    support_->setValue(RandomizedOptions{}.supportThreshold);
+    support_->setToolTip(tr("M' = spans whose figure of merit (the policy's keep probability) is at least this"));
+    fraction_ = new QDoubleSpinBox;
+    fraction_->setRange(0.05, 0.95);
+    fraction_->setSingleStep(0.05);
+    fraction_->setDecimals(3);
+    fraction_->setValue(2.0 / 3.0);
+    fraction_->setToolTip(tr("|s| = fraction × |M'| (the paper's 2/3; rotate needs at least 1/2)"));
+    for (QWidget* w : {static_cast<QWidget*>(seed_), static_cast<QWidget*>(support_), static_cast<QWidget*>(fraction_)})
+        w->setMaximumWidth(90);
+    controls->addWidget(playBtn_);
+    controls->addWidget(stepBtn_);
+    controls->addWidget(restartBtn_);
+    controls->addWidget(new QLabel(tr("Speed:")));
+    controls->addWidget(speed_);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Seed:")));
+    controls->addWidget(seed_);
+    controls->addWidget(new QLabel(tr("Selection:")));
+    controls->addWidget(selection_);
+    controls->addWidget(new QLabel(tr("M′ threshold:")));
+    controls->addWidget(support_);
+    controls->addWidget(new QLabel(tr("|s|/|M′|:")));
+    controls->addWidget(fraction_);
+    controls->addStretch(1);
+    v->addLayout(controls);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    auto* left = new QGroupBox(tr("Current mask m(s, a) — colour: span posterior under this mask"));
+    auto* lv = new QVBoxLayout(left);
+    maskMap_ = new widgets::ChartHeatMap;
+    maskMap_->setObjectName("maskMap");
+    maskMap_->setMarkerNames(tr("selected variable (in s)"), tr("constituent of the tree a"));
+    maskMap_->setChangeLegendVisible(false);
+    maskMap_->setTooltipProvider([this](int i, int k) { return cellTooltip(i, k, false); });
+    lv->addWidget(maskMap_);
+    auto* right = new QGroupBox(tr("Span posteriors"));
+    auto* rv = new QVBoxLayout(right);
+    view_ = new QComboBox;
+    view_->addItems({tr("Running estimate (average over masks)"), tr("Exact (unpruned inside-outside)"),
+                     tr("|estimate − exact|")});
+    connect(view_, &QComboBox::currentIndexChanged, this, [this](int idx) { setEstimateView(idx); });
+    rv->addWidget(view_);
+    estimateMap_ = new widgets::ChartHeatMap;
+    estimateMap_->setObjectName("estimateMap");
+    estimateMap_->setMarkerNames(tr("in the chain's current tree"), tr("exact posterior ≥ 0.5"));
+    estimateMap_->setChangeLegendVisible(false);
+    estimateMap_->setTooltipProvider([this](int i, int k) { return cellTooltip(i, k, true); });
+    rv->addWidget(estimateMap_);
+    split->addWidget(left);
+    split->addWidget(right);
+    v->addWidget(split, 3);
+
+    auto* bottom = new QHBoxLayout;
+    readout_ = new QLabel;
+    readout_->setObjectName("biasReadout");
+    readout_->setWordWrap(true);
+    readout_->setTextFormat(Qt::RichText);
+    readout_->setMinimumWidth(380);
+    trace_ = new widgets::BiasTrace;
+    trace_->setMinimumHeight(190);
+    bottom->addWidget(readout_, 2);
+    bottom->addWidget(trace_, 3);
+    v->addLayout(bottom, 1);
+    status_ = new QLabel;
+    v->addWidget(status_);
+
+    connect(seed_, &QSpinBox::valueChanged, this, [this] { restart(); });
+    connect(selection_, &QComboBox::currentIndexChanged, this, [this] { restart(); });
+    connect(support_, &QDoubleSpinBox::valueChanged, this, [this] { restart(); });
+    connect(fraction_, &QDoubleSpinBox::valueChanged, this, [this] { restart(); });
+
+    timer_.setSingleShot(true);
+    connect(&timer_, &QTimer::timeout, this, [this] {
+        if (playing_ && !busy()) run([](RandomizedChain& c, const Progress& p) { return c.step(1, p); });
+    });
+    setStepInterval(speed_->value());
+    connect(&watcher_, &QFutureWatcher<ChainSnapshot>::finished, this, [this] { onJobDone(); });
+    resize(1350, 820);
+    show(ChainSnapshot{});
+}
+
+RandomizedWindow::~RandomizedWindow() { cancelAndWait(); }
+
+void RandomizedWindow::cancelAndWait() {
+    playing_ = false;
+    timer_.stop();
+    progress_.requestCancel();
+    watcher_.waitForFinished();
+}
+
+void RandomizedWindow::closeEvent(QCloseEvent* e) {
+    pause();
+    progress_.requestCancel();
+    QWidget::closeEvent(e);
+}
+
+RandomizedWindow* RandomizedWindow::showFor(MainWindow* w) {
+    auto* r = w->findChild<RandomizedWindow*>(QString(), Qt::FindDirectChildrenOnly);
+    if (!r) {
+        r = new RandomizedWindow(w);
+        r->setWindowFlag(Qt::Window);
+        r->setSentenceProvider([w]() -> std::optional<RandomizedSentence> {
+            const SentenceSession* s = w->explorer()->session();
+            if (!s) return std::nullopt;
+            return RandomizedSentence{s->grammarPtr(), s->policyPtr(), s->words()};
+        });
+    }
+    if (r->provider_)
+        if (auto s = r->provider_(); s && (!r->sentence_ || r->sentence_->words != s->words || r->sentence_->grammar != s->grammar))
+            r->setSentence(*s, QString());
+    r->QWidget::show();
+    r->raise();
+    return r;
+}
+
+void RandomizedWindow::setSentenceProvider(std::function<std::optional<RandomizedSentence>()> provider) {
+    provider_ = std::move(provider);
+    useExplorerBtn_->setEnabled(provider_ != nullptr);
+}
+
+RandomizedOptions RandomizedWindow::options() const {
+    RandomizedOptions o;
+    o.seed = static_cast<std::uint64_t>(seed_->value());
+    o.selection = static_cast<SelectionKind>(selection_->currentData().toInt());
+    o.supportThreshold = support_->value();
+    o.selectionFraction = fraction_->value();
+    return o;
+}
+
+void RandomizedWindow::setOptions(const RandomizedOptions& o) {
+    const QSignalBlocker b1(seed_), b2(selection_), b3(support_), b4(fraction_);
+    seed_->setValue(static_cast<int>(o.seed));
+    selection_->setCurrentIndex(selection_->findData(static_cast<int>(o.selection)));
+    support_->setValue(o.supportThreshold);
+    fraction_->setValue(o.selectionFraction);
+    restart();
+}
+
+void RandomizedWindow::setSentence(RandomizedSentence s, const QString& title) {
+    QString text;
+    for (const auto& w : s.words) text += QString::fromStdString(w) + ' ';
+    title_->setText(title.isEmpty() ? tr("<b>%1 words:</b> %2").arg(s.words.size()).arg(text.toHtmlEscaped())
+                                    : title);
+    sentence_ = std::move(s);
+    restart();
+}
+
+void RandomizedWindow::restart() {
+    if (!sentence_) return;
+    if (busy()) {  // start over as soon as the running work has stopped
+        restartPending_ = true;
+        progress_.requestCancel();
+        return;
+    }
+    restartPending_ = false;
+    const RandomizedSentence s = *sentence_;
+    RandomizedOptions o = options();
+    if (o.selection == SelectionKind::Rotate && o.selectionFraction < 0.5) o.selectionFraction = 0.5;
+    status_->setText(tr("Computing exact inside-outside and starting the chain…"));
+    run([s, o](RandomizedChain& c, const Progress& p) { return c.prepare(s, o, p); });
+}
+
+void RandomizedWindow::play() {
+    playing_ = true;
+    playBtn_->setText(tr("Pause"));
+    if (!busy() && chain_.ready()) timer_.start(0);
+}
+
+void RandomizedWindow::pause() {
+    playing_ = false;
+    timer_.stop();
+    playBtn_->setText(tr("Play"));
+}
+
+void RandomizedWindow::stepOnce() {
+    if (busy() || !chain_.ready()) return;
+    run([](RandomizedChain& c, const Progress& p) { return c.step(1, p); });
+}
+
+void RandomizedWindow::setStepInterval(int ms) {
+    timer_.setInterval(std::max(0, ms));
+    if (speed_->value() != ms) speed_->setValue(ms);
+}
+
+bool RandomizedWindow::waitIdle(int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    while ((busy() || restartPending_) && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QCoreApplication::processEvents();
+    return !busy() && !restartPending_;
+}
+
+void RandomizedWindow::run(std::function<ChainSnapshot(RandomizedChain&, const Progress&)> job) {
+    if (busy()) return;
+    progress_ = Progress([](const ProgressUpdate&) {});  // a fresh cancel flag per job
+    const Progress p = progress_;
+    RandomizedChain* chain = &chain_;
+    watcher_.setFuture(QtConcurrent::run([chain, job = std::move(job), p]() {
+        try {
+            return job(*chain, p);
+        } catch (const Cancelled&) {
+            ChainSnapshot s;
+            s.cancelled = true;
+            return s;
+        } catch (const std::exception& e) {
+            ChainSnapshot s;
+            s.error = e.what();
+            return s;
+        }
+    }));
+}
+
+void RandomizedWindow::onJobDone() {
+    const ChainSnapshot s = watcher_.result();
+    if (restartPending_) {
+        restart();
+        return;
+    }
+    if (s.cancelled) return;
+    if (!s.error.empty()) {
+        pause();
+        status_->setText(tr("Error: %1").arg(QString::fromStdString(s.error)));
+        return;
+    }
+    show(s);
+    if (playing_) timer_.start();
+}
+
+void RandomizedWindow::show(const ChainSnapshot& s) {
+    const bool newSentence = s.iteration == 0;
+    snap_ = s;
+    if (newSentence) {
+        QStringList words;
+        if (sentence_ && !s.noDerivation && s.n > 0)
+            for (const auto& w : sentence_->words) words << QString::fromStdString(w);
+        maskMap_->setWords(words);
+        estimateMap_->setWords(words);
+        trace_->clearTrace();
+        trace_->setReference(s.fixedSpanL1, tr("the policy's fixed mask (%1 × exact pushes)")
+                                                .arg(s.exactPushes ? double(s.fixedPushes) / s.exactPushes : 0.0, 0, 'f', 3));
+    } else {
+        trace_->addPoint(s.iteration, s.spanL1, s.maskSpanL1);
+    }
+    if (s.noDerivation) status_->setText(tr("The grammar has no derivation of this sentence: nothing to estimate."));
+    else if (s.n > 0) status_->setText(newSentence ? tr("Ready: press Play or Step.") : QString());
+    const bool ok = chain_.ready() && !s.noDerivation;
+    playBtn_->setEnabled(ok);
+    stepBtn_->setEnabled(ok);
+    restartBtn_->setEnabled(sentence_.has_value());
+    readout_->setText(readoutText());
+    refreshMaps();
+    emit snapshotShown(s.iteration);
+}
+
+QString RandomizedWindow::readoutText() const {
+    const ChainSnapshot& s = snap_;
+    if (s.n == 0 || s.noDerivation) return tr("No chain.");
+    const double exact = std::max<long>(s.exactPushes, 1);
+    int positive = 0;
+    for (const auto& [i, k] : s.selected) positive += s.maskTree.empty() ? 0 : s.maskTree[static_cast<std::size_t>(i) * (s.n + 1) + k];
+    QString t = tr("Iteration <b>%1</b> · total pushes %2 = <b>%3 × exact</b> (start %4")
+                    .arg(s.iteration)
+                    .arg(millions(static_cast<double>(s.pushes)))
+                    .arg(s.pushes / exact, 0, 'f', 3)
+                    .arg(millions(static_cast<double>(s.initPushes)));
+    if (s.iteration > 0) t += tr("; this iteration %1 × exact").arg(s.iterationPushes / exact, 0, 'f', 3);
+    t += ")<br>";
+    if (s.iteration > 0)
+        t += tr("Mask keeps %1 of %2 prunable spans · |s| = %3 of |M′| = %4 (%5 constituents of a, %6 not)<br>")
+                 .arg(s.spansKept)
+                 .arg(s.prunable)
+                 .arg(s.selected.size())
+                 .arg(s.support)
+                 .arg(positive)
+                 .arg(static_cast<int>(s.selected.size()) - positive);
+    if (s.iteration > 0)
+        t += tr("Span L1 to exact: <b>%1</b> (this mask alone %2) · span KL %3 · rule-count L1 %4<br>")
+                 .arg(s.spanL1, 0, 'f', 3)
+                 .arg(s.maskSpanL1, 0, 'f', 3)
+                 .arg(s.spanKL, 0, 'f', 4)
+                 .arg(s.ruleL1, 0, 'f', 3);
+    else
+        t += tr("|M′| = %1 of %2 prunable spans. No iteration yet.<br>").arg(s.support).arg(s.prunable);
+    if (std::isfinite(s.fixedSpanL1))
+        t += tr("The policy's fixed mask: span L1 %1 at %2 × exact pushes.").arg(s.fixedSpanL1, 0, 'f', 3).arg(s.fixedPushes / exact, 0, 'f', 3);
+    return t;
+}
+
+void RandomizedWindow::setEstimateView(int view) {
+    estimateView_ = std::clamp(view, 0, 2);
+    if (view_->currentIndex() != estimateView_) view_->setCurrentIndex(estimateView_);
+    refreshMaps();
+}
+
+void RandomizedWindow::refreshMaps() {
+    const ChainSnapshot& s = snap_;
+    const int n = maskMap_->length();
+    if (n == 0 || s.n != n) {
+        maskMap_->setCells({});
+        estimateMap_->setCells({});
+        return;
+    }
+    std::vector<widgets::HeatCell> left(static_cast<std::size_t>(n + 1) * (n + 1)), right(left.size());
+    std::vector<std::uint8_t> sel(left.size(), 0);
+    for (const auto& [i, k] : s.selected) sel[static_cast<std::size_t>(i) * (n + 1) + k] = 1;
+    for (int i = 0; i < n; ++i)
+        for (int k = i + 1; k <= n; ++k) {
+            const std::size_t q = static_cast<std::size_t>(i) * (n + 1) + k;
+            auto& L = left[q];
+            L.kept = s.mask.n == n ? s.mask.keep(i, k) : true;
+            L.value = static_cast<float>(s.iteration > 0 ? s.at(s.maskPosterior, i, k) : ChainSnapshot::kNaN);
+            L.gold = sel[q];
+            L.best = !s.maskTree.empty() && s.maskTree[q];
+            auto& R = right[q];
+            const double est = s.at(s.estimate, i, k), ex = s.at(s.exact, i, k);
+            R.value = static_cast<float>(estimateView_ == 0 ? est : estimateView_ == 1 ? ex : std::abs(est - ex));
+            R.best = ex >= 0.5 && PruningMask::prunable(n, i, k);
+            R.gold = !s.tree.empty() && s.tree[q];
+        }
+    maskMap_->setCells(std::move(left));
+    maskMap_->setScale(0, 1, tr("E_m[span]"), 2);
+    estimateMap_->setCells(std::move(right));
+    estimateMap_->setScale(0, 1, estimateView_ == 2 ? tr("|estimate − exact|") : tr("P(span)"), 2);
+}
+
+QString RandomizedWindow::cellTooltip(int i, int k, bool estimateSide) const {
+    const ChainSnapshot& s = snap_;
+    if (s.n == 0 || k > s.n) return {};
+    const std::size_t q = static_cast<std::size_t>(i) * (s.n + 1) + k;
+    QString t = tr("span (%1,%2)").arg(i).arg(k);
+    if (!PruningMask::prunable(s.n, i, k)) return t + tr(": never pruned (width 1 or the whole sentence)");
+    const bool inTree = !s.maskTree.empty() && s.maskTree[q];
+    bool selected = false;
+    for (const auto& sp : s.selected) selected |= sp == std::make_pair(i, k);
+    if (!estimateSide) {
+        t += selected ? tr("\nselected: a = %1").arg(inTree ? "+ (required)" : "− (forbidden)")
+                      : tr("\nexcluded (resampled with the tree)");
+        if (s.mask.n == s.n && !s.mask.keep(i, k)) {
+            if (selected && !inTree) t += tr("\npruned: selected and not a constituent of a");
+            else
+                for (const auto& [a, b] : s.selected)
+                    if (s.maskTree[static_cast<std::size_t>(a) * (s.n + 1) + b] && spansCross(i, k, a, b)) {
+                        t += tr("\npruned: crosses the selected constituent (%1,%2)").arg(a).arg(b);
+                        break;
+                    }
+        }
+        t += tr("\nposterior under this mask %1").arg(s.at(s.maskPosterior, i, k), 0, 'f', 4);
+    }
+    t += tr("\nrunning estimate %1 · exact %2").arg(s.at(s.estimate, i, k), 0, 'f', 4).arg(s.at(s.exact, i, k), 0, 'f', 4);
+    return t;
+}
+
+} // namespace prunescope::gui
+
+namespace prunescope::gui {
+int randomizedScreenshot(const QString& file, int sentence, int iterations, const QString& size) {
+    MainWindow w(MainWindowOptions{false, false});
+    if (!w.loadSampleSync()) return 2;
+    w.selectSentence(sentence - 1);
+    RandomizedWindow* r = RandomizedWindow::showFor(&w);
+    const QStringList wh = size.split('x');
+    if (wh.size() == 2) r->resize(wh[0].toInt(), wh[1].toInt());
+    if (!r->waitIdle(60000)) return 1;
+    for (int t = 0; t < iterations; ++t) {
+        r->stepOnce();
+        if (!r->waitIdle(60000)) return 1;
+    }
+    r->maskMap()->setFocusCell(0, 2);
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 300) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (!r->grab().save(file)) {
+        std::fprintf(stderr, "cannot write %s\n", qPrintable(file));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(file));
+    return 0;
+}
+} // namespace prunescope::gui

@@ -1,0 +1,98 @@
+#pragma once
+// Sum-product inside and outside over the span-pruned CKY chart — PrunedInside (Bouchard-Côté,
+// Petrov & Klein 2009, Alg. 3) and the PrunedOutside the paper omits — giving E_m[f] (span
+// posteriors and expected rule counts under mask m) and exact samples of a derivation from
+// P(d | m) ∝ p(d) (sec. 2.3, "a tree t is sampled from the chart computed by PrunedInside").
+//
+// Contracts (tests/mcmc/test_pruned_inside_outside.cpp):
+//   * inside() visits exactly the hyperedges Parser::parse(words, &mask) visits: same pushes.
+//   * Z, the posteriors and the rule counts equal explicit enumeration of the mask's derivations;
+//     with an all-keep mask they are the exact (unpruned) inside-outside expectations.
+//   * sample() draws derivations with probability p(d)/Z_m (checked by enumeration).
+//
+// Numerics: real-space double precision with one binary exponent per cell, as core/rollout's
+// InsideOutside (docs/rollouts.md): inside values of cell c are mantissas × 2^S_c with the cell's
+// largest mantissa in [1,2). Outside values are stored *posterior-normalised*: Ω(c,x) = ω(c,x)·Z·2^-S_c,
+// so ω·α̃ is a posterior (≤ 1) and every hyperedge's posterior is a product of mantissas and one
+// exact power of two — nothing under- or overflows at any sentence length.
+#include "core/grammar/Grammar.h"
+#include "core/mcmc/Expectations.h"
+#include "core/parse/Chart.h"
+#include "core/parse/PruningMask.h"
+#include "core/treebank/Tree.h"
+#include "core/util/Progress.h"
+#include "core/util/Random.h"
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace prunescope {
+
+struct PrunedInsideStats {
+    long pushes = 0;     // hyperedges visited (lexical, binary, unary, root): Parser's unit
+    int spansKept = 0;   // ||m||_0 over the prunable spans
+    bool success = false;  // Z_m > 0
+    double logZ = -std::numeric_limits<double>::infinity();
+};
+
+class PrunedInsideOutside {
+public:
+    // Dense per-cell arrays (3 doubles per cell and symbol) may not exceed this: with the 1206-symbol
+    // treebank grammar that is about 270 words. Longer sentences get a clear error, not a crash.
+    static constexpr std::size_t kMemoryBudget = std::size_t{1} << 30;
+
+    explicit PrunedInsideOutside(const Grammar& g);
+
+    // PrunedInside: the inside pass over the kept cells. Throws std::invalid_argument for an empty
+    // sentence, one whose arrays would exceed kMemoryBudget, or a mask of another length; polls
+    // `progress` once per chart width
+    // (throws Cancelled).
+    PrunedInsideStats inside(std::span<const std::string> words, const PruningMask& mask,
+                             const Progress& progress = {});
+    // PrunedOutside after inside(): E_m[f] into `out` (reset to this sentence; all zero if Z_m = 0).
+    void outside(Expectations& out);
+    // A derivation drawn from P(d | m) = p(d)/Z_m with the inside values of the last inside(): the
+    // binarized tree (grammar labels; a unary X -> Y is a node X over Y). Requires success.
+    Tree sample(SplitMix64& rng) const;
+
+    const PrunedInsideStats& stats() const { return stats_; }
+    const PruningMask& mask() const { return mask_; }
+    int length() const { return n_; }
+
+private:
+    static constexpr int kEmpty = std::numeric_limits<int>::min();  // scale of an empty cell
+    int cell(int i, int k) const { return cellOffset_[k - i] + i; }
+    bool usable(int i, int k) const { return S_[cell(i, k)] != kEmpty; }  // kept and built
+    void insideCell(int i, int k);
+    void outsideCell(int i, int k, Expectations& out);
+    Tree samplePost(SplitMix64& rng, int i, int k, std::uint32_t x) const;
+    Tree samplePre(SplitMix64& rng, int i, int k, std::uint32_t x) const;
+    void clearDense();
+
+    const Grammar* g_;
+    int N_ = 0, n_ = 0;
+    PruningMask mask_;
+    PrunedInsideStats stats_;
+    std::vector<std::string> words_;
+    std::vector<std::span<const LexicalEntry>> lexical_;
+    std::vector<int> cellOffset_;  // as Chart::cellOffsetByWidth
+    std::vector<double> binaryProb_, unaryProb_, rootProb_;  // exp(logProb); rootProb_ per symbol
+    std::vector<int> rootRuleOf_;                            // per symbol: index into rootRules or -1
+
+    // Per cell: exponent S (kEmpty = pruned or nothing built) and the built pre / post symbols.
+    std::vector<int> S_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> preRange_, postRange_;
+    std::vector<std::uint32_t> preSym_, postSym_;
+    std::vector<double> aPre_, aPost_;  // dense [cell*N + x] inside mantissas (0 = not built)
+    std::vector<double> oPost_;         // dense [cell*N + x] posterior-normalised outside ω (post layer)
+    std::vector<double> oPre_;          // ω of the pre layer of the cell being processed
+    double zMant_ = 0;                  // Z = zMant_ · 2^S_top
+    std::vector<double> scratch_;       // per symbol, zero between uses
+    std::vector<std::uint32_t> touched_;
+    std::vector<std::uint8_t> mark_;
+};
+
+} // namespace prunescope
