@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     addBaselineCommand(app);
     addLolsCommands(app);
     addRolloutCommands(app);
+    addCubeCommands(app);
     addDepCommands(app);
     try {
         app.parse(argc, argv);
