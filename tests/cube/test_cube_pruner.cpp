@@ -9,6 +9,7 @@
 #include "core/dep/DepModel.h"
 #include "core/dep/DepReader.h"
 #include "core/util/Random.h"
+#include "support/RandomDep.h"
 #include "support/TestData.h"
 
 #include <QtTest>
@@ -39,21 +40,12 @@ struct RandomModel {
 
 RandomModel randomModel(int n, SplitMix64& rng) {
     RandomModel r;
-    r.arcs.reset(n);
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m)
-            if (h != m) r.arcs.at(h, m) = static_cast<float>(rng.uniform() * 10.0 - 5.0);
+    r.arcs = testdata::randomArcScores(n, rng);
     r.seed = rng.next();
     return r;
 }
 
-ArcMask randomMask(int n, double keep, SplitMix64& rng) {
-    ArcMask mask = ArcMask::allKeep(n);
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m)
-            if (h != m && rng.uniform() > keep) mask.set(h, m, false);
-    return mask;
-}
+ArcMask randomMask(int n, double keep, SplitMix64& rng) { return testdata::randomArcMask(n, keep, rng); }
 
 template <typename T>
 std::vector<T> sorted(std::vector<T> v) {

@@ -113,7 +113,7 @@ private slots:
         std::vector<int> order(train().size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
         SplitMix64 rng(o.seed, 1);
-        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+        shuffleInPlace(order, rng);
         HashedWeights w = HashedWeights::zeros(o.hashBits);
         std::vector<double> sum(w.dim(), 0.0);
         CubeOptions co;
