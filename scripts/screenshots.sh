@@ -21,4 +21,6 @@ shot typed.png --typed "the old man saw a dog in the park ." --quantity constitu
 shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --widget heatmap --size 1100x760 --hover 3,8
 # Frontier and regret views (issue 7); needs samples/policies/frontier.json or FRONTIER_ARGS (docs/user-guide.md).
 "$APP" --screenshot-frontier "$OUT" ${FRONTIER_ARGS:-} 2>/dev/null || echo "frontier screenshots skipped: no samples/policies/frontier.json (set FRONTIER_ARGS)" >&2
+# Cube pruning explorer (issue 14): the bundled sample model and sentences, p-max at k = 2.
+"$APP" --screenshot-cube "$OUT/cube-explorer.png" --sentence 3 --beam 2 --update pmax --tab 2 2>/dev/null || echo "cube explorer screenshot skipped: no samples/cube/model.json" >&2
 echo "screenshots written to $OUT/"

@@ -211,6 +211,7 @@ void addCubeParse(CLI::App& app) {
         for (const DepSentence& s : sentences) {
             std::optional<ArcMask> mask = fileMask;
             if (!mask && stageMasks) mask = stageMasks(s);
+            if (std::string why; !pruner.fits(s.size(), &why)) throw InputError(s.file.empty() ? "<stdin>" : s.file, s.line, 0, why);
             const CubeScorer scorer(model.weights, s, model.features, mask ? &*mask : nullptr);
             const CubeParse p = pruner.parse(scorer);
             if (o->conll) {

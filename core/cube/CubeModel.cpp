@@ -62,6 +62,7 @@ CubeModel loadCubeModel(const std::string& path) {
 }
 
 CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask, CubePruner& pruner) {
+    if (std::string why; !pruner.fits(s.size(), &why)) throw InputError(s.file.empty() ? "<input>" : s.file, s.line, 0, why);
     const CubeScorer scorer(model.weights, s, model.features, mask);
     return pruner.parse(scorer);
 }

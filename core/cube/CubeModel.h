@@ -31,6 +31,8 @@ void saveCubeModel(const CubeModel& m, const std::string& path);  // atomic writ
 CubeModel loadCubeModel(const std::string& path);                  // InputError with file:line:column
 
 // Parses one sentence with the model under the mask (nullptr = all arcs); pruner's options decide k.
+// A sentence the pruner cannot fit (CubePruner::fits: empty, too long for the memory budget at this
+// k) throws InputError naming the sentence's file and line.
 CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask, CubePruner& pruner);
 
 // A corpus decoder (DepCorpus.h) at beam k, holding its own copy of the model; masks (optional) restricts each sentence's arcs — if

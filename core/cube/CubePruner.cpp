@@ -128,12 +128,27 @@ void CubePruner::fillComplete(const CubeScorer& sc, int h, int e, CubeStats& st)
     runCube(sc, {CubeKind::Complete, h, e}, st);
 }
 
+bool CubePruner::fits(int n, std::string* why) const {
+    auto fail = [&](const std::string& w) {
+        if (why) *why = w;
+        return false;
+    };
+    if (n < 1) return fail("cube pruning: empty sentence");
+    if (n > kMaxDepSentenceLength)
+        return fail("cube pruning: sentence of " + std::to_string(n) + " tokens exceeds the limit of " + std::to_string(kMaxDepSentenceLength));
+    if (options_.beam < kCubeUnboundedBeam) {
+        const double bytes = 2.0 * (n + 1.0) * (n + 1.0) * options_.beam * static_cast<double>(sizeof(CubeItem));
+        if (bytes > static_cast<double>(options_.memoryBudget))
+            return fail("cube pruning: a " + std::to_string(n) + "-token sentence at beam " + std::to_string(options_.beam) + " may need " +
+                        std::to_string(static_cast<long>(bytes / 1048576.0)) + " MiB of items, over the budget of " +
+                        std::to_string(options_.memoryBudget >> 20) + " MiB (use a smaller --beam)");
+    }
+    return true;
+}
+
 CubeParse CubePruner::parse(const CubeScorer& sc) {
     const int n = sc.size();
-    if (n < 1) throw std::invalid_argument("cube pruning: empty sentence");
-    if (n > kMaxDepSentenceLength)
-        throw std::invalid_argument("cube pruning: sentence of " + std::to_string(n) + " tokens exceeds the limit of " +
-                                    std::to_string(kMaxDepSentenceLength));
+    if (std::string why; !fits(n, &why)) throw std::invalid_argument(why);
     chart_.reset(n, options_.beam);
     chart_.items.reserve(static_cast<std::size_t>(chart_.numCells()) * static_cast<std::size_t>(std::min(options_.beam, 8)));
     CubeStats st;

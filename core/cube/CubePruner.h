@@ -18,6 +18,7 @@
 #include "core/cube/CubeChart.h"
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace prunescope {
@@ -48,10 +49,14 @@ public:
     explicit CubePruner(CubeOptions options = {});
 
     // Parses one sentence (the mask is the scorer's: pruned arcs are -inf and never built).
-    // Throws std::invalid_argument for an arena over the memory budget.
+    // Throws std::invalid_argument when the sentence cannot fit (fits()) or the arena outgrows the
+    // memory budget.
     CubeParse parse(const CubeScorer& scorer);
     const CubeChart& chart() const { return chart_; }
     const CubeOptions& options() const { return options_; }
+    // Whether n tokens fit: 1 <= n <= kMaxDepSentenceLength and, for a bounded beam, the largest
+    // possible arena (2 (n+1)^2 k items) within the memory budget. why (optional) says what fails.
+    bool fits(int n, std::string* why = nullptr) const;
 
     // The parts scored when `cell` is built by hyperedge `edge` from items left and right (ids),
     // summed in float in the order the search uses; and the item it makes, appended to the arena

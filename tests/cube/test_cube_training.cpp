@@ -226,6 +226,30 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, loadCubeModel(dir + "/missing.json"));
     }
 
+    void oversizedSentencesAreInputErrors() {
+        auto o = smallOptions(CubeUpdateStrategy::PMax);
+        o.epochs = 1;
+        const CubeModel model = trainCubeModel(train(), dev(), o).model;
+        DepSentence longOne;
+        for (int i = 0; i < 600; ++i) longOne.addToken("word", "NN", i == 0 ? 0 : 1);
+        longOne.file = "long.dp";
+        longOne.line = 7;
+        try {
+            cubeDecoder(model, 64)(longOne);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("long.dp:7") != std::string::npos, e.what());
+            QVERIFY(std::string(e.what()).find("beam") != std::string::npos);
+        }
+        DepSentence empty;
+        empty.file = "empty.dp";
+        QVERIFY_THROWS_EXCEPTION(InputError, cubeDecoder(model, 4)(empty));
+        // a long sentence at a small beam is fine
+        DepSentence shorter;
+        for (int i = 0; i < 120; ++i) shorter.addToken("word", "NN", i == 0 ? 0 : 1);
+        QVERIFY(cubeDecoder(model, 1)(shorter).success);
+    }
+
     void pairedUasTestAndHolm() {
         std::vector<AttachmentScore> a(50), b(50);
         for (int i = 0; i < 50; ++i) {
