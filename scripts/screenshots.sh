@@ -23,4 +23,6 @@ shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --wid
 "$APP" --screenshot-randomized "$OUT/randomized.png" --sentence 3 --iterations 300 2>/dev/null
 # Frontier and regret views; needs samples/policies/frontier.json or FRONTIER_ARGS (docs/user-guide.md).
 "$APP" --screenshot-frontier "$OUT" ${FRONTIER_ARGS:-} 2>/dev/null || echo "frontier screenshots skipped: no samples/policies/frontier.json (set FRONTIER_ARGS)" >&2
+# Cube pruning explorer (issue 14): the bundled sample model and sentences, p-max at k = 2.
+"$APP" --screenshot-cube "$OUT/cube-explorer.png" --sentence 3 --beam 2 --update pmax --tab 2 2>/dev/null || echo "cube explorer screenshot skipped: no samples/cube/model.json" >&2
 echo "screenshots written to $OUT/"

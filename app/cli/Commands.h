@@ -12,6 +12,9 @@ namespace prunescope::cli {
 using Action = std::function<int()>;
 void setAction(CLI::App* sub, Action action);
 
+void addCubeCommands(CLI::App& app);        // cube-train, cube-eval, cube-parse (CmdCube.cpp) and
+void addCubeReportCommands(CLI::App& app);  // cube-bench, cube-compare, cube-plot (CmdCubeReport.cpp)
+
 void addGrammarCommand(CLI::App& app);
 void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     addLolsCommands(app);
     addRolloutCommands(app);
     addRandomizedCommand(app);
+    addCubeCommands(app);
     addDepCommands(app);
     try {
         app.parse(argc, argv);

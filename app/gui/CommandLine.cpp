@@ -1,5 +1,6 @@
 #include "app/gui/CommandLine.h"
 
+#include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/RandomizedWindow.h"
 
@@ -142,8 +143,8 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
     cl.setApplicationDescription(
         "PruneScope: explore pruning decisions in chart parsing.\n"
         "Without a mode option the explorer window opens (with FILES). Non-interactive modes (run them with\n"
-        "QT_QPA_PLATFORM=offscreen): --screenshot, --benchmark-latency, --screenshot-frontier and\n"
-        "--bench-training-stall; the options below say which mode they belong to (docs/user-guide.md).");
+        "QT_QPA_PLATFORM=offscreen): --screenshot, --screenshot-randomized, --screenshot-cube, --benchmark-latency,\n"
+        "--screenshot-frontier and --bench-training-stall; the options below say which mode they belong to (docs/user-guide.md).");
     cl.addHelpOption();
     cl.addVersionOption();
     cl.addPositionalArgument("files", "Grammar (.gram), policy (.json), treebank (.mrg) or sentences (.txt) to open");
@@ -161,7 +162,17 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"widget", "What to capture: window, explorer or heatmap.", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},
         {"screenshot-randomized", "Render the randomized-pruning window (sentence --sentence, after --iterations) to <file>.", "file"},
-        {"iterations", "With --screenshot-randomized: MCMC iterations to run first.", "k", "24"},
+        {"iterations", "With --screenshot-randomized: MCMC iterations to run first (default 24); with "
+                       "--bench-training-stall: LOLS iterations (default 2).", "n"},
+        // The cube-pruning explorer's screenshot (CubeCommandLine.cpp).
+        {"screenshot-cube", "Render the cube-pruning explorer (sentence --sentence) to <file> and exit.", "file"},
+        {"cube-model", "With --screenshot-cube: the cube model (default: the bundled one).", "file"},
+        {"cube-sentences", "With --screenshot-cube: the dependency sentences (default: the bundled ones).", "file"},
+        {"beam", "With --screenshot-cube: beam size k.", "k"},
+        {"update", "With --screenshot-cube: perceptron update (standard, skip, smax or pmax).", "name"},
+        {"cell", "With --screenshot-cube: select cell <id> of the span chart.", "id"},
+        {"apply", "With --screenshot-cube: apply the update <n> times first.", "n", "0"},
+        {"tab", "With --screenshot-cube: the tab to show (0, 1 or 2).", "i"},
         {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
         {"length", "With --benchmark-latency: sentence length.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
@@ -182,7 +193,6 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"dev", "With --bench-training-stall: dev treebank.", "treebank"},
         {"out", "With --bench-training-stall: run directory (default: a temporary one).", "dir"},
         {"surrogate", "With --bench-training-stall: rcp or rdp.", "name", "rcp"},
-        {"iterations", "With --bench-training-stall: LOLS iterations.", "n", "2"},
         {"minibatch", "With --bench-training-stall: roll-in sentences per iteration.", "n", "50"},
         {"threads", "With --bench-training-stall: trainer threads (default: cores - 1).", "n"},
         {"train-limit", "With --bench-training-stall: first N training sentences (0 = all).", "n", "0"},
@@ -193,7 +203,8 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
     if (cl.isSet("screenshot")) return screenshot(cl);
     if (cl.isSet("screenshot-randomized"))
         return randomizedScreenshot(cl.value("screenshot-randomized"), cl.value("sentence").toInt(),
-                                    cl.value("iterations").toInt(), cl.isSet("size") ? cl.value("size") : "1350x820");
+                                    cl.isSet("iterations") ? cl.value("iterations").toInt() : 24, cl.isSet("size") ? cl.value("size") : "1350x820");
+    if (cl.isSet("screenshot-cube")) return runCubeCommandLineMode(args);
     if (cl.isSet("benchmark-latency")) return benchmark(cl);
     if (cl.isSet("screenshot-frontier")) return runFrontierScreenshots(cl);
     if (cl.isSet("bench-training-stall")) return runTrainingStallBenchmark(cl);

@@ -119,7 +119,7 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     job.out = cl.isSet("out") ? cl.value("out") : tmp.filePath("run");
     s.lols.surrogate = surrogateFromName(cl.value("surrogate").toStdString());
     s.lols.lambda = cl.isSet("lambda") ? cl.value("lambda").toDouble() : 0.002;
-    s.lols.iterations = cl.value("iterations").toInt();
+    s.lols.iterations = cl.isSet("iterations") ? cl.value("iterations").toInt() : 2;
     s.lols.minibatch = cl.value("minibatch").toInt();
     s.lols.threads = cl.isSet("threads") ? cl.value("threads").toInt() : std::max(1, QThread::idealThreadCount() - 1);
     s.trainLimit = cl.value("train-limit").toInt();

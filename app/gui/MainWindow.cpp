@@ -1,4 +1,5 @@
 #include "app/gui/MainWindow.h"
+#include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/RandomizedWindow.h"
 
@@ -158,6 +159,7 @@ void MainWindow::buildMenus() {
     view->addSeparator();  // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
     view->addAction(tr("&Randomized Pruning…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] { RandomizedWindow::showFor(this); });
+    view->addAction(tr("&Cube Pruning Explorer…"), this, [this] { CubeExplorerWindow::showFor(this); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PruneScope"), this, [this] {

@@ -88,7 +88,7 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::v
         const double t0 = threadCpuSeconds();
         std::vector<int> order = usable;
         SplitMix64 rng(opt.seed, static_cast<std::uint64_t>(epoch));
-        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+        shuffleInPlace(order, rng);
         progress.setStep(epoch, opt.epochs);  // as users count epochs (core/util/Progress.h)
         progress.begin("training", static_cast<long>(order.size()));
         DepEpochReport rep;

@@ -4,6 +4,7 @@
 // the seed and never on the standard library or the thread count.
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace prunescope {
@@ -38,6 +39,13 @@ public:
 private:
     std::uint64_t state_;
 };
+
+// Fisher-Yates shuffle in place with draws from rng (for i = n..2: swap v[i-1] with v[below(i)]), so a
+// shuffle depends only on the stream, never on the standard library.
+template <typename T>
+void shuffleInPlace(std::vector<T>& v, SplitMix64& rng) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
+}
 
 // `count` distinct indices of [0, population) drawn uniformly (partial Fisher-Yates on a
 // SplitMix64(seed, a, b) stream), returned ascending.

@@ -5,6 +5,7 @@
 #include "core/dep/DepTree.h"
 #include "core/dep/Eisner.h"
 #include "core/util/Random.h"
+#include "support/RandomDep.h"
 
 #include <QtTest>
 
@@ -18,22 +19,6 @@ bool isProjectiveTree(const std::vector<int>& heads, bool singleRoot) {
     return treeProblem(heads).empty() && isProjective(heads) && (!singleRoot || rootCount(heads) == 1);
 }
 
-ArcScores randomScores(int n, SplitMix64& rng) {
-    ArcScores s;
-    s.reset(n);
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m)
-            if (h != m) s.at(h, m) = static_cast<float>(rng.uniform() * 10.0 - 5.0);
-    return s;
-}
-
-ArcMask randomMask(int n, double keep, SplitMix64& rng) {
-    ArcMask mask = ArcMask::allKeep(n);
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m)
-            if (h != m && rng.uniform() > keep) mask.set(h, m, false);
-    return mask;
-}
 
 // Sibling scores from a hash of (h, q, m, seed): arbitrary but fixed.
 struct HashSiblings : SiblingScorer {
@@ -75,9 +60,9 @@ void checkAgainstBruteForce(int order, bool singleRoot, int cases, int maxN, std
     int withTree = 0, withoutTree = 0;
     for (int c = 0; c < cases; ++c) {
         const int n = 1 + static_cast<int>(rng.below(static_cast<std::size_t>(maxN)));
-        const ArcScores s = randomScores(n, rng);
+        const ArcScores s = testdata::randomArcScores(n, rng);
         const double keep = c % 3 == 0 ? 1.0 : 0.3 + 0.6 * rng.uniform();
-        const ArcMask mask = randomMask(n, keep, rng);
+        const ArcMask mask = testdata::randomArcMask(n, keep, rng);
         const HashSiblings sib(seed + static_cast<std::uint64_t>(c));
         const SiblingScorer* sp = order == 2 ? &sib : nullptr;
         const Best b = bruteForce(s, &mask, singleRoot, sp);
@@ -129,8 +114,8 @@ private slots:
     void prunedArcsAreNeverBuilt() {
         SplitMix64 rng(5);
         const int n = 12;
-        const ArcScores s = randomScores(n, rng);
-        const ArcMask mask = randomMask(n, 0.4, rng);
+        const ArcScores s = testdata::randomArcScores(n, rng);
+        const ArcMask mask = testdata::randomArcMask(n, 0.4, rng);
         const HashSiblings sib(3);
         for (int order : {1, 2}) {
             EisnerParser parser;
@@ -162,7 +147,7 @@ private slots:
                 }
             SplitMix64 rng(static_cast<std::uint64_t>(n));
             EisnerParser parser;
-            QCOMPARE(parser.parse(randomScores(n, rng)).stats.pushes, expect);
+            QCOMPARE(parser.parse(testdata::randomArcScores(n, rng)).stats.pushes, expect);
         }
     }
 
@@ -185,11 +170,11 @@ private slots:
         opt.memoryBudget = DepChart::bytesFor(50, 1);
         EisnerParser parser(opt);
         SplitMix64 rng(1);
-        QVERIFY(parser.parse(randomScores(50, rng)).stats.success);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(randomScores(51, rng)));
+        QVERIFY(parser.parse(testdata::randomArcScores(50, rng)).stats.success);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(testdata::randomArcScores(51, rng)));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(ArcScores{}));
         ArcMask wrong = ArcMask::allKeep(3);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(randomScores(4, rng), &wrong));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(testdata::randomArcScores(4, rng), &wrong));
         QCOMPARE(DepChart::bytesFor(100, 1), std::size_t(101 * 101 * 16));
         QCOMPARE(DepChart::bytesFor(100, 2), std::size_t(101 * 101 * 24));
     }
@@ -199,7 +184,7 @@ private slots:
         EisnerParser reused;
         for (int c = 0; c < 20; ++c) {
             const int n = 1 + static_cast<int>(rng.below(20));
-            const ArcScores s = randomScores(n, rng);
+            const ArcScores s = testdata::randomArcScores(n, rng);
             const HashSiblings sib(static_cast<std::uint64_t>(c));
             EisnerParser fresh;
             QCOMPARE(reused.parse(s, sib).heads, fresh.parse(s, sib).heads);

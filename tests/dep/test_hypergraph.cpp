@@ -5,33 +5,13 @@
 #include "core/dep/BruteForce.h"
 #include "core/dep/EisnerHypergraph.h"
 #include "core/util/Random.h"
+#include "support/RandomDep.h"
 
 #include <QtTest>
 
 #include <cmath>
 
 using namespace prunescope;
-
-namespace {
-
-ArcScores randomScores(int n, SplitMix64& rng) {
-    ArcScores s;
-    s.reset(n);
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m)
-            if (h != m) s.at(h, m) = static_cast<float>(rng.uniform() * 10.0 - 5.0);
-    return s;
-}
-
-ArcMask randomMask(int n, double keep, SplitMix64& rng) {
-    ArcMask mask = ArcMask::allKeep(n);
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m)
-            if (h != m && rng.uniform() > keep) mask.set(h, m, false);
-    return mask;
-}
-
-} // namespace
 
 class TestHypergraph : public QObject {
     Q_OBJECT
@@ -41,8 +21,8 @@ private slots:
         for (int c = 0; c < 150; ++c) {
             const int n = 1 + static_cast<int>(rng.below(7));
             const bool singleRoot = c % 2 == 0;
-            const ArcScores s = randomScores(n, rng);
-            const ArcMask mask = randomMask(n, c % 4 == 0 ? 1.0 : 0.5 + 0.5 * rng.uniform(), rng);
+            const ArcScores s = testdata::randomArcScores(n, rng);
+            const ArcMask mask = testdata::randomArcMask(n, c % 4 == 0 ? 1.0 : 0.5 + 0.5 * rng.uniform(), rng);
             std::vector<double> brute(static_cast<std::size_t>((n + 1) * (n + 1)), kHyperNegInf);
             double best = kHyperNegInf;
             forEachProjectiveTree(n, &mask, singleRoot, [&](const std::vector<int>& heads) {
@@ -74,8 +54,8 @@ private slots:
         for (int c = 0; c < 40; ++c) {
             const int n = 1 + static_cast<int>(rng.below(25));
             const bool singleRoot = c % 3 != 0;
-            const ArcScores s = randomScores(n, rng);
-            const ArcMask mask = randomMask(n, 0.3 + 0.7 * rng.uniform(), rng);
+            const ArcScores s = testdata::randomArcScores(n, rng);
+            const ArcMask mask = testdata::randomArcMask(n, 0.3 + 0.7 * rng.uniform(), rng);
             EisnerOptions opt;
             opt.singleRoot = singleRoot;
             EisnerParser parser(opt);
@@ -106,8 +86,8 @@ private slots:
         SplitMix64 rng(23);
         for (int c = 0; c < 40; ++c) {
             const int n = 1 + static_cast<int>(rng.below(12));
-            const ArcScores s = randomScores(n, rng);
-            const ArcMask mask = randomMask(n, 0.4 + 0.6 * rng.uniform(), rng);
+            const ArcScores s = testdata::randomArcScores(n, rng);
+            const ArcMask mask = testdata::randomArcMask(n, 0.4 + 0.6 * rng.uniform(), rng);
             const EisnerHypergraph eh = buildEisnerHypergraph(s, &mask, c % 2 == 0);
             const Hypergraph& g = eh.graph;
             const MaxMarginals mm = maxMarginals(g);

@@ -1,0 +1,22 @@
+#include "support/RandomDep.h"
+
+namespace prunescope::testdata {
+
+ArcScores randomArcScores(int n, SplitMix64& rng) {
+    ArcScores s;
+    s.reset(n);
+    for (int h = 0; h <= n; ++h)
+        for (int m = 1; m <= n; ++m)
+            if (h != m) s.at(h, m) = static_cast<float>(rng.uniform() * 10.0 - 5.0);
+    return s;
+}
+
+ArcMask randomArcMask(int n, double keep, SplitMix64& rng) {
+    ArcMask mask = ArcMask::allKeep(n);
+    for (int h = 0; h <= n; ++h)
+        for (int m = 1; m <= n; ++m)
+            if (h != m && rng.uniform() > keep) mask.set(h, m, false);
+    return mask;
+}
+
+} // namespace prunescope::testdata
