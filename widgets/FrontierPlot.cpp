@@ -1,6 +1,8 @@
 // Frontier plot (Vieira & Eisner 2017, sec. 7 Fig. 2, footnote 12): see FrontierPlot.h.
 #include "widgets/FrontierPlot.h"
 
+#include "widgets/ImageExport.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -378,9 +380,11 @@ void FrontierPlot::mouseReleaseEvent(QMouseEvent* e) {
     QCustomPlot::mouseReleaseEvent(e);
 }
 
-bool FrontierPlot::saveImage(const QString& path, int width, int height) {
-    if (path.endsWith(".pdf", Qt::CaseInsensitive)) return savePdf(path, width, height);
-    return savePng(path, width, height);
+bool FrontierPlot::saveImage(const QString& path, int width, int height, QString* error) {
+    return exportAtomically(path, [&](const QString& tmp) {
+        if (path.endsWith(".pdf", Qt::CaseInsensitive)) return savePdf(tmp, width, height);
+        return savePng(tmp, width, height);
+    }, error);
 }
 
 } // namespace prunescope::widgets

@@ -59,8 +59,9 @@ public:
     // The lambda >= 0 of the line through the highlighted point and pos (data coordinates).
     double lambdaThrough(QPointF pos) const;
 
-    // PNG or PDF by extension (width/height 0 = current size).
-    bool saveImage(const QString& path, int width = 0, int height = 0);
+    // PNG or PDF by extension (width/height 0 = current size), written atomically (ImageExport.h);
+    // false with a message in *error on failure.
+    bool saveImage(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
 
 signals:
     void pointClicked(int index);

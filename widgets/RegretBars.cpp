@@ -1,6 +1,8 @@
 // Eq. 4 regret decomposition bars (Vieira & Eisner 2017, sec. 7.3): see RegretBars.h.
 #include "widgets/RegretBars.h"
 
+#include "widgets/ImageExport.h"
+
 #include <algorithm>
 
 namespace prunescope::widgets {
@@ -79,9 +81,11 @@ void RegretBars::setRegret(const RegretBarsData& d) {
     replot();
 }
 
-bool RegretBars::saveImage(const QString& path, int width, int height) {
-    if (path.endsWith(".pdf", Qt::CaseInsensitive)) return savePdf(path, width, height);
-    return savePng(path, width, height);
+bool RegretBars::saveImage(const QString& path, int width, int height, QString* error) {
+    return exportAtomically(path, [&](const QString& tmp) {
+        if (path.endsWith(".pdf", Qt::CaseInsensitive)) return savePdf(tmp, width, height);
+        return savePng(tmp, width, height);
+    }, error);
 }
 
 } // namespace prunescope::widgets

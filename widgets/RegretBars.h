@@ -24,7 +24,8 @@ public:
     const RegretBarsData& regret() const { return data_; }
     // The three values per class shown, in panel order (for tests): {gold, non-gold}.
     std::pair<double, double> panelValues(int panel) const;
-    bool saveImage(const QString& path, int width = 0, int height = 0);  // PNG or PDF by extension
+    // PNG or PDF by extension, written atomically (ImageExport.h); false with *error on failure.
+    bool saveImage(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
 
 private:
     RegretBarsData data_;

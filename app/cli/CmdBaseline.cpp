@@ -10,6 +10,7 @@
 #include "core/grammar/GrammarFile.h"
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
+#include "core/util/AtomicFile.h"
 
 #include <algorithm>
 #include <chrono>
@@ -191,20 +192,23 @@ void addFrontier(CLI::App& app) {
     setAction(sub, [o] {
         fs::path file(o->run);
         if (fs::is_directory(file)) file /= "frontier.json";
+        const std::string svg = o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
+        refuseToOverwriteInput(svg, {file.string()});
         FrontierData d = loadFrontier(file.string());
-        for (auto& e : d.points) {
+        for (const auto& e : d.points) {
             const std::string p = frontierPolicyPath(file.string(), e);
-            if (!p.empty() && !fs::exists(p)) {
-                std::cerr << "warning: " << p << " not found: point '" << e.id << "' kept, its policy set to null\n";
-                e.policy.clear();
-            }
+            if (!p.empty()) refuseToOverwriteInput(svg, {p});
+            // A missing file may be back later (an unmounted disk, a sync in progress): the point
+            // keeps its policy path; only --update-policies has to skip it.
+            if (!p.empty() && !fs::exists(p))
+                std::cerr << "warning: " << p << " not found (point '" << e.id << "'); its policy path is kept\n";
         }
         refitFrontier(d, o->runtime.empty() ? d.runtimeMeasure : runtimeMeasureFromName(o->runtime));
         saveFrontier(d, file.string());
         if (o->updatePolicies)
             for (const auto& e : d.points) {
                 const std::string path = frontierPolicyPath(file.string(), e);
-                if (path.empty()) continue;
+                if (path.empty() || !fs::exists(path)) continue;
                 Policy p = loadPolicy(path);
                 p.meta.lambda = e.lambda;
                 p.meta.lambdaUnit = d.lambdaUnit;
@@ -212,7 +216,6 @@ void addFrontier(CLI::App& app) {
             }
         FrontierSvgOptions po;
         po.logX = !o->linearX;
-        const std::string svg = o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
         writeFrontierSvg(d, svg, po);
         printTable(d);
         std::cout << "wrote " << file.string() << " and " << svg << "\n";
@@ -254,7 +257,10 @@ void addBenchFeatures(CLI::App& app) {
         unsigned long sink = 0;
         for (int r = 0; r < std::max(o->repeat, 1); ++r) {
             const auto t0 = Clock::now();
-            for (const auto& w : words) sink += SentenceFeatures(w).features(0, 1)[0];
+            for (const auto& w : words) {
+                const SentenceFeatures f(w);
+                sink += f.features(0, 1)[0];
+            }
             best = std::min(best, secs(t0));
         }
         nlohmann::json j = {{"sentences", trees.size()}, {"spans", spans}, {"prunableSpans", prunable},

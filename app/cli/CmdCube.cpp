@@ -75,7 +75,8 @@ void addCubeTrain(CLI::App& app) {
         CubeTrainOptions t = o->t;
         t.update = parseCubeUpdate(o->update);
         t.features = parseCubeFeatureSet(o->features);
-        const Progress progress = consoleProgress(o->quiet);
+        ConsoleProgress console("cube-train", "epoch", o->quiet);
+        const Progress& progress = console.progress();
         auto save = [&](const CubeTrainResult& r) {
             const CubeEpochReport& e = r.epochs.back();
             if (!o->quiet)
@@ -122,7 +123,8 @@ void addCubeEval(CLI::App& app) {
         const auto gold = readLimited(o->treebank, o->maxLen);
         const int beam = o->beam > 0 ? o->beam : model.beam;
         const nlohmann::json stages = o->masks.describe();
-        const DepCorpusResult r = evaluateDepCorpus(gold, cubeDecoder(model, beam, o->masks.source()), consoleProgress(o->quiet));
+        ConsoleProgress console("cube-eval", "sentence", o->quiet);
+        const DepCorpusResult r = evaluateDepCorpus(gold, cubeDecoder(model, beam, o->masks.source()), console.progress());
         nlohmann::json j = r.summaryJson();
         j["beam"] = beam;
         j["model"] = {{"path", o->model}, {"parts", cubeFeatureSetName(model.features)}, {"trainedBeam", model.beam},

@@ -43,7 +43,8 @@ void addCubeBench(CLI::App& app) {
             if (o->maxLen <= 0 || s.size() <= o->maxLen) gold.push_back(std::move(s));
         std::map<int, std::vector<double>> speeds;
         std::map<int, DepCorpusResult> last;
-        const Progress progress = consoleProgress(o->quiet);
+        ConsoleProgress console("cube-bench", "sentence", o->quiet);
+        const Progress& progress = console.progress();
         for (int r = 0; r < o->repeats; ++r)
             for (int k : o->beams) {
                 if (k < 1) throw std::invalid_argument("--beams: every beam must be >= 1");

@@ -17,6 +17,7 @@ void addEvalCommand(CLI::App& app) {
     struct Opts {
         std::string grammar, treebank, policy;
         int maxLen = 0;
+        std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
         bool json = false;
     };
     auto o = std::make_shared<Opts>();
@@ -25,17 +26,27 @@ void addEvalCommand(CLI::App& app) {
     sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = no limit)");
     sub->add_option("--policy", o->policy, "Prune with this policy file (default: no pruning)");
     sub->add_flag("--json", o->json, "Print the summary as JSON");
+    addMemoryBudgetOption(sub, o->memoryBudgetMiB);
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("eval");
         const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         EvaluationOptions opt;
         opt.maxLength = o->maxLen;
+        opt.memoryBudget = o->memoryBudgetMiB << 20;
         Policy policy;
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
         CorpusResult r = evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy), opt,
                                         console.progress());
         auto j = r.summaryJson();
+        j["skippedTooLarge"] = r.skippedTooLarge;
+        if (r.skippedTooLarge > 0) {
+            std::cerr << "warning: " << r.skippedTooLarge << " sentence" << (r.skippedTooLarge > 1 ? "s" : "")
+                      << " skipped: too long for the parser or over the memory budget of " << o->memoryBudgetMiB
+                      << " MiB (sentence";
+            for (std::size_t x = 0; x < r.skippedSentences.size() && x < 10; ++x) std::cerr << " " << r.skippedSentences[x];
+            std::cerr << (r.skippedSentences.size() > 10 ? " …" : "") << ")\n";
+        }
         if (!o->policy.empty())
             j["policy"] = {{"path", o->policy}, {"name", policy.meta.name}, {"kind", policy.meta.kind},
                            {"threshold", policy.threshold},
@@ -52,6 +63,7 @@ void addEvalCommand(CLI::App& app) {
                       << "recall           " << 100 * r.evalb.total.recall() << "\n"
                       << "avg sentence F1  " << 100 * r.evalb.averageSentenceF1() << "\n"
                       << "parse failures   " << r.failures << "\n"
+                      << "skipped (size)   " << r.skippedTooLarge << "\n"
                       << std::setprecision(4)
                       << "mpush/sentence   " << r.meanPushes() / 1e6 << "\n"
                       << std::setprecision(1)

@@ -2,8 +2,11 @@
 #include "app/cli/Commands.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
-#include "core/treebank/TreebankReader.h"
+#include "core/treebank/Normalize.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -27,13 +30,14 @@ void addGrammarCommand(CLI::App& app) {
     sub->add_option("--max-trees", o->maxTrees, "Use only the first N trees (0 = all)");
     setAction(sub, [o] {
         auto t0 = std::chrono::steady_clock::now();
-        auto trees = readTreebank(o->train);
-        if (o->maxTrees > 0 && static_cast<int>(trees.size()) > o->maxTrees) trees.resize(o->maxTrees);
+        refuseToOverwriteInput(o->out, {o->train});
+        const auto trees = readNormalizedTreebank(o->train, static_cast<std::size_t>(std::max(0, o->maxTrees)));
+        if (trees.empty()) throw InputError(o->train, 1, 0, "contains no trees: nothing to estimate a grammar from");
         GrammarOptions opt;
         opt.binarize.horizontalMarkov = o->markov;
         opt.binarize.parentAnnotation = o->parent;
         opt.rareWordThreshold = o->rare;
-        Grammar g = estimatePcfg(trees, opt);
+        Grammar g = estimatePcfgFromNormalized(trees, opt);
         saveGrammar(g, o->out);
         auto s = grammarStats(g);
         double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -6,35 +6,36 @@
 #include "core/treebank/Normalize.h"
 #include "core/parse/Parser.h"
 #include "core/policy/PolicyMask.h"
-#include "core/treebank/TreebankReader.h"
 
+#include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace prunescope::cli {
 namespace {
 
-std::vector<PruningMask> readMasks(const std::string& path) {
-    nlohmann::json j;
+// One input sentence and where it came from (for error messages).
+struct InputSentence {
+    std::vector<std::string> words;
+    std::string file;
+    int line = 0;
+};
+
+// JSON text of j; bytes that are not UTF-8 (from the input words) become U+FFFD, and the first
+// time that happens a warning says so.
+std::string dumpJsonLine(const nlohmann::json& j, std::size_t sentence, bool& warned) {
     try {
-        j = nlohmann::json::parse(readFile(path));
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path, 0, 0, std::string("invalid JSON: ") + e.what());
-    }
-    std::vector<PruningMask> masks;
-    auto one = [&](const nlohmann::json& m, std::size_t idx) {
-        try {
-            masks.push_back(PruningMask::fromJson(m));
-        } catch (const std::exception& e) {
-            throw InputError(path, 0, 0, "mask " + std::to_string(idx) + ": " + e.what());
+        return j.dump();
+    } catch (const nlohmann::json::type_error&) {
+        if (!warned) {
+            std::cerr << "warning: sentence " << sentence
+                      << " holds bytes that are not UTF-8; in the JSON output they are replaced by U+FFFD "
+                         "(reported once)\n";
+            warned = true;
         }
-    };
-    if (j.is_array()) {
-        for (std::size_t i = 0; i < j.size(); ++i) one(j[i], i);
-    } else {
-        one(j, 0);
+        return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    return masks;
 }
 
 } // namespace
@@ -43,7 +44,8 @@ void addParseCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("parse", "Parse tokenized sentences (one per line) or a treebank's words; print PTB trees");
     struct Opts {
         std::string grammar, input, treebank, maskFile, policy;
-        bool json = false, binarized = false;
+        std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
+        bool json = false, binarized = false, skipTooLarge = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file (from 'prunescope-cli grammar')")->required();
@@ -54,52 +56,101 @@ void addParseCommand(CLI::App& app) {
     sub->add_option("--policy", o->policy, "Prune with this policy file (its mask for each sentence)")->excludes("--mask-file");
     sub->add_flag("--json", o->json, "One JSON object per sentence with the tree and the counters");
     sub->add_flag("--binarized", o->binarized, "Print the binarized tree as the grammar derives it");
+    addMemoryBudgetOption(sub, o->memoryBudgetMiB);
+    sub->add_flag("--skip-too-large", o->skipTooLarge,
+                  "Skip sentences over 4095 words or the memory budget (an empty line, or a JSON object with "
+                  "\"skipped\": true) instead of refusing the whole input");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
-        std::vector<std::vector<std::string>> sentences;
+        std::vector<InputSentence> sentences;
         if (!o->treebank.empty()) {
-            for (const Tree& t : readNormalizedTreebank(o->treebank)) sentences.push_back(t.words());
-        } else if (!o->input.empty()) {
-            sentences = readSentencesFile(o->input);
+            std::vector<TreeSource> where;
+            const auto trees = readNormalizedTreebank(o->treebank, 0, {}, &where);
+            for (std::size_t x = 0; x < trees.size(); ++x)
+                sentences.push_back({trees[x].words(), where[x].file, where[x].line});
         } else {
+            std::istream* in = &std::cin;
+            std::ifstream file;
+            const std::string name = o->input.empty() ? std::string("<stdin>") : o->input;
+            if (!o->input.empty()) {
+                readFile(o->input);  // a missing or unreadable file is an InputError naming it
+                file.open(o->input, std::ios::binary);
+                in = &file;
+            }
             std::string line;
-            while (std::getline(std::cin, line)) {
+            for (int lineNo = 1; std::getline(*in, line); ++lineNo) {
                 std::istringstream ls(line);
                 std::vector<std::string> w;
                 for (std::string tok; ls >> tok;) w.push_back(tok);
-                if (!w.empty()) sentences.push_back(std::move(w));
+                if (!w.empty()) sentences.push_back({std::move(w), name, lineNo});
+            }
+            if (in->bad()) throw InputError(name, 0, 0, "read error");
+        }
+        Parser parser(g);
+        parser.setMemoryBudget(o->memoryBudgetMiB << 20);
+        // Refuse before parsing anything (no half-written output), unless asked to skip.
+        std::vector<std::string> tooLarge(sentences.size());
+        for (std::size_t s = 0; s < sentences.size(); ++s) {
+            try {
+                parser.checkFits(static_cast<int>(sentences[s].words.size()));
+            } catch (const SentenceTooLarge& e) {
+                if (!o->skipTooLarge)
+                    throw InputError(sentences[s].file, sentences[s].line, 0,
+                                     std::string(e.what()) + " (--skip-too-large skips such sentences)");
+                tooLarge[s] = e.what();
             }
         }
         std::vector<PruningMask> masks;
         if (!o->maskFile.empty()) {
-            masks = readMasks(o->maskFile);
+            masks = readMaskFile(o->maskFile);
             if (masks.size() != sentences.size())
-                throw InputError(o->maskFile, 0, 0, "has " + std::to_string(masks.size()) + " masks for " +
+                throw InputError(o->maskFile, 1, 0, "has " + std::to_string(masks.size()) + " masks for " +
                                                         std::to_string(sentences.size()) + " sentences");
+            for (std::size_t s = 0; s < sentences.size(); ++s)
+                if (masks[s].n != static_cast<int>(sentences[s].words.size()))
+                    throw InputError(o->maskFile, 1, 0, "mask " + std::to_string(s) + " is for " + std::to_string(masks[s].n) +
+                                                            " words but sentence " + std::to_string(s + 1) + " (" +
+                                                            sentences[s].file + ":" + std::to_string(sentences[s].line) +
+                                                            ") has " + std::to_string(sentences[s].words.size()));
         }
-        if (!o->policy.empty()) {
-            const Policy policy = loadPolicy(o->policy);
-            for (const auto& w : sentences) masks.push_back(policyMask(policy, SentenceFeatures(w)));
-        }
-        Parser parser(g);
-        int failures = 0;
+        std::optional<Policy> policy;
+        if (!o->policy.empty()) policy = loadPolicy(o->policy);
+        int failures = 0, skipped = 0;
+        bool warnedUtf8 = false;
+        PruningMask policyMaskBuffer;
         for (std::size_t s = 0; s < sentences.size(); ++s) {
-            const auto& w = sentences[s];
-            if (!masks.empty() && masks[s].n != static_cast<int>(w.size()))
-                throw InputError(o->maskFile, 0, 0, "mask " + std::to_string(s) + " is for " + std::to_string(masks[s].n) +
-                                                        " words but sentence " + std::to_string(s + 1) + " has " + std::to_string(w.size()));
-            ParseStats st = parser.parse(w, masks.empty() ? nullptr : &masks[s]);
+            const auto& w = sentences[s].words;
+            if (!tooLarge[s].empty()) {
+                ++skipped;
+                if (o->json)
+                    std::cout << dumpJsonLine({{"sentence", s + 1}, {"length", w.size()}, {"skipped", true},
+                                               {"reason", tooLarge[s]}}, s + 1, warnedUtf8) << "\n";
+                else
+                    std::cout << "\n";
+                checkOutput();
+                continue;
+            }
+            const PruningMask* mask = nullptr;
+            if (!masks.empty()) mask = &masks[s];
+            if (policy) {
+                const SentenceFeatures features(w);
+                policyMaskInto(*policy, features, policyMaskBuffer);
+                mask = &policyMaskBuffer;
+            }
+            ParseStats st = parser.parse(w, mask);
             if (!st.success) ++failures;
             Tree t = o->binarized && st.success ? bestBinarizedTree(g, parser.chart(), w) : bestTree(g, parser.chart(), w);
             if (o->json) {
                 nlohmann::json j = {{"sentence", s + 1}, {"length", w.size()}, {"tree", t.toString()},
                                     {"success", st.success}, {"logProb", st.logProb}, {"pushes", st.pushes},
                                     {"constituents", st.constituents}, {"spansKept", st.spansKept}};
-                std::cout << j.dump() << "\n";
+                std::cout << dumpJsonLine(j, s + 1, warnedUtf8) << "\n";
             } else {
                 std::cout << t.toString() << "\n";
             }
+            checkOutput();
         }
+        if (skipped > 0) std::cerr << skipped << " of " << sentences.size() << " sentences skipped (too large for the parser)\n";
         if (failures > 0) std::cerr << failures << " of " << sentences.size() << " sentences had no ROOT derivation (flat fallback tree printed)\n";
         return 0;
     });

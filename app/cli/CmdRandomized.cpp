@@ -143,7 +143,8 @@ void addRandomizedCommand(CLI::App& app) {
         opt.thresholds = o->thresholds;
         opt.oracle = !o->noOracle;
         opt.threads = o->threads;
-        const BiasExperimentResult r = runBiasExperiment(g, sentences, fom.policy, masks, opt, consoleProgress());
+        ConsoleProgress console("randomized", "sentence");
+        const BiasExperimentResult r = runBiasExperiment(g, sentences, fom.policy, masks, opt, console.progress());
 
         nlohmann::json out = runJson(r, 0, o->seed);
         out["sentences"] = r.sentences.size();

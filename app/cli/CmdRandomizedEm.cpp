@@ -79,7 +79,8 @@ void addRandomizedEmCommand(CLI::App& app) {
         std::vector<std::vector<std::string>> devWords;
         for (const Tree& t : devGold) devWords.push_back(t.words());
         const LoadedPolicy fom = loadFomPolicy(o->policy);
-        const Progress progress = consoleProgress();
+        ConsoleProgress console("randomized-em", "iteration");
+        const Progress& progress = console.progress();
 
         std::vector<ExpectationMethod> methods;
         for (const auto& m : splitComma(o->methods)) methods.push_back(methodFromName(m));

@@ -11,6 +11,12 @@ namespace prunescope::cli {
 // A subcommand's action runs after parsing; it returns the process exit code.
 using Action = std::function<int()>;
 void setAction(CLI::App* sub, Action action);
+// Throws if standard output has failed (a full disk, /dev/full): commands that print a lot call it
+// as they go, and main() checks the final flush, so a lost write never exits 0.
+void checkOutput();
+// --memory-budget MiB (default: the parser's, 2048): the most one parser may allocate; sentences
+// that need more are refused before allocating (docs/user-guide.md).
+void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib);
 
 void addCubeCommands(CLI::App& app);        // cube-train, cube-eval, cube-parse (CmdCube.cpp) and
 void addCubeReportCommands(CLI::App& app);  // cube-bench, cube-compare, cube-plot (CmdCubeReport.cpp)

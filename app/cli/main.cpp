@@ -3,6 +3,8 @@
 #include "core/util/Error.h"
 #include "core/util/Progress.h"
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <map>
 
@@ -14,6 +16,33 @@ std::map<CLI::App*, Action>& actions() {
 }
 } // namespace
 void setAction(CLI::App* sub, Action action) { actions()[sub] = std::move(action); }
+
+void checkOutput() {
+    if (std::cout) return;
+    const int err = errno;
+    throw std::runtime_error(std::string("<stdout>: cannot write the output") +
+                             (err != 0 ? std::string(": ") + std::strerror(err) : std::string()));
+}
+
+void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib) {
+    sub->add_option("--memory-budget", mib,
+                    "Most memory (MiB) one parser may use; longer sentences are refused before allocating")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
+        ->capture_default_str();
+}
+
+namespace {
+// Flushes standard output; a failed write (full disk, /dev/full, closed pipe) is an error.
+int flushOutput(int code) {
+    errno = 0;
+    std::cout.flush();
+    if (std::cout) return code;
+    const int err = errno;
+    std::cerr << "error: <stdout>: cannot write the output" << (err != 0 ? std::string(": ") + std::strerror(err) : "")
+              << "\n";
+    return code != 0 ? code : 1;
+}
+} // namespace
 } // namespace prunescope::cli
 
 int main(int argc, char** argv) {
@@ -34,22 +63,24 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // --help prints and exits 0; a bad command line exits 2 (as bad input does).
+        const int code = app.exit(e);
+        return code == 0 ? 0 : 2;
     }
     for (CLI::App* sub : app.get_subcommands()) {
         auto it = actions().find(sub);
         if (it == actions().end()) continue;
         try {
-            return it->second();
+            return flushOutput(it->second());
         } catch (const prunescope::Cancelled&) {  // Ctrl-C (app/cli/ConsoleProgress.h): nothing half-written
             std::cerr << "cancelled\n";
             return 130;
         } catch (const prunescope::InputError& e) {
             std::cerr << "error: " << e.what() << "\n";
-            return 2;
+            return flushOutput(2);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << "\n";
-            return 1;
+            return flushOutput(1);
         }
     }
     return 0;

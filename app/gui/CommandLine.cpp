@@ -3,6 +3,7 @@
 #include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/RandomizedWindow.h"
+#include "widgets/ImageExport.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -71,9 +72,10 @@ int screenshot(const QCommandLineParser& cl) {
     if (cl.value("widget") == "heatmap") target = ex->heatMap();
     if (cl.value("widget") == "explorer") target = ex;
     QString out = cl.value("screenshot");
-    bool ok = out.endsWith(".svg") ? ex->exportSvg(out) : target->grab().save(out);
+    QString err;
+    const bool ok = out.endsWith(".svg") ? ex->exportSvg(out, &err) : widgets::saveWidgetImage(target, out, &err);
     if (!ok) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(out));
+        std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(out), qPrintable(err));
         return 1;
     }
     std::printf("%s\n", qPrintable(out));

@@ -27,11 +27,7 @@ void loadJson(LoadResult& r, const std::string& path) {
     nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     if (!j.is_discarded() && j.is_object() && !j.contains("format") && j.contains("pruned")) {
         r.kind = FileKind::Mask;
-        try {
-            r.mask = PruningMask::fromJson(j);
-        } catch (const std::exception& e) {
-            throw InputError(path, 0, 0, std::string("invalid mask: ") + e.what());
-        }
+        r.mask = masksFromJsonText(text, path).at(0);  // InputError at file:line:column
         return;
     }
     r.kind = FileKind::Policy;

@@ -6,6 +6,7 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "app/gui/TrainingPanel.h"
+#include "widgets/ImageExport.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -51,9 +52,22 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     w.resize(1400, 900);
     w.show();
     settle(300);
-    bool ok = w.grab().save(dir + "/frontier.png");
-    ok = w.plot()->saveImage(dir + "/frontier-plot.png", 1000, 660) && ok;
-    ok = w.plot()->saveImage(dir + "/frontier-plot.pdf", 1000, 660) && ok;
+    // Every image is written atomically and a failure is reported (ImageExport.h).
+    auto saved = [](bool good, const QString& path, const QString& err) {
+        if (!good) std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(path), qPrintable(err));
+        return good;
+    };
+    auto saveShot = [&](QWidget* widget, const QString& path) {
+        QString err;
+        return saved(widgets::saveWidgetImage(widget, path, &err), path, err);
+    };
+    auto savePlotImage = [&](const QString& path) {
+        QString err;
+        return saved(w.plot()->saveImage(path, 1000, 660, &err), path, err);
+    };
+    bool ok = saveShot(&w, dir + "/frontier.png");
+    ok = savePlotImage(dir + "/frontier-plot.png") && ok;
+    ok = savePlotImage(dir + "/frontier-plot.pdf") && ok;
 
     // Regret view of the selected policy on the bundled sentences (or PRUNESCOPE_DATA's train split).
     RegretWindow* r = w.regretWindow();
@@ -72,7 +86,7 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     r->compute();
     loop.exec();
     settle(200);
-    ok = r->grab().save(dir + "/regret.png") && ok;
+    ok = saveShot(r, dir + "/regret.png") && ok;
 
     // The per-span overlay on the explorer (the bundled sample's sentence with the selected policy).
     MainWindowOptions mo;
@@ -94,7 +108,7 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
         QString err;
         if (r->overlayCurrentSentence(&err)) {
             settle(300);
-            ok = mw.grab().save(dir + "/regret-overlay.png") && ok;
+            ok = saveShot(&mw, dir + "/regret-overlay.png") && ok;
         } else {
             std::fprintf(stderr, "overlay: %s\n", qPrintable(err));
             ok = false;

@@ -346,9 +346,7 @@ bool FrontierWindow::exportSelected(const QString& path, QString* error) {
 }
 
 bool FrontierWindow::savePlot(const QString& path, QString* error) {
-    if (plot_->saveImage(path, 1100, 720)) return true;
-    if (error) *error = "Could not write " + path;
-    return false;
+    return plot_->saveImage(path, 1100, 720, error);
 }
 
 void FrontierWindow::chooseExport() {

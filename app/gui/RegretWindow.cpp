@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDoubleValidator>
 #include <QFileDialog>
+#include <QMessageBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -148,7 +149,8 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString p = QFileDialog::getSaveFileName(this, "Save plot", "regret.png", "PNG (*.png);;PDF (*.pdf)");
-        if (!p.isEmpty()) bars_->saveImage(p, 900, 420);
+        QString err;
+        if (!p.isEmpty() && !bars_->saveImage(p, 900, 420, &err)) QMessageBox::warning(this, "Save plot", err);
     });
     connect(task_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { showProgress(progress_, u); });
     connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State st) {

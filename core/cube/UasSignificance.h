@@ -5,6 +5,7 @@
 // here over attachment counts (UAS without punctuation, core/dep/DepEval.h); and Holm's step-down
 // correction for a table that tests many rows.
 #include "core/dep/DepEval.h"
+#include "core/util/Holm.h"
 
 #include <cstdint>
 #include <span>
@@ -24,8 +25,5 @@ struct UasTestResult {
 UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a, std::span<const AttachmentScore> b,
                                        int permutations = 10000, std::uint64_t seed = 1);
 
-// Holm (1979) step-down adjusted p-values, in the input's order: sort ascending, multiply the
-// i-th smallest (0-based) by (m - i), take the running maximum, cap at 1.
-std::vector<double> holmAdjust(const std::vector<double>& p);
 
 } // namespace prunescope

@@ -21,7 +21,7 @@ double CorpusResult::meanSpansKept() const {
 }
 
 nlohmann::json CorpusResult::summaryJson() const {
-    return {{"sentences", static_cast<int>(sentences.size())},
+    nlohmann::json j = {{"sentences", static_cast<int>(sentences.size())},
             {"words", words},
             {"f1", f1()},
             {"precision", evalb.total.precision()},
@@ -36,6 +36,8 @@ nlohmann::json CorpusResult::summaryJson() const {
             {"meanSpansKept", meanSpansKept()},
             {"seconds", seconds},
             {"wordsPerSecond", wordsPerSecond()}};
+    if (skippedTooLarge > 0) j["skippedTooLarge"] = skippedTooLarge;  // absent when 0 (older files)
+    return j;
 }
 
 CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const MaskFunction& mask,
@@ -43,12 +45,23 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
     using Clock = std::chrono::steady_clock;
     CorpusResult res;
     Parser parser(g);
+    parser.setMemoryBudget(opt.memoryBudget);
     progress.begin("parsing", static_cast<long>(gold.size()));
+    int done = 0;  // 1-based position of the current tree (skippedSentences)
     for (const Tree& t : gold) {
         progress.throwIfCancelled();
         std::vector<std::string> words = t.words();
         const int n = static_cast<int>(words.size());
+        ++done;
         if (n == 0 || (opt.maxLength > 0 && n > opt.maxLength)) {
+            progress.advance();
+            continue;
+        }
+        try {
+            parser.checkFits(n);
+        } catch (const SentenceTooLarge&) {
+            ++res.skippedTooLarge;
+            res.skippedSentences.push_back(done);
             progress.advance();
             continue;
         }
@@ -57,7 +70,14 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
         auto t0 = Clock::now();
         PruningMask m;
         if (mask) m = mask(words);
-        r.stats = parser.parse(words, mask ? &m : nullptr);
+        try {
+            r.stats = parser.parse(words, mask ? &m : nullptr);
+        } catch (const SentenceTooLarge&) {  // item lists outgrew the budget midway
+            ++res.skippedTooLarge;
+            res.skippedSentences.push_back(done);
+            progress.advance();
+            continue;
+        }
         Tree out = bestTree(g, parser.chart(), words);
         r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
         // A test tree whose own punctuation tags differ from the gold tree's is an EVALB

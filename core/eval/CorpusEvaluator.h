@@ -30,6 +30,10 @@ struct CorpusResult {
     std::vector<SentenceResult> sentences;
     CorpusEvaluation evalb;
     int failures = 0;
+    // Sentences the parser refused before allocating (SentenceTooLarge: over 4095 words or over the
+    // memory budget): left out of every number above and counted here, with their 1-based indices.
+    int skippedTooLarge = 0;
+    std::vector<int> skippedSentences;
     long words = 0;
     double seconds = 0;
     double f1() const { return evalb.total.f1(); }
@@ -45,6 +49,7 @@ using MaskFunction = std::function<PruningMask(std::span<const std::string> word
 
 struct EvaluationOptions {
     int maxLength = 0;        // 0 = no limit; longer sentences are skipped
+    std::size_t memoryBudget = kDefaultParserMemoryBudget;  // per parser (Parser::setMemoryBudget)
     bool keepTrees = false;
 };
 

@@ -115,42 +115,41 @@ namespace {
 
 json numberOrNull(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
 
-[[noreturn]] void bad(const std::string& file, const std::string& what) {
-    throw InputError(file, 0, 0, "frontier: " + what);
-}
+// Problems are reported at the offending value (or at the object that lacks a field).
+[[noreturn]] void bad(const JsonDocument& doc, const json& at, const std::string& what) { doc.fail(at, what); }
 
-const json& field(const json& obj, const std::string& key, const std::string& where, const std::string& file) {
+const json& field(const json& obj, const std::string& key, const std::string& where, const JsonDocument& doc) {
     auto it = obj.find(key);
-    if (it == obj.end()) bad(file, "missing field '" + where + key + "'");
+    if (it == obj.end()) bad(doc, obj, "missing field '" + where + key + "'");
     return *it;
 }
 
-double number(const json& obj, const std::string& key, const std::string& where, const std::string& file) {
-    const json& v = field(obj, key, where, file);
-    if (!v.is_number()) bad(file, "field '" + where + key + "' must be a number");
+double number(const json& obj, const std::string& key, const std::string& where, const JsonDocument& doc) {
+    const json& v = field(obj, key, where, doc);
+    if (!v.is_number()) bad(doc, v, "field '" + where + key + "' must be a number");
     const double x = v.get<double>();
-    if (!std::isfinite(x)) bad(file, "field '" + where + key + "' must be finite");
+    if (!std::isfinite(x)) bad(doc, v, "field '" + where + key + "' must be finite");
     return x;
 }
 
-std::string text(const json& obj, const std::string& key, const std::string& where, const std::string& file) {
-    const json& v = field(obj, key, where, file);
-    if (!v.is_string()) bad(file, "field '" + where + key + "' must be a string");
+std::string text(const json& obj, const std::string& key, const std::string& where, const JsonDocument& doc) {
+    const json& v = field(obj, key, where, doc);
+    if (!v.is_string()) bad(doc, v, "field '" + where + key + "' must be a string");
     return v.get<std::string>();
 }
 
-const json& object(const json& obj, const std::string& key, const std::string& where, const std::string& file) {
-    const json& v = field(obj, key, where, file);
-    if (!v.is_object()) bad(file, "field '" + where + key + "' must be an object");
+const json& object(const json& obj, const std::string& key, const std::string& where, const JsonDocument& doc) {
+    const json& v = field(obj, key, where, doc);
+    if (!v.is_object()) bad(doc, v, "field '" + where + key + "' must be an object");
     return v;
 }
 
-void checkMetrics(const json& m, const std::string& where, const std::string& file) {
-    const double f1 = number(m, "f1", where, file);
-    if (f1 < 0 || f1 > 1) bad(file, "field '" + where + "f1' must be in [0, 1]");
+void checkMetrics(const json& m, const std::string& where, const JsonDocument& doc) {
+    const double f1 = number(m, "f1", where, doc);
+    if (f1 < 0 || f1 > 1) bad(doc, m["f1"], "field '" + where + "f1' must be in [0, 1]");
     for (RuntimeMeasure r : {RuntimeMeasure::Mpush, RuntimeMeasure::Constituents, RuntimeMeasure::SpansKept})
-        if (number(m, runtimeMeasureMetricKey(r), where, file) < 0)
-            bad(file, "field '" + where + runtimeMeasureMetricKey(r) + "' must be >= 0");
+        if (number(m, runtimeMeasureMetricKey(r), where, doc) < 0)
+            bad(doc, m[runtimeMeasureMetricKey(r)], "field '" + where + runtimeMeasureMetricKey(r) + "' must be >= 0");
 }
 
 
@@ -190,106 +189,110 @@ std::string frontierToJson(const FrontierData& d) {
 }
 
 FrontierData frontierFromJson(const std::string& input, const std::string& file) {
-    const json j = parseJsonDocument(input, file, "frontier: ");
-    if (!j.is_object()) bad(file, "top level must be a JSON object");
-    const std::string format = text(j, "format", "", file);
-    if (format != kFrontierFormat) bad(file, "format is '" + format + "', expected '" + kFrontierFormat + "'");
-    const json& ver = field(j, "version", "", file);
-    if (!ver.is_number_integer() || ver.get<int>() != kFrontierFormatVersion)
-        bad(file, "unsupported version " + ver.dump() + " (this program reads version " +
+    const JsonDocument doc(input, file, "frontier: ");
+    const json& j = doc.root();
+    if (!j.is_object()) bad(doc, j, "top level must be a JSON object");
+    const std::string format = text(j, "format", "", doc);
+    if (format != kFrontierFormat) bad(doc, j["format"], "format is '" + format + "', expected '" + kFrontierFormat + "'");
+    const json& ver = field(j, "version", "", doc);
+    if (!ver.is_number_integer() || ver.get<std::int64_t>() != kFrontierFormatVersion)
+        bad(doc, ver, "unsupported version " + ver.dump() + " (this program reads version " +
                       std::to_string(kFrontierFormatVersion) + ")");
     FrontierData d;
-    const std::string rm = text(j, "runtimeMeasure", "", file);
+    const std::string rm = text(j, "runtimeMeasure", "", doc);
     try {
         d.runtimeMeasure = runtimeMeasureFromName(rm);
     } catch (const std::invalid_argument& e) {
-        bad(file, e.what());
+        bad(doc, j["runtimeMeasure"], e.what());
     }
-    if (text(j, "accuracyMeasure", "", file) != "f1") bad(file, "accuracyMeasure must be \"f1\"");
-    d.lambdaUnit = text(j, "lambdaUnit", "", file);
-    d.grammar = text(j, "grammar", "", file);
-    d.evaluation = object(j, "evaluation", "", file);
-    d.info = object(j, "info", "", file);
-    d.unpruned = field(j, "unpruned", "", file);
+    if (text(j, "accuracyMeasure", "", doc) != "f1") bad(doc, j["accuracyMeasure"], "accuracyMeasure must be \"f1\"");
+    d.lambdaUnit = text(j, "lambdaUnit", "", doc);
+    d.grammar = text(j, "grammar", "", doc);
+    d.evaluation = object(j, "evaluation", "", doc);
+    d.info = object(j, "info", "", doc);
+    d.unpruned = field(j, "unpruned", "", doc);
     if (!d.unpruned.is_null()) {
-        if (!d.unpruned.is_object()) bad(file, "field 'unpruned' must be an object or null");
-        checkMetrics(d.unpruned, "unpruned.", file);
+        if (!d.unpruned.is_object()) bad(doc, j["unpruned"], "field 'unpruned' must be an object or null");
+        checkMetrics(j["unpruned"], "unpruned.", doc);
     }
-    const json& fit = field(j, "fit", "", file);
+    const json& fit = field(j, "fit", "", doc);
     if (!fit.is_null()) {
-        if (!fit.is_object()) bad(file, "field 'fit' must be an object or null");
-        SigmoidFit h{number(fit, "ymax", "fit.", file), number(fit, "a", "fit.", file), number(fit, "b", "fit.", file),
-                     number(fit, "c", "fit.", file), number(fit, "mse", "fit.", file)};
-        if (!(h.ymax > 0)) bad(file, "fit.ymax must be > 0");
-        if (h.mse < 0) bad(file, "fit.mse must be >= 0");
+        if (!fit.is_object()) bad(doc, fit, "field 'fit' must be an object or null");
+        SigmoidFit h{number(fit, "ymax", "fit.", doc), number(fit, "a", "fit.", doc), number(fit, "b", "fit.", doc),
+                     number(fit, "c", "fit.", doc), number(fit, "mse", "fit.", doc)};
+        if (!(h.ymax > 0)) bad(doc, fit["ymax"], "fit.ymax must be > 0");
+        if (h.mse < 0) bad(doc, fit["mse"], "fit.mse must be >= 0");
         d.fit = h;
     }
-    const json& pts = field(j, "points", "", file);
-    if (!pts.is_array()) bad(file, "field 'points' must be an array");
+    const json& pts = field(j, "points", "", doc);
+    if (!pts.is_array()) bad(doc, pts, "field 'points' must be an array");
     std::set<std::string> ids;
     for (size_t i = 0; i < pts.size(); ++i) {
         const json& p = pts[i];
         const std::string w = "points[" + std::to_string(i) + "].";
-        if (!p.is_object()) bad(file, "points[" + std::to_string(i) + "] must be an object");
+        if (!p.is_object()) bad(doc, p, "points[" + std::to_string(i) + "] must be an object");
         FrontierEntry e;
-        e.id = text(p, "id", w, file);
-        if (e.id.empty()) bad(file, w + "id must not be empty");
-        if (!ids.insert(e.id).second) bad(file, w + "id '" + e.id + "' is repeated");
-        const json& pol = field(p, "policy", w, file);
+        e.id = text(p, "id", w, doc);
+        if (e.id.empty()) bad(doc, p["id"], w + "id must not be empty");
+        if (!ids.insert(e.id).second) bad(doc, p["id"], w + "id '" + e.id + "' is repeated");
+        const json& pol = field(p, "policy", w, doc);
         if (pol.is_string() && !pol.get<std::string>().empty())
             e.policy = pol.get<std::string>();
         else if (!pol.is_null())
-            bad(file, "field '" + w + "policy' must be a non-empty string or null");
-        e.training = object(p, "training", w, file);
-        e.metrics = object(p, "metrics", w, file);
-        checkMetrics(e.metrics, w + "metrics.", file);
-        e.runtime = number(p, "runtime", w, file);
-        e.accuracy = number(p, "accuracy", w, file);
+            bad(doc, pol, "field '" + w + "policy' must be a non-empty string or null");
+        e.training = object(p, "training", w, doc);
+        e.metrics = object(p, "metrics", w, doc);
+        checkMetrics(p["metrics"], w + "metrics.", doc);
+        e.runtime = number(p, "runtime", w, doc);
+        e.accuracy = number(p, "accuracy", w, doc);
         if (e.runtime != runtimeFromMetrics(e.metrics, d.runtimeMeasure))
-            bad(file, w + "runtime does not equal metrics." + runtimeMeasureMetricKey(d.runtimeMeasure));
-        if (e.accuracy != accuracyFromMetrics(e.metrics)) bad(file, w + "accuracy does not equal 100 * metrics.f1");
-        const json& lam = field(p, "lambda", w, file);
+            bad(doc, p["runtime"], w + "runtime does not equal metrics." + runtimeMeasureMetricKey(d.runtimeMeasure));
+        if (e.accuracy != accuracyFromMetrics(e.metrics)) bad(doc, p["accuracy"], w + "accuracy does not equal 100 * metrics.f1");
+        const json& lam = field(p, "lambda", w, doc);
         if (lam.is_number() && std::isfinite(lam.get<double>()))
             e.lambda = lam.get<double>();
         else if (!lam.is_null())
-            bad(file, "field '" + w + "lambda' must be a number or null");
-        if (!d.fit && !lam.is_null()) bad(file, w + "lambda must be null when there is no fit");
-        const json& lr = field(p, "lambdaRange", w, file);
+            bad(doc, lam, "field '" + w + "lambda' must be a number or null");
+        if (!d.fit && !lam.is_null()) bad(doc, lam, w + "lambda must be null when there is no fit");
+        const json& lr = field(p, "lambdaRange", w, doc);
         if (lr.is_object()) {
-            e.lambdaRange.lo = number(lr, "lo", w + "lambdaRange.", file);
-            const json& hi = field(lr, "hi", w + "lambdaRange.", file);
+            e.lambdaRange.lo = number(lr, "lo", w + "lambdaRange.", doc);
+            const json& hi = field(lr, "hi", w + "lambdaRange.", doc);
             if (hi.is_null())
                 e.lambdaRange.hi = std::numeric_limits<double>::infinity();
             else
-                e.lambdaRange.hi = number(lr, "hi", w + "lambdaRange.", file);
+                e.lambdaRange.hi = number(lr, "hi", w + "lambdaRange.", doc);
             e.lambdaRange.empty = false;
             if (!(e.lambdaRange.lo >= 0 && e.lambdaRange.lo <= e.lambdaRange.hi))
-                bad(file, w + "lambdaRange must satisfy 0 <= lo <= hi");
+                bad(doc, lr, w + "lambdaRange must satisfy 0 <= lo <= hi");
         } else if (!lr.is_null()) {
-            bad(file, "field '" + w + "lambdaRange' must be an object or null");
+            bad(doc, lr, "field '" + w + "lambdaRange' must be an object or null");
         }
-        const json& on = field(p, "onFrontier", w, file);
-        if (!on.is_boolean()) bad(file, "field '" + w + "onFrontier' must be true or false");
+        const json& on = field(p, "onFrontier", w, doc);
+        if (!on.is_boolean()) bad(doc, on, "field '" + w + "onFrontier' must be true or false");
         e.onFrontier = on.get<bool>();
         d.points.push_back(std::move(e));
     }
-    const json& fr = field(j, "frontier", "", file);
-    if (!fr.is_array()) bad(file, "field 'frontier' must be an array");
+    const json& fr = field(j, "frontier", "", doc);
+    if (!fr.is_array()) bad(doc, fr, "field 'frontier' must be an array");
     std::vector<bool> inFrontier(d.points.size(), false);
     for (size_t i = 0; i < fr.size(); ++i) {
         const json& v = fr[i];
-        if (!v.is_number_integer() || v.get<long>() < 0 || v.get<long>() >= static_cast<long>(d.points.size()))
-            bad(file, "frontier[" + std::to_string(i) + "] = " + v.dump() + " is not a point index");
+        const bool isIndex = v.is_number_unsigned() ? v.get<std::uint64_t>() < d.points.size()
+                                                    : v.is_number_integer() && v.get<std::int64_t>() >= 0 &&
+                                                          v.get<std::int64_t>() < static_cast<std::int64_t>(d.points.size());
+        if (!isIndex)
+            bad(doc, v, "frontier[" + std::to_string(i) + "] = " + v.dump() + " is not a point index");
         const int idx = v.get<int>();
-        if (inFrontier[static_cast<size_t>(idx)]) bad(file, "frontier lists point " + std::to_string(idx) + " twice");
+        if (inFrontier[static_cast<size_t>(idx)]) bad(doc, v, "frontier lists point " + std::to_string(idx) + " twice");
         if (i > 0 && d.points[static_cast<size_t>(idx)].runtime < d.points[static_cast<size_t>(d.frontier.back())].runtime)
-            bad(file, "frontier is not sorted by runtime");
+            bad(doc, v, "frontier is not sorted by runtime");
         inFrontier[static_cast<size_t>(idx)] = true;
         d.frontier.push_back(idx);
     }
     for (size_t i = 0; i < d.points.size(); ++i)
         if (d.points[i].onFrontier != inFrontier[i])
-            bad(file, "points[" + std::to_string(i) + "].onFrontier disagrees with the frontier list");
+            bad(doc, pts[i]["onFrontier"], "points[" + std::to_string(i) + "].onFrontier disagrees with the frontier list");
     return d;
 }
 

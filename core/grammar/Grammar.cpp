@@ -102,7 +102,7 @@ SymbolId Grammar::symbolId(const std::string& name) const {
     return it->second;
 }
 
-std::span<const LexicalEntry> Grammar::lexicalEntries(const std::string& word, int pos, std::string* how) const {
+std::span<const LexicalEntry> Grammar::lexicalEntries(const std::string& word, int pos, std::string* how) const& {
     if (auto it = wordIndex.find(word); it != wordIndex.end() && !lexicon[it->second].empty()) {
         if (how) *how = "known";
         return lexicon[it->second];

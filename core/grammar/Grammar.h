@@ -69,8 +69,11 @@ struct Grammar {
     // Lexical entries for word w at sentence position pos: the word itself if known,
     // else its unknown-word signature, else the generic fallback. `how` (optional)
     // receives "known", "signature" or "fallback".
+    // The span points into the grammar, so it is not offered on a temporary Grammar.
     std::span<const LexicalEntry> lexicalEntries(const std::string& word, int pos,
-                                                 std::string* how = nullptr) const;
+                                                 std::string* how = nullptr) const&;
+    std::span<const LexicalEntry> lexicalEntries(const std::string& word, int pos,
+                                                 std::string* how = nullptr) const&& = delete;
 };
 
 struct GrammarStats {

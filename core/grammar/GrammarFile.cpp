@@ -1,9 +1,14 @@
 #include "core/grammar/GrammarFile.h"
 
+#include "core/treebank/Binarize.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
+#include "core/util/JsonDocument.h"
 
 #include <charconv>
+#include <cmath>
+#include <set>
+#include <tuple>
 #include <cstdio>
 #include <sstream>
 
@@ -21,7 +26,7 @@ class LineReader {
 public:
     LineReader(const std::string& text, const std::string& file) : in_(text), file_(file) {}
     std::vector<std::string> next(const char* what) {
-        std::string line;
+        std::string& line = raw_;
         while (std::getline(in_, line)) {
             ++line_;
             if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -35,17 +40,32 @@ public:
     }
     [[noreturn]] void fail(const std::string& msg) const { throw InputError(file_, line_, 0, msg); }
     int line() const { return line_; }
+    const std::string& raw() const { return raw_; }  // the text of the last line next() read
+    // Whether a non-blank line follows (line() then names it).
+    bool hasMore() {
+        std::string line;
+        while (std::getline(in_, line)) {
+            ++line_;
+            if (line.find_first_not_of(" \t\r\f\v") != std::string::npos) return true;
+        }
+        return false;
+    }
 
 private:
     std::istringstream in_;
+    std::string raw_;
     std::string file_;
     int line_ = 0;
 };
 
-float parseFloat(const LineReader& r, const std::string& s) {
+// A log probability: a finite float <= 0 (log of a probability in (0, 1]).
+float parseLogProb(const LineReader& r, const std::string& s) {
     float v = 0;
     auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (res.ec == std::errc::result_out_of_range) r.fail("log probability '" + s + "' is out of the float range");
     if (res.ec != std::errc() || res.ptr != s.data() + s.size()) r.fail("not a number: '" + s + "'");
+    if (!std::isfinite(v)) r.fail("log probability '" + s + "' is not finite");
+    if (v > 0) r.fail("log probability '" + s + "' is positive (a probability above 1)");
     return v;
 }
 long parseCount(const LineReader& r, const std::vector<std::string>& f, const std::string& keyword) {
@@ -94,9 +114,22 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     {
         auto f = r.next("options");
         if (f.empty() || f[0] != "options") r.fail("expected 'options <json>'");
-        std::string js;
-        for (std::size_t i = 1; i < f.size(); ++i) js += (i > 1 ? " " : "") + f[i];
-        try { g.options = nlohmann::json::parse(js); } catch (const std::exception& e) { r.fail(std::string("bad options JSON: ") + e.what()); }
+        // The JSON is the rest of the line, verbatim (strings in it may hold runs of spaces).
+        const std::string& raw = r.raw();
+        const std::string js = raw.substr(raw.find("options") + 7);
+        try {
+            g.options = parseJsonDocument(js, "options");
+        } catch (const std::exception& e) {
+            r.fail(std::string("bad options JSON: ") + e.what());
+        }
+        if (!g.options.is_object()) r.fail("options must be a JSON object");
+        if (g.options.contains("binarize")) {
+            try {
+                binarizeOptionsFromJson(g.options["binarize"]);
+            } catch (const std::exception& e) {
+                r.fail(std::string("bad options: ") + e.what());
+            }
+        }
     }
     long ns = parseCount(r, r.next("symbols"), "symbols");
     for (long i = 0; i < ns; ++i) {
@@ -115,40 +148,68 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
         if (f.size() != 2 || f[0] != "root") r.fail("expected 'root <symbol>'");
         g.root = sym(f[1]);
     }
+    // Every rule and entry may appear once; ROOT only as the parent of a root rule.
+    auto notRoot = [&](SymbolId s, const std::string& name) {
+        if (s == g.root) r.fail("the root symbol '" + name + "' may only appear in root-rules");
+        return s;
+    };
+    std::set<std::tuple<SymbolId, SymbolId, SymbolId>> seenBinary;
     long nb = parseCount(r, r.next("binary"), "binary");
     for (long i = 0; i < nb; ++i) {
         auto f = r.next("binary rule");
         if (f.size() != 4) r.fail("binary rule needs 'parent left right logprob'");
-        g.binary.push_back({sym(f[0]), sym(f[1]), sym(f[2]), parseFloat(r, f[3])});
+        const BinaryRule b{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]), notRoot(sym(f[2]), f[2]),
+                           parseLogProb(r, f[3])};
+        if (!seenBinary.emplace(b.parent, b.left, b.right).second)
+            r.fail("duplicate binary rule " + f[0] + " -> " + f[1] + " " + f[2]);
+        g.binary.push_back(b);
     }
+    std::set<std::pair<SymbolId, SymbolId>> seenUnary;
     long nu = parseCount(r, r.next("unary"), "unary");
     for (long i = 0; i < nu; ++i) {
         auto f = r.next("unary rule");
         if (f.size() != 3) r.fail("unary rule needs 'parent child logprob'");
-        g.unary.push_back({sym(f[0]), sym(f[1]), parseFloat(r, f[2])});
+        const UnaryRule u{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]), parseLogProb(r, f[2])};
+        if (u.parent == u.child) r.fail("unary rule " + f[0] + " -> " + f[1] + " rewrites a symbol to itself");
+        if (!seenUnary.emplace(u.parent, u.child).second) r.fail("duplicate unary rule " + f[0] + " -> " + f[1]);
+        g.unary.push_back(u);
     }
+    std::set<SymbolId> seenRoot;
     long nr = parseCount(r, r.next("root-rules"), "root-rules");
     for (long i = 0; i < nr; ++i) {
         auto f = r.next("root rule");
         if (f.size() != 2) r.fail("root rule needs 'child logprob'");
-        g.rootRules.push_back({g.root, sym(f[0]), parseFloat(r, f[1])});
+        const SymbolId child = notRoot(sym(f[0]), f[0]);
+        if (!seenRoot.insert(child).second) r.fail("duplicate root rule -> " + f[0]);
+        g.rootRules.push_back({g.root, child, parseLogProb(r, f[1])});
     }
+    std::set<std::string> seenWords;
     long nw = parseCount(r, r.next("words"), "words");
     for (long i = 0; i < nw; ++i) {
         auto f = r.next("word");
         if (f.size() < 3 || f.size() % 2 != 1) r.fail("word line needs 'word tag logprob [tag logprob ...]'");
+        if (!seenWords.insert(f[0]).second) r.fail("duplicate word '" + f[0] + "'");
         g.words.push_back(f[0]);
         g.lexicon.emplace_back();
-        for (std::size_t j = 1; j < f.size(); j += 2) g.lexicon.back().push_back({sym(f[j]), parseFloat(r, f[j + 1])});
+        std::set<SymbolId> tags;
+        for (std::size_t j = 1; j < f.size(); j += 2) {
+            const SymbolId tag = notRoot(sym(f[j]), f[j]);
+            if (!tags.insert(tag).second) r.fail("word '" + f[0] + "' lists tag '" + f[j] + "' twice");
+            g.lexicon.back().push_back({tag, parseLogProb(r, f[j + 1])});
+        }
     }
+    std::set<SymbolId> seenFallback;
     long nf = parseCount(r, r.next("unknown-fallback"), "unknown-fallback");
     for (long i = 0; i < nf; ++i) {
         auto f = r.next("fallback entry");
         if (f.size() != 2) r.fail("fallback entry needs 'tag logprob'");
-        g.unknownFallback.push_back({sym(f[0]), parseFloat(r, f[1])});
+        const SymbolId tag = notRoot(sym(f[0]), f[0]);
+        if (!seenFallback.insert(tag).second) r.fail("duplicate fallback tag '" + f[0] + "'");
+        g.unknownFallback.push_back({tag, parseLogProb(r, f[1])});
     }
     auto end = r.next("end");
     if (end.size() != 1 || end[0] != "end") r.fail("expected 'end'");
+    if (r.hasMore()) r.fail("unexpected text after 'end'");
     try {
         g.finalize();
     } catch (const std::exception& e) {

@@ -70,11 +70,19 @@ BinarizeOptions binarizeOptionsOf(const Grammar& g) {
 Tree binarizeLike(const Grammar& g, const Tree& normalized) { return binarize(normalized, binarizeOptionsOf(g)); }
 
 Grammar estimatePcfg(const std::vector<Tree>& trees, const GrammarOptions& opt) {
+    std::vector<Tree> normalized;
+    normalized.reserve(trees.size());
+    for (const auto& t : trees) normalized.push_back(normalizeTree(t));
+    return estimatePcfgFromNormalized(normalized, opt);
+}
+
+Grammar estimatePcfgFromNormalized(const std::vector<Tree>& trees, const GrammarOptions& opt) {
+    if (trees.empty()) throw std::invalid_argument("no training trees: cannot estimate a grammar from an empty treebank");
     std::vector<Tree> binarized;
     binarized.reserve(trees.size());
     std::unordered_map<std::string, int> wordCounts;
     for (const auto& t : trees) {
-        Tree b = binarize(normalizeTree(t), opt.binarize);
+        Tree b = binarize(t, opt.binarize);
         for (const auto& w : b.words()) ++wordCounts[w];
         binarized.push_back(std::move(b));
     }

@@ -21,7 +21,10 @@ BinarizeOptions binarizeOptionsOf(const Grammar& g);
 // A normalized gold tree binarized the way g's training trees were.
 Tree binarizeLike(const Grammar& g, const Tree& normalized);
 
-// trees: raw treebank trees (normalized here). Throws InputError on unusable trees.
+// trees: raw treebank trees (normalized here). Throws InputError on unusable trees and
+// std::invalid_argument when there are none.
 Grammar estimatePcfg(const std::vector<Tree>& trees, const GrammarOptions& opt);
+// The same from trees that are already normalized (readNormalizedTreebank).
+Grammar estimatePcfgFromNormalized(const std::vector<Tree>& normalized, const GrammarOptions& opt);
 
 } // namespace prunescope

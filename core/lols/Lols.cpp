@@ -9,6 +9,7 @@
 #include "core/policy/SpanFeatures.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -128,12 +129,17 @@ std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSen
         const double diff = e.rewardKeep - e.rewardPrune;
         if (diff == 0) continue;
         if (e.sentence >= sentences.size())
-            throw std::invalid_argument("aggregated dataset refers to a sentence that is not in the training set");
+            throw std::invalid_argument("aggregated dataset refers to sentence " + std::to_string(e.sentence) +
+                                        ", but the training set has " + std::to_string(sentences.size()));
         if (e.sentence != current) {
             progress.throwIfCancelled();
             feats = SentenceFeatures(sentences[e.sentence].words);
             current = e.sentence;
         }
+        if (!PruningMask::prunable(feats.length(), e.i, e.k))
+            throw std::invalid_argument("aggregated dataset refers to span (" + std::to_string(e.i) + "," +
+                                        std::to_string(e.k) + ") of training sentence " + std::to_string(e.sentence) +
+                                        ", which has " + std::to_string(feats.length()) + " words");
         auto f = feats.features(e.i, e.k);
         WeightedExample x;
         x.features.assign(f.begin(), f.end());
@@ -196,8 +202,13 @@ AggregatedDataset AggregatedDataset::deserialize(const std::string& bytes, const
         throw InputError(fileName, 1, 1, "not a PruneScope aggregated LOLS dataset");
     std::uint64_t count = 0;
     std::memcpy(&count, bytes.data() + sizeof kAggMagic, 8);
-    if (bytes.size() != sizeof kAggMagic + 8 + count * kEntryBytes)
-        throw InputError(fileName, 1, 1, "truncated aggregated LOLS dataset");
+    const std::uint64_t payload = bytes.size() - sizeof kAggMagic - 8;
+    // Compared by division: count * kEntryBytes could wrap around and pass.
+    if (payload % kEntryBytes != 0 || payload / kEntryBytes != count)
+        throw InputError(fileName, 1, 1,
+                         "aggregated LOLS dataset holds " + std::to_string(payload / kEntryBytes) +
+                             " whole entries but its header says " + std::to_string(count) +
+                             " (truncated or corrupt)");
     AggregatedDataset d;
     d.entries_.resize(count);
     const char* p = bytes.data() + sizeof kAggMagic + 8;
@@ -209,9 +220,17 @@ AggregatedDataset AggregatedDataset::deserialize(const std::string& bytes, const
         std::memcpy(&e.rewardKeep, p + 16, 8);
         p += kEntryBytes;
     }
-    for (std::size_t x = 1; x < d.entries_.size(); ++x)
-        if (d.entries_[x - 1].key() >= d.entries_[x].key())
-            throw InputError(fileName, 1, 1, "aggregated LOLS dataset is not sorted");
+    for (std::size_t x = 0; x < d.entries_.size(); ++x) {
+        const RewardEntry& e = d.entries_[x];
+        if (x > 0 && d.entries_[x - 1].key() >= e.key())
+            throw InputError(fileName, 1, 1, "aggregated LOLS dataset is not sorted (entry " + std::to_string(x) + ")");
+        if (!(e.i < e.k && e.k <= kMaxSentenceLength))
+            throw InputError(fileName, 1, 1, "aggregated LOLS dataset entry " + std::to_string(x) + " has span (" +
+                                                 std::to_string(e.i) + "," + std::to_string(e.k) + ")");
+        if (!std::isfinite(e.rewardPrune) || !std::isfinite(e.rewardKeep))
+            throw InputError(fileName, 1, 1,
+                             "aggregated LOLS dataset entry " + std::to_string(x) + " has a non-finite reward");
+    }
     return d;
 }
 

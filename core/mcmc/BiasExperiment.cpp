@@ -187,20 +187,6 @@ double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double
     return (1.0 + extreme) / (1.0 + permutations);
 }
 
-std::vector<double> holmAdjust(const std::vector<double>& p) {
-    const std::size_t m = p.size();
-    std::vector<std::size_t> order(m);
-    for (std::size_t i = 0; i < m; ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return p[x] < p[y]; });
-    std::vector<double> out(m);
-    double running = 0;
-    for (std::size_t r = 0; r < m; ++r) {
-        running = std::max(running, std::min(1.0, static_cast<double>(m - r) * p[order[r]]));
-        out[order[r]] = running;
-    }
-    return out;
-}
-
 nlohmann::json BiasComparison::toJson() const {
     nlohmann::json j = {{"iterations", static_cast<int>(randomized.setting)}, {"pushes", randomized.pushes},
                         {"biasL1", randomized.spanL1}, {"biasL1Sd", randomized.spanL1Sd}};

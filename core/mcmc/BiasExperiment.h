@@ -11,6 +11,7 @@
 // comparison. See docs/randomized-pruning.md.
 #include "core/mcmc/RandomizedPruning.h"
 #include "core/policy/Policy.h"
+#include "core/util/Holm.h"
 #include "core/util/Progress.h"
 
 #include <nlohmann/json.hpp>
@@ -98,8 +99,6 @@ struct BiasExperimentResult {
 
 // Two-sided paired sign-flip permutation test of mean(a - b) = 0; deterministic given seed.
 double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b, int permutations, std::uint64_t seed);
-// Holm's step-down adjustment of p-values (same order as the input).
-std::vector<double> holmAdjust(const std::vector<double>& p);
 
 // sentences: tokenized sentences. fomPolicy gives the figure of merit (M' and tic-tac-toe);
 // maskPolicies are the learned policies whose own masks are the policy-mask baselines.

@@ -118,10 +118,15 @@ inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
 } // namespace
 
 // Item arrays hold [0, count) plus kItemSlack initialized entries that vector loads may read.
+// They count against the memory budget (with dense_) and their offsets are 32-bit.
 void Parser::growItems(std::size_t count) {
     const std::size_t size = count + cky::kItemSlack;
     if (itemLeft_.size() >= size) return;
     const std::size_t grown = std::max(size, itemLeft_.size() + itemLeft_.size() / 2);
+    constexpr std::size_t kItemBytes = 2 * sizeof(float) + 2 * sizeof(std::uint32_t);
+    if (dense_ + grown * kItemBytes > budget_ || grown > 0xFFFFFFFFull)
+        throw SentenceTooLarge("sentence of " + std::to_string(chart_.n) + " words needs more than the memory budget of " +
+                               std::to_string(budget_ >> 20) + " MiB (its rule item lists outgrew it; raise --memory-budget)");
     itemLeft_.resize(grown, 0.0f);
     itemLogProb_.resize(grown, 0.0f);
     itemParent_.resize(grown, 0u);
@@ -261,6 +266,29 @@ std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
     return static_cast<std::uint32_t>(zAt);
 }
 
+std::size_t Parser::denseBytes(int n) const {
+    const std::size_t cells = static_cast<std::size_t>(n) * (static_cast<std::size_t>(n) + 1) / 2;
+    const std::size_t N = static_cast<std::size_t>(N_);
+    // Per cell: at worst every symbol built (one ChartEntry each), its offsets, its right row
+    // (numRight_ + 1 scores) and right bits; per position, the row's bucket offsets.
+    return cells * (N * sizeof(ChartEntry) + 2 * sizeof(std::uint32_t) + (static_cast<std::size_t>(numRight_) + 1) * sizeof(float) +
+                    static_cast<std::size_t>(rightWords_) * sizeof(std::uint64_t)) +
+           (static_cast<std::size_t>(n) + 1) * (2 * static_cast<std::size_t>(numRight_) + 1) * sizeof(std::uint32_t);
+}
+
+void Parser::checkFits(int n) const {
+    if (n > kMaxSentenceLength)
+        throw SentenceTooLarge("sentence of " + std::to_string(n) + " words is longer than the parser's limit of " +
+                               std::to_string(kMaxSentenceLength) + " words");
+    const std::size_t cells = static_cast<std::size_t>(n) * (static_cast<std::size_t>(n) + 1) / 2;
+    const std::size_t need = denseBytes(n);
+    // Chart indices are 32-bit: refuse what they cannot address whatever the budget.
+    if (need > budget_ || cells * static_cast<std::size_t>(g_->numSymbols()) >= (std::size_t{1} << 32))
+        throw SentenceTooLarge("sentence of " + std::to_string(n) + " words needs about " +
+                               std::to_string((need + (1u << 20) - 1) >> 20) + " MiB to parse, more than the memory budget of " +
+                               std::to_string(budget_ >> 20) + " MiB (raise it with --memory-budget)");
+}
+
 std::size_t Parser::scratchBytes() const {
     return (itemLeft_.capacity() + itemLogProb_.capacity()) * sizeof(float) +
            (itemParent_.capacity() + itemRule_.capacity()) * sizeof(std::uint32_t) +
@@ -301,12 +329,38 @@ long Parser::directSplit(int i, int j, const std::uint64_t* rightBits, const flo
 }
 
 ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* mask) {
-    const Grammar& g = *g_;
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot parse an empty sentence");
-    if (n > kMaxSentenceLength) throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) + " words");
+    checkFits(n);
     if (mask && mask->n != n)
         throw std::invalid_argument("mask is for " + std::to_string(mask->n) + " words, sentence has " + std::to_string(n));
+    dense_ = denseBytes(n);
+    try {
+        return parseChecked(words, mask);
+    } catch (...) {
+        // A parse stopped midway (item lists over the budget, out of memory) leaves the cell being
+        // built half written: drop the chart and the items, restore the scratch's resting state.
+        chart_ = Chart{};
+        for (auto* v : {&itemLeft_, &itemLogProb_}) std::vector<float>().swap(*v);
+        for (auto* v : {&itemParent_, &itemRule_}) std::vector<std::uint32_t>().swap(*v);
+        itemsUsed_ = 0;
+        zBeginsUsed_ = 0;
+        std::fill(out_.begin(), out_.end(), kNegInf);
+        std::fill(outW_.begin(), outW_.end(), kNoWitness);
+        std::fill(leftDense_.begin(), leftDense_.end(), kNegInf);
+        std::fill(unaryBest_.begin(), unaryBest_.end(), kNegInf);
+        std::fill(unaryBestW_.begin(), unaryBestW_.end(), kNoWitness);
+        std::fill(preBits_.begin(), preBits_.end(), 0);
+        std::fill(postBits_.begin(), postBits_.end(), 0);
+        dense_ = 0;
+        growItems(0);
+        throw;
+    }
+}
+
+ParseStats Parser::parseChecked(std::span<const std::string> words, const PruningMask* mask) {
+    const Grammar& g = *g_;
+    const int n = static_cast<int>(words.size());
     words_.assign(words.begin(), words.end());
     prepare(n);
     ParseStats st;

@@ -17,6 +17,7 @@
 #include "core/treebank/Tree.h"
 
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -38,13 +39,34 @@ const char* ckyKernelName(CkyKernel k);
 bool ckyKernelSupported(CkyKernel k); // Auto and Portable: always
 CkyKernel bestCkyKernel();            // the widest supported one
 
+// A sentence the parser refuses before allocating for it: longer than kMaxSentenceLength words,
+// or needing more memory than the parser's budget. Callers that go through a corpus skip it.
+class SentenceTooLarge : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// Default memory budget of one parser (chart and scratch): 2 GiB, a sentence of about 440 words
+// with the bundled grammar. docs/file-formats.md, "Memory budget".
+constexpr std::size_t kDefaultParserMemoryBudget = std::size_t{2} << 30;
+
 class Parser {
 public:
     explicit Parser(const Grammar& g, CkyKernel kernel = CkyKernel::Auto);
 
     // Parses with mask (nullptr = keep every span). The mask's n must equal words.size().
-    // Throws std::invalid_argument for an empty sentence, a too-long one or a wrong mask.
+    // Throws std::invalid_argument for an empty sentence or a wrong mask, and SentenceTooLarge
+    // (before allocating) for one longer than kMaxSentenceLength or over the memory budget.
     ParseStats parse(std::span<const std::string> words, const PruningMask* mask = nullptr);
+
+    // Bytes a parse of n words may need besides its lazily built item lists: the sparse chart at
+    // its worst case (every symbol built in every cell) and the per-cell scratch, an upper bound
+    // for this grammar. Item lists are checked against the rest of the budget as they grow.
+    std::size_t denseBytes(int n) const;
+    void setMemoryBudget(std::size_t bytes) { budget_ = bytes; }
+    std::size_t memoryBudget() const { return budget_; }
+    // Throws SentenceTooLarge if n words exceed the length limit or the budget.
+    void checkFits(int n) const;
 
     const Chart& chart() const { return chart_; }
     const Grammar& grammar() const { return *g_; }
@@ -127,6 +149,7 @@ private:
     DirectKernel directKernel_;
     std::vector<std::uint32_t> ruleIndex_;      // 0, 1, ..., rules - 1
     void growItems(std::size_t count);
+    ParseStats parseChecked(std::span<const std::string> words, const PruningMask* mask);
 
     const Grammar* g_;
     CkyKernel kernel_;
@@ -172,6 +195,8 @@ private:
     std::vector<std::uint32_t> unaryParentId_;  // per symbol: dense unary-parent id or the dummy
     std::vector<std::uint64_t> hasUnary_;       // symbols that are the child of a unary rule
     std::vector<std::uint32_t> rightIdOrDummy_; // per symbol: dense right id or numRight_
+    std::size_t budget_ = kDefaultParserMemoryBudget;
+    std::size_t dense_ = 0;                     // denseBytes of the current parse
 };
 
 // Follows witnesses from ROOT: the binarized best tree (labels as in the grammar), or an

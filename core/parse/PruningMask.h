@@ -2,6 +2,7 @@
 // The span pruning mask m of Alg. 1: m[i,k] = 1 keeps span (i,k), 0 prunes it.
 // Only spans with 1 < k-i < n are prunable; width-1 spans and the whole sentence are always kept.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,7 +27,14 @@ struct PruningMask {
 
     // {"n": 5, "pruned": [[0,2],[1,3]]}: lists pruned spans (compact for typical masks).
     nlohmann::json toJson() const;
-    static PruningMask fromJson(const nlohmann::json& j); // throws std::invalid_argument
+    // Strict: n and every i, k must be integers that fit (4294967303 is not 7), 0 <= n <= 4095,
+    // each span prunable. Throws std::invalid_argument.
+    static PruningMask fromJson(const nlohmann::json& j);
 };
+
+// A mask file (docs/file-formats.md): one mask object or an array of them, one per sentence.
+// Errors are InputError(file, line, column) at the offending value.
+std::vector<PruningMask> masksFromJsonText(const std::string& text, const std::string& file);
+std::vector<PruningMask> readMaskFile(const std::string& path);
 
 } // namespace prunescope

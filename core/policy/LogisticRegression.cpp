@@ -1,6 +1,8 @@
 // Weighted L2 logistic regression trained with L-BFGS (Vieira & Eisner 2017, sec. 6 "Training").
 #include "core/policy/LogisticRegression.h"
 
+#include "core/util/FloatRange.h"
+
 #include <LBFGS.h>
 
 #include <algorithm>
@@ -86,6 +88,10 @@ double objectiveAndGradient(const CompactData& data, double l2, const Eigen::Vec
 
 namespace {
 
+constexpr const char* kNotFinite =
+    "logistic regression: the training objective is not finite (weights or example weights too large "
+    "for double precision); training stopped";
+
 // The objective as LBFGSpp wants it; remembers the best point seen so that a failed line
 // search still returns the best weights found.
 struct Objective {
@@ -142,6 +148,11 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
         fx = objectiveAndGradient(c, opt.l2, x, g);
         r.converged = true;
     } else {
+        // A non-finite objective (e.g. warm-started from weights near the float limit) would leave
+        // L-BFGS without any best point: refuse with a clear error instead.
+        Eigen::VectorXd g0;
+        if (!std::isfinite(objectiveAndGradient(c, opt.l2, x, g0)) || !g0.allFinite())
+            throw std::runtime_error(kNotFinite);
         try {
             r.iterations = solver.minimize(obj, x, fx);
             Eigen::VectorXd g;
@@ -151,6 +162,7 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
             throw;  // not "no progress": the caller asked to stop
         } catch (const std::exception&) {
             // Line search could not make progress (at numerical precision): keep the best point.
+            if (obj.best.size() != d) throw std::runtime_error(kNotFinite);
             x = obj.best;
             fx = obj.bestF;
             r.iterations = param.max_iterations;
@@ -160,10 +172,16 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
             fx = obj.bestF;
         }
     }
+    if (!std::isfinite(fx) || !x.allFinite()) throw std::runtime_error(kNotFinite);
     r.objective = fx;
     // Features absent from the data feel only the L2 term: their optimum is 0.
     r.weights = Eigen::VectorXf::Zero(kFeatureDim);
-    for (int j = 0; j < d; ++j) r.weights[c.globalId[static_cast<size_t>(j)]] = static_cast<float>(x[j]);
+    for (int j = 0; j < d; ++j) {
+        if (!roundsToFiniteFloat(x[j]))
+            throw std::runtime_error("logistic regression: a trained weight (" + std::to_string(x[j]) +
+                                     ") is outside the float range; training stopped");
+        r.weights[c.globalId[static_cast<size_t>(j)]] = toFiniteFloat(x[j]);
+    }
     return r;
 }
 

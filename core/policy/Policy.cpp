@@ -3,8 +3,10 @@
 
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
+#include "core/util/FloatRange.h"
 #include "core/util/JsonDocument.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -52,28 +54,28 @@ std::string indentJson(const json& j) {
     return out;
 }
 
-[[noreturn]] void bad(const std::string& file, const std::string& what) {
-    throw InputError(file, 0, 0, "policy: " + what);
-}
+// Every problem is reported at the offending value (or the object lacking a field).
+[[noreturn]] void bad(const JsonDocument& doc, const json& at, const std::string& what) { doc.fail(at, what); }
 
-const json& field(const json& obj, const char* key, const std::string& where, const std::string& file) {
+const json& field(const JsonDocument& doc, const json& obj, const char* key, const std::string& where) {
     auto it = obj.find(key);
-    if (it == obj.end()) bad(file, "missing field '" + where + key + "'");
+    if (it == obj.end()) bad(doc, obj, "missing field '" + where + key + "'");
     return *it;
 }
 
-int intField(const json& obj, const char* key, const std::string& where, const std::string& file) {
-    const json& v = field(obj, key, where, file);
-    if (!v.is_number_integer()) bad(file, "field '" + where + key + "' must be an integer");
+int intField(const JsonDocument& doc, const json& obj, const char* key, const std::string& where) {
+    const json& v = field(doc, obj, key, where);
+    if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > 1000000u) ||
+        (!v.is_number_unsigned() && (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000)))
+        bad(doc, v, "field '" + where + key + "' must be an integer");
     return v.get<int>();
 }
 
-std::string stringField(const json& obj, const char* key, const std::string& where, const std::string& file) {
-    const json& v = field(obj, key, where, file);
-    if (!v.is_string()) bad(file, "field '" + where + key + "' must be a string");
+std::string stringField(const JsonDocument& doc, const json& obj, const char* key, const std::string& where) {
+    const json& v = field(doc, obj, key, where);
+    if (!v.is_string()) bad(doc, v, "field '" + where + key + "' must be a string");
     return v.get<std::string>();
 }
-
 
 } // namespace
 
@@ -121,71 +123,91 @@ std::string policyToJson(const Policy& p) {
 }
 
 Policy policyFromJson(const std::string& text, const std::string& file) {
-    const json j = parseJsonDocument(text, file, "policy: ");
-    if (!j.is_object()) bad(file, "top level must be a JSON object");
-    const std::string format = stringField(j, "format", "", file);
-    if (format != kPolicyFormat) bad(file, "format is '" + format + "', expected '" + kPolicyFormat + "'");
-    const int version = intField(j, "version", "", file);
+    const JsonDocument doc(text, file, "policy: ");
+    const json& j = doc.root();
+    if (!j.is_object()) bad(doc, j, "top level must be a JSON object");
+    const std::string format = stringField(doc, j, "format", "");
+    if (format != kPolicyFormat)
+        bad(doc, j["format"], "format is '" + format + "', expected '" + kPolicyFormat + "'");
+    const int version = intField(doc, j, "version", "");
     if (version != kPolicyFormatVersion)
-        bad(file, "unsupported version " + std::to_string(version) + " (this program reads version " +
-                      std::to_string(kPolicyFormatVersion) + ")");
+        bad(doc, j["version"], "unsupported version " + std::to_string(version) + " (this program reads version " +
+                                   std::to_string(kPolicyFormatVersion) + ")");
 
-    Policy p;
-    const json& th = field(j, "threshold", "", file);
+    // Everything is validated before the 16 MiB weight vector is allocated (Policy p below).
+    struct {
+        PolicyMetadata meta;
+        float threshold = 0.5f;
+    } p;
+    const json& th = field(doc, j, "threshold", "");
     if (!th.is_number() || !(th.get<double>() >= 0.0 && th.get<double>() <= 1.0))
-        bad(file, "field 'threshold' must be a number in [0, 1]");
+        bad(doc, th, "field 'threshold' must be a number in [0, 1]");
     p.threshold = static_cast<float>(th.get<double>());
 
-    const json& m = field(j, "meta", "", file);
-    if (!m.is_object()) bad(file, "field 'meta' must be an object");
+    const json& m = field(doc, j, "meta", "");
+    if (!m.is_object()) bad(doc, m, "field 'meta' must be an object");
     const std::string w = "meta.";
-    p.meta.featureSetVersion = intField(m, "featureSetVersion", w, file);
+    p.meta.featureSetVersion = intField(doc, m, "featureSetVersion", w);
     if (p.meta.featureSetVersion != kFeatureSetVersion)
-        bad(file, "meta.featureSetVersion is " + std::to_string(p.meta.featureSetVersion) +
-                      ", this program computes feature set " + std::to_string(kFeatureSetVersion));
-    p.meta.hashBits = intField(m, "hashBits", w, file);
+        bad(doc, m["featureSetVersion"], "meta.featureSetVersion is " + std::to_string(p.meta.featureSetVersion) +
+                                             ", this program computes feature set " + std::to_string(kFeatureSetVersion));
+    p.meta.hashBits = intField(doc, m, "hashBits", w);
     if (p.meta.hashBits != kFeatureHashBits)
-        bad(file, "meta.hashBits is " + std::to_string(p.meta.hashBits) + ", expected " +
-                      std::to_string(kFeatureHashBits));
-    p.meta.training = field(m, "training", w, file);
-    const json& lam = field(m, "lambda", w, file);
+        bad(doc, m["hashBits"], "meta.hashBits is " + std::to_string(p.meta.hashBits) + ", expected " +
+                                    std::to_string(kFeatureHashBits));
+    p.meta.training = field(doc, m, "training", w);
+    const json& lam = field(doc, m, "lambda", w);
     if (lam.is_null())
         p.meta.lambda = std::numeric_limits<double>::quiet_NaN();
-    else if (lam.is_number())
+    else if (lam.is_number() && std::isfinite(lam.get<double>()))
         p.meta.lambda = lam.get<double>();
     else
-        bad(file, "field 'meta.lambda' must be a number or null");
-    p.meta.lambdaUnit = stringField(m, "lambdaUnit", w, file);
-    p.meta.devMetrics = field(m, "devMetrics", w, file);
-    p.meta.grammar = stringField(m, "grammar", w, file);
-    p.meta.name = stringField(m, "name", w, file);
-    p.meta.kind = stringField(m, "kind", w, file);
+        bad(doc, lam, "field 'meta.lambda' must be a number or null");
+    p.meta.lambdaUnit = stringField(doc, m, "lambdaUnit", w);
+    p.meta.devMetrics = field(doc, m, "devMetrics", w);
+    p.meta.grammar = stringField(doc, m, "grammar", w);
+    p.meta.name = stringField(doc, m, "name", w);
+    p.meta.kind = stringField(doc, m, "kind", w);
 
-    const json& ws = field(j, "weights", "", file);
-    if (!ws.is_object()) bad(file, "field 'weights' must be an object");
-    const json& idx = field(ws, "index", "weights.", file);
-    const json& val = field(ws, "value", "weights.", file);
-    if (!idx.is_array()) bad(file, "field 'weights.index' must be an array");
-    if (!val.is_array()) bad(file, "field 'weights.value' must be an array");
+    const json& ws = field(doc, j, "weights", "");
+    if (!ws.is_object()) bad(doc, ws, "field 'weights' must be an object");
+    const json& idx = field(doc, ws, "index", "weights.");
+    const json& val = field(doc, ws, "value", "weights.");
+    if (!idx.is_array()) bad(doc, idx, "field 'weights.index' must be an array");
+    if (!val.is_array()) bad(doc, val, "field 'weights.value' must be an array");
     if (idx.size() != val.size())
-        bad(file, "weights.index has " + std::to_string(idx.size()) + " entries but weights.value has " +
-                      std::to_string(val.size()));
-    p.weights = Eigen::VectorXf::Zero(kFeatureDim);
-    std::vector<bool> seen(kFeatureDim, false);
+        bad(doc, val, "weights.index has " + std::to_string(idx.size()) + " entries but weights.value has " +
+                          std::to_string(val.size()));
+    std::vector<std::pair<uint32_t, float>> entries;
+    entries.reserve(idx.size());
     for (size_t e = 0; e < idx.size(); ++e) {
         const json& i = idx[e];
         const json& v = val[e];
-        if (!i.is_number_integer() || i.get<int64_t>() < 0 || i.get<int64_t>() >= static_cast<int64_t>(kFeatureDim))
-            bad(file, "weights.index[" + std::to_string(e) + "] = " + i.dump() + " is not in [0, 2^" +
-                          std::to_string(kFeatureHashBits) + ")");
+        if (!i.is_number_integer() || (i.is_number_unsigned() && i.get<std::uint64_t>() >= kFeatureDim) ||
+            (!i.is_number_unsigned() && (i.get<int64_t>() < 0 || i.get<int64_t>() >= static_cast<int64_t>(kFeatureDim))))
+            bad(doc, i, "weights.index[" + std::to_string(e) + "] = " + i.dump() + " is not in [0, 2^" +
+                            std::to_string(kFeatureHashBits) + ")");
         if (!v.is_number() || !std::isfinite(v.get<double>()))
-            bad(file, "weights.value[" + std::to_string(e) + "] is not a finite number");
-        const auto f = static_cast<uint32_t>(i.get<int64_t>());
-        if (seen[f]) bad(file, "weights.index repeats feature " + std::to_string(f));
-        seen[f] = true;
-        p.weights[f] = static_cast<float>(v.get<double>());
+            bad(doc, v, "weights.value[" + std::to_string(e) + "] is not a finite number");
+        // Weights are floats: a double such as 1e300 would become inf and poison every score.
+        if (!roundsToFiniteFloat(v.get<double>()))
+            bad(doc, v, "weights.value[" + std::to_string(e) + "] = " + v.dump() +
+                            " is outside the float range (weights are 32-bit floats)");
+        const float f32 = toFiniteFloat(v.get<double>());
+        entries.emplace_back(static_cast<uint32_t>(i.get<int64_t>()), f32);
     }
-    return p;
+    // Repeated indices (sorted copy: no 2^22-entry bitmap per load); report the later occurrence.
+    std::vector<std::pair<uint32_t, size_t>> order(entries.size());
+    for (size_t e = 0; e < entries.size(); ++e) order[e] = {entries[e].first, e};
+    std::sort(order.begin(), order.end());
+    for (size_t x = 1; x < order.size(); ++x)
+        if (order[x].first == order[x - 1].first)
+            bad(doc, idx[order[x].second], "weights.index repeats feature " + std::to_string(order[x].first));
+    Policy policy;
+    policy.meta = std::move(p.meta);
+    policy.threshold = p.threshold;
+    for (const auto& [f, w] : entries) policy.weights[f] = w;
+    return policy;
 }
 
 void savePolicy(const Policy& p, const std::string& path) { writeFileAtomically(path, policyToJson(p)); }

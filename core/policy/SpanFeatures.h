@@ -44,12 +44,17 @@ public:
     explicit SentenceFeatures(const std::vector<std::string>& words);
     int length() const { return n_; }
     // 16 bucket ids of span (i,k); valid for every span 0 <= i < k <= n (the policy only asks
-    // about 1 < k-i < n).
-    std::span<const uint32_t> features(int i, int k) const {
+    // about 1 < k-i < n). The span points into this object, so it is only offered on an lvalue:
+    // `SentenceFeatures(words).features(i, k)` (a span into a temporary) does not compile.
+    std::span<const uint32_t> features(int i, int k) const& {
         return {ids_.data() + (static_cast<size_t>(rowStart_[i]) + (k - i - 1)) * kFeatureTemplates,
                 static_cast<size_t>(kFeatureTemplates)};
     }
-    const std::vector<std::string>& shapes() const { return shapes_; }
+    std::span<const uint32_t> features(int i, int k) const&& = delete;
+    // Whether (i,k) is a span of this sentence (0 <= i < k <= n): check indices that come from files.
+    bool hasSpan(int i, int k) const { return i >= 0 && i < k && k <= n_; }
+    const std::vector<std::string>& shapes() const& { return shapes_; }
+    const std::vector<std::string>& shapes() const&& = delete;
 
 private:
     int n_ = 0;

@@ -24,10 +24,10 @@ SpanGradient InsideOutside::gradient(int i, int k) const {
     SpanGradient sg;
     const int c = cell(i, k);
     if (dZ_[c] == 0.0) return sg;
-    const int scale = S_[c] + T_[c];
+    const int scale = S_[c] + T_[c];  // both set where a derivative is nonzero (run())
     sg.logDZ = scale * std::numbers::ln2 + std::log(dZ_[c]);
     if (dR_[c] > 0) sg.logDR = scale * std::numbers::ln2 + std::log(dR_[c]);
-    if (mask_.keep(i, k)) {
+    if (mask_.keep(i, k) && zMant_ > 0) {  // Z = 0 leaves the top scale at the kEmpty sentinel
         const int top = S_[cell(0, n_)];
         const double zLeft = 1.0 - std::ldexp(dZ_[c] / zMant_, scale - top);
         const double rLeft = rMant_ > 0 ? 1.0 - std::ldexp(dR_[c] / rMant_, scale - top) : 1.0;
@@ -47,10 +47,14 @@ ExpectedRecall InsideOutside::flipped(int i, int k) const {
     int zScale;
     if (mask_.keep(i, k)) { // eq. 3 with Δ = -1
         if (zMant_ == 0.0) return e;
-        const int scale = S_[c] + T_[c];
-        z = zMant_ - std::ldexp(dZ_[c], scale - top);
-        r = rMant_ - std::ldexp(dR_[c], scale - top);
-        zScale = top;
+        z = zMant_, r = rMant_, zScale = top;
+        // A span without outside or inside value (scale kEmpty = INT_MIN) has zero derivatives:
+        // pruning it changes nothing, and its scale must not enter the (overflowing) sum.
+        if (dZ_[c] != 0.0 || dR_[c] != 0.0) {
+            const int scale = S_[c] + T_[c];
+            z -= std::ldexp(dZ_[c], scale - top);
+            r -= std::ldexp(dR_[c], scale - top);
+        }
     } else { // Δ = +1; the roll-in's Z may be 0 (then top is kEmpty)
         if (dZ_[c] == 0.0) return current();
         const int scale = S_[c] + T_[c];

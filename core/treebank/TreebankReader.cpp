@@ -26,7 +26,8 @@ struct Frame {
 // Single-pass parser with an explicit stack (no recursion, so deep trees are safe).
 class Parser {
 public:
-    Parser(std::string_view text, const std::string& fileName) : text_(text), file_(fileName) {}
+    Parser(std::string_view text, const std::string& fileName, std::vector<TreeSource>* sources)
+        : text_(text), file_(fileName), sources_(sources) {}
 
     std::vector<Tree> run() {
         std::vector<Tree> trees;
@@ -69,6 +70,9 @@ private:
         if (!stack.empty() && stack.back().hasWord)
             fail(line_, col_, "expected ')' after word " +
                                   quoteTok(stack.back().node.children[0].label) + ", found '('");
+        if (stack.size() >= static_cast<std::size_t>(kMaxTreeDepth))
+            fail(line_, col_, "brackets nested deeper than " + std::to_string(kMaxTreeDepth) +
+                                  " levels (the limit for one tree)");
         Frame f;
         f.line = line_;
         f.column = col_;
@@ -91,9 +95,12 @@ private:
         }
         advance();  // ')'
         Tree done = std::move(top.node);
+        const TreeSource where{file_, top.line, top.column};
         stack.pop_back();
-        if (stack.empty())
+        if (stack.empty()) {
             trees.push_back(std::move(done));
+            if (sources_) sources_->push_back(where);
+        }
         else
             stack.back().node.children.push_back(std::move(done));
     }
@@ -123,6 +130,7 @@ private:
 
     std::string_view text_;
     const std::string& file_;
+    std::vector<TreeSource>* sources_ = nullptr;
     std::size_t pos_ = 0;
     int line_ = 1;
     int col_ = 1;
@@ -146,19 +154,20 @@ std::string readWholeFile(const std::string& path) {
 
 } // namespace
 
-std::vector<Tree> readTreebankString(const std::string& text, const std::string& fileName) {
-    return Parser(text, fileName).run();
+std::vector<Tree> readTreebankString(const std::string& text, const std::string& fileName,
+                                     std::vector<TreeSource>* sources) {
+    return Parser(text, fileName, sources).run();
 }
 
-std::vector<Tree> readTreebankFile(const std::string& path) {
-    return readTreebankString(readWholeFile(path), path);
+std::vector<Tree> readTreebankFile(const std::string& path, std::vector<TreeSource>* sources) {
+    return readTreebankString(readWholeFile(path), path, sources);
 }
 
-std::vector<Tree> readTreebank(const std::string& path) {
+std::vector<std::string> treebankFiles(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::exists(path, ec)) throw InputError(path, 0, 0, "no such file or directory");
-    if (!fs::is_directory(path, ec)) return readTreebankFile(path);
+    if (!fs::is_directory(path, ec)) return {path};
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(path, ec))
         if (entry.path().extension() == ".mrg" && !entry.is_directory()) files.push_back(entry.path());
@@ -166,17 +175,25 @@ std::vector<Tree> readTreebank(const std::string& path) {
     if (files.empty()) throw InputError(path, 0, 0, "directory contains no *.mrg files");
     std::sort(files.begin(), files.end(),
               [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+    std::vector<std::string> out;
+    for (const auto& f : files) out.push_back(f.string());
+    return out;
+}
+
+std::vector<Tree> readTreebank(const std::string& path, std::vector<TreeSource>* sources) {
     std::vector<Tree> all;
-    for (const auto& f : files) {
-        auto trees = readTreebankFile(f.string());
-        all.insert(all.end(), std::make_move_iterator(trees.begin()),
-                   std::make_move_iterator(trees.end()));
+    for (const auto& f : treebankFiles(path)) {
+        auto trees = readTreebankFile(f, sources);
+        all.insert(all.end(), std::make_move_iterator(trees.begin()), std::make_move_iterator(trees.end()));
     }
     return all;
 }
 
 std::vector<std::vector<std::string>> readSentencesFile(const std::string& path) {
-    const std::string data = readWholeFile(path);
+    return readSentencesString(readWholeFile(path));
+}
+
+std::vector<std::vector<std::string>> readSentencesString(const std::string& data) {
     std::vector<std::vector<std::string>> sentences;
     std::vector<std::string> current;
     std::size_t i = 0;

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <filesystem>
 #include <random>
 
 using namespace prunescope;
@@ -193,6 +194,26 @@ private slots:
         QCOMPARE(static_cast<int>(w.view().points.size()), 0);
         QCOMPARE(w.selectedPoint(), -1);
         QVERIFY(!w.exportSelected(dir_ + "/none.json"));
+    }
+
+    void plotExportsAreAtomicAndReportFailures() {
+        // Issue 19: image exports went straight to the target and a failure said nothing useful.
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        QString err;
+        QVERIFY(!w.savePlot(dir_ + "/no/such/dir/plot.png", &err));
+        QVERIFY2(err.contains("plot.png"), qPrintable(err));
+        // Replacing an image keeps its permissions and leaves no temporary file behind.
+        const QString p = dir_ + "/private.png";
+        QVERIFY(w.savePlot(p));
+        namespace fs = std::filesystem;
+        const auto ownerOnly = fs::perms::owner_read | fs::perms::owner_write;
+        fs::permissions(p.toStdString(), ownerOnly);
+        QVERIFY(w.savePlot(p));
+        QVERIFY(fs::status(p.toStdString()).permissions() == ownerOnly);
+        const QStringList left = QDir(dir_).entryList({".private.png.tmp.*"}, QDir::Hidden | QDir::Files);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));
+        QVERIFY(!QImage(p).isNull());
     }
 
     void plotsSaveAsPngAndPdf() {

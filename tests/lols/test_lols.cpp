@@ -339,7 +339,8 @@ private slots:
         QCOMPARE(ex[0].weight, 0.25);
         QCOMPARE(ex[1].label, 1);
         QCOMPARE(ex[1].weight, 1.0);
-        const auto f = SentenceFeatures(s[2].words).features(0, 3);
+        const SentenceFeatures features(s[2].words);
+        const auto f = features.features(0, 3);
         QVERIFY(std::equal(f.begin(), f.end(), ex[1].features.begin(), ex[1].features.end()));
         const AggregatedDataset back = AggregatedDataset::deserialize(d.serialize(), "x.bin");
         QVERIFY(back == d);

@@ -433,13 +433,15 @@ private slots:
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 2);
 
+        const std::string missingPolicy = d.points[0].policy;
         std::filesystem::remove(frontierPolicyPath(run + "/frontier.json", d.points[0]));
         p.start(QString::fromStdString(cliPath()), {"frontier", "--run", QString::fromStdString(run), "--runtime", "constituents", "--update-policies"});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         d = loadFrontier(run + "/frontier.json");
         QCOMPARE(d.runtimeMeasure, RuntimeMeasure::Constituents);
-        QCOMPARE(d.points[0].policy, std::string());  // missing file -> null
+        // A missing file keeps its path (issue 19: the file may be back later; it used to be nulled for good).
+        QCOMPARE(d.points[0].policy, missingPolicy);
         QCOMPARE(d.points[1].runtime, d.points[1].metrics["meanConstituents"].get<double>());
         const Policy updated = loadPolicy(frontierPolicyPath(run + "/frontier.json", d.points[1]));
         QCOMPARE(updated.meta.lambdaUnit, std::string("F1 percent per constituent built"));
