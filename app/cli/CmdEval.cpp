@@ -29,13 +29,13 @@ void addEvalCommand(CLI::App& app) {
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
+        Policy policy;  // every input file is checked before the long work starts
+        if (!o->policy.empty()) policy = loadPolicy(o->policy);
         ConsoleProgress console("eval");
         const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         EvaluationOptions opt;
         opt.maxLength = o->maxLen;
         opt.memoryBudget = o->memoryBudgetMiB << 20;
-        Policy policy;
-        if (!o->policy.empty()) policy = loadPolicy(o->policy);
         CorpusResult r = evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy), opt,
                                         console.progress());
         auto j = r.summaryJson();

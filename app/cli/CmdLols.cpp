@@ -7,6 +7,7 @@
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsRun.h"
 #include "core/lols/Regret.h"
+#include "core/lols/SurrogateLambda.h"
 #include "core/lols/RunDirectory.h"
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
@@ -89,7 +90,7 @@ void addLolsTrainCommand(CLI::App& app) {
     LolsRunSpec& s = o->spec;
     sub->add_option("--grammar", s.grammar, "Grammar file");
     sub->add_option("--init", s.init, "Initial (baseline) policy; its Q0 is aggregated too");
-    sub->add_option("--lambda", s.lols.lambda, "Reward trade-off (default: the initial policy's lambda)");
+    sub->add_option("--lambda", s.lols.lambda, "Reward trade-off in the surrogate's units (required unless the initial policy's lambda is in them)");
     sub->add_option("--surrogate", *surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", *engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
         ->check(CLI::IsMember({"fast", "naive"}));
@@ -130,7 +131,7 @@ void addRegretCommand(CLI::App& app) {
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
     sub->add_option("--policy", o->policy, "Roll-in policy")->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank (e.g. the train split)")->required();
-    sub->add_option("--lambda", o->lambda, "Reward trade-off (default: the policy's lambda)");
+    sub->add_option("--lambda", o->lambda, "Reward trade-off in the surrogate's units (required unless the policy's lambda is in them)");
     sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
     sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this");
@@ -145,8 +146,7 @@ void addRegretCommand(CLI::App& app) {
         RegretOptions opt;
         opt.surrogate = surrogateFromName(o->surrogate);
         opt.engine = rolloutEngineFromName(o->engine);
-        opt.lambda = std::isnan(o->lambda) ? p.meta.lambda : o->lambda;
-        if (std::isnan(opt.lambda)) throw std::invalid_argument("no --lambda given and the policy records none");
+        opt.lambda = surrogateLambda(o->lambda, p.meta, opt.surrogate);
         opt.threads = o->threads;
         opt.cpRolloutsPerWord = o->cpPerWord;
         opt.seed = o->seed;

@@ -40,6 +40,9 @@ std::string ConsoleProgress::format(const ProgressUpdate& u, const std::string& 
 ConsoleProgress::ConsoleProgress(std::string command, std::string stepName, bool quiet)
     : command_(std::move(command)), stepName_(std::move(stepName)), terminal_(isatty(STDERR_FILENO) == 1), quiet_(quiet),
       progress_([this](const ProgressUpdate& u) { show(u); }, std::chrono::milliseconds(100)) {
+    // Off a terminal the first status line waits 10 s too: a command that fails on bad input at
+    // once prints its one `error:` line and nothing else (the CLI's error contract, issue 19).
+    lastLine_ = std::chrono::steady_clock::now();
     gSignals = 0;
     struct sigaction sa {};
     sa.sa_handler = onSignal;

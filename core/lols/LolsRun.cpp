@@ -1,5 +1,6 @@
 // LOLS runs over a run directory (Alg. 2, sec. 7 setup): config, inputs, the driver (LolsRun.h).
 #include "core/lols/LolsRun.h"
+#include "core/lols/SurrogateLambda.h"
 
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsTrainer.h"
@@ -31,8 +32,7 @@ nlohmann::json newLolsRunConfig(const LolsRunSpec& spec) {
     const Policy init = loadPolicy(spec.init);
     LolsConfig c = spec.lols;
     c.threads = 0;  // never affects results; not recorded
-    if (std::isnan(c.lambda)) c.lambda = init.meta.lambda;  // the baseline's fitted lambda
-    if (std::isnan(c.lambda)) throw std::invalid_argument("no lambda given and the initial policy records none");
+    c.lambda = surrogateLambda(c.lambda, init.meta, c.surrogate);  // issue 19: never a frontier lambda silently
     if (init.meta.training.contains("l2")) c.logreg.l2 = init.meta.training["l2"].get<double>();  // sec. 6
     return {{"lols", c.toJson()},
             {"grammar", runConfigPath(spec.grammar)},

@@ -5,6 +5,7 @@
 // does a cancel inside one sentence's naive (reparse) rollouts.
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsRun.h"
+#include "core/lols/SurrogateLambda.h"
 #include "core/lols/LolsTrainer.h"
 #include "core/lols/RunDirectory.h"
 #include "core/policy/Policy.h"
@@ -43,6 +44,7 @@ LolsRunSpec realSpec(const std::string& dir, std::size_t trainTrees, std::size_t
     spec.train = writeTreebank("train", trainTrees, dir + "/train.mrg");
     spec.dev = writeTreebank("dev", devTrees, dir + "/dev.mrg");
     spec.lols.surrogate = Surrogate::DP;
+    spec.lols.lambda = loadPolicy(spec.init).meta.lambda;  // a number for the tests (its unit is the frontier's)
     return spec;
 }
 
@@ -92,12 +94,29 @@ private slots:
         spec.train = testdata::ptbDir("train") + "/";
         spec.dev = testdata::ptbDir("dev");
         const Policy init = loadPolicy(spec.init);
+        // Issue 19: no lambda and an initial policy whose lambda is the frontier's (F1 percent per
+        // mpush), not the surrogate's: refused, naming the flag, instead of a silent unit mix-up.
+        QCOMPARE(init.meta.lambdaUnit, std::string("F1 percent per mpush"));
+        try {
+            newLolsRunConfig(spec);
+            QFAIL("a frontier lambda was taken as the surrogate's");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("pass --lambda") != std::string::npos, e.what());
+        }
+        // A lambda already in the surrogate's units is the default.
+        PolicyMetadata m = init.meta;
+        m.lambdaUnit = surrogateLambdaUnit(Surrogate::DP);
+        QCOMPARE(surrogateLambda(std::numeric_limits<double>::quiet_NaN(), m, Surrogate::DP), m.lambda);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 surrogateLambda(std::numeric_limits<double>::quiet_NaN(), m, Surrogate::CP));
+        QCOMPARE(surrogateLambda(0.5, init.meta, Surrogate::CP), 0.5);
+        spec.lols.lambda = 0.003;
         const nlohmann::json c = newLolsRunConfig(spec);
         QCOMPARE(c.at("init").get<std::string>(), runConfigPath(samples("policies/baseline-w16.json")));
         QCOMPARE(c.at("train").get<std::string>(), runConfigPath(testdata::ptbDir("train")));
         QVERIFY(fs::path(c.at("grammar").get<std::string>()).is_absolute());
-        // lambda NaN = the initial policy's; l2 and Q0's positive weight from its training record.
-        QCOMPARE(c.at("lols").at("lambda").get<double>(), init.meta.lambda);
+        // l2 and Q0's positive weight from the initial policy's training record.
+        QCOMPARE(c.at("lols").at("lambda").get<double>(), spec.lols.lambda);
         QCOMPARE(c.at("lols").at("l2").get<double>(), init.meta.training.at("l2").get<double>());
         QCOMPARE(c.at("q0").at("positiveWeight").get<double>(), init.meta.training.at("positiveWeight").get<double>());
         QCOMPARE(c.at("lols").at("threads").get<int>(), 0);  // never recorded
