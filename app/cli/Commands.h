@@ -32,5 +32,7 @@ void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-ra
 void addDepCommands(CLI::App& app); // dep-train, dep-eval, dep-parse, dep-bench
 void addDepParseCommand(CLI::App& app);
 void addDepBenchCommand(CLI::App& app);
+void addVineCommands(CLI::App& app); // vine-train, dep-bench (CmdVine.cpp)
+void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
 
 } // namespace prunescope::cli
