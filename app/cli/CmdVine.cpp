@@ -239,7 +239,8 @@ void addDepBench(CLI::App& app) {
         }
         nlohmann::json j = {{"sentences", gold.size()}, {"tokens", tokens}, {"repeats", o->repeats}, {"modelOrder", model.order},
                             {"exhaustive", {{"uas", exUas}, {"tokensPerSecond", summarize(exTok).toJson()}, {"pushesPerSecond", summarize(exPush).toJson()}}},
-                            {"eisnerFirstOrderPushesPerSecond", summarize(foPush).toJson()}};
+                            {"eisnerFirstOrderPushesPerSecond", summarize(foPush).toJson()},
+                            {"chartBytesAt100Tokens", {{"order1", DepChart::bytesFor(100, 1)}, {"order2", DepChart::bytesFor(100, 2)}}}};
         if (hasStages)
             j["pruned"] = {{"stages", stageInfo}, {"uas", prUas}, {"arcsKeptFraction", keptFrac},
                            {"tokensPerSecond", summarize(prTok).toJson()}, {"pushesPerSecond", summarize(prPush).toJson()},
@@ -261,6 +262,7 @@ void addDepBench(CLI::App& app) {
             std::cout << "| speed-up (per repeat) | " << std::setprecision(2) << sp.min << " | " << sp.median << " | " << sp.max << " |\n";
         }
         row("Eisner 1st-order pushes/s", summarize(foPush));
+        std::cout << "chart memory at 100 tokens: " << DepChart::bytesFor(100, 1) << " B (order 1), " << DepChart::bytesFor(100, 2) << " B (order 2)\n";
         std::cout << std::setprecision(2) << "UAS exhaustive " << exUas;
         if (hasStages) std::cout << ", pruned " << prUas << ", arcs kept (1st exact) " << std::setprecision(4) << keptFrac;
         std::cout << "\n";
