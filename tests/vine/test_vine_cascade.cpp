@@ -127,6 +127,19 @@ private slots:
                 trained += cascadeSentenceLoss(o, r.weights, s, all).loss;
             }
             QVERIFY2(trained < zero, qPrintable(QString("%1 vs %2").arg(trained).arg(zero)));
+            // the cascade's guarantee: where the loss is 0 (gold >= t + 1) every gold arc survives the stage
+            // (the gold parts are a derivation: the vine projection always, Eisner's chart if projective)
+            int checked = 0;
+            for (const auto& s : toy) {
+                const ArcMask all = ArcMask::allKeep(s.size());
+                if (cascadeSentenceLoss(o, r.weights, s, all).loss > 0) continue;
+                if (kind == CascadeStageKind::FirstOrder && !isProjective(s.heads)) continue;
+                const StageMarginals sm = stageMarginals(kind, o.band, true, r.weights, SentenceAtoms(s), all);
+                const ArcMask kept = stageMask(sm, o.alpha, all);
+                QVERIFY(kept.keepsTree(s.heads));
+                ++checked;
+            }
+            QVERIFY2(checked > 0, "some toy sentence is fitted");
         }
     }
 
