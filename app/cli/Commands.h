@@ -29,8 +29,9 @@ void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
 void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-randomized
-void addDepCommands(CLI::App& app); // dep-train, dep-eval, dep-parse, dep-bench
+void addDepCommands(CLI::App& app); // dep-train, dep-eval (CmdDep.cpp)
 void addDepParseCommand(CLI::App& app);
-void addDepBenchCommand(CLI::App& app);
+void addVineCommands(CLI::App& app); // vine-train, dep-bench (CmdVine.cpp)
+void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
 
 } // namespace prunescope::cli

@@ -1,0 +1,131 @@
+// Cascade stages: vine and first-order max-marginals, masks (Rush & Petrov 2012 sec. 3-4).
+#include "core/vine/CascadeStage.h"
+
+#include "core/dep/EisnerHypergraph.h"
+#include "core/vine/VineParser.h"
+
+#include <stdexcept>
+
+namespace prunescope {
+
+const char* cascadeStageKindName(CascadeStageKind k) { return k == CascadeStageKind::Vine ? "vine" : "first-order"; }
+
+double StageMarginals::arc(int h, int m) const {
+    if (kind == CascadeStageKind::Vine && !vineShortArc(band, h, m))
+        return mm.label[static_cast<std::size_t>(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right))];
+    return mm.label[static_cast<std::size_t>(arcLabel(n, h, m))];
+}
+
+namespace {
+
+bool longArcKept(const ArcMask& mask, int band, int m, VineSide side) {
+    const int n = mask.n;
+    if (side == VineSide::Left) {
+        for (int h = 0 + 1; h < m - band; ++h)
+            if (mask.keep(h, m)) return true;
+    } else {
+        for (int h = m + band + 1; h <= n; ++h)
+            if (mask.keep(h, m)) return true;
+    }
+    return false;
+}
+
+} // namespace
+
+StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+                              const SentenceAtoms& a, const ArcMask& incoming) {
+    const int n = a.size();
+    if (incoming.n != n) throw std::invalid_argument("cascade stage: mask length differs from the sentence");
+    StageMarginals sm;
+    sm.kind = kind;
+    sm.n = n;
+    sm.band = band;
+    std::vector<std::uint64_t> keys;
+    if (kind == CascadeStageKind::Vine) {
+        VineScores vs;
+        vs.n = n;
+        vs.band = band;
+        vs.arcs.reset(n);
+        vs.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
+        for (int m = 1; m <= n; ++m) {
+            for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h) {
+                if (h == m || !incoming.keep(h, m)) continue;
+                keys.clear();
+                arcFeatureKeys(a, h, m, keys);
+                vs.arcs.at(h, m) = w.score(keys);
+            }
+            if (m - band > 0 && incoming.keep(0, m)) {  // a root arc outside the band
+                keys.clear();
+                arcFeatureKeys(a, 0, m, keys);
+                vs.arcs.at(0, m) = w.score(keys);
+            }
+            for (VineSide side : {VineSide::Left, VineSide::Right}) {
+                if (!vineOuterExists(n, band, m, side) || !longArcKept(incoming, band, m, side)) continue;
+                keys.clear();
+                outerModifierKeys(a, m, side == VineSide::Left, keys);
+                vs.outer[static_cast<std::size_t>(2 * m + static_cast<int>(side))] = w.score(keys);
+            }
+        }
+        sm.graph = buildVineHypergraph(vs, singleRoot);
+    } else {
+        ArcScores sc;
+        sc.reset(n);
+        for (int h = 0; h <= n; ++h)
+            for (int m = 1; m <= n; ++m) {
+                if (h == m || !incoming.keep(h, m)) continue;
+                keys.clear();
+                arcFeatureKeys(a, h, m, keys);
+                sc.at(h, m) = w.score(keys);
+            }
+        sm.graph = buildEisnerHypergraph(sc, &incoming, singleRoot).graph;
+    }
+    sm.mm = maxMarginals(sm.graph);
+    sm.pushes = sm.mm.edgesVisited;
+    return sm;
+}
+
+ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incoming) {
+    const CascadeThreshold t = cascadeThreshold(sm.mm.label, alpha);
+    ArcMask out = ArcMask::none(sm.n);
+    for (int h = 0; h <= sm.n; ++h)
+        for (int m = 1; m <= sm.n; ++m)
+            if (h != m && incoming.keep(h, m) && keepPart(sm.arc(h, m), t)) out.set(h, m, true);
+    return out;
+}
+
+std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band, const std::vector<int>& heads) {
+    if (kind == CascadeStageKind::Vine) return vineProjection(n, band, heads);
+    std::vector<int> out;
+    for (int m = 1; m <= n; ++m)
+        if (heads[static_cast<std::size_t>(m)] >= 0) out.push_back(arcLabel(n, heads[static_cast<std::size_t>(m)], m));
+    return out;
+}
+
+void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label, std::vector<std::uint64_t>& out) {
+    const int n = a.size();
+    const int arcs = (n + 1) * (n + 1);
+    if (label < arcs) {
+        arcFeatureKeys(a, label / (n + 1), label % (n + 1), out);
+        return;
+    }
+    if (kind != CascadeStageKind::Vine) throw std::logic_error("stageLabelKeys: outer label in a first-order stage");
+    const int rest = label - arcs;
+    outerModifierKeys(a, rest / 2, static_cast<VineSide>(rest % 2) == VineSide::Left, out);
+}
+
+std::vector<int> viterbiLabels(const Hypergraph& g, const MaxMarginals& mm) {
+    std::vector<int> out;
+    if (mm.best == kHyperNegInf) return out;
+    std::vector<int> stack{g.goal};
+    while (!stack.empty()) {
+        const int v = stack.back();
+        stack.pop_back();
+        const int e = mm.insideEdge[static_cast<std::size_t>(v)];
+        if (e < 0) continue;
+        if (g.edgeLabel[static_cast<std::size_t>(e)] >= 0) out.push_back(g.edgeLabel[static_cast<std::size_t>(e)]);
+        for (int t : g.tailsOf(e)) stack.push_back(t);
+    }
+    return out;
+}
+
+} // namespace prunescope

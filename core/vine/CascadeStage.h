@@ -1,0 +1,51 @@
+#pragma once
+// One pruning stage of the vine cascade (Rush & Petrov 2012 sec. 3-4): its parts, their scores
+// under hashed weights, their max-marginals over the stage's hypergraph, and the mask it passes on.
+//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs); a long arc h -> m
+//                 survives iff the outer arc of m on h's side does.
+//   first-order : Eisner's first-order chart under the incoming mask (EisnerHypergraph), parts =
+//                 arcs, features = the dep-v1 arc templates (the same as a first-order DepModel).
+// Features: arcs by arcFeatureKeys, outer arcs by outerModifierKeys (core/dep/ArcFeatures.h).
+#include "core/dep/ArcFeatures.h"
+#include "core/dep/ArcMask.h"
+#include "core/dep/HashedWeights.h"
+#include "core/dep/Hypergraph.h"
+#include "core/vine/Threshold.h"
+
+#include <string>
+#include <vector>
+
+namespace prunescope {
+
+enum class CascadeStageKind { Vine, FirstOrder };
+const char* cascadeStageKindName(CascadeStageKind k);  // "vine" | "first-order"
+
+// A stage's hypergraph and max-marginals on one sentence.
+struct StageMarginals {
+    CascadeStageKind kind = CascadeStageKind::Vine;
+    int n = 0;
+    int band = 0;
+    Hypergraph graph;
+    MaxMarginals mm;      // mm.label[l]: the part's max-marginal (-inf = in no derivation)
+    long pushes = 0;      // hyperedges visited (inside pass)
+    // The max-marginal the stage assigns to arc h -> m: the arc's own, or for a vine stage and a
+    // long arc the outer arc's (the part that decides it).
+    double arc(int h, int m) const;
+};
+
+// Builds and solves the stage on sentence atoms `a` under the incoming mask (arcs it prunes are
+// absent; a vine outer arc exists iff the mask keeps one long arc on its side).
+StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+                              const SentenceAtoms& a, const ArcMask& incoming);
+
+// The mask the stage passes on at alpha (Threshold.h's keep rule), a subset of incoming.
+ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incoming);
+
+// The parts of a gold tree in the stage's vocabulary (labels), and a label's feature keys.
+std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band, const std::vector<int>& heads);
+void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label, std::vector<std::uint64_t>& out);
+
+// Labels of the Viterbi derivation (the stage's best structure).
+std::vector<int> viterbiLabels(const Hypergraph& g, const MaxMarginals& mm);
+
+} // namespace prunescope

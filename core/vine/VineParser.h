@@ -1,0 +1,60 @@
+#pragma once
+// The vine parser (Eisner & Smith 2005) as a Hypergraph builder, the first pass of the vine-pruning
+// cascade (Rush & Petrov 2012, sec. 3 "Vine parsing" and the outer arcs of its Figure 2).
+//
+// A vine parse gives every token m exactly one "vine head" part, each with its own score and label:
+//   - an arc h -> m of length <= band b (label arcLabel(n, h, m)), h >= 1,
+//   - the root arc 0 -> m, at any distance (label arcLabel(n, 0, m)),
+//   - an outer arc LEFT -> m: m's head lies more than b to its left (needs m - b - 1 >= 1),
+//   - an outer arc RIGHT -> m: m's head lies more than b to its right (needs m + b + 1 <= n);
+// with singleRoot exactly one token takes the root arc, otherwise at least one.
+// Departure from Eisner & Smith's vine grammar (documented in docs/results.md): no projective-tree
+// constraint among the short arcs. Our first version required each vine child's subtree to lie
+// within b of it (all chart items of width <= b), which is linear but excludes most gold trees
+// (a chain of short arcs reaches past b), so gold arcs were pruned at every alpha; E&S's exact
+// O(n b^2) vine grammar keeps wide chains and is left for later. Without the tree constraint every
+// tree's vine projection is a vine parse, so the structured cascade's guarantee (a gold part's
+// max-marginal >= the gold score) holds.
+// Size: O(n b) nodes and edges (linear in n). Labels: arcLabel(n, h, m) for the arcs, then
+// vineOuterLabel(n, m, side) for the outer arcs. Max-marginals: the generic max-plus
+// inside-outside (core/dep/Hypergraph.h); contract: equal to the best vine parse containing the
+// part by brute force (tests/vine/test_vine_parser.cpp).
+//
+// A tree's "vine projection" (its parts in the vine's vocabulary: arcs of length <= b and root
+// arcs as themselves, a longer arc h -> m as the outer arc of m on h's side) is what the cascade
+// trainer scores as gold (vineProjection); it is always a vine parse.
+#include "core/dep/ArcMask.h"
+#include "core/dep/Eisner.h"
+#include "core/dep/EisnerHypergraph.h"
+#include "core/dep/Hypergraph.h"
+
+#include <vector>
+
+namespace prunescope {
+
+enum class VineSide { Left = 0, Right = 1 };  // where the far head lies
+
+inline int vineOuterLabel(int n, int m, VineSide side) { return (n + 1) * (n + 1) + 2 * m + static_cast<int>(side); }
+inline int vineLabelCount(int n) { return (n + 1) * (n + 1) + 2 * (n + 1); }
+// Whether arc h -> m is inside the band (or a root arc): a part of the vine itself.
+inline bool vineShortArc(int band, int h, int m) { return h == 0 || (h > m ? h - m : m - h) <= band; }
+inline bool vineOuterExists(int n, int band, int m, VineSide side) {
+    return side == VineSide::Left ? m - band - 1 >= 1 : m + band + 1 <= n;
+}
+
+// Scores of the vine's parts: arcs (only root arcs and arcs of length <= band are read; -inf =
+// absent) and outer arcs outer[2 * m + side] (m in 1..n).
+struct VineScores {
+    int n = 0;
+    int band = 3;
+    ArcScores arcs;
+    std::vector<float> outer;  // size 2 * (n + 1)
+    float outerScore(int m, VineSide side) const { return outer[static_cast<std::size_t>(2 * m + static_cast<int>(side))]; }
+};
+
+Hypergraph buildVineHypergraph(const VineScores& scores, bool singleRoot);
+
+// The vine projection of heads (size n + 1, heads[0] = -1): one label per token.
+std::vector<int> vineProjection(int n, int band, const std::vector<int>& heads);
+
+} // namespace prunescope

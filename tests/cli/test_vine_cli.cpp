@@ -1,0 +1,120 @@
+// prunescope-cli vine-train, dep-eval --cascade and dep-bench as a user runs them (issue 12's
+// interface): the JSON keys of dep-eval, a cascade that prunes, --help, and a bad cascade file
+// named by file:line.
+#include "core/util/AtomicFile.h"
+#include "support/TestData.h"
+
+#include <QtTest/QtTest>
+
+#include <QFile>
+#include <QProcess>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out, err;
+};
+
+QString cliPath() { return QString::fromStdString(prunescope::testdata::binaryDir()) + "/app/prunescope-cli"; }
+
+Run run(const QStringList& args) {
+    QProcess p;
+    p.start(cliPath(), args);
+    p.waitForStarted();
+    p.closeWriteChannel();
+    p.waitForFinished(600000);
+    Run r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+} // namespace
+
+class TestVineCli : public QObject {
+    Q_OBJECT
+    QString dir_, train_, dev_, model_, cascade_;
+
+private slots:
+    void initTestCase() {
+        if (!QFile::exists(cliPath())) QSKIP("prunescope-cli not built");
+        const std::string dir = prunescope::testdata::tempDir("vine-cli");
+        dir_ = QString::fromStdString(dir);
+        // a small training set: links to the first 12 training files of the sample (nothing copied)
+        fs::create_directories(dir + "/train");
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(prunescope::testdata::depDir("train"))) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (std::size_t i = 0; i < 12 && i < files.size(); ++i) fs::create_symlink(files[i], dir + "/train/" + files[i].filename().string());
+        train_ = dir_ + "/train";
+        dev_ = QString::fromStdString(prunescope::testdata::depDir("dev"));
+        std::vector<fs::path> devFiles;
+        for (const auto& e : fs::directory_iterator(dev_.toStdString())) devFiles.push_back(e.path());
+        std::sort(devFiles.begin(), devFiles.end());
+        dev_ = QString::fromStdString(devFiles.front().string());  // one dev file
+        model_ = dir_ + "/model.json";
+        cascade_ = dir_ + "/cascade.json";
+        Run r = run({"dep-train", "--train", train_, "--dev", dev_, "--order", "2", "--learner", "perceptron", "--epochs", "1",
+                     "--hash-bits", "18", "--out", model_, "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = run({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", cascade_, "--epochs", "1",
+                 "--hash-bits", "18", "--alpha-grid", "0,0.5", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFile::exists(cascade_));
+    }
+
+    void depEvalCascadeJson() {
+        const Run r = run({"dep-eval", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--json", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        for (const char* k : {"uas", "uasWithPunct", "sentences", "arcsKeptFraction", "tokensPerSecond"}) QVERIFY2(j.contains(k), k);
+        QVERIFY(j["uas"].get<double>() > 0 && j["uas"].get<double>() <= 100);
+        QVERIFY(j["sentences"].get<int>() > 0);
+        QVERIFY2(j["arcsKeptFraction"].get<double>() < 1.0, "the vine prunes before the first exact stage");
+        QCOMPARE(j["stages"].size(), std::size_t(2));
+        QCOMPARE(j["stages"][0]["name"].get<std::string>(), std::string("vine"));
+        QCOMPARE(j["stages"][1]["name"].get<std::string>(), std::string("first-order"));
+        const Run plain = run({"dep-eval", "--model", model_, "--treebank", dev_, "--json", "--quiet"});
+        QCOMPARE(nlohmann::json::parse(plain.out.toStdString())["arcsKeptFraction"].get<double>(), 1.0);
+        // alphas overridden to keep everything: the exhaustive parse
+        const Run all = run({"dep-eval", "--model", model_, "--cascade", cascade_, "--alpha=-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
+        QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+        QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"], nlohmann::json::parse(plain.out.toStdString())["uas"]);
+    }
+
+    void depBenchJson() {
+        const Run r = run({"dep-bench", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--repeats", "2", "--json", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QVERIFY(j["exhaustive"]["tokensPerSecond"]["median"].get<double>() > 0);
+        QVERIFY(j["pruned"]["speedup"]["median"].get<double>() > 0);
+        QVERIFY(j["eisnerFirstOrderPushesPerSecond"]["min"].get<double>() > 0);
+    }
+
+    void helpForEachCommand() {
+        for (const char* cmd : {"vine-train", "dep-bench", "dep-eval"}) {
+            const Run r = run({cmd, "--help"});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.out.contains("--model"));
+        }
+        QVERIFY(run({"dep-eval", "--help"}).out.contains("--cascade"));
+    }
+
+    void badCascadeNamesFileAndLine() {
+        const QString bad = dir_ + "/bad.json";
+        prunescope::writeFileAtomically(bad.toStdString(), "{\n \"format\": \"prunescope-vine-cascade\",\n \"version\": 7\n}\n");
+        const Run r = run({"dep-eval", "--model", model_, "--cascade", bad, "--treebank", dev_, "--json", "--quiet"});
+        QVERIFY(r.exitCode == 1 || r.exitCode == 2);
+        QVERIFY2(r.err.startsWith("error: " + bad + ":3"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVineCli)
+#include "test_vine_cli.moc"
