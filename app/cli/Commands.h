@@ -32,5 +32,6 @@ void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-ra
 void addDepCommands(CLI::App& app); // dep-train, dep-eval, dep-parse, dep-bench
 void addDepParseCommand(CLI::App& app);
 void addDepBenchCommand(CLI::App& app);
+void addFilterCommands(CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
 
 } // namespace prunescope::cli

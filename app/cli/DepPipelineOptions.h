@@ -13,6 +13,7 @@ namespace prunescope::cli {
 
 struct DepStageOptions {
     std::string cascade;  // --cascade FILE (vine-train)
+    std::string filter;   // --filter FILE (filter-train): arc filter stage first
     // Objects the stages refer to, kept alive as long as the options.
     std::shared_ptr<void> keepAlive;
 };
