@@ -14,13 +14,13 @@ N="nice -n 10"
 phase=${1:?train, dev or test}
 
 if [ "$phase" = train ]; then
-  for o in 1 2; do
-    [ -f "$RUNS/dep-o$o.json" ] || $N $CLI dep-train --train "$DATA/train" --dev "$DATA/dev" --order $o --learner mira \
-        --epochs 8 --patience 2 --out "$RUNS/dep-o$o.json" | tee "$RUNS/dep-o$o.log"
-  done
   for k in independent joint; do
     [ -f "$RUNS/filter-$k.json" ] || $N $CLI filter-train --kind $k --train "$DATA/train" --dev "$DATA/dev" \
         --out "$RUNS/filter-$k.json" | tee "$RUNS/filter-$k.log"
+  done
+  for o in 1 2; do
+    [ -f "$RUNS/dep-o$o.json" ] || $N $CLI dep-train --train "$DATA/train" --dev "$DATA/dev" --order $o --learner mira \
+        --epochs 8 --patience 2 --out "$RUNS/dep-o$o.json" | tee "$RUNS/dep-o$o.log"
   done
   exit 0
 fi

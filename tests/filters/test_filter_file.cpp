@@ -48,7 +48,7 @@ private slots:
             {"\"threshold\": 0.75", "\"threshold\": \"high\"", "'threshold' must be a number or \"inf\""},
             {"\"featureSet\": \"filters-v1\"", "\"featureSet\": \"filters-v0\"", "'featureSet' must be"},
             {"\"hashBits\": 10", "\"hashBits\": 4", "hashBits"},
-            {"\"none\": true", "\"none\": 3", "boolean"},
+            {"\"none\": true", "\"none\": 3", "true or false"},
             {"700", "5000", ">= 2^hashBits"},
         };
         for (const auto& c : cases) {
