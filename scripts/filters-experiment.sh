@@ -16,11 +16,13 @@ phase=${1:?train, dev or test}
 if [ "$phase" = train ]; then
   for k in independent joint; do
     [ -f "$RUNS/filter-$k.json" ] || $N $CLI filter-train --kind $k --train "$DATA/train" --dev "$DATA/dev" \
-        --out "$RUNS/filter-$k.json" | tee "$RUNS/filter-$k.log"
+        --alternations 4 --solver-iterations 25 --out "$RUNS/filter-$k.json" | tee "$RUNS/filter-$k.log"
   done
+  # compute budget on the shared machine (load 8-10 on 2 cores): order 1 at most 4 epochs, order 2 at most 2
   for o in 1 2; do
+    e=$((o == 1 ? 4 : 2))
     [ -f "$RUNS/dep-o$o.json" ] || $N $CLI dep-train --train "$DATA/train" --dev "$DATA/dev" --order $o --learner mira \
-        --epochs 8 --patience 2 --out "$RUNS/dep-o$o.json" | tee "$RUNS/dep-o$o.log"
+        --epochs $e --patience 1 --out "$RUNS/dep-o$o.json" | tee "$RUNS/dep-o$o.log"
   done
   exit 0
 fi
