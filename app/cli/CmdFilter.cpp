@@ -53,7 +53,7 @@ void chooseOperatingPoint(ArcFilter& f, const std::vector<DepSentence>& dev, dou
 void addFilterTrain(CLI::App& app) {
     auto* sub = app.add_subcommand("filter-train", "Train an arc filter (Cherry & Bergsma 2011): independent token-role SVMs or the joint latent SVM; operating point chosen on dev");
     struct Opts {
-        std::string kind = "joint", train, dev, out;
+        std::string kind = "joint", train, dev, out, init;
         double coverage = 0.995;
         int maxLen = 0;
         bool noVine = false, noNone = false, noRoot = false, quiet = false;
@@ -76,6 +76,7 @@ void addFilterTrain(CLI::App& app) {
     sub->add_option("--c1", o->joint.c1, "Joint: C_1, cost of a non-gold arc (eq. 2)")->check(CLI::PositiveNumber)->capture_default_str();
     sub->add_option("--alternations", o->joint.maxAlternations, "Joint: most latent-SVM alternations")->check(CLI::Range(1, 100))->capture_default_str();
     sub->add_option("--solver-iterations", o->joint.solverIterations, "Joint: L-BFGS iterations per convex step")->check(CLI::Range(1, 10000))->capture_default_str();
+    sub->add_option("--init", o->init, "Joint: start from this independent filter's token-role SVMs (same data and options) instead of training them again");
     sub->add_flag("--no-vine", o->noVine, "Without the Vine event");
     sub->add_flag("--no-none", o->noNone, "Joint without the None event's features (threshold fixed)");
     sub->add_flag("--no-root", o->noRoot, "Without the Root role");
@@ -107,7 +108,21 @@ void addFilterTrain(CLI::App& app) {
             // The paper's initialization: token-role subclassifiers trained independently, Vine and None at 0.
             IndependentFilterOptions init = o->ind;
             init.useVine = false;
-            const ArcFilter start = trainIndependentFilter(data, init, progress);
+            ArcFilter start;
+            if (o->init.empty()) {
+                start = trainIndependentFilter(data, init, progress);
+            } else {
+                start = loadArcFilter(o->init);
+                if (start.kind != ArcFilterKind::Independent || start.hashBits != o->ind.hashBits)
+                    throw InputError(o->init, 0, 0, "--init needs an independent filter with --hash-bits " + std::to_string(o->ind.hashBits));
+                // Vine starts at 0 (sec. 4): clear its buckets (bias and every training tag pair); a
+                // role weight sharing a bucket with them is cleared too (hash collisions, rare).
+                start.weights[featureBucket(data.vineBias, start.hashBits)] = 0.0f;
+                for (const auto& s : data.sentences)
+                    for (const std::uint64_t k : s.vinePair) start.weights[featureBucket(k, start.hashBits)] = 0.0f;
+                start.useVine = false;
+                start.training["initFrom"] = o->init;
+            }
             o->joint.hashBits = o->ind.hashBits;
             o->joint.useRoot = !o->noRoot;
             o->joint.useVine = !o->noVine;
