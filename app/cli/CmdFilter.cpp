@@ -65,7 +65,7 @@ void addFilterTrain(CLI::App& app) {
         ->check(CLI::IsMember({"independent", "joint"}))->capture_default_str();
     sub->add_option("--train", o->train, "Training treebank (file or directory)")->required();
     sub->add_option("--dev", o->dev, "Dev treebank: chooses the operating point")->required();
-    sub->add_option("--out", o->out, "Filter file to write (JSON, atomic; rewritten after each joint alternation)")->required();
+    sub->add_option("--out", o->out, "Filter file to write (JSON, atomic; a cancelled joint run saves its finished alternations with threshold inf)")->required();
     sub->add_option("--coverage", o->coverage, "Coverage target of the operating point on dev")->check(CLI::Range(0.5, 1.0))->capture_default_str();
     sub->add_option("--hash-bits", o->ind.hashBits, "Weight table size 2^bits")->check(CLI::Range(10, 24))->capture_default_str();
     sub->add_option("--c-pos", o->ind.cPos, "Independent role SVMs: cost of a missed role")->check(CLI::PositiveNumber)->capture_default_str();
