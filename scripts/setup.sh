@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake ninja-build pkg-config
           qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev nlohmann-json3-dev
-          liblbfgspp-dev libmurmurhash-dev libcli11-dev
+          liblbfgspp-dev libmurmurhash-dev libcli11-dev liblinear-dev
           xvfb xauth libgl1-mesa-dri fonts-dejavu-core
           clang libclang-rt-14-dev)  # sanitizer and fuzzing builds (scripts/sanitize.sh, scripts/fuzz.sh)
 

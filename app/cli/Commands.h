@@ -33,5 +33,6 @@ void addDepCommands(CLI::App& app); // dep-train, dep-eval (CmdDep.cpp)
 void addDepParseCommand(CLI::App& app);
 void addVineCommands(CLI::App& app); // vine-train, dep-bench (CmdVine.cpp)
 void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
+void addFilterCommands(CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
 
 } // namespace prunescope::cli

@@ -1,6 +1,6 @@
 #pragma once
 // The pruning-stage options shared by dep-eval, dep-parse and dep-bench: each pruner adds its flag
-// here and its stages in addDepStages (the vine cascade now; arc filters, ... next).
+// here and its stages in addDepStages (arc filter first, then the vine cascade).
 #include "core/dep/DepPipeline.h"
 
 #include <CLI/CLI.hpp>
@@ -16,6 +16,7 @@ struct DepStageOptions {
     std::string cascade;          // --cascade FILE (vine-train): vine and first-order stages
     std::vector<double> alphas;   // --alpha A1,A2: override the cascade's dev-chosen alphas
     int lengthVine = 0;           // --length-vine B: the length-only vine (no learning), 0 = off
+    std::string filter;           // --filter FILE (filter-train): the arc filter stage, first
     // Objects the stages refer to, kept alive as long as the options.
     std::shared_ptr<void> keepAlive;
 };

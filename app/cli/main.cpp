@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
     addCubeCommands(app);
     addDepCommands(app);
     addVineCommands(app);
+    addFilterCommands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

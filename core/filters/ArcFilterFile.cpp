@@ -1,0 +1,80 @@
+// Arc filter files (docs/file-formats.md "Arc filter").
+#include "core/filters/ArcFilterFile.h"
+
+#include "core/dep/HashedWeights.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+#include "core/util/JsonDocument.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace prunescope {
+
+nlohmann::json arcFilterToJson(const ArcFilter& f) {
+    HashedWeights w;
+    w.bits = f.hashBits;
+    w.w = f.weights;
+    nlohmann::json threshold = std::isinf(f.threshold) ? nlohmann::json("inf") : nlohmann::json(f.threshold);
+    return {{"format", kArcFilterFormat},
+            {"version", kArcFilterFormatVersion},
+            {"kind", arcFilterKindName(f.kind)},
+            {"featureSet", kFilterFeatureSet},
+            {"events", {{"root", f.useRoot}, {"vine", f.useVine}, {"none", f.useNone}}},
+            {"threshold", threshold},
+            {"training", f.training},
+            {"weights", w.toJson()}};
+}
+
+ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
+    const JsonDocument doc(text, file, "arc filter: ");
+    const nlohmann::json& root = doc.root();
+    if (!root.is_object()) doc.fail(root, "not a JSON object");
+    const auto& format = doc.member(root, "format");
+    if (doc.string(format) != kArcFilterFormat)
+        doc.fail(format, std::string("'format' must be \"") + kArcFilterFormat + "\"");
+    const auto& version = doc.member(root, "version");
+    if (doc.int32(version) != kArcFilterFormatVersion)
+        doc.fail(version, "unsupported 'version' (this build reads version 1)");
+    const auto& fs = doc.member(root, "featureSet");
+    if (doc.string(fs) != kFilterFeatureSet) doc.fail(fs, std::string("'featureSet' must be \"") + kFilterFeatureSet + "\"");
+    ArcFilter f;
+    const auto& kind = doc.member(root, "kind");
+    try {
+        f.kind = arcFilterKindFromName(doc.string(kind));
+    } catch (const std::invalid_argument& e) {
+        doc.fail(kind, e.what());
+    }
+    const auto& events = doc.member(root, "events");
+    f.useRoot = doc.boolean(doc.member(events, "root"));
+    f.useVine = doc.boolean(doc.member(events, "vine"));
+    f.useNone = doc.boolean(doc.member(events, "none"));
+    const auto& th = doc.member(root, "threshold");
+    if (th.is_string()) {
+        if (th.get<std::string>() != "inf") doc.fail(th, "'threshold' must be a number or \"inf\"");
+        f.threshold = std::numeric_limits<double>::infinity();
+    } else {
+        f.threshold = doc.number(th);
+    }
+    if (const auto* tr = doc.optionalMember(root, "training")) {
+        if (!tr->is_object()) doc.fail(*tr, "'training' must be an object");
+        f.training = *tr;
+    }
+    const auto& weights = doc.member(root, "weights");
+    try {
+        HashedWeights w = HashedWeights::fromJson(weights);
+        if (w.bits < 10) doc.fail(weights, "weights: 'hashBits' must be in [10, 26]");
+        f.hashBits = w.bits;
+        f.weights = std::move(w.w);
+    } catch (const std::invalid_argument& e) {
+        doc.fail(weights, e.what());
+    }
+    if (f.kind == ArcFilterKind::Independent && f.useNone) doc.fail(events, "an independent filter has no None event");
+    return f;
+}
+
+void saveArcFilter(const ArcFilter& f, const std::string& path) { writeFileAtomically(path, arcFilterToJson(f).dump() + "\n"); }
+
+ArcFilter loadArcFilter(const std::string& path) { return arcFilterFromText(readFile(path), path); }
+
+} // namespace prunescope
