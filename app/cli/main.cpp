@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
     addRandomizedCommand(app);
     addCubeCommands(app);
     addDepCommands(app);
+    addDepParseCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
