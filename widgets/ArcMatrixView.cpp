@@ -197,7 +197,8 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
     f.setPixelSize(11);
     p.setFont(f);
     const QFontMetricsF fm(f);
-    double x = kMargin;
+    const double x0 = std::max(kMargin, L.left - kRowLabelW);  // under the row labels
+    double x = x0;
     const double y = L.legendTop;
     const double sw = 14;
     p.setPen(palette().text().color());
@@ -231,7 +232,7 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
         swatch(stageColor(-2), tr("pruned by you"), true);
     }
     // markers (second row)
-    x = kMargin;
+    x = x0;
     const double y2 = y + 30;
     const QRectF g(x, y2, sw, sw);
     p.setPen(QPen(Qt::black, 2));

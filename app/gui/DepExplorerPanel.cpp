@@ -132,7 +132,10 @@ void DepExplorerPanel::buildUi() {
 
 void DepExplorerPanel::rebuildStageBox() {
     while (QLayoutItem* it = stageLayout_->takeAt(0)) {
-        if (it->widget()) it->widget()->deleteLater();
+        if (it->widget()) {  // the check box may be the sender of this rebuild: delete later, hide now
+            it->widget()->hide();
+            it->widget()->deleteLater();
+        }
         delete it;
     }
     sliders_.clear();
@@ -143,7 +146,7 @@ void DepExplorerPanel::rebuildStageBox() {
     if (ownPass) {
         mmCheck_ = new QCheckBox(tr("prune by the model's first-order max-marginals"));
         mmCheck_->setChecked(set != nullptr);
-        mmCheck_->setToolTip(tr("Keep an arc when its max-marginal ≥ α·best + (1−α)·mean (Rush & Petrov 2012); off = exhaustive"));
+        mmCheck_->setToolTip(tr("Keep an arc when its max-marginal > α·best + (1−α)·mean, or = best (Rush & Petrov 2012); off = exhaustive"));
         connect(mmCheck_, &QCheckBox::toggled, this, [this](bool on) { setModelMaxMarginalStage(on, 0.5); });
         stageLayout_->addWidget(mmCheck_);
     }

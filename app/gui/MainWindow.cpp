@@ -153,8 +153,13 @@ void MainWindow::buildMenus() {
     edit->addAction(explorer_->keepGoldAction());
 
     QMenu* sent = menuBar()->addMenu(tr("&Sentence"));
-    sent->addAction(tr("&Previous"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [this] { selectSentence(sentenceIdx_ - 1); });
-    sent->addAction(tr("&Next"), QKeySequence(Qt::ALT | Qt::Key_Right), this, [this] { selectSentence(sentenceIdx_ + 1); });
+    // Previous/next act on the mode shown (the dependency view has its own sentence list).
+    auto step = [this](int d) {
+        if (mode_ == Mode::Dependency) dep_->selectSentence(dep_->session().index() + d);
+        else selectSentence(sentenceIdx_ + d);
+    };
+    sent->addAction(tr("&Previous"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [step] { step(-1); });
+    sent->addAction(tr("&Next"), QKeySequence(Qt::ALT | Qt::Key_Right), this, [step] { step(+1); });
     sent->addAction(tr("&Type a Sentence"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { typedEdit_->setFocus(); typedEdit_->selectAll(); });
     sent->addAction(tr("Focus the &Chart"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { explorer_->heatMap()->setFocus(); });
 

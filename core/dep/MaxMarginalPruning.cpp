@@ -22,12 +22,13 @@ ArcMask pruneByMaxMarginals(const ArcMaxMarginals& mm, double alpha) {
     ArcMask out = ArcMask::none(mm.n);
     const double t = maxMarginalThreshold(mm, alpha);
     if (!std::isfinite(t)) return out;
-    // Inside-outside sums in another order than the chart: allow rounding (1e-9 relative), so
-    // alpha = 1 keeps the best tree's arcs.
-    const double tol = 1e-9 * std::max(1.0, std::abs(t));
+    // Keep iff mm > t or mm reaches the best tree's score, so that no alpha prunes the stage's own
+    // best tree (the rule of core/vine/Threshold.h); "reaches" allows rounding (1e-9 relative),
+    // since inside-outside sums in another order than the chart.
+    const double best = mm.best - 1e-9 * std::max(1.0, std::abs(mm.best));
     for (int h = 0; h <= mm.n; ++h)
         for (int m = 1; m <= mm.n; ++m)
-            if (h != m && std::isfinite(mm(h, m)) && mm(h, m) >= t - tol) out.set(h, m, true);
+            if (h != m && std::isfinite(mm(h, m)) && (mm(h, m) > t || mm(h, m) >= best)) out.set(h, m, true);
     return out;
 }
 

@@ -322,6 +322,12 @@ private slots:
         QVERIFY(p->session().ready());
         QVERIFY(p->session().hasAnalysis());
         QCOMPARE(p->matrix()->length(), p->session().sentence().size());
+        // Sentence > Next moves the dependency view's sentence in dependency mode
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == "&Next") a->trigger();
+        QVERIFY(p->waitIdle());
+        QCOMPARE(p->session().index(), 1);
+        QCOMPARE(p->matrix()->length(), p->session().sentences()[1].size());
         w.setMode(MainWindow::Mode::Constituency);
         QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(w.explorer()));
     }
