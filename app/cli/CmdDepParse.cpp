@@ -37,9 +37,9 @@ void addDepParseCommand(CLI::App& app) {
                     "instead of standard input");
     addDepStageOptions(*sub, o->stages);
     sub->add_option("--mask", o->mask,
-                    "JSON arc mask the final parse uses exactly (docs/file-formats.md \"Dependency arc mask\"; the explorer's "
-                    "File > Export Arc Mask writes one); with several sentences, only sentence --sentence is parsed (default: the mask's \"sentence\" field, else 1)");
-    sub->add_option("--sentence", o->sentence, "Parse only sentence N (1-based) of the input (0 = all; with --mask: default 1)");
+                    "JSON arc mask the final parse uses exactly (docs/file-formats.md \"Dependency arc mask\"; the dependency "
+                    "view's Export Arc Mask writes one); with several sentences, only sentence --sentence is parsed (default: the mask's \"sentence\" field, else 1)");
+    sub->add_option("--sentence", o->sentence, "Parse only sentence N (1-based) of the input (0 = all; with --mask the default is the mask's \"sentence\" field, else 1)");
     sub->add_flag("--json", o->json, "Print one JSON object {model, stages, sentences: [...]} (heads, maxMarginals, prunedBy, ...)");
     setAction(sub, [o] {
         const DepModel model = loadDepModel(o->model);
