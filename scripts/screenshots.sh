@@ -25,4 +25,8 @@ shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --wid
 "$APP" --screenshot-frontier "$OUT" ${FRONTIER_ARGS:-} 2>/dev/null || echo "frontier screenshots skipped: no samples/policies/frontier.json (set FRONTIER_ARGS)" >&2
 # Cube pruning explorer (issue 14): the bundled sample model and sentences, p-max at k = 2.
 "$APP" --screenshot-cube "$OUT/cube-explorer.png" --sentence 3 --beam 2 --update pmax --tab 2 2>/dev/null || echo "cube explorer screenshot skipped: no samples/cube/model.json" >&2
+# Dependency view (issue 12): the bundled samples/dep model and sentences; a flipped arc, then the
+# model's max-marginal pass coloured by stage.
+"$APP" --screenshot-dep "$OUT/dep-view.png" --sentence 5 --arc 0,7 --size 1400x980 2>/dev/null || echo "dependency view screenshot skipped: no samples/dep/model.json" >&2
+"$APP" --screenshot-dep "$OUT/dep-stages.png" --sentence 5 --max-marginal-stage 0.35 --dep-coloring stage --widget matrix --size 1400x980 2>/dev/null || true
 echo "screenshots written to $OUT/"

@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
     addRandomizedCommand(app);
     addCubeCommands(app);
     addDepCommands(app);
+    addDepParseCommand(app);
     addVineCommands(app);
     addFilterCommands(app);
     try {

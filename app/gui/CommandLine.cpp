@@ -140,12 +140,11 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
     return out;
 }
 
-int runCommandLineMode(const QStringList& args, QStringList* files) {
-    QCommandLineParser cl;
+void addCommandLineOptions(QCommandLineParser& cl) {
     cl.setApplicationDescription(
         "PruneScope: explore pruning decisions in chart parsing.\n"
         "Without a mode option the explorer window opens (with FILES). Non-interactive modes (run them with\n"
-        "QT_QPA_PLATFORM=offscreen): --screenshot, --screenshot-randomized, --screenshot-cube, --benchmark-latency,\n"
+        "QT_QPA_PLATFORM=offscreen): --screenshot, --screenshot-randomized, --screenshot-cube, --screenshot-dep, --benchmark-latency,\n"
         "--screenshot-frontier and --bench-training-stall; the options below say which mode they belong to (docs/user-guide.md).");
     cl.addHelpOption();
     cl.addVersionOption();
@@ -161,7 +160,7 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"mask", "Start from this mask: policy, all or gold.", "name", "policy"},
         {"step", "Step-by-step mode, showing the first <m> changed cells.", "m"},
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
-        {"widget", "What to capture: window, explorer or heatmap.", "name", "window"},
+        {"widget", "What to capture: window, explorer or heatmap (--screenshot); window or matrix (--screenshot-dep).", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},
         {"screenshot-randomized", "Render the randomized-pruning window (sentence --sentence, after --iterations) to <file>.", "file"},
         {"iterations", "With --screenshot-randomized: MCMC iterations to run first (default 24); with "
@@ -175,6 +174,14 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"cell", "With --screenshot-cube: select cell <id> of the span chart.", "id"},
         {"apply", "With --screenshot-cube: apply the update <n> times first.", "n", "0"},
         {"tab", "With --screenshot-cube: the tab to show (0, 1 or 2).", "i"},
+        // The dependency view (DepCommandLine.cpp).
+        {"dep", "Open the main window in dependency mode on this treebank (.dp, .conll, .conllu or a directory); with "
+                "--screenshot-dep: the treebank to show (default: samples/dep/).", "treebank"},
+        {"dep-model", "Dependency model (dep-train) for --dep or --screenshot-dep (default: samples/dep/model.json).", "file"},
+        {"screenshot-dep", "Render the dependency view (sentence --sentence) to <file> and exit.", "file"},
+        {"max-marginal-stage", "With --screenshot-dep: prune by the model's first-order max-marginals at this alpha.", "alpha"},
+        {"arc", "With --screenshot-dep: flip the mask bit of arc <h,m> (repeatable).", "h,m"},
+        {"dep-coloring", "With --screenshot-dep: colour arcs by maxmarginal or stage.", "name", "maxmarginal"},
         {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
         {"length", "With --benchmark-latency: sentence length.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
@@ -201,12 +208,18 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
         {"dev-limit", "With --bench-training-stall: first N dev sentences.", "n", "100"},
         {"control-seconds", "With --bench-training-stall: first measure the idle event loop for <s> seconds.", "s", "0"},
     });
+}
+
+int runCommandLineMode(const QStringList& args, QStringList* files) {
+    QCommandLineParser cl;
+    addCommandLineOptions(cl);
     cl.process(args);
     if (cl.isSet("screenshot")) return screenshot(cl);
     if (cl.isSet("screenshot-randomized"))
         return randomizedScreenshot(cl.value("screenshot-randomized"), cl.value("sentence").toInt(),
                                     cl.isSet("iterations") ? cl.value("iterations").toInt() : 24, cl.isSet("size") ? cl.value("size") : "1350x820");
     if (cl.isSet("screenshot-cube")) return runCubeCommandLineMode(args);
+    if (cl.isSet("screenshot-dep")) return runDepScreenshot(cl);
     if (cl.isSet("benchmark-latency")) return benchmark(cl);
     if (cl.isSet("screenshot-frontier")) return runFrontierScreenshots(cl);
     if (cl.isSet("bench-training-stall")) return runTrainingStallBenchmark(cl);

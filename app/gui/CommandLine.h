@@ -16,6 +16,14 @@ namespace prunescope::gui {
 // arguments).
 int runCommandLineMode(const QStringList& args, QStringList* files);
 
+class MainWindow;
+// The dependency view's options (DepCommandLine.cpp): --screenshot-dep renders it offscreen;
+// --dep/--dep-model open the main window in dependency mode (false if neither is given).
+int runDepScreenshot(const QCommandLineParser& cl);
+bool startInDependencyMode(MainWindow& w, const QCommandLineParser& cl);
+// The options of every mode (runCommandLineMode's parser), for main() to read --dep.
+void addCommandLineOptions(QCommandLineParser& cl);
+
 // The frontier window's modes (FrontierCommandLine.cpp), given the parsed command line.
 int runFrontierScreenshots(const QCommandLineParser& cl);
 int runTrainingStallBenchmark(const QCommandLineParser& cl);

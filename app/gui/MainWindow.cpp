@@ -1,7 +1,9 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/CubeExplorerWindow.h"
+#include "app/gui/DepExplorerPanel.h"
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/RandomizedWindow.h"
+#include "widgets/ImageExport.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -18,6 +20,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -46,7 +49,9 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
     initPruneScopeResources();
     setWindowIcon(QIcon(":/prunescope/icons/prunescope.svg"));
     explorer_ = new ExplorerPanel;
-    setCentralWidget(explorer_);
+    stack_ = new QStackedWidget;
+    stack_->addWidget(explorer_);
+    setCentralWidget(stack_);
     setAcceptDrops(true);
     progress_ = new QProgressBar;
     progress_->setRange(0, 0);
@@ -109,6 +114,20 @@ void MainWindow::buildMenus() {
         if (!d.isEmpty()) openFile(d);
     });
     recentMenu_ = file->addMenu(tr("&Recent Files"));
+    file->addAction(tr("Open &Dependency Treebank…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Treebank"), samplesDir() + "/dep",
+                                                       tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"));
+        if (p.isEmpty()) return;
+        setMode(Mode::Dependency);
+        depExplorer()->openSentences(p);
+    });
+    file->addAction(tr("Open Dependency &Model…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Model"), samplesDir() + "/dep",
+                                                       tr("Dependency models (*.json);;All files (*)"));
+        if (p.isEmpty()) return;
+        setMode(Mode::Dependency);
+        depExplorer()->openModel(p);
+    });
     file->addAction(tr("Open Bundled &Sample"), this, [this] {
         for (const QString& p : {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"})
             if (!p.isEmpty()) openFile(p);
@@ -134,8 +153,13 @@ void MainWindow::buildMenus() {
     edit->addAction(explorer_->keepGoldAction());
 
     QMenu* sent = menuBar()->addMenu(tr("&Sentence"));
-    sent->addAction(tr("&Previous"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [this] { selectSentence(sentenceIdx_ - 1); });
-    sent->addAction(tr("&Next"), QKeySequence(Qt::ALT | Qt::Key_Right), this, [this] { selectSentence(sentenceIdx_ + 1); });
+    // Previous/next act on the mode shown (the dependency view has its own sentence list).
+    auto step = [this](int d) {
+        if (mode_ == Mode::Dependency) dep_->selectSentence(dep_->session().index() + d);
+        else selectSentence(sentenceIdx_ + d);
+    };
+    sent->addAction(tr("&Previous"), QKeySequence(Qt::ALT | Qt::Key_Left), this, [step] { step(-1); });
+    sent->addAction(tr("&Next"), QKeySequence(Qt::ALT | Qt::Key_Right), this, [step] { step(+1); });
     sent->addAction(tr("&Type a Sentence"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { typedEdit_->setFocus(); typedEdit_->selectAll(); });
     sent->addAction(tr("Focus the &Chart"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { explorer_->heatMap()->setFocus(); });
 
@@ -156,6 +180,17 @@ void MainWindow::buildMenus() {
         a->setChecked(m == 0);
         mGroup->addAction(a);
     }
+    view->addSeparator();  // constituency (span chart) or dependency (arc matrix) mode
+    auto* modeGroup = new QActionGroup(this);
+    modeActions_[0] = view->addAction(tr("C&onstituency Mode (Span Chart)"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                                      [this] { setMode(Mode::Constituency); });
+    modeActions_[1] = view->addAction(tr("&Dependency Mode (Arc Matrix)"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this,
+                                      [this] { setMode(Mode::Dependency); });
+    for (QAction* a : modeActions_) {
+        a->setCheckable(true);
+        modeGroup->addAction(a);
+    }
+    modeActions_[0]->setChecked(true);
     view->addSeparator();  // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
     view->addAction(tr("&Randomized Pruning…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] { RandomizedWindow::showFor(this); });
@@ -171,6 +206,7 @@ void MainWindow::buildMenus() {
 
 void MainWindow::buildToolBar() {
     QToolBar* tb = addToolBar(tr("Sentence"));
+    sentenceToolBar_ = tb;
     tb->setObjectName("sentenceToolBar");
     tb->setMovable(false);
     tb->addAction(tr("◀"), this, [this] { selectSentence(sentenceIdx_ - 1); })->setToolTip(tr("Previous sentence (Alt+Left)"));
@@ -192,6 +228,25 @@ void MainWindow::buildToolBar() {
     tb->addAction(explorer_->resetAction());
     tb->addAction(explorer_->keepAllAction());
     tb->addAction(explorer_->keepGoldAction());
+}
+
+DepExplorerPanel* MainWindow::depExplorer() {
+    if (!dep_) {
+        dep_ = new DepExplorerPanel(nullptr, opt_.loadSample);
+        stack_->addWidget(dep_);
+        connect(dep_, &DepExplorerPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+        connect(dep_, &DepExplorerPanel::errorOccurred, this, &MainWindow::errorOccurred);
+    }
+    return dep_;
+}
+
+void MainWindow::setMode(Mode m) {
+    mode_ = m;
+    stack_->setCurrentWidget(m == Mode::Dependency ? static_cast<QWidget*>(depExplorer()) : explorer_);
+    sentenceToolBar_->setVisible(m == Mode::Constituency);
+    docLabel_->setVisible(m == Mode::Constituency);
+    modeActions_[m == Mode::Dependency ? 1 : 0]->setChecked(true);
+    refreshTitle();
 }
 
 void MainWindow::openDialog(const QString& caption, const QString& filter) {
@@ -329,6 +384,10 @@ void MainWindow::refreshSentenceBox() {
 
 void MainWindow::refreshTitle() {
     auto name = [](const QString& p) { return p.isEmpty() ? tr("none") : QFileInfo(p).fileName(); };
+    if (mode_ == Mode::Dependency) {
+        setWindowTitle(tr("PruneScope — dependency mode"));
+        return;
+    }
     setWindowTitle(tr("PruneScope — %1").arg(sentencesPath_.isEmpty() ? tr("no sentences") : name(sentencesPath_)));
     docLabel_->setText(tr("Grammar: %1   Policy: %2").arg(name(grammarPath_), policyPath_.isEmpty() ? tr("none (all spans kept)") : name(policyPath_)));
 }
@@ -388,6 +447,11 @@ void MainWindow::exportView(bool svg) {
                                              svg ? "prunescope-view.svg" : "prunescope-view.png", svg ? "SVG (*.svg)" : "PNG (*.png)");
     if (p.isEmpty()) return;
     QString err;
+    if (mode_ == Mode::Dependency) {  // the dependency view as an image (no SVG renderer of its own)
+        if (!widgets::saveWidgetImage(dep_, p, &err)) reportError(err);
+        else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+        return;
+    }
     if (!(svg ? explorer_->exportSvg(p, &err) : explorer_->exportPng(p, &err))) reportError(err);
     else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
 }

@@ -14,8 +14,12 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressBar;
+class QStackedWidget;
+class QToolBar;
 
 namespace prunescope::gui {
+
+class DepExplorerPanel;
 
 struct MainWindowOptions {
     bool useSettings = true;  // restore/save QSettings (off for tests and screenshots)
@@ -32,6 +36,13 @@ public:
     ~MainWindow() override;
 
     ExplorerPanel* explorer() const { return explorer_; }
+    // Constituency mode (the span chart) or dependency mode (the arc matrix, DepExplorerPanel.h),
+    // switched from the View menu; the dependency view is made (and opens the bundled sample, if
+    // the options say so) the first time it is shown.
+    enum class Mode { Constituency, Dependency };
+    void setMode(Mode m);
+    Mode mode() const { return mode_; }
+    DepExplorerPanel* depExplorer();  // creates it if needed
     // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal dialog.
     void openFile(const QString& path);
     // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting it).
@@ -74,6 +85,11 @@ private:
 
     MainWindowOptions opt_;
     ExplorerPanel* explorer_ = nullptr;
+    DepExplorerPanel* dep_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    QToolBar* sentenceToolBar_ = nullptr;
+    QAction* modeActions_[2] = {nullptr, nullptr};
+    Mode mode_ = Mode::Constituency;
     std::shared_ptr<const Grammar> grammar_;
     std::shared_ptr<const Policy> policy_;
     std::vector<SentenceItem> sentences_;

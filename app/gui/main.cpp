@@ -4,6 +4,7 @@
 #include "app/gui/MainWindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -15,6 +16,10 @@ int main(int argc, char** argv) {
     if (code >= 0) return code;
     prunescope::gui::MainWindow w;
     for (const QString& f : files) w.openFile(f);
+    QCommandLineParser cl;  // --dep TREEBANK [--dep-model MODEL]: start in dependency mode
+    prunescope::gui::addCommandLineOptions(cl);
+    cl.parse(app.arguments());
+    prunescope::gui::startInDependencyMode(w, cl);
     w.show();
     return app.exec();
 }

@@ -1,0 +1,398 @@
+// The dependency view (DepExplorerPanel.h).
+#include "app/gui/DepExplorerPanel.h"
+
+#include "app/gui/MainWindow.h"
+#include "core/dep/DepEval.h"
+#include "core/dep/DepReader.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+#include "widgets/ArcMatrixView.h"
+#include "widgets/CubeTreeView.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSlider>
+#include <QSplitter>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace prunescope::gui {
+
+namespace {
+constexpr int kAlphaSteps = 100;  // slider positions for alpha in [0, 1]
+
+QString fileIn(const QString& rel) {
+    const QString p = samplesDir() + "/dep/" + rel;
+    return QFileInfo::exists(p) ? p : QString();
+}
+
+QString sentenceText(const DepSentence& s) {
+    QStringList w;
+    for (int i = 1; i <= s.size(); ++i) w << QString::fromStdString(s.words[static_cast<std::size_t>(i)]);
+    return w.join(' ');
+}
+} // namespace
+
+QString defaultDepModelPath() { return fileIn("model.json"); }
+QString defaultDepSentencesPath() { return fileIn("sentences.dp"); }
+
+DepExplorerPanel::DepExplorerPanel(QWidget* parent, bool openDefault) : QWidget(parent) {
+    task_ = new BackgroundTask(this);
+    buildUi();
+    connect(task_, &BackgroundTask::finished, this, [this] {
+        if (pending_) session_.apply(std::move(*pending_));
+        pending_.reset();
+        refresh();
+        if (dirty_) recompute();
+    });
+    connect(task_, &BackgroundTask::failed, this, [this](const QString& m) {
+        pending_.reset();
+        report(m);
+        if (dirty_) recompute();
+    });
+    if (openDefault) {
+        if (const QString s = defaultDepSentencesPath(); !s.isEmpty()) openSentences(s);
+        if (const QString m = defaultDepModelPath(); !m.isEmpty()) openModel(m);
+    }
+    refresh();
+}
+
+DepExplorerPanel::~DepExplorerPanel() = default;  // the task cancels and waits
+
+void DepExplorerPanel::buildUi() {
+    toolBar_ = new QToolBar(tr("Dependency"));
+    toolBar_->setObjectName("depToolBar");
+    toolBar_->addAction(tr("Open Treebank…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Treebank"), QFileInfo(sentencesPath_).absolutePath(),
+                                                       tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"));
+        if (!p.isEmpty()) openSentences(p);
+    });
+    toolBar_->addAction(tr("Open Model…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Model"), QFileInfo(modelPath_).absolutePath(),
+                                                       tr("Dependency models (*.json);;All files (*)"));
+        if (!p.isEmpty()) openModel(p);
+    });
+    toolBar_->addSeparator();
+    toolBar_->addAction(tr("◀"), this, [this] { selectSentence(session_.index() - 1); })->setToolTip(tr("Previous sentence"));
+    sentenceBox_ = new QComboBox;
+    sentenceBox_->setMinimumContentsLength(36);
+    sentenceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    sentenceBox_->setAccessibleName(tr("Sentence"));
+    toolBar_->addWidget(sentenceBox_);
+    connect(sentenceBox_, &QComboBox::activated, this, [this](int i) { selectSentence(i); });
+    toolBar_->addAction(tr("▶"), this, [this] { selectSentence(session_.index() + 1); })->setToolTip(tr("Next sentence"));
+    toolBar_->addSeparator();
+    toolBar_->addWidget(new QLabel(tr(" colour by ")));
+    coloringBox_ = new QComboBox;
+    coloringBox_->addItems({tr("max-marginal"), tr("pruning stage")});
+    coloringBox_->setAccessibleName(tr("Colour the arc matrix by"));
+    toolBar_->addWidget(coloringBox_);
+    connect(coloringBox_, &QComboBox::activated, this, [this](int i) { setColoring(i); });
+    toolBar_->addAction(tr("Reset Flips"), this, [this] { clearFlips(); })->setToolTip(tr("Return every arc to the stages' decision"));
+    toolBar_->addAction(tr("Export Arc Mask…"), this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Export Arc Mask"), "arc-mask.json", "JSON (*.json)");
+        QString err;
+        if (!p.isEmpty() && !exportMask(p, &err)) report(err);
+        else if (!p.isEmpty()) emit statusMessage(tr("Saved %1 (prunescope-cli dep-parse --mask %1 reproduces this parse)").arg(p));
+    });
+
+    stageBox_ = new QGroupBox(tr("Pruning stages"));
+    stageLayout_ = new QHBoxLayout(stageBox_);
+    stageLayout_->setContentsMargins(8, 4, 8, 4);
+
+    tree_ = new widgets::CubeTreeView;
+    matrix_ = new widgets::ArcMatrixView;
+    matrix_->setTooltipProvider([this](int h, int m) { return arcTooltip(h, m); });
+    connect(matrix_, &widgets::ArcMatrixView::arcActivated, this, [this](int h, int m) { flipArc(h, m); });
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(tree_);
+    split->addWidget(matrix_);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 5);
+    split->setSizes({250, 650});
+
+    status_ = new QLabel;
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(toolBar_);
+    lay->addWidget(stageBox_);
+    lay->addWidget(split, 1);
+    lay->addWidget(status_);
+    rebuildStageBox();
+}
+
+void DepExplorerPanel::rebuildStageBox() {
+    while (QLayoutItem* it = stageLayout_->takeAt(0)) {
+        if (it->widget()) {  // the check box may be the sender of this rebuild: delete later, hide now
+            it->widget()->hide();
+            it->widget()->deleteLater();
+        }
+        delete it;
+    }
+    sliders_.clear();
+    alphaLabels_.clear();
+    mmCheck_ = nullptr;
+    const DepStageSet* set = session_.stages();
+    const bool ownPass = !set || set->names == std::vector<std::string>{"max-marginal"};
+    if (ownPass) {
+        mmCheck_ = new QCheckBox(tr("prune by the model's first-order max-marginals"));
+        mmCheck_->setChecked(set != nullptr);
+        mmCheck_->setToolTip(tr("Keep an arc when its max-marginal > α·best + (1−α)·mean, or = best (Rush & Petrov 2012); off = exhaustive"));
+        connect(mmCheck_, &QCheckBox::toggled, this, [this](bool on) { setModelMaxMarginalStage(on, 0.5); });
+        stageLayout_->addWidget(mmCheck_);
+    }
+    if (set) {
+        for (std::size_t k = 0; k < set->names.size(); ++k) {
+            auto* name = new QLabel(tr("α %1").arg(QString::fromStdString(set->names[k])));
+            auto* slider = new QSlider(Qt::Horizontal);
+            slider->setRange(0, kAlphaSteps);
+            slider->setValue(static_cast<int>(std::lround(session_.alphas()[k] * kAlphaSteps)));
+            slider->setMinimumWidth(160);
+            slider->setAccessibleName(tr("alpha of stage %1").arg(QString::fromStdString(set->names[k])));
+            slider->setToolTip(tr("Threshold t = α·max + (1−α)·mean of the stage's max-marginals; higher α prunes more"));
+            auto* value = new QLabel(QString::number(session_.alphas()[k], 'f', 2));
+            value->setMinimumWidth(34);
+            const int stage = static_cast<int>(k);
+            connect(slider, &QSlider::valueChanged, this, [this, stage, value](int v) {
+                value->setText(QString::number(static_cast<double>(v) / kAlphaSteps, 'f', 2));
+                session_.setAlpha(stage, static_cast<double>(v) / kAlphaSteps);
+                recompute();
+            });
+            stageLayout_->addWidget(name);
+            stageLayout_->addWidget(slider);
+            stageLayout_->addWidget(value);
+            sliders_ << slider;
+            alphaLabels_ << value;
+        }
+    }
+    auto* src = new QLabel(set ? tr("stages from %1").arg(QString::fromStdString(set->source)) : tr("no stages: every arc reaches the exact parse"));
+    src->setStyleSheet("color: gray");
+    stageLayout_->addWidget(src);
+    stageLayout_->addStretch(1);
+}
+
+bool DepExplorerPanel::openSentences(const QString& path, QString* error) {
+    try {
+        auto s = readDepTreebank(path.toStdString());
+        if (s.empty()) throw InputError(path.toStdString(), 0, 0, "no sentences");
+        sentencesPath_ = path;
+        session_.setSentences(std::move(s));
+        sentenceBox_->clear();
+        for (const auto& x : session_.sentences())
+            sentenceBox_->addItem(QStringLiteral("%1. %2 (%3 words)").arg(sentenceBox_->count() + 1).arg(sentenceText(x)).arg(x.size()));
+        recompute();
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        report(tr("Could not open %1:\n%2\n\nThe previous sentences are kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
+        return false;
+    }
+}
+
+bool DepExplorerPanel::openModel(const QString& path, QString* error) {
+    try {
+        auto m = std::make_shared<const DepModel>(loadDepModel(path.toStdString()));
+        modelPath_ = path;
+        const bool ownPass = session_.stages() && session_.stages()->names == std::vector<std::string>{"max-marginal"};
+        session_.setModel(m);
+        if (ownPass) session_.setStages(std::make_shared<const DepStageSet>(modelMaxMarginalStages(m, session_.alphas()[0])));
+        rebuildStageBox();
+        recompute();
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        report(tr("Could not open %1:\n%2\n\nThe previous model is kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
+        return false;
+    }
+}
+
+void DepExplorerPanel::setModelMaxMarginalStage(bool on, double alpha) {
+    if (on && !session_.model()) return;
+    session_.setStages(on ? std::make_shared<const DepStageSet>(modelMaxMarginalStages(session_.modelPtr(), alpha)) : nullptr);
+    rebuildStageBox();
+    recompute();
+}
+
+void DepExplorerPanel::setStageSet(std::shared_ptr<const DepStageSet> stages) {
+    session_.setStages(std::move(stages));
+    rebuildStageBox();
+    recompute();
+}
+
+void DepExplorerPanel::selectSentence(int index) {
+    if (session_.sentences().empty()) return;
+    session_.select(index);
+    recompute();
+}
+
+void DepExplorerPanel::setAlpha(int stage, double alpha) {
+    if (stage < 0 || stage >= sliders_.size()) return;
+    sliders_[stage]->blockSignals(true);
+    sliders_[stage]->setValue(static_cast<int>(std::lround(alpha * kAlphaSteps)));
+    sliders_[stage]->blockSignals(false);
+    alphaLabels_[stage]->setText(QString::number(alpha, 'f', 2));
+    session_.setAlpha(stage, alpha);
+    recompute();
+}
+
+void DepExplorerPanel::flipArc(int h, int m) {
+    session_.flip(h, m);
+    recompute();
+}
+
+void DepExplorerPanel::clearFlips() {
+    session_.clearFlips();
+    recompute();
+}
+
+void DepExplorerPanel::setColoring(int c) {
+    coloringBox_->setCurrentIndex(c);
+    matrix_->setColoring(static_cast<widgets::ArcColoring>(c));
+}
+
+bool DepExplorerPanel::exportMask(const QString& path, QString* error) const {
+    if (!session_.hasAnalysis()) {
+        if (error) *error = tr("No parse to export");
+        return false;
+    }
+    try {
+        writeFileAtomically(path.toStdString(), session_.maskJson().dump() + "\n");
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+void DepExplorerPanel::recompute() {
+    if (!session_.ready()) {
+        refresh();
+        return;
+    }
+    if (task_->isRunning()) {
+        dirty_ = true;
+        return;
+    }
+    dirty_ = false;
+    auto result = std::make_shared<DepAnalysis>();
+    pending_ = result;
+    const DepSession::Request req = session_.request();
+    task_->start([req, result](const Progress&) { *result = DepSession::compute(req); });
+}
+
+bool DepExplorerPanel::waitIdle(int timeoutMs) {
+    return processEventsUntil([this] { return !task_->isRunning() && !dirty_ && (!session_.ready() || session_.current()); }, timeoutMs);
+}
+
+void DepExplorerPanel::report(const QString& message) {
+    emit errorOccurred(message);
+    status_->setText(message.section('\n', 0, 1));
+    if (!isVisible()) return;  // offscreen modes and tests read the status line
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("PruneScope"), message, QMessageBox::Ok, this);
+    box->setObjectName("errorDialog");
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+}
+
+QString DepExplorerPanel::statusText() const { return status_->text(); }
+
+QString DepExplorerPanel::arcTooltip(int h, int m) const {
+    if (!session_.hasAnalysis()) return {};
+    const DepSentence& s = session_.sentence();
+    const DepInspection& r = session_.inspection();
+    const auto w = [&](int i) { return QString::fromStdString(s.words[static_cast<std::size_t>(i)]); };
+    QString t = tr("<b>%1 %2 → %3 %4</b><br>").arg(w(h)).arg(h).arg(w(m)).arg(m);
+    const double mm = r.maxMarginals(h, m);
+    t += std::isfinite(mm) ? tr("max-marginal %1 (best tree %2, difference %3)<br>").arg(mm, 0, 'f', 3).arg(r.maxMarginals.best, 0, 'f', 3).arg(mm - r.maxMarginals.best, 0, 'f', 3)
+                           : tr("no tree under the mask uses this arc<br>");
+    const int k = r.prunedByAt(h, m);
+    if (k >= 0) t += tr("pruned by stage <i>%1</i><br>").arg(QString::fromStdString(r.stageNames[static_cast<std::size_t>(k)]));
+    t += r.finalMask.keep(h, m) ? tr("in the final mask") : tr("not in the final mask");
+    if (session_.isFlipped(h, m)) t += tr(" (flipped by you)");
+    if (s.hasTree() && s.heads[static_cast<std::size_t>(m)] == h) t += tr("<br>gold arc");
+    if (r.heads[static_cast<std::size_t>(m)] == h) t += tr("<br>predicted arc");
+    return t + tr("<br><i>click to flip its mask bit</i>");
+}
+
+void DepExplorerPanel::refresh() {
+    if (!session_.ready()) {
+        matrix_->setWords({});
+        matrix_->setMessage(session_.model() ? tr("Open a dependency treebank (.dp, CoNLL)") : tr("Open a dependency model (dep-train)"));
+        tree_->setMessage(tr("No sentence"));
+        status_->setText(session_.model() ? tr("No sentences") : tr("No model"));
+        return;
+    }
+    if (sentenceBox_->currentIndex() != session_.index()) sentenceBox_->setCurrentIndex(session_.index());
+    const DepAnalysis& a = session_.analysis();
+    if (!a.error.empty()) {
+        status_->setText(tr("Cannot parse sentence %1: %2").arg(session_.index() + 1).arg(QString::fromStdString(a.error)));
+        return;
+    }
+    if (!session_.hasAnalysis()) return;  // the first computation is still running
+    const DepSentence& s = session_.sentence();
+    const DepInspection& r = session_.inspection();
+    QStringList words;
+    for (const auto& x : s.words) words << QString::fromStdString(x);
+    const int n = s.size();
+    if (matrix_->length() != n || matrix_->words() != words) matrix_->setWords(words);
+    matrix_->setMessage({});
+    QStringList stageNames;
+    for (const auto& x : r.stageNames) stageNames << QString::fromStdString(x);
+    matrix_->setStageNames(stageNames);
+    std::vector<widgets::ArcCell> cells(static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1));
+    double lo = 0;
+    for (int h = 0; h <= n; ++h)
+        for (int m = 1; m <= n; ++m) {
+            if (h == m) continue;
+            widgets::ArcCell& c = cells[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)];
+            const double v = r.maxMarginals(h, m);
+            if (std::isfinite(v)) {
+                c.value = static_cast<float>(v - r.maxMarginals.best);
+                lo = std::min(lo, static_cast<double>(c.value));
+            }
+            c.kept = r.finalMask.keep(h, m);
+            c.prunedBy = r.prunedByAt(h, m);
+            c.flipped = session_.isFlipped(h, m);
+            c.gold = s.hasTree() && s.heads[static_cast<std::size_t>(m)] == h;
+            c.predicted = r.heads[static_cast<std::size_t>(m)] == h;
+        }
+    matrix_->setScaleLow(lo < 0 ? lo : -1);
+    matrix_->setCells(std::move(cells));
+    tree_->setSentence(words, s.hasTree() ? s.heads : std::vector<int>{}, r.heads);
+    if (!r.success) tree_->setMessage(tr("No projective tree under this mask — flip an arc back (or Reset Flips)"));
+
+    QStringList parts;
+    if (r.success && s.hasTree()) {
+        const AttachmentScore sc = scoreAttachment(s, r.heads);
+        parts << tr("UAS %1 (%2 of %3 non-punctuation heads right)").arg(sc.uas(), 0, 'f', 1).arg(sc.scoredCorrect).arg(sc.scoredTokens);
+    } else if (!r.success) {
+        parts << tr("no tree under the mask");
+    }
+    QStringList kept;
+    for (std::size_t k = 0; k < r.stageNames.size(); ++k)
+        kept << tr("%1 → %2").arg(QString::fromStdString(r.stageNames[k])).arg(r.stageMasks[k + 1].keptCount());
+    parts << tr("arcs %1%2 → final mask %3 (%4%)")
+                 .arg(ArcMask::totalArcs(n))
+                 .arg(kept.isEmpty() ? QString() : " → " + kept.join(" → "))
+                 .arg(r.finalMask.keptCount())
+                 .arg(100.0 * r.finalMask.keptFraction(), 0, 'f', 1);
+    if (session_.flipCount() > 0) parts << tr("%n flipped by you", nullptr, session_.flipCount());
+    if (r.fallbacks > 0) parts << tr("%n fallback(s): the stages left no tree", nullptr, r.fallbacks);
+    parts << tr("pushes %1").arg(r.pushes);
+    if (r.success) parts << tr("score %1").arg(r.score, 0, 'f', 3);
+    parts << QFileInfo(modelPath_).fileName();
+    status_->setText(parts.join(QStringLiteral(" · ")));
+    emit analysisShown();
+}
+
+} // namespace prunescope::gui

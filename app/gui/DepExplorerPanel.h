@@ -1,0 +1,98 @@
+#pragma once
+// The dependency view (Rush & Petrov 2012, vine pruning's arc picture), the main window's
+// dependency mode (View > Dependency Mode; `prunescope --dep FILE`): for one sentence and a
+// dependency model, the arc matrix (heads x modifiers, root row included) coloured by each arc's
+// max-marginal relative to the best tree or by the stage that pruned it; the gold and predicted
+// trees as arc diagrams (arcs that differ marked); one alpha slider per pruning stage that
+// re-runs the stages live; a click on an arc cell flips its mask bit and re-parses (the same code
+// as `prunescope-cli dep-parse --mask`, DepSession.h). Work runs on a BackgroundTask; requests
+// made while one runs are coalesced into the next.
+#include "app/gui/BackgroundTask.h"
+#include "app/gui/DepSession.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QHBoxLayout;
+class QLabel;
+class QSlider;
+class QToolBar;
+
+namespace prunescope::widgets {
+class ArcMatrixView;
+class CubeTreeView;
+} // namespace prunescope::widgets
+
+namespace prunescope::gui {
+
+// The bundled sample's dependency model and sentences (samples/dep/), "" if absent.
+QString defaultDepModelPath();
+QString defaultDepSentencesPath();
+
+class DepExplorerPanel : public QWidget {
+    Q_OBJECT
+public:
+    // openDefault: open the bundled sample (samples/dep/).
+    explicit DepExplorerPanel(QWidget* parent = nullptr, bool openDefault = true);
+    ~DepExplorerPanel() override;
+
+    // Synchronous loads (a model file is a few MB); false + message (file:line) on error, the
+    // previous document kept. Errors are also shown on the status line and emitted.
+    bool openSentences(const QString& path, QString* error = nullptr);
+    bool openModel(const QString& path, QString* error = nullptr);
+    // No stages, or the model's own first-order max-marginal pass at alpha.
+    void setModelMaxMarginalStage(bool on, double alpha = 0.5);
+    // Any stages (a cascade's; nullptr = none): one alpha slider each, at the set's defaults.
+    void setStageSet(std::shared_ptr<const DepStageSet> stages);
+
+    void selectSentence(int index);
+    void setAlpha(int stage, double alpha);  // moves the slider too
+    void flipArc(int h, int m);
+    void clearFlips();
+    void setColoring(int coloring);          // widgets::ArcColoring as int
+    bool exportMask(const QString& path, QString* error = nullptr) const;
+
+    const DepSession& session() const { return session_; }
+    widgets::ArcMatrixView* matrix() const { return matrix_; }
+    widgets::CubeTreeView* treeView() const { return tree_; }
+    QToolBar* toolBar() const { return toolBar_; }
+    QList<QSlider*> alphaSliders() const { return sliders_; }
+    QString statusText() const;
+    bool busy() const { return task_->isRunning() || !session_.current(); }
+    // Processes events until the view shows the latest request (tests, screenshots).
+    bool waitIdle(int timeoutMs = 20000);
+
+signals:
+    void statusMessage(const QString& message);
+    void errorOccurred(const QString& message);
+    void analysisShown();
+
+private:
+    void buildUi();
+    void rebuildStageBox();
+    void recompute();
+    void refresh();
+    void report(const QString& message);
+    QString arcTooltip(int h, int m) const;
+
+    DepSession session_;
+    QString modelPath_, sentencesPath_, cascadePath_;
+    BackgroundTask* task_ = nullptr;
+    std::shared_ptr<DepAnalysis> pending_;
+    bool dirty_ = false;
+    QToolBar* toolBar_ = nullptr;
+    QComboBox* sentenceBox_ = nullptr;
+    QComboBox* coloringBox_ = nullptr;
+    QGroupBox* stageBox_ = nullptr;
+    QHBoxLayout* stageLayout_ = nullptr;
+    QCheckBox* mmCheck_ = nullptr;
+    QList<QSlider*> sliders_;
+    QList<QLabel*> alphaLabels_;
+    widgets::CubeTreeView* tree_ = nullptr;
+    widgets::ArcMatrixView* matrix_ = nullptr;
+    QLabel* status_ = nullptr;
+};
+
+} // namespace prunescope::gui

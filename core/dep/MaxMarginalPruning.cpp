@@ -1,0 +1,51 @@
+// Max-marginal pruning with the threshold t_alpha (MaxMarginalPruning.h).
+#include "core/dep/MaxMarginalPruning.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace prunescope {
+
+double maxMarginalThreshold(const ArcMaxMarginals& mm, double alpha) {
+    double sum = 0;
+    long count = 0;
+    for (double v : mm.value)
+        if (std::isfinite(v)) {
+            sum += v;
+            ++count;
+        }
+    if (count == 0) return kHyperNegInf;
+    return alpha * mm.best + (1 - alpha) * (sum / static_cast<double>(count));
+}
+
+ArcMask pruneByMaxMarginals(const ArcMaxMarginals& mm, double alpha) {
+    ArcMask out = ArcMask::none(mm.n);
+    const double t = maxMarginalThreshold(mm, alpha);
+    if (!std::isfinite(t)) return out;
+    // Keep iff mm > t or mm reaches the best tree's score, so that no alpha prunes the stage's own
+    // best tree (the rule of core/vine/Threshold.h); "reaches" allows rounding (1e-9 relative),
+    // since inside-outside sums in another order than the chart.
+    const double best = mm.best - 1e-9 * std::max(1.0, std::abs(mm.best));
+    for (int h = 0; h <= mm.n; ++h)
+        for (int m = 1; m <= mm.n; ++m)
+            if (h != m && std::isfinite(mm(h, m)) && (mm(h, m) > t || mm(h, m) >= best)) out.set(h, m, true);
+    return out;
+}
+
+ArcPruningStage modelMaxMarginalStage(const DepModel& model, double alpha) {
+    ArcPruningStage st;
+    st.name = "max-marginal";
+    st.exact = true;
+    st.prune = [&model, alpha](const DepSentence& s, const ArcMask& incoming) {
+        const DepScorer scorer(model, s);
+        const ArcScores scores = scorer.arcScores(&incoming);
+        const ArcMaxMarginals mm = arcMaxMarginals(scores, &incoming, model.singleRoot);
+        StageResult r;
+        r.mask = pruneByMaxMarginals(mm, alpha);
+        r.pushes = mm.pushes;
+        return r;
+    };
+    return st;
+}
+
+} // namespace prunescope

@@ -1,0 +1,337 @@
+// GUI tests of the dependency view (offscreen; Rush & Petrov 2012's arc picture): on real dev
+// sentences the arc matrix shows what core computes (predicted and gold arcs, max-marginals
+// relative to the best tree, the stage that pruned each arc); clicking a cell flips its mask bit and
+// the predicted tree becomes exactly what `prunescope-cli dep-parse --mask` prints for the exported
+// mask (the binary is run); alpha sliders re-run the stages (the model's max-marginal pass and a
+// two-stage set built here); bad files give file:line errors and keep the previous documents; the
+// main window's View menu switches to dependency mode; the bundled sample opens.
+#include "app/gui/DepExplorerPanel.h"
+#include "app/gui/MainWindow.h"
+#include "core/dep/DepReader.h"
+#include "core/dep/DepTraining.h"
+#include "core/dep/MaxMarginalPruning.h"
+#include "core/util/AtomicFile.h"
+#include "support/TestData.h"
+#include "widgets/ArcMatrixView.h"
+#include "widgets/CubeTreeView.h"
+
+#include <QAction>
+#include <QMenuBar>
+#include <QProcess>
+#include <QSlider>
+#include <QStackedWidget>
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+
+using namespace prunescope;
+using namespace prunescope::gui;
+
+namespace {
+
+const std::string& devFile() {
+    static const std::string f = testdata::depDir("dev") + "/wsj_0131.dp";
+    return f;
+}
+
+// A first-order model trained by the core on short training sentences (a few seconds).
+const std::string& modelPath() {
+    static const std::string path = [] {
+        std::vector<DepSentence> train, dev;
+        for (auto& s : readDepTreebank(testdata::depDir("train")))
+            if (s.size() <= 30 && train.size() < 400) train.push_back(std::move(s));
+        for (auto& s : readDepTreebank(testdata::depDir("dev")))
+            if (s.size() <= 30 && dev.size() < 20) dev.push_back(std::move(s));
+        DepTrainOptions o;
+        o.epochs = 2;
+        o.patience = 0;
+        o.hashBits = 18;
+        o.learner = DepLearner::Perceptron;
+        const std::string p = testdata::tempDir("dep-gui") + "/model.json";
+        saveDepModel(trainDepModel(train, dev, o).model, p);
+        return p;
+    }();
+    return path;
+}
+
+struct CliRun {
+    int code = -1;
+    QString out, err;
+};
+CliRun depParse(const QStringList& args) {
+    QProcess p;
+    p.start(QString::fromStdString(testdata::binaryDir()) + "/app/prunescope-cli", QStringList{"dep-parse"} + args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+std::vector<int> headsOf(const nlohmann::json& sentence) {
+    std::vector<int> h{-1};
+    for (const auto& x : sentence["heads"]) h.push_back(x.get<int>());
+    return h;
+}
+
+// A real click on the centre of arc cell (h, m).
+void clickArc(DepExplorerPanel& p, int h, int m) {
+    QTest::mouseClick(p.matrix(), Qt::LeftButton, {}, p.matrix()->cellRect(h, m).center().toPoint());
+    QVERIFY(p.waitIdle());
+}
+
+// Opens the dev file and selects its first sentence of 12..25 words.
+int openDev(DepExplorerPanel& p) {
+    QString err;
+    if (!p.openSentences(QString::fromStdString(devFile()), &err) || !p.openModel(QString::fromStdString(modelPath()), &err)) {
+        qWarning() << err;
+        return -1;
+    }
+    for (int i = 0; i < static_cast<int>(p.session().sentences().size()); ++i) {
+        const int n = p.session().sentences()[static_cast<std::size_t>(i)].size();
+        if (n >= 12 && n <= 25) {
+            p.selectSentence(i);
+            return p.waitIdle() ? i : -1;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestDepExplorer : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(!modelPath().empty()); }
+
+    void matrixShowsWhatTheCoreComputes() {
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        const int idx = openDev(p);
+        QVERIFY(idx >= 0);
+        const DepSentence& s = p.session().sentence();
+        const DepModel model = loadDepModel(modelPath());
+        EisnerParser parser(model.eisnerOptions());
+        const DepParse want = parseWithModel(model, s, nullptr, parser);
+        QCOMPARE(p.session().inspection().heads, want.heads);
+        auto* mx = p.matrix();
+        QCOMPARE(mx->length(), s.size());
+        const ArcMaxMarginals mm = arcMaxMarginals(DepScorer(model, s).arcScores(), nullptr, model.singleRoot);
+        for (int h = 0; h <= s.size(); ++h)
+            for (int m = 1; m <= s.size(); ++m) {
+                if (h == m) continue;
+                const widgets::ArcCell& c = mx->cell(h, m);
+                QCOMPARE(c.predicted, want.heads[static_cast<std::size_t>(m)] == h);
+                QCOMPARE(c.gold, s.heads[static_cast<std::size_t>(m)] == h);
+                QVERIFY(c.kept);
+                QCOMPARE(c.prunedBy, -1);
+                QVERIFY(std::abs(static_cast<double>(c.value) - (mm(h, m) - mm.best)) < 1e-3);
+                QVERIFY(c.value <= 1e-4f);
+            }
+        QVERIFY(p.statusText().contains("UAS"));
+        // the trees: gold above, predicted below; the differing arcs are counted
+        int wrong = 0;
+        for (int m = 1; m <= s.size(); ++m) wrong += want.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
+        QCOMPARE(p.treeView()->wrongArcs(), wrong);
+    }
+
+    void flippingACellMatchesDepParseWithThatMask() {
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&p));
+        const int idx = openDev(p);
+        QVERIFY(idx >= 0);
+        const int n = p.session().sentence().size();
+        const std::vector<int> before = p.session().inspection().heads;
+        // prune two arcs of the predicted tree (one of them the root arc), then re-keep an arc
+        int root = 0;
+        for (int m = 1; m <= n; ++m)
+            if (before[static_cast<std::size_t>(m)] == 0) root = m;
+        const int m2 = root == n ? n - 1 : root + 1;
+        clickArc(p, 0, root);
+        QVERIFY(!p.session().inspection().finalMask.keep(0, root));
+        QVERIFY(p.matrix()->cell(0, root).flipped);
+        QVERIFY(!p.matrix()->cell(0, root).kept);
+        const std::vector<int> afterOne = p.session().inspection().heads;
+        QVERIFY(afterOne != before);
+        QVERIFY(afterOne[static_cast<std::size_t>(root)] != 0);
+        clickArc(p, afterOne[static_cast<std::size_t>(m2)], m2);
+        QCOMPARE(p.session().flipCount(), 2);
+        const std::vector<int> heads = p.session().inspection().heads;
+        QVERIFY(p.session().inspection().success);
+        // the same mask through the command line (the binary)
+        const QString dir = QString::fromStdString(testdata::tempDir("dep-gui-mask"));
+        QString err;
+        QVERIFY2(p.exportMask(dir + "/mask.json", &err), qPrintable(err));
+        const CliRun r = depParse({"--model", QString::fromStdString(modelPath()), "--input", QString::fromStdString(devFile()), "--mask",
+                                   dir + "/mask.json", "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["sentences"].size(), std::size_t(1));
+        QCOMPARE(headsOf(j["sentences"][0]), heads);
+        QCOMPARE(j["sentences"][0]["arcsKept"].get<long>(), p.session().inspection().finalMask.keptCount());
+        QVERIFY(std::abs(j["sentences"][0]["uas"].get<double>() -
+                         scoreAttachment(p.session().sentence(), heads).uas()) < 1e-9);
+        // and the max-marginals agree cell by cell
+        const auto& rows = j["sentences"][0]["maxMarginals"]["value"];
+        const double best = j["sentences"][0]["maxMarginals"]["best"].get<double>();
+        for (int h = 0; h <= n; ++h)
+            for (int m = 1; m <= n; ++m) {
+                if (h == m) continue;
+                const auto& v = rows[static_cast<std::size_t>(h)][static_cast<std::size_t>(m)];
+                const float shown = p.matrix()->cell(h, m).value;
+                QCOMPARE(v.is_null(), std::isnan(shown));
+                if (!v.is_null()) QVERIFY(std::abs((v.get<double>() - best) - static_cast<double>(shown)) < 1e-3);
+            }
+        // flipping the first arc back, then reset: the original tree returns
+        clickArc(p, 0, root);
+        QCOMPARE(p.session().flipCount(), 1);
+        p.clearFlips();
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.session().inspection().heads, before);
+    }
+
+    void alphaSliderChangesTheMasks() {
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        QVERIFY(openDev(p) >= 0);
+        const std::vector<int> exhaustive = p.session().inspection().heads;
+        QCOMPARE(p.alphaSliders().size(), 0);
+        p.setModelMaxMarginalStage(true, 0.2);
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.alphaSliders().size(), 1);
+        const long kept02 = p.session().inspection().finalMask.keptCount();
+        p.alphaSliders()[0]->setValue(80);  // as a user drags it: alpha 0.8
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.session().alphas()[0], 0.8);
+        const long kept08 = p.session().inspection().finalMask.keptCount();
+        QVERIFY2(kept08 < kept02, qPrintable(QString("%1 vs %2").arg(kept08).arg(kept02)));
+        // an order-1 model's own max-marginal pass never changes its tree
+        QCOMPARE(p.session().inspection().heads, exhaustive);
+        // the matrix colours pruned arcs by stage
+        p.setColoring(static_cast<int>(widgets::ArcColoring::Stage));
+        const int n = p.session().sentence().size();
+        int pruned = 0;
+        for (int h = 0; h <= n; ++h)
+            for (int m = 1; m <= n; ++m)
+                if (h != m && !p.matrix()->cell(h, m).kept) {
+                    ++pruned;
+                    QCOMPARE(p.matrix()->cell(h, m).prunedBy, 0);
+                    QCOMPARE(p.matrix()->cellColor(h, m), widgets::ArcMatrixView::stageColor(0));
+                }
+        QCOMPARE(static_cast<long>(pruned), static_cast<long>(n) * n - kept08);
+    }
+
+    void slidersDriveAnyStageSet() {
+        // Two test stages: a length limit b = round(10 * (1 - alpha)) + 1, then the max-marginal pass.
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        QVERIFY(openDev(p) >= 0);
+        auto model = std::make_shared<const DepModel>(loadDepModel(modelPath()));
+        auto set = std::make_shared<DepStageSet>();
+        set->source = "a test";
+        set->names = {"length", "max-marginal"};
+        set->alphas = {0.0, 0.0};
+        set->append = [model](DepPipeline& pl, std::span<const double> a) {
+            const int b = static_cast<int>(std::lround(10 * (1 - a[0]))) + 1;
+            pl.addStage({"length", false, [b](const DepSentence& s, const ArcMask& in) {
+                             StageResult r{ArcMask::none(s.size()), 0};
+                             for (int h = 0; h <= s.size(); ++h)
+                                 for (int m = 1; m <= s.size(); ++m)
+                                     if (h != m && in.keep(h, m) && (h == 0 || std::abs(h - m) <= b)) r.mask.set(h, m, true);
+                             return r;
+                         }});
+            pl.addStage(modelMaxMarginalStage(*model, a[1]));
+        };
+        p.setStageSet(set);
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.alphaSliders().size(), 2);
+        auto keptAfter = [&](int k) { return p.session().inspection().stageMasks[static_cast<std::size_t>(k)].keptCount(); };
+        const long len0 = keptAfter(1), mm0 = keptAfter(2);
+        p.alphaSliders()[0]->setValue(90);  // b = 2
+        QVERIFY(p.waitIdle());
+        QVERIFY(keptAfter(1) < len0);
+        p.alphaSliders()[1]->setValue(70);
+        QVERIFY(p.waitIdle());
+        QVERIFY(keptAfter(2) < keptAfter(1));
+        QVERIFY(keptAfter(2) < mm0);
+        // each pruned arc names the stage that pruned it
+        const DepInspection& r = p.session().inspection();
+        const int n = r.n;
+        for (int h = 0; h <= n; ++h)
+            for (int m = 1; m <= n; ++m)
+                if (h != m && !r.stageMasks[1].keep(h, m)) QCOMPARE(p.matrix()->cell(h, m).prunedBy, 0);
+                else if (h != m && !r.stageMasks[2].keep(h, m)) QCOMPARE(p.matrix()->cell(h, m).prunedBy, 1);
+        // sliders dragged quickly: the view ends on the last value
+        for (int v = 0; v <= 100; v += 5) p.alphaSliders()[1]->setValue(v);
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.session().alphas()[1], 1.0);
+        DepPipeline check(*model);
+        set->append(check, p.session().alphas());
+        EisnerParser parser(model->eisnerOptions());
+        QCOMPARE(p.session().inspection().stageMasks, inspectDepSentence(check, p.session().sentence(), parser).stageMasks);
+    }
+
+    void badFilesGiveErrorsAndKeepTheDocuments() {
+        DepExplorerPanel p(nullptr, false);
+        QVERIFY(openDev(p) >= 0);
+        const auto heads = p.session().inspection().heads;
+        const std::string dir = testdata::tempDir("dep-gui-bad");
+        writeFileAtomically(dir + "/bad.dp", "The\tDT\t2\ndog\tNN\t0\n\nA\tDT\tx\n");
+        writeFileAtomically(dir + "/model.json", "{\"format\": \"prunescope-dep-model\", \"version\": 1,\n \"order\": 3}\n");
+        writeFileAtomically(dir + "/broken.json", "{\"format\": \n");
+        QSignalSpy errors(&p, &DepExplorerPanel::errorOccurred);
+        QString err;
+        QVERIFY(!p.openSentences(QString::fromStdString(dir + "/bad.dp"), &err));
+        QVERIFY2(err.contains("bad.dp:4"), qPrintable(err));
+        QVERIFY(!p.openModel(QString::fromStdString(dir + "/model.json"), &err));
+        QVERIFY2(err.contains("model.json"), qPrintable(err));
+        QVERIFY(!p.openModel(QString::fromStdString(dir + "/broken.json"), &err));
+        QVERIFY2(err.contains("broken.json:2"), qPrintable(err));
+        QVERIFY(!p.openSentences(QString::fromStdString(dir + "/missing.dp"), &err));
+        QCOMPARE(errors.count(), 4);
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.session().inspection().heads, heads);  // previous documents kept
+        // a mask file for the wrong sentence length: dep-parse refuses it with the file named
+        writeFileAtomically(dir + "/mask.json", "{\"n\": 3, \"pruned\": [[0,1]]}\n");
+        const CliRun r = depParse({"--model", QString::fromStdString(modelPath()), "--input", QString::fromStdString(devFile()), "--mask",
+                                   QString::fromStdString(dir + "/mask.json")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith(QString::fromStdString("error: " + dir + "/mask.json")), qPrintable(r.err));
+    }
+
+    void mainWindowSwitchesToDependencyMode() {
+        qputenv("PRUNESCOPE_SAMPLES", QByteArray::fromStdString(testdata::sourceDir() + "/samples"));
+        MainWindow w(MainWindowOptions{false, true});
+        w.show();
+        QAction* dep = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().contains("Dependency Mode")) dep = a;
+        QVERIFY(dep);
+        dep->trigger();
+        QCOMPARE(w.mode(), MainWindow::Mode::Dependency);
+        auto* stack = qobject_cast<QStackedWidget*>(w.centralWidget());
+        QVERIFY(stack);
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(w.depExplorer()));
+        // the bundled sample opened on first show
+        DepExplorerPanel* p = w.depExplorer();
+        QVERIFY(p->waitIdle());
+        QVERIFY(p->session().ready());
+        QVERIFY(p->session().hasAnalysis());
+        QCOMPARE(p->matrix()->length(), p->session().sentence().size());
+        // Sentence > Next moves the dependency view's sentence in dependency mode
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == "&Next") a->trigger();
+        QVERIFY(p->waitIdle());
+        QCOMPARE(p->session().index(), 1);
+        QCOMPARE(p->matrix()->length(), p->session().sentences()[1].size());
+        w.setMode(MainWindow::Mode::Constituency);
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(w.explorer()));
+    }
+};
+
+QTEST_MAIN(TestDepExplorer)
+#include "test_dep_explorer.moc"
