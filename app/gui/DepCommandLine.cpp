@@ -1,5 +1,5 @@
 // The dependency view from the command line (DepExplorerPanel.h):
-//   prunescope --dep TREEBANK [--dep-model MODEL]        opens the main window in dependency mode
+//   prunescope --dep TREEBANK [--dep-model MODEL] [--dep-cascade CASCADE]   dependency mode
 //   prunescope --screenshot-dep FILE.png [--dep TREEBANK] [--dep-model MODEL] [--sentence n]
 //              [--max-marginal-stage ALPHA] [--arc h,m ...] [--dep-coloring maxmarginal|stage] [--size WxH]
 // renders it offscreen for docs/user-guide.md (scripts/screenshots.sh).
@@ -24,16 +24,18 @@ bool openDepDocuments(DepExplorerPanel* p, const QCommandLineParser& cl, QString
         *err = "no dependency treebank or model (give --dep and --dep-model; the bundled samples/dep/ is missing)";
         return false;
     }
-    return p->openSentences(tb, err) && p->openModel(model, err);
+    return p->openSentences(tb, err) && p->openModel(model, err) &&
+           (!cl.isSet("dep-cascade") || p->openCascade(cl.value("dep-cascade"), err));
 }
 } // namespace
 
 bool startInDependencyMode(MainWindow& w, const QCommandLineParser& cl) {
-    if (!cl.isSet("dep") && !cl.isSet("dep-model")) return false;
+    if (!cl.isSet("dep") && !cl.isSet("dep-model") && !cl.isSet("dep-cascade")) return false;
     w.setMode(MainWindow::Mode::Dependency);
     DepExplorerPanel* p = w.depExplorer();
     if (cl.isSet("dep")) p->openSentences(cl.value("dep"));
     if (cl.isSet("dep-model")) p->openModel(cl.value("dep-model"));
+    if (cl.isSet("dep-cascade")) p->openCascade(cl.value("dep-cascade"));
     return true;
 }
 

@@ -5,6 +5,7 @@
 #include "core/dep/DepEval.h"
 #include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
+#include "core/vine/VineCascade.h"
 #include "core/util/Error.h"
 #include "widgets/ArcMatrixView.h"
 #include "widgets/CubeTreeView.h"
@@ -81,6 +82,11 @@ void DepExplorerPanel::buildUi() {
         if (!p.isEmpty()) openModel(p);
     });
     toolBar_->addSeparator();
+    toolBar_->addAction(tr("Open Cascade…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Vine Cascade"), QString(),
+                                                       tr("Vine cascades (*.json);;All files (*)"));
+        if (!p.isEmpty()) openCascade(p);
+    })->setToolTip(tr("A vine-pruning cascade from prunescope-cli vine-train: its stages get one alpha slider each"));
     toolBar_->addAction(tr("◀"), this, [this] { selectSentence(session_.index() - 1); })->setToolTip(tr("Previous sentence"));
     sentenceBox_ = new QComboBox;
     sentenceBox_->setMinimumContentsLength(36);
@@ -226,6 +232,26 @@ void DepExplorerPanel::setStageSet(std::shared_ptr<const DepStageSet> stages) {
     session_.setStages(std::move(stages));
     rebuildStageBox();
     recompute();
+}
+
+bool DepExplorerPanel::openCascade(const QString& path, QString* error) {
+    try {
+        auto c = std::make_shared<const VineCascade>(loadVineCascade(path.toStdString()));
+        if (!c->finalModelResolved.empty() && QFileInfo::exists(QString::fromStdString(c->finalModelResolved)) &&
+            (!session_.model() || modelPath_.isEmpty()) && !openModel(QString::fromStdString(c->finalModelResolved), error))
+            return false;
+        auto set = std::make_shared<DepStageSet>();
+        set->source = path.toStdString();
+        for (const auto& st : c->stages) set->names.push_back(st.name);
+        set->alphas = c->alphas;
+        set->append = [c](DepPipeline& p, std::span<const double> a) { appendCascadeStages(p, *c, a); };
+        setStageSet(std::move(set));
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        report(tr("Could not open %1:\n%2\n\nThe previous stages are kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
+        return false;
+    }
 }
 
 void DepExplorerPanel::selectSentence(int index) {

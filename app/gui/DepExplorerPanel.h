@@ -46,6 +46,9 @@ public:
     void setModelMaxMarginalStage(bool on, double alpha = 0.5);
     // Any stages (a cascade's; nullptr = none): one alpha slider each, at the set's defaults.
     void setStageSet(std::shared_ptr<const DepStageSet> stages);
+    // A vine cascade (vine-train; Rush & Petrov 2012) as the stages, at its dev-chosen alphas; its
+    // final model is opened too when the model shown is not already one (and the file exists).
+    bool openCascade(const QString& path, QString* error = nullptr);
 
     void selectSentence(int index);
     void setAlpha(int stage, double alpha);  // moves the slider too

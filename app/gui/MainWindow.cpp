@@ -128,6 +128,13 @@ void MainWindow::buildMenus() {
         setMode(Mode::Dependency);
         depExplorer()->openModel(p);
     });
+    file->addAction(tr("Open Vine &Cascade…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Vine Cascade"), QString(),
+                                                       tr("Vine cascades (*.json);;All files (*)"));
+        if (p.isEmpty()) return;
+        setMode(Mode::Dependency);
+        depExplorer()->openCascade(p);
+    });
     file->addAction(tr("Open Bundled &Sample"), this, [this] {
         for (const QString& p : {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"})
             if (!p.isEmpty()) openFile(p);

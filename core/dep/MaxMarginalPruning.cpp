@@ -1,5 +1,6 @@
 // Max-marginal pruning with the threshold t_alpha (MaxMarginalPruning.h).
 #include "core/dep/MaxMarginalPruning.h"
+#include "core/dep/Threshold.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,15 +8,8 @@
 namespace prunescope {
 
 double maxMarginalThreshold(const ArcMaxMarginals& mm, double alpha) {
-    double sum = 0;
-    long count = 0;
-    for (double v : mm.value)
-        if (std::isfinite(v)) {
-            sum += v;
-            ++count;
-        }
-    if (count == 0) return kHyperNegInf;
-    return alpha * mm.best + (1 - alpha) * (sum / static_cast<double>(count));
+    const CascadeThreshold t = cascadeThreshold(mm.value, alpha);  // the one t_alpha (Threshold.h)
+    return t.parts == 0 ? kHyperNegInf : t.value;
 }
 
 ArcMask pruneByMaxMarginals(const ArcMaxMarginals& mm, double alpha) {
@@ -23,7 +17,7 @@ ArcMask pruneByMaxMarginals(const ArcMaxMarginals& mm, double alpha) {
     const double t = maxMarginalThreshold(mm, alpha);
     if (!std::isfinite(t)) return out;
     // Keep iff mm > t or mm reaches the best tree's score, so that no alpha prunes the stage's own
-    // best tree (the rule of core/vine/Threshold.h); "reaches" allows rounding (1e-9 relative),
+    // best tree (the rule of core/dep/Threshold.h); "reaches" allows rounding (1e-9 relative),
     // since inside-outside sums in another order than the chart.
     const double best = mm.best - 1e-9 * std::max(1.0, std::abs(mm.best));
     for (int h = 0; h <= mm.n; ++h)

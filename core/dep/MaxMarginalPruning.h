@@ -3,7 +3,7 @@
 // keep an arc when its first-order max-marginal reaches t_alpha = alpha * max + (1 - alpha) * mean,
 // where max is the best tree's score (every max-marginal's upper bound) and mean is the average
 // max-marginal over the arcs that some tree under the incoming mask uses (finite ones).
-// Keep rule (the one of core/vine/Threshold.h, which the vine cascade's stages use): an arc is kept
+// Keep rule (the one of core/dep/Threshold.h, which the vine cascade's stages use): an arc is kept
 // iff its max-marginal is finite and (mm > t_alpha or mm >= max), so no alpha prunes an arc of a
 // best tree; alpha = 0 keeps the arcs above the mean.
 //

@@ -1,5 +1,6 @@
 // SVG figures of the arc-filter results (hand-written SVG text, like core/frontier/FrontierSvg).
 #include "core/filters/FilterPlots.h"
+#include "core/util/SvgText.h"
 
 #include "core/frontier/Frontier.h"
 
@@ -15,23 +16,6 @@ namespace {
 
 const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
-std::string esc(const std::string& s) {
-    std::string o;
-    for (char c : s) {
-        if (c == '<') o += "&lt;";
-        else if (c == '>') o += "&gt;";
-        else if (c == '&') o += "&amp;";
-        else o += c;
-    }
-    return o;
-}
-
-std::string num(double v, int prec = 2) {
-    char b[64];
-    std::snprintf(b, sizeof b, "%.*f", prec, v);
-    return b;
-}
-
 struct Axes {
     double x0, x1, y0, y1;
     bool logX = false;
@@ -46,21 +30,21 @@ struct Axes {
 void frame(std::ostringstream& o, const Axes& a, const std::string& title, const std::string& xl, const std::string& yl) {
     o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << a.W << "\" height=\"" << a.H << "\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"" << a.W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" << esc(title) << "</text>\n"
+      << "<text x=\"" << a.W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" << svgEscape(title) << "</text>\n"
       << "<rect x=\"" << a.L << "\" y=\"" << a.T << "\" width=\"" << a.W - a.L - a.R << "\" height=\"" << a.H - a.T - a.B
       << "\" fill=\"none\" stroke=\"black\"/>\n";
     for (int i = 0; i <= 5; ++i) {
         const double fx = a.logX ? std::pow(10.0, std::log10(a.x0) + i * (std::log10(a.x1) - std::log10(a.x0)) / 5)
                                  : a.x0 + i * (a.x1 - a.x0) / 5;
         const double fy = a.y0 + i * (a.y1 - a.y0) / 5;
-        o << "<text x=\"" << num(a.px(fx), 1) << "\" y=\"" << a.H - a.B + 18 << "\" text-anchor=\"middle\">"
-          << num(fx, a.logX ? 0 : 2) << "</text>\n";
-        o << "<text x=\"" << a.L - 6 << "\" y=\"" << num(a.py(fy) + 4, 1) << "\" text-anchor=\"end\">" << num(fy, 2) << "</text>\n";
-        o << "<line x1=\"" << a.L << "\" x2=\"" << a.W - a.R << "\" y1=\"" << num(a.py(fy), 1) << "\" y2=\"" << num(a.py(fy), 1)
+        o << "<text x=\"" << svgFixed(a.px(fx), 1) << "\" y=\"" << a.H - a.B + 18 << "\" text-anchor=\"middle\">"
+          << svgFixed(fx, a.logX ? 0 : 2) << "</text>\n";
+        o << "<text x=\"" << a.L - 6 << "\" y=\"" << svgFixed(a.py(fy) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(fy, 2) << "</text>\n";
+        o << "<line x1=\"" << a.L << "\" x2=\"" << a.W - a.R << "\" y1=\"" << svgFixed(a.py(fy), 1) << "\" y2=\"" << svgFixed(a.py(fy), 1)
           << "\" stroke=\"#ddd\"/>\n";
     }
-    o << "<text x=\"" << (a.L + a.W - a.R) / 2 << "\" y=\"" << a.H - 20 << "\" text-anchor=\"middle\">" << esc(xl) << "</text>\n"
-      << "<text transform=\"translate(20," << (a.T + a.H - a.B) / 2 << ") rotate(-90)\" text-anchor=\"middle\">" << esc(yl) << "</text>\n";
+    o << "<text x=\"" << (a.L + a.W - a.R) / 2 << "\" y=\"" << a.H - 20 << "\" text-anchor=\"middle\">" << svgEscape(xl) << "</text>\n"
+      << "<text transform=\"translate(20," << (a.T + a.H - a.B) / 2 << ") rotate(-90)\" text-anchor=\"middle\">" << svgEscape(yl) << "</text>\n";
 }
 
 void padRange(double& lo, double& hi) {
@@ -93,17 +77,17 @@ std::string coverageCurveSvg(const std::vector<PlotSeries>& series, const std::s
     for (std::size_t i = 0; i < series.size(); ++i) {
         const char* c = kColors[i % 8];
         o << "<polyline class=\"curve\" fill=\"none\" stroke=\"" << c << "\" stroke-width=\"2\" points=\"";
-        for (const auto& p : series[i].points) o << num(a.px(p.first), 1) << "," << num(a.py(p.second), 1) << " ";
+        for (const auto& p : series[i].points) o << svgFixed(a.px(p.first), 1) << "," << svgFixed(a.py(p.second), 1) << " ";
         o << "\"/>\n";
         for (const auto& p : series[i].points)
-            o << "<circle cx=\"" << num(a.px(p.first), 1) << "\" cy=\"" << num(a.py(p.second), 1) << "\" r=\"2.5\" fill=\"" << c << "\"/>\n";
+            o << "<circle cx=\"" << svgFixed(a.px(p.first), 1) << "\" cy=\"" << svgFixed(a.py(p.second), 1) << "\" r=\"2.5\" fill=\"" << c << "\"/>\n";
         for (const auto& p : series[i].marks)
-            o << "<circle class=\"operating-point\" cx=\"" << num(a.px(p.first), 1) << "\" cy=\"" << num(a.py(p.second), 1)
+            o << "<circle class=\"operating-point\" cx=\"" << svgFixed(a.px(p.first), 1) << "\" cy=\"" << svgFixed(a.py(p.second), 1)
               << "\" r=\"6\" fill=\"none\" stroke=\"" << c << "\" stroke-width=\"2\"/>\n";
         const int ly = a.T + 16 + static_cast<int>(i) * 20;
         o << "<line x1=\"" << a.W - a.R + 12 << "\" x2=\"" << a.W - a.R + 36 << "\" y1=\"" << ly - 4 << "\" y2=\"" << ly - 4
           << "\" stroke=\"" << c << "\" stroke-width=\"2\"/><text x=\"" << a.W - a.R + 42 << "\" y=\"" << ly << "\">"
-          << esc(series[i].name) << "</text>\n";
+          << svgEscape(series[i].name) << "</text>\n";
     }
     o << "<text x=\"" << a.W - a.R + 12 << "\" y=\"" << a.T + 16 + static_cast<int>(series.size()) * 20
       << "\">o = operating point</text>\n</svg>\n";
@@ -131,15 +115,15 @@ std::string depFrontierSvg(const std::vector<FrontierSystem>& systems, const std
     const std::vector<int> front = paretoFrontier(pts);
     o << "<polyline class=\"pareto\" fill=\"none\" stroke=\"#888\" stroke-dasharray=\"5,4\" points=\"";
     for (const int i : front)
-        o << num(a.px(systems[static_cast<std::size_t>(i)].tokensPerSecond), 1) << "," << num(a.py(systems[static_cast<std::size_t>(i)].uas), 1) << " ";
+        o << svgFixed(a.px(systems[static_cast<std::size_t>(i)].tokensPerSecond), 1) << "," << svgFixed(a.py(systems[static_cast<std::size_t>(i)].uas), 1) << " ";
     o << "\"/>\n";
     for (std::size_t i = 0; i < systems.size(); ++i) {
         const char* c = kColors[i % 8];
         const double x = a.px(systems[i].tokensPerSecond), y = a.py(systems[i].uas);
-        o << "<circle class=\"system\" cx=\"" << num(x, 1) << "\" cy=\"" << num(y, 1) << "\" r=\"5\" fill=\"" << c << "\"/>\n";
+        o << "<circle class=\"system\" cx=\"" << svgFixed(x, 1) << "\" cy=\"" << svgFixed(y, 1) << "\" r=\"5\" fill=\"" << c << "\"/>\n";
         const int ly = a.T + 16 + static_cast<int>(i) * 20;
         o << "<circle cx=\"" << a.W - a.R + 20 << "\" cy=\"" << ly - 4 << "\" r=\"5\" fill=\"" << c << "\"/><text x=\"" << a.W - a.R + 32
-          << "\" y=\"" << ly << "\">" << esc(systems[i].name) << "</text>\n";
+          << "\" y=\"" << ly << "\">" << svgEscape(systems[i].name) << "</text>\n";
     }
     o << "</svg>\n";
     return o.str();

@@ -10,7 +10,7 @@
 #include "core/dep/ArcMask.h"
 #include "core/dep/HashedWeights.h"
 #include "core/dep/Hypergraph.h"
-#include "core/vine/Threshold.h"
+#include "core/dep/Threshold.h"
 
 #include <string>
 #include <vector>

@@ -9,7 +9,10 @@
 #include "app/gui/MainWindow.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
+#include "core/dep/DepInspection.h"
 #include "core/dep/MaxMarginalPruning.h"
+#include "core/vine/CascadeTraining.h"
+#include "core/vine/VineCascade.h"
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 #include "widgets/ArcMatrixView.h"
@@ -222,6 +225,58 @@ private slots:
                     QCOMPARE(p.matrix()->cellColor(h, m), widgets::ArcMatrixView::stageColor(0));
                 }
         QCOMPARE(static_cast<long>(pruned), static_cast<long>(n) * n - kept08);
+    }
+
+    // A vine cascade (vine-train's file) opened in the view: one slider per stage, named as the
+    // pipeline names them, at the cascade's alphas; the shown tree and stage masks are what the
+    // core pipeline (dep-eval --cascade, dep-parse --cascade) computes at the slider's alphas; a bad
+    // cascade file is an error naming file:line and the previous stages stay.
+    void aVineCascadeGetsOneSliderPerStage() {
+        std::vector<DepSentence> train;
+        for (auto& s : readDepTreebank(testdata::depDir("train")))
+            if (s.size() <= 30 && train.size() < 150) train.push_back(std::move(s));
+        CascadeTrainOptions o;
+        o.epochs = 1;
+        o.hashBits = 16;
+        VineCascade c;
+        c.stages.push_back({"vine", CascadeStageKind::Vine, 3, trainCascadeStage(train, o).weights, {}});
+        o.kind = CascadeStageKind::FirstOrder;
+        c.stages.push_back({"first-order", CascadeStageKind::FirstOrder, 0, trainCascadeStage(train, o).weights, {}});
+        c.alphas = {0.3, 0.4};
+        c.finalModel = "no-such-model.json";  // the view keeps the model it shows
+        const std::string path = testdata::tempDir("dep-gui-cascade") + "/cascade.json";
+        saveVineCascade(c, path);
+
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        QVERIFY(openDev(p) >= 0);
+        QString err;
+        QVERIFY2(p.openCascade(QString::fromStdString(path), &err), qPrintable(err));
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.alphaSliders().size(), 2);
+        QCOMPARE(p.session().inspection().stageNames, (std::vector<std::string>{"vine", "first-order"}));
+        auto coreAt = [&](std::vector<double> alphas) {
+            DepPipeline pipeline(*p.session().modelPtr());
+            appendCascadeStages(pipeline, loadVineCascade(path), alphas);
+            EisnerParser parser;
+            return inspectDepSentence(pipeline, p.session().sentence(), parser);
+        };
+        DepInspection want = coreAt({0.3, 0.4});
+        QCOMPARE(p.session().inspection().heads, want.heads);
+        QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
+        p.alphaSliders()[0]->setValue(90);  // the vine at alpha 0.9
+        QVERIFY(p.waitIdle());
+        want = coreAt({0.9, 0.4});
+        QCOMPARE(p.session().inspection().heads, want.heads);
+        QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
+        QCOMPARE(p.session().inspection().stageMasks[1].keptCount(), want.stageMasks[1].keptCount());
+
+        const std::string bad = testdata::tempDir("dep-gui-cascade") + "/bad.json";
+        writeFileAtomically(bad, "{\"format\": \"prunescope-vine-cascade\",\n \"version\": 7}\n");
+        QVERIFY(!p.openCascade(QString::fromStdString(bad), &err));
+        QVERIFY2(err.contains("bad.json:2"), qPrintable(err));
+        QCOMPARE(p.alphaSliders().size(), 2);
     }
 
     void slidersDriveAnyStageSet() {

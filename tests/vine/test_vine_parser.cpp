@@ -3,7 +3,7 @@
 // a stage never prunes its own best structure at any alpha.
 #include "core/dep/BruteForce.h"
 #include "core/vine/CascadeStage.h"
-#include "core/vine/Threshold.h"
+#include "core/dep/Threshold.h"
 #include "core/vine/VineParser.h"
 #include "core/util/Random.h"
 #include "support/RandomDep.h"

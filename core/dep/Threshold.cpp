@@ -1,5 +1,5 @@
 // t_alpha = alpha * max + (1 - alpha) * mean (Rush & Petrov 2012 sec. 4).
-#include "core/vine/Threshold.h"
+#include "core/dep/Threshold.h"
 
 #include <algorithm>
 #include <cmath>
