@@ -59,6 +59,35 @@ void ArcMatrixView::setStageNames(const QStringList& names) {
     update();
 }
 
+void ArcMatrixView::setEventNames(const QStringList& names) {
+    events_ = names;
+    update();
+}
+
+void ArcMatrixView::setTokenNotes(const QStringList& notes) {
+    notes_ = notes;
+    update();
+}
+
+void ArcMatrixView::setDiffersLabel(const QString& label) {
+    differsLabel_ = label;
+    update();
+}
+
+QColor ArcMatrixView::eventColor(int event) {
+    // NaH, HtL1, HtL5, HtL*, HtR1, HtR5, HtR*, Root, Vine: left roles blue, right roles red/orange
+    static const QColor kEvents[] = {QColor(0x88, 0x55, 0xAA), QColor(0x9E, 0xC9, 0xE2), QColor(0x4A, 0x90, 0xC8), QColor(0x1F, 0x4E, 0x8C),
+                                     QColor(0xF7, 0xC0, 0x8A), QColor(0xE8, 0x7A, 0x3A), QColor(0xA8, 0x3A, 0x1E), QColor(0xF0, 0xE4, 0x42),
+                                     QColor(0x99, 0x99, 0x99)};
+    return kEvents[static_cast<std::size_t>(std::max(0, event)) % std::size(kEvents)];
+}
+
+double ArcMatrixView::notesHeight() const {
+    for (int i = 1; i < notes_.size(); ++i)
+        if (!notes_[i].isEmpty()) return 64;
+    return 0;
+}
+
 void ArcMatrixView::setScaleLow(double lo) {
     lo_ = lo < 0 ? lo : -1;
     update();
@@ -90,6 +119,7 @@ QColor ArcMatrixView::cellColor(int h, int m) const {
     const ArcCell& c = cell(h, m);
     if (coloring_ == ArcColoring::Stage) {
         if (c.kept) return stageColor(-1);
+        if (!c.flipped && c.event >= 0) return eventColor(c.event);
         return c.flipped || c.prunedBy < 0 ? stageColor(-2) : stageColor(c.prunedBy);
     }
     if (std::isnan(c.value)) return colorMapAt(colorMap_, std::numeric_limits<double>::quiet_NaN());
@@ -99,11 +129,12 @@ QColor ArcMatrixView::cellColor(int h, int m) const {
 ArcMatrixView::Layout ArcMatrixView::layout() const {
     Layout L;
     const int n = std::max(1, length());
-    const double w = width() - kRowLabelW - 2 * kMargin, h = height() - kColLabelH - kLegendH - 2 * kMargin;
+    const double extra = notesHeight() + (coloring_ == ArcColoring::Stage && !events_.isEmpty() ? 22 : 0);
+    const double w = width() - kRowLabelW - 2 * kMargin, h = height() - kColLabelH - kLegendH - extra - 2 * kMargin;
     L.cell = std::max(4.0, std::min(w / n, h / (n + 1)));
     L.left = kMargin + kRowLabelW + std::max(0.0, (w - L.cell * n) / 2);  // centred
     L.top = kMargin + kColLabelH;
-    L.legendTop = L.top + L.cell * (n + 1) + 10;
+    L.legendTop = L.top + L.cell * (n + 1) + 10 + notesHeight();
     return L;
 }
 
@@ -183,7 +214,27 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
                 p.drawEllipse(r.center(), rad, rad);
             }
             if (c.flipped) flipMark(p, r);
+            if (c.differs) {
+                p.setPen(QPen(QColor(0xCC, 0x00, 0x99), std::max(1.5, L.cell * 0.12), Qt::DashLine));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r.adjusted(1, 1, -1, -1));
+            }
         }
+    if (notesHeight() > 0) {  // per-token notes (detected filter roles) under the columns
+        p.setPen(palette().text().color());
+        QFont nf = p.font();
+        nf.setPixelSize(10);
+        p.setFont(nf);
+        for (int m = 1; m <= n && m < notes_.size(); ++m) {
+            if (notes_[m].isEmpty()) continue;
+            p.save();
+            p.translate(L.left + (m - 0.5) * L.cell, L.top + L.cell * (n + 1) + 4);
+            p.rotate(60);
+            p.drawText(QRectF(0, -L.cell / 2, notesHeight() * 1.12, L.cell), Qt::AlignLeft | Qt::AlignVCenter,
+                       p.fontMetrics().elidedText(notes_[m], Qt::ElideRight, static_cast<int>(notesHeight() * 1.1)));
+            p.restore();
+        }
+    }
     if (hasFocus()) {
         p.setPen(QPen(palette().highlight().color(), 2, Qt::DashLine));
         p.setBrush(Qt::NoBrush);
@@ -228,12 +279,33 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
             x += sw + 8 + fm.horizontalAdvance(label) + 10;
         };
         swatch(stageColor(-1), tr("kept"), false);
-        for (int k = 0; k < stages_.size(); ++k) swatch(stageColor(k), tr("pruned by %1").arg(stages_[k]), true);
+        for (int k = 0; k < stages_.size(); ++k)
+            if (events_.isEmpty() || stages_[k] != QLatin1String("filter")) swatch(stageColor(k), tr("pruned by %1").arg(stages_[k]), true);
         swatch(stageColor(-2), tr("pruned by you"), true);
+        if (!events_.isEmpty()) {  // a row of the filter's events that occur in the matrix
+            x = x0;
+            const double y0 = y + 30;
+            p.setPen(palette().text().color());
+            const QString title = tr("filtered by event:");
+            p.drawText(QPointF(x, y0 + 11), title);
+            x += fm.horizontalAdvance(title) + 8;
+            std::vector<bool> seen(static_cast<std::size_t>(events_.size()), false);
+            for (const ArcCell& c : cells_)
+                if (!c.kept && !c.flipped && c.event >= 0 && c.event < events_.size()) seen[static_cast<std::size_t>(c.event)] = true;
+            for (int e = 0; e < events_.size(); ++e) {
+                if (!seen[static_cast<std::size_t>(e)]) continue;
+                const QRectF r(x, y0, sw, sw);
+                p.fillRect(r, eventColor(e));
+                hatch(p, r);
+                p.setPen(palette().text().color());
+                p.drawText(QPointF(x + sw + 4, y0 + 11), events_[e]);
+                x += sw + 8 + fm.horizontalAdvance(events_[e]) + 10;
+            }
+        }
     }
     // markers (second row)
     x = x0;
-    const double y2 = y + 30;
+    const double y2 = y + 30 + (coloring_ == ArcColoring::Stage && !events_.isEmpty() ? 22 : 0);
     const QRectF g(x, y2, sw, sw);
     p.setPen(QPen(Qt::black, 2));
     p.setBrush(Qt::NoBrush);
@@ -256,6 +328,14 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
     flipMark(p, fr);
     p.setPen(palette().text().color());
     p.drawText(QPointF(x + sw + 4, y2 + 11), tr("flipped by you (click a cell)"));
+    x += sw + 8 + fm.horizontalAdvance(tr("flipped by you (click a cell)")) + 12;
+    if (!differsLabel_.isEmpty()) {
+        p.setPen(QPen(QColor(0xCC, 0x00, 0x99), 2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(x, y2, sw, sw).adjusted(1, 1, -1, -1));
+        p.setPen(palette().text().color());
+        p.drawText(QPointF(x + sw + 4, y2 + 11), differsLabel_);
+    }
 }
 
 void ArcMatrixView::mousePressEvent(QMouseEvent* e) {

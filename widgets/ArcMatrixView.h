@@ -26,6 +26,8 @@ struct ArcCell {
     bool flipped = false;  // the user overrode the stages' decision
     bool gold = false;
     bool predicted = false;
+    int event = -1;        // pruned by an arc filter: the event that filtered it (index into setEventNames)
+    bool differs = false;  // the other loaded arc filter decides this arc differently (outlined)
 };
 
 enum class ArcColoring { MaxMarginal, Stage };
@@ -43,6 +45,13 @@ public:
     const ArcCell& cell(int h, int m) const { return cells_[index(h, m)]; }
     // Names of the pipeline's stages (legend and tooltips in stage colouring).
     void setStageNames(const QStringList& names);
+    // Arc filter events (Cherry & Bergsma 2011): names of ArcCell::event values (stage colouring
+    // shows a filtered arc in its event's colour, with a legend row), a label per token (index 0 =
+    // root, unused) drawn under the matrix (the detected roles), and what a `differs` outline means.
+    void setEventNames(const QStringList& names);
+    void setTokenNotes(const QStringList& notes);
+    void setDiffersLabel(const QString& label);
+    static QColor eventColor(int event);
     // Max-marginal colour scale: values in [lo, 0] (lo < 0) map onto the colour map.
     void setScaleLow(double lo);
     double scaleLow() const { return lo_; }
@@ -80,7 +89,9 @@ private:
     Layout layout() const;
     void paintLegend(QPainter& p, const Layout& L) const;
 
-    QStringList words_, stages_;
+    double notesHeight() const;
+    QStringList words_, stages_, events_, notes_;
+    QString differsLabel_;
     std::vector<ArcCell> cells_;
     double lo_ = -10;
     ArcColoring coloring_ = ArcColoring::MaxMarginal;

@@ -179,6 +179,8 @@ void addCommandLineOptions(QCommandLineParser& cl) {
                 "--screenshot-dep: the treebank to show (default: samples/dep/).", "treebank"},
         {"dep-model", "Dependency model (dep-train) for --dep or --screenshot-dep (default: samples/dep/model.json).", "file"},
         {"dep-cascade", "Vine cascade (vine-train) as the dependency view's pruning stages, for --dep or --screenshot-dep.", "file"},
+        {"dep-filter", "Arc filter (filter-train) as the dependency view's first stage, for --dep or --screenshot-dep; "
+                       "give it twice to load filters A and B (B active, arcs A decides differently outlined).", "file"},
         {"screenshot-dep", "Render the dependency view (sentence --sentence) to <file> and exit.", "file"},
         {"max-marginal-stage", "With --screenshot-dep: prune by the model's first-order max-marginals at this alpha.", "alpha"},
         {"arc", "With --screenshot-dep: flip the mask bit of arc <h,m> (repeatable).", "h,m"},

@@ -1,5 +1,6 @@
 // The dependency view from the command line (DepExplorerPanel.h):
-//   prunescope --dep TREEBANK [--dep-model MODEL] [--dep-cascade CASCADE]   dependency mode
+//   prunescope --dep TREEBANK [--dep-model MODEL] [--dep-cascade CASCADE] [--dep-filter FILTER ...]
+//                                                                           dependency mode
 //   prunescope --screenshot-dep FILE.png [--dep TREEBANK] [--dep-model MODEL] [--sentence n]
 //              [--max-marginal-stage ALPHA] [--arc h,m ...] [--dep-coloring maxmarginal|stage] [--size WxH]
 // renders it offscreen for docs/user-guide.md (scripts/screenshots.sh).
@@ -16,6 +17,12 @@
 namespace prunescope::gui {
 
 namespace {
+bool openDepFilters(DepExplorerPanel* p, const QCommandLineParser& cl, QString* err) {
+    for (const QString& f : cl.values("dep-filter"))
+        if (!p->openFilter(f, err)) return false;
+    return true;
+}
+
 // Opens the command line's treebank and model (the bundled sample's unless given).
 bool openDepDocuments(DepExplorerPanel* p, const QCommandLineParser& cl, QString* err) {
     const QString tb = cl.isSet("dep") ? cl.value("dep") : defaultDepSentencesPath();
@@ -25,17 +32,18 @@ bool openDepDocuments(DepExplorerPanel* p, const QCommandLineParser& cl, QString
         return false;
     }
     return p->openSentences(tb, err) && p->openModel(model, err) &&
-           (!cl.isSet("dep-cascade") || p->openCascade(cl.value("dep-cascade"), err));
+           (!cl.isSet("dep-cascade") || p->openCascade(cl.value("dep-cascade"), err)) && openDepFilters(p, cl, err);
 }
 } // namespace
 
 bool startInDependencyMode(MainWindow& w, const QCommandLineParser& cl) {
-    if (!cl.isSet("dep") && !cl.isSet("dep-model") && !cl.isSet("dep-cascade")) return false;
+    if (!cl.isSet("dep") && !cl.isSet("dep-model") && !cl.isSet("dep-cascade") && !cl.isSet("dep-filter")) return false;
     w.setMode(MainWindow::Mode::Dependency);
     DepExplorerPanel* p = w.depExplorer();
     if (cl.isSet("dep")) p->openSentences(cl.value("dep"));
     if (cl.isSet("dep-model")) p->openModel(cl.value("dep-model"));
     if (cl.isSet("dep-cascade")) p->openCascade(cl.value("dep-cascade"));
+    for (const QString& f : cl.values("dep-filter")) p->openFilter(f);
     return true;
 }
 

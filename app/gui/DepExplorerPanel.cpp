@@ -5,6 +5,8 @@
 #include "core/dep/DepEval.h"
 #include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
+#include "core/filters/ArcFilterFile.h"
+#include "core/filters/FilterStage.h"
 #include "core/vine/VineCascade.h"
 #include "core/util/Error.h"
 #include "widgets/ArcMatrixView.h"
@@ -87,6 +89,16 @@ void DepExplorerPanel::buildUi() {
                                                        tr("Vine cascades (*.json);;All files (*)"));
         if (!p.isEmpty()) openCascade(p);
     })->setToolTip(tr("A vine-pruning cascade from prunescope-cli vine-train: its stages get one alpha slider each"));
+    toolBar_->addAction(tr("Open Filter…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Arc Filter"), QString(), tr("Arc filters (*.json);;All files (*)"));
+        if (!p.isEmpty()) openFilter(p);
+    })->setToolTip(tr("An arc filter from prunescope-cli filter-train: the first stage; open a second one to compare"));
+    filterBox_ = new QComboBox;
+    filterBox_->setAccessibleName(tr("Active arc filter"));
+    filterBox_->setToolTip(tr("The active arc filter; arcs the other loaded filter decides differently are outlined"));
+    filterBox_->addItem(tr("no filter"));
+    toolBar_->addWidget(filterBox_);
+    connect(filterBox_, &QComboBox::activated, this, [this](int i) { setActiveFilter(i - 1); });
     toolBar_->addAction(tr("◀"), this, [this] { selectSentence(session_.index() - 1); })->setToolTip(tr("Previous sentence"));
     sentenceBox_ = new QComboBox;
     sentenceBox_->setMinimumContentsLength(36);
@@ -146,18 +158,28 @@ void DepExplorerPanel::rebuildStageBox() {
     }
     sliders_.clear();
     alphaLabels_.clear();
+    sliderStage_.clear();
     mmCheck_ = nullptr;
     const DepStageSet* set = session_.stages();
-    const bool ownPass = !set || set->names == std::vector<std::string>{"max-marginal"};
+    const bool ownPass = !base_ || base_->names == std::vector<std::string>{"max-marginal"};
     if (ownPass) {
         mmCheck_ = new QCheckBox(tr("prune by the model's first-order max-marginals"));
-        mmCheck_->setChecked(set != nullptr);
+        mmCheck_->setChecked(base_ != nullptr);
         mmCheck_->setToolTip(tr("Keep an arc when its max-marginal > α·best + (1−α)·mean, or = best (Rush & Petrov 2012); off = exhaustive"));
         connect(mmCheck_, &QCheckBox::toggled, this, [this](bool on) { setModelMaxMarginalStage(on, 0.5); });
         stageLayout_->addWidget(mmCheck_);
     }
     if (set) {
         for (std::size_t k = 0; k < set->names.size(); ++k) {
+            if (k == 0 && activeFilter_ >= 0) {  // the filter runs at its file's threshold
+                const LoadedFilter& lf = filters_[static_cast<std::size_t>(activeFilter_)];
+                auto* l = new QLabel(tr("filter %1 (%2, threshold %3)")
+                                         .arg(QFileInfo(lf.path).fileName(), QString::fromUtf8(arcFilterKindName(lf.filter->kind)))
+                                         .arg(lf.filter->threshold, 0, 'g', 4));
+                l->setToolTip(tr("Arc filter (Cherry & Bergsma 2011): filters arc a iff max over Z_a of w·Φ(z) − w·Φ(None_a) > threshold"));
+                stageLayout_->addWidget(l);
+                continue;
+            }
             auto* name = new QLabel(tr("α %1").arg(QString::fromStdString(set->names[k])));
             auto* slider = new QSlider(Qt::Horizontal);
             slider->setRange(0, kAlphaSteps);
@@ -178,6 +200,7 @@ void DepExplorerPanel::rebuildStageBox() {
             stageLayout_->addWidget(value);
             sliders_ << slider;
             alphaLabels_ << value;
+            sliderStage_ << stage;
         }
     }
     auto* src = new QLabel(set ? tr("stages from %1").arg(QString::fromStdString(set->source)) : tr("no stages: every arc reaches the exact parse"));
@@ -208,11 +231,11 @@ bool DepExplorerPanel::openModel(const QString& path, QString* error) {
     try {
         auto m = std::make_shared<const DepModel>(loadDepModel(path.toStdString()));
         modelPath_ = path;
-        const bool ownPass = session_.stages() && session_.stages()->names == std::vector<std::string>{"max-marginal"};
+        const bool ownPass = base_ && base_->names == std::vector<std::string>{"max-marginal"};
+        const double alpha = ownPass ? session_.alphas().back() : 0.5;
         session_.setModel(m);
-        if (ownPass) session_.setStages(std::make_shared<const DepStageSet>(modelMaxMarginalStages(m, session_.alphas()[0])));
-        rebuildStageBox();
-        recompute();
+        if (ownPass) base_ = std::make_shared<const DepStageSet>(modelMaxMarginalStages(m, alpha));
+        applyStages();
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
@@ -223,15 +246,60 @@ bool DepExplorerPanel::openModel(const QString& path, QString* error) {
 
 void DepExplorerPanel::setModelMaxMarginalStage(bool on, double alpha) {
     if (on && !session_.model()) return;
-    session_.setStages(on ? std::make_shared<const DepStageSet>(modelMaxMarginalStages(session_.modelPtr(), alpha)) : nullptr);
+    base_ = on ? std::make_shared<const DepStageSet>(modelMaxMarginalStages(session_.modelPtr(), alpha)) : nullptr;
+    applyStages();
+}
+
+void DepExplorerPanel::setStageSet(std::shared_ptr<const DepStageSet> stages) {
+    base_ = std::move(stages);
+    applyStages();
+}
+
+void DepExplorerPanel::applyStages() {
+    if (activeFilter_ < 0) {
+        session_.setStages(base_);
+    } else {
+        const LoadedFilter& lf = filters_[static_cast<std::size_t>(activeFilter_)];
+        auto set = std::make_shared<DepStageSet>();
+        set->source = lf.path.toStdString() + (base_ ? " + " + base_->source : std::string());
+        set->names = {"filter"};
+        set->alphas = {lf.filter->threshold};  // shown, not tuned: the stage uses the file's threshold
+        if (base_) {
+            set->names.insert(set->names.end(), base_->names.begin(), base_->names.end());
+            set->alphas.insert(set->alphas.end(), base_->alphas.begin(), base_->alphas.end());
+        }
+        set->append = [f = lf.filter, base = base_](DepPipeline& p, std::span<const double> a) {
+            p.addStage(arcFilterStage(f));
+            if (base) base->append(p, a.subspan(1));
+        };
+        session_.setStages(std::move(set));
+    }
     rebuildStageBox();
     recompute();
 }
 
-void DepExplorerPanel::setStageSet(std::shared_ptr<const DepStageSet> stages) {
-    session_.setStages(std::move(stages));
-    rebuildStageBox();
-    recompute();
+bool DepExplorerPanel::openFilter(const QString& path, QString* error) {
+    try {
+        auto f = std::make_shared<const ArcFilter>(loadArcFilter(path.toStdString()));
+        filters_.push_back({path, std::move(f)});
+        if (filters_.size() > 2) filters_.erase(filters_.begin());
+        filterBox_->clear();
+        filterBox_->addItem(tr("no filter"));
+        for (std::size_t i = 0; i < filters_.size(); ++i)
+            filterBox_->addItem(tr("%1: %2").arg(i == 0 ? "A" : "B", QFileInfo(filters_[i].path).fileName()));
+        setActiveFilter(static_cast<int>(filters_.size()) - 1);
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        report(tr("Could not open %1:\n%2\n\nThe previous filters are kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
+        return false;
+    }
+}
+
+void DepExplorerPanel::setActiveFilter(int index) {
+    activeFilter_ = index >= 0 && index < static_cast<int>(filters_.size()) ? index : -1;
+    filterBox_->setCurrentIndex(activeFilter_ + 1);
+    applyStages();
 }
 
 bool DepExplorerPanel::openCascade(const QString& path, QString* error) {
@@ -261,11 +329,12 @@ void DepExplorerPanel::selectSentence(int index) {
 }
 
 void DepExplorerPanel::setAlpha(int stage, double alpha) {
-    if (stage < 0 || stage >= sliders_.size()) return;
-    sliders_[stage]->blockSignals(true);
-    sliders_[stage]->setValue(static_cast<int>(std::lround(alpha * kAlphaSteps)));
-    sliders_[stage]->blockSignals(false);
-    alphaLabels_[stage]->setText(QString::number(alpha, 'f', 2));
+    const int i = sliderStage_.indexOf(stage);
+    if (i < 0) return;
+    sliders_[i]->blockSignals(true);
+    sliders_[i]->setValue(static_cast<int>(std::lround(alpha * kAlphaSteps)));
+    sliders_[i]->blockSignals(false);
+    alphaLabels_[i]->setText(QString::number(alpha, 'f', 2));
     session_.setAlpha(stage, alpha);
     recompute();
 }
@@ -343,6 +412,22 @@ QString DepExplorerPanel::arcTooltip(int h, int m) const {
                            : tr("no tree under the mask uses this arc<br>");
     const int k = r.prunedByAt(h, m);
     if (k >= 0) t += tr("pruned by stage <i>%1</i><br>").arg(QString::fromStdString(r.stageNames[static_cast<std::size_t>(k)]));
+    if (filterExp_ && activeFilter_ >= 0 && h != m && m >= 1) {  // Z_a with every event's score
+        const ArcFilter& f = *filters_[static_cast<std::size_t>(activeFilter_)].filter;
+        const ArcFilterScorer sc(f, s);
+        const FilterEvent best = filterExp_->maxEventAt(h, m);
+        t += tr("filter: margin %1 vs threshold %2 → %3<br>Z<sub>a</sub>:")
+                 .arg(static_cast<double>(filterExp_->margin[filterExp_->idx(h, m)]), 0, 'f', 3)
+                 .arg(filterExp_->threshold, 0, 'g', 4)
+                 .arg(filterExp_->isFiltered(h, m) ? tr("filtered") : tr("kept"));
+        for (const auto& [z, v] : arcFilterEventScores(f, sc, h, m)) {
+            const QString line = tr("%1 %2").arg(QString::fromStdString(z.name())).arg(static_cast<double>(v), 0, 'f', 3);
+            t += QStringLiteral("<br>&nbsp;&nbsp;") + (z == best && z.kind != FilterEventKind::None ? tr("<b>%1 (max)</b>").arg(line) : line);
+        }
+        if (otherExp_ && otherExp_->isFiltered(h, m) != filterExp_->isFiltered(h, m))
+            t += tr("<br>filter %1 %2 this arc").arg(activeFilter_ == 0 ? "B" : "A", otherExp_->isFiltered(h, m) ? tr("filters") : tr("keeps"));
+        t += QStringLiteral("<br>");
+    }
     t += r.finalMask.keep(h, m) ? tr("in the final mask") : tr("not in the final mask");
     if (session_.isFlipped(h, m)) t += tr(" (flipped by you)");
     if (s.hasTree() && s.heads[static_cast<std::size_t>(m)] == h) t += tr("<br>gold arc");
@@ -375,6 +460,27 @@ void DepExplorerPanel::refresh() {
     QStringList stageNames;
     for (const auto& x : r.stageNames) stageNames << QString::fromStdString(x);
     matrix_->setStageNames(stageNames);
+    // the active filter's explanation (event colours, roles, readout) and the other filter's decisions
+    const bool filterShown = activeFilter_ >= 0 && !r.stageNames.empty() && r.stageNames[0] == "filter";
+    filterExp_.reset();
+    otherExp_.reset();
+    if (filterShown) {
+        filterExp_ = explainArcFilter(*filters_[static_cast<std::size_t>(activeFilter_)].filter, s);
+        if (filters_.size() == 2) otherExp_ = explainArcFilter(*filters_[static_cast<std::size_t>(1 - activeFilter_)].filter, s);
+    }
+    QStringList eventNames, notes;
+    if (filterShown) {
+        for (int e = 0; e < kFilterEventKinds - 1; ++e) eventNames << QString::fromUtf8(filterEventKindName(static_cast<FilterEventKind>(e)));
+        for (int t = 0; t <= n; ++t) {
+            QStringList roles;
+            for (FilterEventKind k : filterExp_->roles[static_cast<std::size_t>(t)]) roles << QString::fromUtf8(filterEventKindName(k));
+            notes << roles.join(' ');
+        }
+    }
+    matrix_->setEventNames(eventNames);
+    matrix_->setTokenNotes(notes);
+    matrix_->setDiffersLabel(otherExp_ ? tr("filter %1 decides differently").arg(activeFilter_ == 0 ? "B" : "A") : QString());
+    long differing = 0;
     std::vector<widgets::ArcCell> cells(static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1));
     double lo = 0;
     for (int h = 0; h <= n; ++h)
@@ -391,6 +497,11 @@ void DepExplorerPanel::refresh() {
             c.flipped = session_.isFlipped(h, m);
             c.gold = s.hasTree() && s.heads[static_cast<std::size_t>(m)] == h;
             c.predicted = r.heads[static_cast<std::size_t>(m)] == h;
+            if (filterShown && c.prunedBy == 0) c.event = static_cast<int>(filterExp_->maxEventAt(h, m).kind);
+            if (otherExp_ && otherExp_->isFiltered(h, m) != filterExp_->isFiltered(h, m)) {
+                c.differs = true;
+                ++differing;
+            }
         }
     matrix_->setScaleLow(lo < 0 ? lo : -1);
     matrix_->setCells(std::move(cells));
@@ -412,6 +523,13 @@ void DepExplorerPanel::refresh() {
                  .arg(kept.isEmpty() ? QString() : " → " + kept.join(" → "))
                  .arg(r.finalMask.keptCount())
                  .arg(100.0 * r.finalMask.keptFraction(), 0, 'f', 1);
+    if (filterExp_) {
+        const ArcFilterExplanation& e = *filterExp_;
+        if (s.hasTree())
+            parts << tr("filter keeps %1/%2 gold arcs (%3%)").arg(e.goldKept).arg(e.goldArcs).arg(e.goldArcs ? 100.0 * static_cast<double>(e.goldKept) / static_cast<double>(e.goldArcs) : 100.0, 0, 'f', 1);
+        parts << tr("filters %1/%2 arcs (%3%)").arg(e.filtered).arg(e.totalArcs).arg(e.totalArcs ? 100.0 * static_cast<double>(e.filtered) / static_cast<double>(e.totalArcs) : 0.0, 0, 'f', 1);
+        if (otherExp_) parts << tr("%n arc(s) decided differently by filter %1", nullptr, static_cast<int>(differing)).arg(activeFilter_ == 0 ? "B" : "A");
+    }
     if (session_.flipCount() > 0) parts << tr("%n flipped by you", nullptr, session_.flipCount());
     if (r.fallbacks > 0) parts << tr("%n fallback(s): the stages left no tree", nullptr, r.fallbacks);
     parts << tr("pushes %1").arg(r.pushes);

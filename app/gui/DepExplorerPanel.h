@@ -9,6 +9,9 @@
 // made while one runs are coalesced into the next.
 #include "app/gui/BackgroundTask.h"
 #include "app/gui/DepSession.h"
+#include "core/filters/FilterExplanation.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -49,6 +52,17 @@ public:
     // A vine cascade (vine-train; Rush & Petrov 2012) as the stages, at its dev-chosen alphas; its
     // final model is opened too when the model shown is not already one (and the file exists).
     bool openCascade(const QString& path, QString* error = nullptr);
+    // An arc filter (filter-train; Cherry & Bergsma 2011) as the pipeline's first stage "filter",
+    // before the other stages (as `dep-eval --filter F --cascade C`), at the file's threshold (no
+    // slider). The panel keeps the last two filters opened; the filter combo (setActiveFilter)
+    // chooses the active one (-1 = none), and arcs the other one decides differently are outlined.
+    bool openFilter(const QString& path, QString* error = nullptr);
+    void setActiveFilter(int index);
+    int activeFilter() const { return activeFilter_; }
+    int filterCount() const { return static_cast<int>(filters_.size()); }
+    // The active filter's explanation of the current sentence (nullptr without one).
+    const ArcFilterExplanation* filterExplanation() const { return filterExp_ ? &*filterExp_ : nullptr; }
+    QString arcTooltip(int h, int m) const;
 
     void selectSentence(int index);
     void setAlpha(int stage, double alpha);  // moves the slider too
@@ -78,9 +92,19 @@ private:
     void recompute();
     void refresh();
     void report(const QString& message);
-    QString arcTooltip(int h, int m) const;
+    void applyStages();
 
+    struct LoadedFilter {
+        QString path;
+        std::shared_ptr<const ArcFilter> filter;
+    };
     DepSession session_;
+    std::shared_ptr<const DepStageSet> base_;  // the stages after the filter (cascade, max-marginal)
+    std::vector<LoadedFilter> filters_;        // the last two opened
+    int activeFilter_ = -1;
+    std::optional<ArcFilterExplanation> filterExp_, otherExp_;
+    QComboBox* filterBox_ = nullptr;
+    QList<int> sliderStage_;                   // pipeline stage of each slider
     QString modelPath_, sentencesPath_, cascadePath_;
     BackgroundTask* task_ = nullptr;
     std::shared_ptr<DepAnalysis> pending_;

@@ -135,6 +135,12 @@ void MainWindow::buildMenus() {
         setMode(Mode::Dependency);
         depExplorer()->openCascade(p);
     });
+    file->addAction(tr("Open Arc &Filter…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Arc Filter"), QString(), tr("Arc filters (*.json);;All files (*)"));
+        if (p.isEmpty()) return;
+        setMode(Mode::Dependency);
+        depExplorer()->openFilter(p);
+    });
     file->addAction(tr("Open Bundled &Sample"), this, [this] {
         for (const QString& p : {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"})
             if (!p.isEmpty()) openFile(p);

@@ -11,6 +11,11 @@
 #include "core/dep/DepTraining.h"
 #include "core/dep/DepInspection.h"
 #include "core/dep/MaxMarginalPruning.h"
+#include "core/filters/ArcFilterFile.h"
+#include "core/filters/FilterExplanation.h"
+#include "core/filters/FilterStage.h"
+#include "core/filters/FilterTrainingData.h"
+#include "core/filters/IndependentTraining.h"
 #include "core/vine/CascadeTraining.h"
 #include "core/vine/VineCascade.h"
 #include "core/util/AtomicFile.h"
@@ -19,6 +24,8 @@
 #include "widgets/CubeTreeView.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QToolBar>
 #include <QMenuBar>
 #include <QProcess>
 #include <QSlider>
@@ -277,6 +284,113 @@ private slots:
         QVERIFY(!p.openCascade(QString::fromStdString(bad), &err));
         QVERIFY2(err.contains("bad.json:2"), qPrintable(err));
         QCOMPARE(p.alphaSliders().size(), 2);
+    }
+
+    void anArcFilterRunsFirstAndIsExplained() {
+        // a tiny independent filter (Bergsma & Cherry 2010) trained here; B = A at a lower threshold
+        std::vector<DepSentence> train;
+        for (auto& s : readDepTreebank(testdata::depDir("train")))
+            if (s.size() <= 25 && train.size() < 60) train.push_back(std::move(s));
+        IndependentFilterOptions o;
+        o.hashBits = 14;
+        ArcFilter a = trainIndependentFilter(prepareFilterTraining(train), o);
+        a.threshold = 0;
+        ArcFilter b = a;
+        b.threshold = -0.5;
+        const std::string dir = testdata::tempDir("dep-gui-filter");
+        saveArcFilter(a, dir + "/a.json");
+        saveArcFilter(b, dir + "/b.json");
+
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        QVERIFY(openDev(p) >= 0);
+        p.setModelMaxMarginalStage(true, 0.3);
+        QString err;
+        QVERIFY2(p.openFilter(QString::fromStdString(dir + "/a.json"), &err), qPrintable(err));
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.session().inspection().stageNames, (std::vector<std::string>{"filter", "max-marginal"}));
+        QCOMPARE(p.alphaSliders().size(), 1);  // the filter runs at its threshold, no slider
+        const DepSentence& s = p.session().sentence();
+        const int n = s.size();
+        auto coreWith = [&](const ArcFilter& f) {
+            DepPipeline pipeline(*p.session().modelPtr());
+            pipeline.addStage(arcFilterStage(std::make_shared<const ArcFilter>(f)));
+            const std::vector<double> alphas{0.3};
+            modelMaxMarginalStages(p.session().modelPtr(), 0.3).append(pipeline, alphas);
+            EisnerParser parser;
+            return inspectDepSentence(pipeline, s, parser);
+        };
+        DepInspection want = coreWith(loadArcFilter(dir + "/a.json"));
+        QVERIFY(p.session().inspection().finalMask.bits == want.finalMask.bits);
+        QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
+        QCOMPARE(p.session().inspection().heads, want.heads);
+
+        // event colours and tooltips are core's explanation
+        const ArcFilterExplanation e = explainArcFilter(a, s);
+        const ArcFilterScorer sc(a, s);
+        p.setColoring(static_cast<int>(widgets::ArcColoring::Stage));
+        int filtered = 0;
+        for (int h = 0; h <= n; ++h)
+            for (int m = 1; m <= n; ++m) {
+                if (h == m || want.prunedByAt(h, m) != 0) continue;
+                ++filtered;
+                const FilterEvent z = e.maxEventAt(h, m);
+                QCOMPARE(p.matrix()->cell(h, m).event, static_cast<int>(z.kind));
+                if (!p.matrix()->cell(h, m).kept)  // (a fallback may put a filtered arc back)
+                    QCOMPARE(p.matrix()->cellColor(h, m), widgets::ArcMatrixView::eventColor(static_cast<int>(z.kind)));
+                const QString tip = p.arcTooltip(h, m);
+                for (const auto& [ev, v] : arcFilterEventScores(a, sc, h, m))
+                    QVERIFY2(tip.contains(QString("%1 %2").arg(QString::fromStdString(ev.name())).arg(static_cast<double>(v), 0, 'f', 3)), qPrintable(tip));
+                QVERIFY2(tip.contains(QString("<b>%1 ").arg(QString::fromStdString(z.name()))) && tip.contains("(max)</b>"), qPrintable(tip));
+            }
+        QVERIFY(filtered > 0);
+        // the readout: counted here from the filter's own mask
+        long goldKept = 0, cut = 0;
+        const ArcMask fm = ArcFilterScorer(a, s).mask(a.threshold);
+        for (int m = 1; m <= n; ++m) goldKept += fm.keep(s.heads[static_cast<std::size_t>(m)], m);
+        cut = static_cast<long>(n) * n - fm.keptCount();
+        QVERIFY2(p.statusText().contains(QString("filter keeps %1/%2 gold arcs").arg(goldKept).arg(n)), qPrintable(p.statusText()));
+        QVERIFY2(p.statusText().contains(QString("filters %1/%2 arcs").arg(cut).arg(n * n)), qPrintable(p.statusText()));
+        // roles under the tokens are core's detected roles
+        QVERIFY(p.filterExplanation());
+        QCOMPARE(p.filterExplanation()->roles, e.roles);
+
+        // a second filter B becomes active; arcs A decides differently are marked
+        QVERIFY2(p.openFilter(QString::fromStdString(dir + "/b.json"), &err), qPrintable(err));
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.filterCount(), 2);
+        QCOMPARE(p.activeFilter(), 1);
+        const ArcMask bm = ArcFilterScorer(b, s).mask(b.threshold);
+        int differ = 0;
+        for (int h = 0; h <= n; ++h)
+            for (int m = 1; m <= n; ++m) {
+                if (h == m) continue;
+                const bool d = bm.keep(h, m) != fm.keep(h, m);
+                differ += d;
+                QCOMPARE(p.matrix()->cell(h, m).differs, d);
+            }
+        QVERIFY(differ > 0);
+        QVERIFY2(p.statusText().contains(QString("%1 arc(s) decided differently by filter A").arg(differ)), qPrintable(p.statusText()));
+        want = coreWith(b);
+        QVERIFY(p.session().inspection().finalMask.bits == want.finalMask.bits);
+        // the combo switches back to A, and to no filter
+        auto* combo = p.toolBar()->findChild<QComboBox*>();
+        QVERIFY(combo);
+        p.setActiveFilter(0);
+        QVERIFY(p.waitIdle());
+        QVERIFY(p.session().inspection().finalMask.bits == coreWith(a).finalMask.bits);
+        p.setActiveFilter(-1);
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.session().inspection().stageNames, (std::vector<std::string>{"max-marginal"}));
+        QVERIFY(!p.filterExplanation());
+
+        // a bad filter file: file:line, the filters kept
+        const std::string bad = dir + "/bad.json";
+        writeFileAtomically(bad, "{\"format\": \"prunescope-arc-filter\",\n \"version\": 7}\n");
+        QVERIFY(!p.openFilter(QString::fromStdString(bad), &err));
+        QVERIFY2(err.contains("bad.json:2"), qPrintable(err));
+        QCOMPARE(p.filterCount(), 2);
     }
 
     void slidersDriveAnyStageSet() {
