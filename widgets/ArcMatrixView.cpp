@@ -84,7 +84,7 @@ QColor ArcMatrixView::eventColor(int event) {
 
 double ArcMatrixView::notesHeight() const {
     for (int i = 1; i < notes_.size(); ++i)
-        if (!notes_[i].isEmpty()) return 64;
+        if (!notes_[i].isEmpty()) return 118;
     return 0;
 }
 
@@ -215,7 +215,7 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
             }
             if (c.flipped) flipMark(p, r);
             if (c.differs) {
-                p.setPen(QPen(QColor(0xCC, 0x00, 0x99), std::max(1.5, L.cell * 0.12), Qt::DashLine));
+                p.setPen(QPen(QColor(0xCC, 0x00, 0x99), std::max(1.2, L.cell * 0.07), Qt::DashLine));
                 p.setBrush(Qt::NoBrush);
                 p.drawRect(r.adjusted(1, 1, -1, -1));
             }
@@ -223,15 +223,17 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
     if (notesHeight() > 0) {  // per-token notes (detected filter roles) under the columns
         p.setPen(palette().text().color());
         QFont nf = p.font();
-        nf.setPixelSize(10);
+        nf.setPixelSize(9);
         p.setFont(nf);
+        p.drawText(QRectF(L.left - kRowLabelW, L.top + L.cell * (n + 1) + 2, kRowLabelW - 6, 28), Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap,
+                   tr("detected roles →"));
         for (int m = 1; m <= n && m < notes_.size(); ++m) {
             if (notes_[m].isEmpty()) continue;
             p.save();
             p.translate(L.left + (m - 0.5) * L.cell, L.top + L.cell * (n + 1) + 4);
             p.rotate(60);
-            p.drawText(QRectF(0, -L.cell / 2, notesHeight() * 1.12, L.cell), Qt::AlignLeft | Qt::AlignVCenter,
-                       p.fontMetrics().elidedText(notes_[m], Qt::ElideRight, static_cast<int>(notesHeight() * 1.1)));
+            p.drawText(QRectF(0, -L.cell / 2, notesHeight() * 1.6, L.cell), Qt::AlignLeft | Qt::AlignVCenter,
+                       p.fontMetrics().elidedText(notes_[m], Qt::ElideRight, static_cast<int>(notesHeight() * 1.15)));
             p.restore();
         }
     }
