@@ -263,9 +263,10 @@ private slots:
         QVERIFY(p.waitIdle());
         QCOMPARE(p.alphaSliders().size(), 2);
         QCOMPARE(p.session().inspection().stageNames, (std::vector<std::string>{"vine", "first-order"}));
+        const VineCascade loaded = loadVineCascade(path);  // the stages point into it: it must outlive the pipeline
         auto coreAt = [&](std::vector<double> alphas) {
             DepPipeline pipeline(*p.session().modelPtr());
-            appendCascadeStages(pipeline, loadVineCascade(path), alphas);
+            appendCascadeStages(pipeline, loaded, alphas);
             EisnerParser parser;
             return inspectDepSentence(pipeline, p.session().sentence(), parser);
         };
