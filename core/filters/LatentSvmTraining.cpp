@@ -182,7 +182,8 @@ ArcFilter toFilter(const Eigen::VectorXd& w, const JointFilterOptions& opt) {
 } // namespace
 
 double latentSvmObjective(const FilterTrainingData& data, const ArcFilter& f, const JointFilterOptions& opt) {
-    JointObjective obj(data, opt, Progress{});
+    const Progress none;  // named: JointObjective keeps a reference (a temporary here dangled; ASan, test_filter_training)
+    JointObjective obj(data, opt, none);
     return obj.evaluate(toVector(f), nullptr, false);
 }
 
