@@ -1,5 +1,6 @@
 // Learning curves as SVG (LearningCurveSvg.h).
 #include "core/cube/LearningCurveSvg.h"
+#include "core/util/SvgText.h"
 
 #include "core/util/AtomicFile.h"
 
@@ -18,18 +19,6 @@ std::string num(double v, const char* f = "%.2f") {
     return buf;
 }
 
-std::string xml(const std::string& s) {
-    std::string o;
-    for (char c : s) {
-        if (c == '&') o += "&amp;";
-        else if (c == '<') o += "&lt;";
-        else if (c == '>') o += "&gt;";
-        else if (c == '"') o += "&quot;";
-        else o += c;
-    }
-    return o;
-}
-
 // Okabe-Ito colours, distinguishable in colour-blind vision; a dash pattern per line as well.
 const char* const kColors[] = {"#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"};
 const char* const kDashes[] = {"", "6,3", "2,3", "8,3,2,3", "4,4", "1,2"};
@@ -44,7 +33,7 @@ std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const Lea
     std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W, "%.0f") + "\" height=\"" + num(H, "%.0f") +
                     "\" viewBox=\"0 0 " + num(W, "%.0f") + " " + num(H, "%.0f") + "\" font-family=\"sans-serif\">\n";
     s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-    s += "<text x=\"" + num(W / 2) + "\" y=\"26\" text-anchor=\"middle\" font-size=\"17\">" + xml(opt.title) + "</text>\n";
+    s += "<text x=\"" + num(W / 2) + "\" y=\"26\" text-anchor=\"middle\" font-size=\"17\">" + svgEscape(opt.title) + "</text>\n";
     // Legend: every label in panel order of first appearance, one colour per label across panels.
     std::vector<std::string> labels;
     for (const auto& p : panels)
@@ -59,7 +48,7 @@ std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const Lea
         const auto [color, dash] = styleOf(l);
         s += "<line x1=\"" + num(lx) + "\" y1=\"" + num(top + 14) + "\" x2=\"" + num(lx + 28) + "\" y2=\"" + num(top + 14) + "\" stroke=\"" +
              color + "\" stroke-width=\"2.5\"" + (dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"") + "/>";
-        s += "<text x=\"" + num(lx + 34) + "\" y=\"" + num(top + 19) + "\" font-size=\"13\">" + xml(l) + "</text>\n";
+        s += "<text x=\"" + num(lx + 34) + "\" y=\"" + num(top + 19) + "\" font-size=\"13\">" + svgEscape(l) + "</text>\n";
         lx += 48 + 8.0 * static_cast<double>(l.size());
     }
     for (std::size_t p = 0; p < panels.size(); ++p) {
@@ -89,7 +78,7 @@ std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const Lea
         auto X = [&](double e) { return epochs <= 1 ? (left + right) / 2 : left + (right - left) * (e - 1) / static_cast<double>(epochs - 1); };
         auto Y = [&](double v) { return bottom - (bottom - ptop) * (v - ymin) / (ymax - ymin); };
         s += "<g class=\"panel\">\n";
-        s += "<text x=\"" + num((left + right) / 2) + "\" y=\"" + num(oy + 18) + "\" text-anchor=\"middle\" font-size=\"14\">" + xml(panel.title) +
+        s += "<text x=\"" + num((left + right) / 2) + "\" y=\"" + num(oy + 18) + "\" text-anchor=\"middle\" font-size=\"14\">" + svgEscape(panel.title) +
              "</text>\n";
         s += "<rect x=\"" + num(left) + "\" y=\"" + num(ptop) + "\" width=\"" + num(right - left) + "\" height=\"" + num(bottom - ptop) +
              "\" fill=\"none\" stroke=\"#444\"/>\n";
@@ -104,18 +93,18 @@ std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const Lea
                  std::to_string(e) + "</text>";
         s += "\n<text x=\"" + num((left + right) / 2) + "\" y=\"" + num(bottom + 34) + "\" text-anchor=\"middle\" font-size=\"12\">epochs</text>\n";
         s += "<text transform=\"translate(" + num(ox + 16) + "," + num((ptop + bottom) / 2) + ") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">" +
-             xml(opt.yLabel) + "</text>\n";
+             svgEscape(opt.yLabel) + "</text>\n";
         for (const auto& c : panel.curves) {
             const auto [color, dash] = styleOf(c.label);
             if (c.y.size() >= 2) {
-                s += "<polyline class=\"curve\" data-label=\"" + xml(c.label) + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"2\"" +
+                s += "<polyline class=\"curve\" data-label=\"" + svgEscape(c.label) + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"2\"" +
                      (dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"") + " points=\"";
                 for (std::size_t e = 0; e < c.y.size(); ++e) s += num(X(static_cast<double>(e + 1))) + "," + num(Y(c.y[e])) + " ";
                 s += "\"/>\n";
             }
             for (std::size_t e = 0; e < c.y.size(); ++e) {
                 s += "<circle class=\"point\" cx=\"" + num(X(static_cast<double>(e + 1))) + "\" cy=\"" + num(Y(c.y[e])) + "\" r=\"3\" fill=\"" +
-                     color + "\"><title>" + xml(c.label) + " epoch " + std::to_string(e + 1) + ": " + num(c.y[e]) + "</title></circle>";
+                     color + "\"><title>" + svgEscape(c.label) + " epoch " + std::to_string(e + 1) + ": " + num(c.y[e]) + "</title></circle>";
                 if (static_cast<int>(e) == c.best)
                     s += "<circle cx=\"" + num(X(static_cast<double>(e + 1))) + "\" cy=\"" + num(Y(c.y[e])) + "\" r=\"6.5\" fill=\"none\" stroke=\"" +
                          color + "\" stroke-width=\"1.5\"/>";

@@ -1,5 +1,6 @@
 // Frontier plot as standalone SVG text (sec. 7, Fig. 2; footnote 12 fit and lambda arrows).
 #include "core/frontier/FrontierSvg.h"
+#include "core/util/SvgText.h"
 
 #include "core/util/AtomicFile.h"
 
@@ -20,20 +21,6 @@ std::string fmt(const char* f, double x) {
     return buf;
 }
 std::string px(double x) { return fmt("%.2f", x); }
-
-std::string escape(const std::string& s) {
-    std::string o;
-    for (char c : s) {
-        switch (c) {
-        case '&': o += "&amp;"; break;
-        case '<': o += "&lt;"; break;
-        case '>': o += "&gt;"; break;
-        case '"': o += "&quot;"; break;
-        default: o += c;
-        }
-    }
-    return o;
-}
 
 double niceStep(double range, int target) {
     const double raw = range / std::max(target, 1);
@@ -111,10 +98,10 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
     const std::string title = opt.title.empty()
                                   ? "Pruning frontier (" + d.evaluation.value("split", std::string("dev")) + ")"
                                   : opt.title;
-    s += "<text x=\"" + px(W / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">" + escape(title) + "</text>\n";
+    s += "<text x=\"" + px(W / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">" + svgEscape(title) + "</text>\n";
     if (d.fit)
         s += "<text x=\"" + px(W / 2) + "\" y=\"40\" text-anchor=\"middle\" fill=\"#555\">" +
-             escape("fit h(x) = " + fmt("%.4g", d.fit->ymax) + " · sigmoid(" + fmt("%.4g", d.fit->a) + " · log(x " +
+             svgEscape("fit h(x) = " + fmt("%.4g", d.fit->ymax) + " · sigmoid(" + fmt("%.4g", d.fit->a) + " · log(x " +
                     (d.fit->c < 0 ? "− " : "+ ") + fmt("%.4g", std::abs(d.fit->c)) + ") " +
                     (d.fit->b < 0 ? "− " : "+ ") + fmt("%.4g", std::abs(d.fit->b)) + "),  λ in " + d.lambdaUnit) +
              "</text>\n";
@@ -156,7 +143,7 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
     }
     s += "</g>\n";
     s += "<text x=\"" + px((f.left + f.right) / 2) + "\" y=\"" + px(H - 18) + "\" text-anchor=\"middle\">" +
-         escape(runtimeMeasureAxisLabel(d.runtimeMeasure) + (logX ? ", log scale" : "")) + "</text>\n";
+         svgEscape(runtimeMeasureAxisLabel(d.runtimeMeasure) + (logX ? ", log scale" : "")) + "</text>\n";
     s += "<text transform=\"translate(20," + px((f.top + f.bottom) / 2) +
          ") rotate(-90)\" text-anchor=\"middle\">corpus F1 (%)</text>\n";
 
@@ -226,18 +213,18 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
         const double X = f.X(e.runtime), Y = f.Y(e.accuracy);
         s += "<circle class=\"point\" cx=\"" + px(X) + "\" cy=\"" + px(Y) + "\" r=\"4.5\" fill=\"" +
              std::string(e.onFrontier ? "#1b7f3b" : "white") + "\" stroke=\"#1b7f3b\" stroke-width=\"1.5\"><title>" +
-             escape(e.id + ": " + fmt("%.2f", e.accuracy) + " F1, runtime " + fmt("%.4g", e.runtime) +
+             svgEscape(e.id + ": " + fmt("%.2f", e.accuracy) + " F1, runtime " + fmt("%.4g", e.runtime) +
                     (std::isfinite(e.lambda) ? ", λ = " + fmt("%.4g", e.lambda) : "")) +
              "</title></circle>\n";
         if (opt.labels)
             s += "<text class=\"label\" x=\"" + px(X + 7) + "\" y=\"" + px(Y + labelDy[i]) + "\" fill=\"#333\" font-size=\"10\">" +
-                 escape(pointLabel(e)) + "</text>\n";
+                 svgEscape(pointLabel(e)) + "</text>\n";
     }
     if (unpr) {
         const double X = f.X(unprX), Y = f.Y(unprY);
         s += "<rect class=\"unpruned\" x=\"" + px(X - 5) + "\" y=\"" + px(Y - 5) +
              "\" width=\"10\" height=\"10\" fill=\"#b03030\"><title>" +
-             escape("unpruned: " + fmt("%.2f", unprY) + " F1, runtime " + fmt("%.4g", unprX)) + "</title></rect>\n";
+             svgEscape("unpruned: " + fmt("%.2f", unprY) + " F1, runtime " + fmt("%.4g", unprX)) + "</title></rect>\n";
         s += "<text x=\"" + px(X) + "\" y=\"" + px(Y + 30) + "\" text-anchor=\"middle\" fill=\"#b03030\">unpruned</text>\n";
     }
     // Legend (lower right: a frontier leaves that corner empty).
@@ -247,7 +234,7 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
     auto entry = [&](int row, const std::string& mark, const std::string& label) {
         const double y = ly + 16 + 15 * row;
         s += mark;
-        s += "<text x=\"" + px(lx + 34) + "\" y=\"" + px(y + 4) + "\">" + escape(label) + "</text>\n";
+        s += "<text x=\"" + px(lx + 34) + "\" y=\"" + px(y + 4) + "\">" + svgEscape(label) + "</text>\n";
     };
     entry(0, "<circle cx=\"" + px(lx + 16) + "\" cy=\"" + px(ly + 16) + "\" r=\"4\" fill=\"#1b7f3b\"/>\n",
           "policy (hollow: dominated)");
