@@ -19,13 +19,6 @@ namespace prunescope::cli {
 
 namespace {
 
-std::vector<DepSentence> readLimited(const std::string& path, int maxLen) {
-    std::vector<DepSentence> out;
-    for (auto& s : readDepTreebank(path))
-        if (maxLen <= 0 || s.size() <= maxLen) out.push_back(std::move(s));
-    return out;
-}
-
 // Masks from the pruning stages given on the command line (vine cascade, arc filters, ... as
 // DepPipelineOptions adds them); empty when none was given.
 struct CubeMasks {
@@ -71,7 +64,7 @@ void addCubeTrain(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
-        const auto dev = readLimited(o->dev, o->devMaxLen);
+        const auto dev = readDepTreebank(o->dev, o->devMaxLen);
         CubeTrainOptions t = o->t;
         t.update = parseCubeUpdate(o->update);
         t.features = parseCubeFeatureSet(o->features);
@@ -120,7 +113,7 @@ void addCubeEval(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const CubeModel model = loadCubeModel(o->model);
-        const auto gold = readLimited(o->treebank, o->maxLen);
+        const auto gold = readDepTreebank(o->treebank, o->maxLen);
         const int beam = o->beam > 0 ? o->beam : model.beam;
         const nlohmann::json stages = o->masks.describe();
         ConsoleProgress console("cube-eval", "sentence", o->quiet);

@@ -38,9 +38,7 @@ void addCubeBench(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const CubeModel model = loadCubeModel(o->model);
-        std::vector<DepSentence> gold;
-        for (auto& s : readDepTreebank(o->treebank))
-            if (o->maxLen <= 0 || s.size() <= o->maxLen) gold.push_back(std::move(s));
+        std::vector<DepSentence> gold = readDepTreebank(o->treebank, o->maxLen);
         std::map<int, std::vector<double>> speeds;
         std::map<int, DepCorpusResult> last;
         ConsoleProgress console("cube-bench", "sentence", o->quiet);

@@ -23,13 +23,6 @@ namespace prunescope::cli {
 
 namespace {
 
-std::vector<DepSentence> readLimited(const std::string& path, int maxLen) {
-    std::vector<DepSentence> out;
-    for (auto& s : readDepTreebank(path))
-        if (maxLen <= 0 || s.size() <= maxLen) out.push_back(std::move(s));
-    return out;
-}
-
 nlohmann::json thresholdJson(double t) { return std::isinf(t) ? nlohmann::json("inf") : nlohmann::json(t); }
 
 nlohmann::json curveJson(const std::vector<CurvePoint>& c) {
@@ -84,7 +77,7 @@ void addFilterTrain(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         refuseToOverwriteInput(o->out, {o->train, o->dev});
-        const auto train = readLimited(o->train, o->maxLen);
+        const auto train = readDepTreebank(o->train, o->maxLen);
         const auto dev = readDepTreebank(o->dev);
         ConsoleProgress console("filter-train", "alternation", o->quiet);
         const Progress& progress = console.progress();
@@ -176,7 +169,7 @@ void addFilterEval(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const ArcFilter f = loadArcFilter(o->filter);
-        const auto gold = readLimited(o->treebank, o->maxLen);
+        const auto gold = readDepTreebank(o->treebank, o->maxLen);
         double th = f.threshold;
         if (!o->threshold.empty()) {
             if (o->threshold == "inf") th = std::numeric_limits<double>::infinity();
@@ -243,7 +236,7 @@ void addFilterCompare(CLI::App& app) {
     sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")->capture_default_str();
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
-        const auto gold = readLimited(o->treebank, o->maxLen);
+        const auto gold = readDepTreebank(o->treebank, o->maxLen);
         ConsoleProgress console("filter-compare", "pair", o->quiet);
         nlohmann::json rows = nlohmann::json::array();
         std::vector<double> ps;
@@ -290,7 +283,7 @@ void addFilterPlot(CLI::App& app) {
     sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")->capture_default_str();
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
-        const auto gold = readLimited(o->treebank, o->maxLen);
+        const auto gold = readDepTreebank(o->treebank, o->maxLen);
         ConsoleProgress console("filter-plot", "filter", o->quiet);
         std::vector<PlotSeries> series;
         for (const auto& spec : o->filters) {

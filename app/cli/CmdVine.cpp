@@ -199,9 +199,7 @@ void addDepBench(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const DepModel model = loadDepModel(o->model);
-        std::vector<DepSentence> gold;
-        for (auto& s : readDepTreebank(o->treebank))
-            if (o->maxLen <= 0 || s.size() <= o->maxLen) gold.push_back(std::move(s));
+        std::vector<DepSentence> gold = readDepTreebank(o->treebank, o->maxLen);
         DepPipeline exhaustive(model), pruned(model);
         const nlohmann::json stageInfo = addDepStages(pruned, o->stages);
         const bool hasStages = !pruned.stages().empty();

@@ -264,4 +264,11 @@ std::vector<DepSentence> readDepInput(const std::string& path) {
     return readDepTreebank(path);
 }
 
+std::vector<DepSentence> readDepTreebank(const std::string& path, int maxLength) {
+    std::vector<DepSentence> out;
+    for (auto& s : readDepTreebank(path))
+        if (maxLength <= 0 || s.size() <= maxLength) out.push_back(std::move(s));
+    return out;
+}
+
 } // namespace prunescope

@@ -34,6 +34,8 @@ std::vector<DepSentence> readDepTreebankFile(const std::string& path, DepFormat 
 // A file, or a directory: every *.dp, *.conll, *.conllx and *.conllu file in it (not recursive),
 // sorted by name. A missing path or a directory without such files -> InputError(path, 0, 0, ...).
 std::vector<DepSentence> readDepTreebank(const std::string& path);
+// The same, keeping only sentences of at most maxLength tokens (maxLength <= 0: all).
+std::vector<DepSentence> readDepTreebank(const std::string& path, int maxLength);
 
 // Tagged text to parse: one sentence per line, tokens separated by spaces, each `word/TAG` split
 // at its last '/' (a literal slash inside a word stays: "1\/2/CD"); blank lines and lines starting
