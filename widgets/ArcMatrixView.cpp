@@ -13,7 +13,7 @@
 namespace prunescope::widgets {
 
 namespace {
-constexpr double kMargin = 8, kRowLabelW = 118, kColLabelH = 86, kLegendH = 58;
+constexpr double kArcMargin = 8, kRowLabelW = 118, kColLabelH = 86, kLegendH = 58;
 
 void hatch(QPainter& p, const QRectF& r) {
     p.save();
@@ -130,10 +130,10 @@ ArcMatrixView::Layout ArcMatrixView::layout() const {
     Layout L;
     const int n = std::max(1, length());
     const double extra = notesHeight() + (coloring_ == ArcColoring::Stage && !events_.isEmpty() ? 22 : 0);
-    const double w = width() - kRowLabelW - 2 * kMargin, h = height() - kColLabelH - kLegendH - extra - 2 * kMargin;
+    const double w = width() - kRowLabelW - 2 * kArcMargin, h = height() - kColLabelH - kLegendH - extra - 2 * kArcMargin;
     L.cell = std::max(4.0, std::min(w / n, h / (n + 1)));
-    L.left = kMargin + kRowLabelW + std::max(0.0, (w - L.cell * n) / 2);  // centred
-    L.top = kMargin + kColLabelH;
+    L.left = kArcMargin + kRowLabelW + std::max(0.0, (w - L.cell * n) / 2);  // centred
+    L.top = kArcMargin + kColLabelH;
     L.legendTop = L.top + L.cell * (n + 1) + 10 + notesHeight();
     return L;
 }
@@ -187,7 +187,7 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
                    p.fontMetrics().elidedText(QStringLiteral("%1 %2").arg(m).arg(words_[m]), Qt::ElideRight, static_cast<int>(kColLabelH * 1.1)));
         p.restore();
     }
-    p.drawText(QRectF(L.left - kRowLabelW, kMargin, kRowLabelW, kColLabelH - 4), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tr("head ↓  modifier →"));
+    p.drawText(QRectF(L.left - kRowLabelW, kArcMargin, kRowLabelW, kColLabelH - 4), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tr("head ↓  modifier →"));
     p.setRenderHint(QPainter::Antialiasing);
     for (int h = 0; h <= n; ++h)
         for (int m = 1; m <= n; ++m) {
@@ -250,7 +250,7 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
     f.setPixelSize(11);
     p.setFont(f);
     const QFontMetricsF fm(f);
-    const double x0 = std::max(kMargin, L.left - kRowLabelW);  // under the row labels
+    const double x0 = std::max(kArcMargin, L.left - kRowLabelW);  // under the row labels
     double x = x0;
     const double y = L.legendTop;
     const double sw = 14;

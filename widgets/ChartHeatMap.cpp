@@ -14,7 +14,7 @@
 namespace prunescope::widgets {
 namespace {
 
-constexpr double kMargin = 8;
+constexpr double kHeatMargin = 8;
 constexpr double kLegendRow = 22;
 
 QColor blendWhite(const QColor& c, double f) {
@@ -228,7 +228,7 @@ void ChartHeatMap::relayout() {
     int n = std::max(1, length());
     Layout L;
     QFontMetricsF fm(font());
-    double W = width() - 2 * kMargin, H = height() - 2 * kMargin;
+    double W = width() - 2 * kHeatMargin, H = height() - 2 * kHeatMargin;
     L.cw = std::max(2.0, W / n);
     // Legend rows: computed by the same flow as paintLegend (approximation: by width).
     L.legendH = legendVisible_ ? (W > 760 ? 2 : 3) * kLegendRow + 6 : 0;
@@ -238,8 +238,8 @@ void ChartHeatMap::relayout() {
     double wordsH = fm.height() + 4 + (L.rotateWords ? maxWord * 0.71 + fm.height() * 0.7 : fm.height());
     double avail = H - L.legendH - wordsH;
     L.ch = std::clamp(avail / n, 2.0, std::max(2.0, L.cw * 0.8));
-    L.left = kMargin + (W - L.cw * n) / 2;
-    L.top = kMargin + L.legendH + std::max(0.0, avail - L.ch * n) * 0.35;
+    L.left = kHeatMargin + (W - L.cw * n) / 2;
+    L.top = kHeatMargin + L.legendH + std::max(0.0, avail - L.ch * n) * 0.35;
     L.baseY = L.top + L.ch * n;
     lay_ = L;
 }
@@ -413,12 +413,12 @@ void ChartHeatMap::paintWords(QPainter& p) const {
 
 void ChartHeatMap::paintLegend(QPainter& p) const {
     QFontMetricsF fm(font());
-    double x = kMargin, y = kMargin;
-    double right = width() - kMargin;
+    double x = kHeatMargin, y = kHeatMargin;
+    double right = width() - kHeatMargin;
     p.setRenderHint(QPainter::Antialiasing, true);
     auto advance = [&](double w) {
-        if (x + w > right && x > kMargin) {
-            x = kMargin;
+        if (x + w > right && x > kHeatMargin) {
+            x = kHeatMargin;
             y += kLegendRow;
         }
         double at = x;

@@ -12,7 +12,7 @@
 namespace prunescope::widgets {
 
 namespace {
-constexpr double kMargin = 16, kLabelW = 104, kWordsH = 34, kBracketRowH = 24;
+constexpr double kTreeMargin = 16, kLabelW = 104, kWordsH = 34, kBracketRowH = 24;
 bool contains(const std::vector<std::array<int, 2>>& v, int h, int m) {
     return std::find(v.begin(), v.end(), std::array<int, 2>{h, m}) != v.end();
 }
@@ -56,7 +56,7 @@ QSize CubeTreeView::sizeHint() const { return {900, 320 + static_cast<int>(brack
 
 double CubeTreeView::xOf(int pos) const {
     const int N = std::max(1, static_cast<int>(words_.size()));
-    return kLabelW + (width() - kLabelW - kMargin) * (pos + 0.5) / N;
+    return kLabelW + (width() - kLabelW - kTreeMargin) * (pos + 0.5) / N;
 }
 
 void CubeTreeView::drawArcs(QPainter& p, const std::vector<int>& heads, bool above, double baseY, double unit) const {
@@ -95,18 +95,18 @@ void CubeTreeView::paintEvent(QPaintEvent*) {
         return;
     }
     const double rowsH = brackets_.empty() ? 0 : kBracketRowH * 2 + 8;
-    const double avail = height() - kWordsH - rowsH - 2 * kMargin;
+    const double avail = height() - kWordsH - rowsH - 2 * kTreeMargin;
     const double arcH = std::max(30.0, avail / 2);
     const double unit = arcH / 12.0;
-    const double wordsTop = kMargin + arcH;
+    const double wordsTop = kTreeMargin + arcH;
     QFont f = font();
     f.setPixelSize(12);
     p.setFont(f);
     p.setPen(palette().text().color());
-    p.drawText(QRectF(4, kMargin, kLabelW - 8, arcH), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tr("gold tree"));
+    p.drawText(QRectF(4, kTreeMargin, kLabelW - 8, arcH), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tr("gold tree"));
     drawArcs(p, gold_, true, wordsTop, unit);
     p.setPen(palette().text().color());
-    const double cell = (width() - kLabelW - kMargin) / std::max(1, static_cast<int>(words_.size()));
+    const double cell = (width() - kLabelW - kTreeMargin) / std::max(1, static_cast<int>(words_.size()));
     for (int i = 0; i < words_.size(); ++i) {
         const QRectF r(xOf(i) - cell / 2, wordsTop + 2, cell, kWordsH - 4);
         p.drawText(r, Qt::AlignCenter, p.fontMetrics().elidedText(words_[i], Qt::ElideRight, static_cast<int>(cell)) + "\n" + QString::number(i));

@@ -8,6 +8,7 @@
 #include "core/policy/GoldSpans.h"
 #include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
+#include "core/util/Clock.h"
 
 #include <chrono>
 #include <ctime>
@@ -19,14 +20,6 @@
 namespace prunescope::cli {
 
 namespace {
-double threadCpuSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-double wallSeconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 std::string cpuModel() {
     std::ifstream in("/proc/cpuinfo");
     for (std::string line; std::getline(in, line);)

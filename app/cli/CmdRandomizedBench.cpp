@@ -7,6 +7,7 @@
 #include "core/mcmc/FigureOfMerit.h"
 #include "core/mcmc/RandomizedPruning.h"
 #include "core/parse/Parser.h"
+#include "core/util/Clock.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,12 +19,6 @@
 namespace prunescope::cli {
 
 namespace {
-double threadSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 struct Stat {
     double min = 0, median = 0, max = 0;
 };
@@ -84,21 +79,21 @@ void addRandomizedBenchCommand(CLI::App& app) {
                 double bestExact = 1e300, bestViterbi = 1e300, bestIter = 1e300, bestStart = 1e300;
                 long pushesExact = 0, pushesIter = 0, pushesStart = 0;
                 for (int p = 0; p < o->passes; ++p) {  // variants alternate within every pass
-                    double t0 = threadSeconds();
+                    double t0 = threadCpuSeconds();
                     const auto st = io.inside(w, PruningMask::allKeep(n));
                     io.outside(e);
-                    bestExact = std::min(bestExact, threadSeconds() - t0);
+                    bestExact = std::min(bestExact, threadCpuSeconds() - t0);
                     pushesExact = st.pushes;
-                    t0 = threadSeconds();
+                    t0 = threadCpuSeconds();
                     parser.parse(w);
-                    bestViterbi = std::min(bestViterbi, threadSeconds() - t0);
-                    t0 = threadSeconds();
+                    bestViterbi = std::min(bestViterbi, threadCpuSeconds() - t0);
+                    t0 = threadCpuSeconds();
                     chain.start(w, f, opt, s);
-                    bestStart = std::min(bestStart, threadSeconds() - t0);
+                    bestStart = std::min(bestStart, threadCpuSeconds() - t0);
                     pushesStart = chain.initPushes();
-                    t0 = threadSeconds();
+                    t0 = threadCpuSeconds();
                     for (int it = 0; it < o->iterations; ++it) chain.step();
-                    bestIter = std::min(bestIter, (threadSeconds() - t0) / o->iterations);
+                    bestIter = std::min(bestIter, (threadCpuSeconds() - t0) / o->iterations);
                     pushesIter = (chain.pushes() - chain.initPushes()) / o->iterations;
                 }
                 exactS.push_back(bestExact);

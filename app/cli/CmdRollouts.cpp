@@ -10,6 +10,7 @@
 #include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/rollout/Rollout.h"
+#include "core/util/Clock.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,12 +47,6 @@ std::vector<std::string> splitList(const std::string& s) {
     for (std::string item; std::getline(ss, item, ',');)
         if (!item.empty()) out.push_back(item);
     return out;
-}
-
-double threadSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 std::vector<Tree> loadSentences(const std::string& treebank, int minLen, int maxLen) {
@@ -180,10 +175,10 @@ struct Timing {
     Timing& operator+=(const Timing& o) { cpu += o.cpu, wall += o.wall; return *this; }
 };
 template <class F> Timing timed(F&& f) {
-    const double c0 = threadSeconds();
+    const double c0 = threadCpuSeconds();
     const auto w0 = std::chrono::steady_clock::now();
     f();
-    return Timing{threadSeconds() - c0, std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count()};
+    return Timing{threadCpuSeconds() - c0, std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count()};
 }
 double percentile(std::vector<double> v, double q) {
     if (v.empty()) return 0;

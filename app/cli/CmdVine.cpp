@@ -6,6 +6,7 @@
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Clock.h"
 #include "core/vine/CascadeTraining.h"
 #include "core/vine/VineCascade.h"
 

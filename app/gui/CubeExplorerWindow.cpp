@@ -31,11 +31,6 @@ const CubeUpdateStrategy kStrategies[] = {CubeUpdateStrategy::Standard, CubeUpda
                                           CubeUpdateStrategy::PMax};
 const char* const kStrategyLabels[] = {"standard", "skip", "s-max", "p-max"};
 
-QString fileIn(const QString& rel) {
-    const QString p = samplesDir() + "/cube/" + rel;
-    return QFileInfo::exists(p) ? p : QString();
-}
-
 QStringList wordsOf(const DepSentence& s) {
     QStringList w;
     for (const auto& x : s.words) w << QString::fromStdString(x);
@@ -57,8 +52,8 @@ struct Loaded {
 
 } // namespace
 
-QString defaultCubeModelPath() { return fileIn("model.json"); }
-QString defaultCubeSentencesPath() { return fileIn("sentences.dp"); }
+QString defaultCubeModelPath() { return sampleFile("cube/model.json"); }
+QString defaultCubeSentencesPath() { return sampleFile("cube/sentences.dp"); }
 
 CubeExplorerWindow::CubeExplorerWindow(QWidget* parent, bool openDefault) : QMainWindow(parent) {
     setWindowTitle(tr("Cube Pruning Explorer — PruneScope"));

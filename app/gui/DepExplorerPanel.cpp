@@ -32,11 +32,6 @@ namespace prunescope::gui {
 namespace {
 constexpr int kAlphaSteps = 100;  // slider positions for alpha in [0, 1]
 
-QString fileIn(const QString& rel) {
-    const QString p = samplesDir() + "/dep/" + rel;
-    return QFileInfo::exists(p) ? p : QString();
-}
-
 QString sentenceText(const DepSentence& s) {
     QStringList w;
     for (int i = 1; i <= s.size(); ++i) w << QString::fromStdString(s.words[static_cast<std::size_t>(i)]);
@@ -44,8 +39,8 @@ QString sentenceText(const DepSentence& s) {
 }
 } // namespace
 
-QString defaultDepModelPath() { return fileIn("model.json"); }
-QString defaultDepSentencesPath() { return fileIn("sentences.dp"); }
+QString defaultDepModelPath() { return sampleFile("dep/model.json"); }
+QString defaultDepSentencesPath() { return sampleFile("dep/sentences.dp"); }
 
 DepExplorerPanel::DepExplorerPanel(QWidget* parent, bool openDefault) : QWidget(parent) {
     task_ = new BackgroundTask(this);

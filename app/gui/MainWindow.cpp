@@ -35,6 +35,11 @@ QString samplesDir() {
     return env.isEmpty() ? QStringLiteral(PRUNESCOPE_SAMPLES_DIR) : env;
 }
 
+QString sampleFile(const QString& rel) {
+    const QString p = samplesDir() + "/" + rel;
+    return QFileInfo::exists(p) ? p : QString();
+}
+
 namespace {
 // The default policy: a baseline from samples/policies (sorted by name), if any.
 QString samplePolicy() {

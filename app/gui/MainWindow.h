@@ -28,6 +28,8 @@ struct MainWindowOptions {
 
 // The bundled sample's directory (PRUNESCOPE_SAMPLES env var, else the build's samples/).
 QString samplesDir();
+// samplesDir()/rel if that file exists, else an empty string.
+QString sampleFile(const QString& rel);
 
 class MainWindow : public QMainWindow {
     Q_OBJECT

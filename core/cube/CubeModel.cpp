@@ -2,6 +2,7 @@
 #include "core/cube/CubeModel.h"
 
 #include "core/util/AtomicFile.h"
+#include "core/util/Clock.h"
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
 

@@ -2,6 +2,7 @@
 #include "core/cube/CubeTraining.h"
 
 #include "core/dep/DepTree.h"
+#include "core/util/Clock.h"
 #include "core/util/Random.h"
 
 #include <stdexcept>

@@ -1,15 +1,10 @@
 // Corpus evaluation for dependency decoders.
 #include "core/dep/DepCorpus.h"
 
-#include <ctime>
+#include "core/util/Clock.h"
+
 
 namespace prunescope {
-
-double threadCpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 nlohmann::json DepCorpusResult::summaryJson() const {
     nlohmann::json j = total.toJson();

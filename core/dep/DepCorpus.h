@@ -45,7 +45,4 @@ struct DepCorpusResult {
 DepCorpusResult evaluateDepCorpus(const std::vector<DepSentence>& gold, const DepDecoder& decode,
                                   const Progress& progress = {});
 
-// Thread CPU time in seconds (CLOCK_THREAD_CPUTIME_ID), for decoders' cpuSeconds.
-double threadCpuSeconds();
-
 } // namespace prunescope

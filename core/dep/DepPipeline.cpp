@@ -1,6 +1,8 @@
 // Pruning stages + final exact parse.
 #include "core/dep/DepPipeline.h"
 
+#include "core/util/Clock.h"
+
 #include <memory>
 
 namespace prunescope {

@@ -24,6 +24,7 @@
 namespace prunescope {
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+constexpr double kNegInfD = -std::numeric_limits<double>::infinity();  // outside scores, max-marginals
 
 // Witness encodings.
 //   pre, width 1 : kLexicalWitness

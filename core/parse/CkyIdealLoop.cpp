@@ -2,6 +2,7 @@
 
 #include "core/parse/DenseChart.h"
 #include "core/parse/ParserKernels.h"
+#include "core/util/Clock.h"
 
 #include <algorithm>
 #include <ctime>
@@ -11,12 +12,6 @@
 namespace prunescope {
 
 namespace {
-double threadCpuSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 // Times pass() (all cells once, `pushes` pushes) for about `seconds`; best of three rounds, Mpush/s.
 template <class Pass>
 double timeLoop(double seconds, long pushes, Pass pass) {

@@ -10,10 +10,6 @@
 
 namespace prunescope {
 
-namespace {
-constexpr double kNegInfD = -std::numeric_limits<double>::infinity();
-} // namespace
-
 // Finiteness-only RECOMPUTE: any incoming hyperedge whose children are all built keeps the vertex
 // built (its value is then left as an upper bound; the flip is undone before anyone reads it).
 void ChangePropagator::findSupport(std::uint32_t v, int i, int k, int layer) {

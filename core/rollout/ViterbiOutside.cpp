@@ -5,10 +5,6 @@
 
 namespace prunescope {
 
-namespace {
-constexpr double kNegInfD = -std::numeric_limits<double>::infinity();
-} // namespace
-
 void ViterbiOutside::compute(const Grammar& g, const DenseChart& chart, const PruningMask& mask,
                              std::span<const int> cellBuilt) {
     const int n = chart.n, cells = chart.numCells();

@@ -2,6 +2,7 @@
 #include "core/vine/CascadeTraining.h"
 
 #include "core/dep/DepCorpus.h"
+#include "core/util/Clock.h"
 #include "core/util/Random.h"
 
 #include <algorithm>
