@@ -5,6 +5,7 @@
 #include "core/parse/Parser.h"
 #include "core/rollout/Rollout.h"
 #include "support/SharedGrammar.h"
+#include "support/TestData.h"
 
 #include <QtTest>
 
@@ -32,7 +33,7 @@ std::vector<const Tree*> devTrees(int maxLen) {
     std::vector<const Tree*> out;
     for (const auto& t : normalizedTrees("dev"))
         if (t.size() <= maxLen) out.push_back(&t);
-    return out;
+    return testdata::sanitizerSubset(std::move(out));
 }
 
 // A small ambiguous grammar with unary rules (probabilities need not normalize).
@@ -306,7 +307,7 @@ private slots:
             }
         }
         qInfo("%ld flips checked (%ld failed parses, %ld change events)", flips, failures, eventsSeen);
-        QVERIFY(flips > 5000);
+        QVERIFY(flips > (testdata::kUnderSanitizer ? 1000 : 5000));
         QVERIFY(failures > 0);
     }
 
@@ -380,7 +381,7 @@ private slots:
                 rollouts += static_cast<long>(a.size());
             }
         }
-        QVERIFY(rollouts > 5000);
+        QVERIFY(rollouts > (testdata::kUnderSanitizer ? 1000 : 5000));
     }
 
     // rDP rollouts: eq. 3 equals a naive inside pass per flipped mask to 1e-9 relative error.
@@ -413,7 +414,7 @@ private slots:
             }
         }
         qInfo("%ld rDP rollouts, worst relative error %.3g, %ld ill-conditioned flips recomputed", rollouts, worst, recomputed);
-        QVERIFY(rollouts > 5000);
+        QVERIFY(rollouts > (testdata::kUnderSanitizer ? 1000 : 5000));
     }
 };
 
