@@ -20,6 +20,7 @@ void addDepFrontierCommand(CLI::App& app) {
     struct Opts {
         std::vector<std::string> vines, evals;
         std::string out, outJson, title = "Dependency parsing: one speed/accuracy frontier";
+        bool zoom = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--vine", o->vines, "A vine-frontier --out-json file (repeatable)");
@@ -28,6 +29,7 @@ void addDepFrontierCommand(CLI::App& app) {
     sub->add_option("--out", o->out, "SVG file to write (atomic)")->required();
     sub->add_option("--out-json", o->outJson, "Also write the combined frontier (format prunescope-dep-frontier, for the GUI)");
     sub->add_option("--title", o->title, "Figure title")->capture_default_str();
+    sub->add_flag("--zoom", o->zoom, "Add a panel zoomed on UAS >= the lowest exhaustive parser's - 1.5 (when a sweep reaches far lower)");
     setAction(sub, [o] {
         if (o->vines.empty() && o->evals.empty()) throw InputError("dep-frontier", 0, 0, "give at least one --vine or --eval");
         std::vector<std::string> inputs = o->vines;
@@ -37,6 +39,7 @@ void addDepFrontierCommand(CLI::App& app) {
         if (!o->outJson.empty()) refuseToOverwriteInput(o->outJson, inputs);
         DepFrontier f;
         f.title = o->title;
+        f.zoomPanel = o->zoom;
         for (const auto& v : o->vines) addVineFrontierSeries(f, v);
         if (!runs.empty()) addDepEvalSeries(f, runs);
         std::set<std::string> models;

@@ -58,7 +58,7 @@ std::string depFrontierJson(const DepFrontier& f) {
         series.push_back({{"name", s.name}, {"model", s.model}, {"colour", s.colour}, {"style", depFrontierStyleName(s.style)}, {"points", pts}});
     }
     const nlohmann::json j = {{"format", kDepFrontierFormat}, {"version", 1},      {"title", f.title},
-                              {"arcsPanel", f.arcsPanel},   {"paretoLine", f.paretoLine}, {"sources", f.sources},
+                              {"arcsPanel", f.arcsPanel},   {"zoomPanel", f.zoomPanel}, {"paretoLine", f.paretoLine}, {"sources", f.sources},
                               {"series", series}};
     return j.dump(2) + "\n";
 }
@@ -73,6 +73,7 @@ DepFrontier parseDepFrontierJson(const std::string& text, const std::string& fil
     DepFrontier f;
     f.title = doc.string(doc.member(root, "title"));
     if (const auto* a = doc.optionalMember(root, "arcsPanel")) f.arcsPanel = doc.boolean(*a);
+    if (const auto* z = doc.optionalMember(root, "zoomPanel")) f.zoomPanel = doc.boolean(*z);
     if (const auto* p = doc.optionalMember(root, "paretoLine")) f.paretoLine = doc.boolean(*p);
     if (const auto* src = doc.optionalMember(root, "sources")) {
         if (!src->is_array()) doc.fail(*src, "sources must be an array of file names");

@@ -36,6 +36,7 @@ struct DepFrontier {
     std::string title;
     std::vector<DepFrontierSeries> series;
     bool arcsPanel = false;      // SVG: a second panel of UAS against arcs kept
+    bool zoomPanel = false;      // SVG: a panel of the top UAS range (from the lowest exhaustive reference - 1.5)
     bool paretoLine = false;     // SVG: the Pareto line over all points (only when one model ran them all)
     std::vector<std::string> sources;  // the input files (recorded in the combined JSON)
 };

@@ -44,7 +44,7 @@ const nlohmann::json& arrayMember(const JsonDocument& doc, const nlohmann::json&
     return v;
 }
 
-std::vector<double> numbers(const JsonDocument& doc, const nlohmann::json& arr) {
+std::vector<double> numberArray(const JsonDocument& doc, const nlohmann::json& arr) {
     if (!arr.is_array()) doc.fail(arr, "expected an array of numbers");
     std::vector<double> v;
     for (const auto& x : arr) v.push_back(doc.number(x));
@@ -88,12 +88,12 @@ void addVineFrontierSeries(DepFrontier& f, const std::string& path) {
     const JsonDocument doc(readFile(path), path, "vine-frontier output: ");
     const auto& root = doc.root();
     const std::string model = modelLabel(doc.string(doc.member(root, "model")), 0);
-    const std::vector<double> chosenAlphas = numbers(doc, doc.member(root, "chosenAlphas"));
+    const std::vector<double> chosenAlphas = numberArray(doc, doc.member(root, "chosenAlphas"));
     const std::string colour = depFrontierColour(f.series.size());
     DepFrontierSeries sweep{"vine cascade (alpha sweep)", model, colour, DepFrontierStyle::Sweep, {}};
     bool chosenOnSweep = false;
     for (const auto& p : arrayMember(doc, root, "frontier")) {
-        const std::vector<double> alphas = numbers(doc, doc.member(p, "alphas"));
+        const std::vector<double> alphas = numberArray(doc, doc.member(p, "alphas"));
         if (alphas.empty()) doc.fail(p, "alphas must not be empty");
         DepFrontierPoint q = vinePoint(doc, p, alphaLabel(alphas.front()));
         q.chosen = alphas == chosenAlphas;
@@ -116,7 +116,7 @@ void addVineFrontierSeries(DepFrontier& f, const std::string& path) {
     if (const auto* o1 = doc.optionalMember(root, "exhaustiveFirstOrder")) {
         const auto* m1 = doc.optionalMember(root, "firstOrderModel");
         DepFrontierSeries ex1{"exhaustive first order (vine run)",
-                              m1 ? modelLabel(doc.string(*m1), 1) : "its first-order model (path not recorded)",
+                              m1 ? modelLabel(doc.string(*m1), 1) : "not recorded (the vine run's first-order model)",
                               depFrontierColour(f.series.size()), DepFrontierStyle::Reference, {}};
         ex1.points.push_back(vinePoint(doc, *o1, "exhaustive 1st order"));
         f.series.push_back(std::move(ex1));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 namespace prunescope {
 
@@ -47,22 +48,29 @@ void depMarker(std::ostringstream& o, DepFrontierStyle style, double x, double y
 } // namespace
 
 std::string depFrontierSvg(const DepFrontier& f) {
-    const int panels = f.arcsPanel ? 2 : 1, pw = 440, ph = 360, top = 60, left0 = 80, gap = 90;
+    enum PanelKind { Speed, Arcs, Zoom };
+    std::vector<PanelKind> kinds{Speed};
+    if (f.arcsPanel) kinds.push_back(Arcs);
+    if (f.zoomPanel) kinds.push_back(Zoom);
+    const int panels = static_cast<int>(kinds.size()), pw = 440, ph = 360, top = 60, left0 = 80, gap = 90;
     const int rows = static_cast<int>(f.series.size());
-    const int W = left0 + panels * pw + (panels - 1) * gap + 40, H = top + ph + 60 + 18 * rows + 30;
+    const int W = std::max(980, left0 + panels * pw + (panels - 1) * gap + 40), H = top + ph + 60 + 18 * rows + 30;
     double uLo = 100, uHi = 0, aLo = 1, aHi = 0, tLo = 1e18, tHi = 0;
     bool any = false;
+    double refLo = 100;  // the zoom panel shows UAS from the lowest exhaustive reference - 1.5 up
     for (const auto& s : f.series)
         for (const auto& q : s.points) {
             any = true;
             uLo = std::min(uLo, q.uas), uHi = std::max(uHi, q.uas);
             tLo = std::min(tLo, std::max(q.tokensPerSecond, 1e-3)), tHi = std::max(tHi, q.tokensPerSecond);
+            if (s.style == DepFrontierStyle::Reference) refLo = std::min(refLo, q.uas);
             if (q.arcsKept >= 0) aLo = std::min(aLo, std::max(q.arcsKept, 1e-4)), aHi = std::max(aHi, q.arcsKept);
         }
     if (!any) uLo = 0, uHi = 100, tLo = 1, tHi = 10;
     if (aHi < aLo) aLo = 0.01, aHi = 1;
     const double upad = std::max(0.5, 0.05 * (uHi - uLo));
     const DepAxis yU{std::floor(uLo - upad), std::ceil(uHi + upad), false};
+    const DepAxis yZ{std::floor(std::min(refLo, uHi) - 1.5), std::ceil(uHi + 0.3), false};
     const DepAxis xT{tLo / 1.3, std::max(tHi * 1.3, tLo * 2), true};
     const DepAxis xA{std::max(1e-4, aLo / 1.3), std::min(1.0, aHi * 1.3) > aLo / 1.3 ? std::min(1.0, aHi * 1.3) : aLo * 2, true};
     std::ostringstream o;
@@ -70,14 +78,15 @@ std::string depFrontierSvg(const DepFrontier& f) {
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       << "<text x=\"" << W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" << svgEscape(f.title) << "</text>\n";
     for (int panel = 0; panel < panels; ++panel) {
-        const bool share = panel == 1;
+        const bool share = kinds[static_cast<std::size_t>(panel)] == Arcs, zoom = kinds[static_cast<std::size_t>(panel)] == Zoom;
         const DepAxis& xa = share ? xA : xT;
+        const DepAxis& ya = zoom ? yZ : yU;
         const int x0 = left0 + panel * (pw + gap), x1 = x0 + pw, y0 = top + ph, y1 = top;
         auto X = [&](const DepFrontierPoint& q) { return xa.map(share ? q.arcsKept : q.tokensPerSecond, x0, x1); };
-        auto Y = [&](double u) { return yU.map(u, y0, y1); };
+        auto Y = [&](double u) { return ya.map(u, y0, y1); };
         o << "<g class=\"panel\">\n<rect x=\"" << x0 << "\" y=\"" << y1 << "\" width=\"" << pw << "\" height=\"" << ph << "\" fill=\"none\" stroke=\"#444\"/>\n";
         for (int k = 0; k <= 4; ++k) {
-            const double u = yU.lo + (yU.hi - yU.lo) * k / 4.0;
+            const double u = ya.lo + (ya.hi - ya.lo) * k / 4.0;
             o << "<text x=\"" << x0 - 6 << "\" y=\"" << svgFixed(Y(u) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(u, 1) << "</text>\n"
               << "<line x1=\"" << x0 << "\" x2=\"" << x1 << "\" y1=\"" << svgFixed(Y(u), 1) << "\" y2=\"" << svgFixed(Y(u), 1) << "\" stroke=\"#eee\"/>\n";
         }
@@ -91,8 +100,11 @@ std::string depFrontierSvg(const DepFrontier& f) {
             }
         o << "<text x=\"" << (x0 + x1) / 2 << "\" y=\"" << y0 + 38 << "\" text-anchor=\"middle\">"
           << (share ? "arcs reaching the first exact stage (share of n², log)" : "tokens per second (CPU, log)") << "</text>\n"
+          << (zoom ? "<text x=\"" + std::to_string((x0 + x1) / 2) + "\" y=\"" + std::to_string(y1 - 6) +
+                         "\" text-anchor=\"middle\" font-size=\"11\">zoom: UAS ≥ " + svgFixed(yZ.lo, 0) + " (lower points omitted)</text>\n"
+                   : std::string())
           << "<text transform=\"translate(" << x0 - 44 << "," << (y0 + y1) / 2 << ") rotate(-90)\" text-anchor=\"middle\">UAS (%, no punctuation)</text>\n";
-        if (f.paretoLine && !share) {  // faster and at least as accurate is better
+        if (f.paretoLine && kinds[static_cast<std::size_t>(panel)] == Speed) {  // faster and at least as accurate is better
             std::vector<const DepFrontierPoint*> all;
             std::vector<FrontierPoint> pts;
             for (const auto& s : f.series)
@@ -104,7 +116,7 @@ std::string depFrontierSvg(const DepFrontier& f) {
         for (const auto& s : f.series) {
             std::vector<const DepFrontierPoint*> pts;
             for (const auto& q : s.points)
-                if (!share || q.arcsKept >= 0) pts.push_back(&q);
+                if ((!share || q.arcsKept >= 0) && (!zoom || q.uas >= yZ.lo)) pts.push_back(&q);
             if (s.style == DepFrontierStyle::Sweep && pts.size() >= 2) {
                 std::sort(pts.begin(), pts.end(), [&](auto* a, auto* b) { return X(*a) < X(*b); });
                 o << "<polyline class=\"series\" data-name=\"" << svgEscape(s.name) << "\" fill=\"none\" stroke=\"" << s.colour << "\" stroke-width=\"1.5\" points=\"";

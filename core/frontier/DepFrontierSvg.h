@@ -1,7 +1,7 @@
 #pragma once
 // The dependency speed/accuracy frontier (DepFrontier.h) as a standalone SVG: UAS against tokens/s
-// (log), optionally a second panel of UAS against the share of arcs reaching the first exact
-// stage (Rush & Petrov 2012 sec. 6). Sweeps are polylines of circles, separate systems diamonds,
+// (log), optionally a panel of UAS against the share of arcs reaching the first exact stage (Rush
+// & Petrov 2012 sec. 6) and a zoom panel of UAS against tokens/s near the exhaustive parsers. Sweeps are polylines of circles, separate systems diamonds,
 // exhaustive references squares in their series' colour; the dev-chosen point is ringed; the
 // legend names each series and its final model. Used by vine-frontier, filter-frontier and
 // dep-frontier. Hand-written SVG text (core has no Qt), like core/frontier/FrontierSvg.h.

@@ -4,12 +4,12 @@
 // the length-only vine), the combined JSON holds every input point with the input's numbers, each
 // series names its model and has its exhaustive reference, and the SVG draws them all on one plot;
 // vine-frontier and filter-frontier draw with the same writer; bad inputs are named by file.
+#include "support/CliRun.h"
 #include "support/TestData.h"
 
 #include <QtTest/QtTest>
 
 #include <QFile>
-#include <QProcess>
 
 #include <filesystem>
 #include <fstream>
@@ -19,25 +19,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QString out, err;
-};
-
-QString cliBinary() { return QString::fromStdString(prunescope::testdata::binaryDir()) + "/app/prunescope-cli"; }
-
-CliRun runCli(const QStringList& args) {
-    QProcess p;
-    p.start(cliBinary(), args);
-    p.waitForStarted();
-    p.closeWriteChannel();
-    p.waitForFinished(600000);
-    CliRun r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using prunescope::testdata::CliRun;
+using prunescope::testdata::cliBinary;
+using prunescope::testdata::runCli;
 
 nlohmann::json readJson(const QString& path) {
     std::ifstream in(path.toStdString());

@@ -61,12 +61,13 @@ private slots:
         DepFrontier f;
         f.title = "t <&>";
         f.arcsPanel = true;
+        f.zoomPanel = true;
         f.sources = {"x.json"};
         f.series.push_back({"sweep", "m.json", "#1f77b4", DepFrontierStyle::Sweep, {{"α=0.5", 90.5, 9000, 0.4, true}, {"α=0", 90, 7000, 0.9, false}}});
         f.series.push_back({"ex", "m.json", "#1f77b4", DepFrontierStyle::Reference, {{"exhaustive", 90.4, 3700, -1, false}}});
         const std::string path = dir_ + "/combined.json";
         saveDepFrontier(f, path);
-        const DepFrontier g = loadDepFrontierFiles({path});
+        DepFrontier g = loadDepFrontierFiles({path});
         QCOMPARE(g.title, f.title);
         QCOMPARE(g.series.size(), std::size_t(2));
         QCOMPARE(g.series[0].points[0].label, std::string("α=0.5"));
@@ -75,12 +76,16 @@ private slots:
         QCOMPARE(g.series[1].points[0].arcsKept, -1.0);
         QCOMPARE(g.series[1].style, DepFrontierStyle::Reference);
         QCOMPARE(depFrontierJson(g), depFrontierJson(f));
-        // SVG: two panels; every point once per panel that can show it; text escaped
+        // SVG: three panels; every point once per panel that can show it; text escaped
         const std::string svg = depFrontierSvg(g);
-        QCOMPARE(occurrences(svg, "class=\"panel\""), 2);
-        QCOMPARE(occurrences(svg, "class=\"point\""), 4);      // 2 sweep points x 2 panels
-        QCOMPARE(occurrences(svg, "class=\"reference\""), 1);  // no arcsKept: tokens/s panel only
-        QCOMPARE(occurrences(svg, "class=\"series\""), 2);
+        QCOMPARE(occurrences(svg, "class=\"panel\""), 3);
+        QCOMPARE(occurrences(svg, "class=\"point\""), 6);      // 2 sweep points x 3 panels
+        QCOMPARE(occurrences(svg, "class=\"reference\""), 2);  // no arcsKept: the two tokens/s panels
+        QCOMPARE(occurrences(svg, "class=\"series\""), 3);
+        QVERIFY(svg.find("zoom: UAS ≥ 88") != std::string::npos);  // the reference 90.4 - 1.5, rounded down
+        // the zoom panel omits points far below the exhaustive parsers
+        g.series[0].points.push_back({"b=1", 34.5, 110000, 0.1, false});
+        QCOMPARE(occurrences(depFrontierSvg(g), "class=\"point\""), 3 + 3 + 2);
         QVERIFY(svg.find("t &lt;&amp;&gt;") != std::string::npos);
         // a combined file opens on its own only
         const InputError e = testdata::inputErrorOf([&] { loadDepFrontierFiles({path, dir_ + "/a.json"}); });
