@@ -29,4 +29,5 @@ shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --wid
 # model's max-marginal pass coloured by stage.
 "$APP" --screenshot-dep "$OUT/dep-view.png" --sentence 5 --arc 0,7 --size 1400x980 2>/dev/null || echo "dependency view screenshot skipped: no samples/dep/model.json" >&2
 "$APP" --screenshot-dep "$OUT/dep-stages.png" --sentence 5 --max-marginal-stage 0.35 --dep-coloring stage --widget matrix --size 1400x980 2>/dev/null || true
+"$APP" --screenshot-dep-frontier "$OUT/dep-frontier.png" --frontier-input docs/figures/dep-frontier-test.json --size 1200x820 2>/dev/null || true
 echo "screenshots written to $OUT/"

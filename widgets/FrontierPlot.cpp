@@ -381,10 +381,7 @@ void FrontierPlot::mouseReleaseEvent(QMouseEvent* e) {
 }
 
 bool FrontierPlot::saveImage(const QString& path, int width, int height, QString* error) {
-    return exportAtomically(path, [&](const QString& tmp) {
-        if (path.endsWith(".pdf", Qt::CaseInsensitive)) return savePdf(tmp, width, height);
-        return savePng(tmp, width, height);
-    }, error);
+    return savePlotImage(this, path, width, height, error);
 }
 
 } // namespace prunescope::widgets

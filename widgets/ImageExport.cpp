@@ -3,6 +3,8 @@
 
 #include "core/util/AtomicFile.h"
 
+#include <qcustomplot.h>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QPixmap>
@@ -37,6 +39,13 @@ bool exportAtomically(const QString& path, const std::function<bool(const QStrin
 
 bool saveWidgetImage(QWidget* widget, const QString& path, QString* error) {
     return exportAtomically(path, [widget](const QString& tmp) { return widget->grab().save(tmp); }, error);
+}
+
+bool savePlotImage(QCustomPlot* plot, const QString& path, int width, int height, QString* error) {
+    return exportAtomically(path, [&](const QString& tmp) {
+        if (path.endsWith(".pdf", Qt::CaseInsensitive)) return plot->savePdf(tmp, width, height);
+        return plot->savePng(tmp, width, height);
+    }, error);
 }
 
 } // namespace prunescope::widgets

@@ -7,6 +7,7 @@
 #include <functional>
 
 class QWidget;
+class QCustomPlot;
 
 namespace prunescope::widgets {
 
@@ -17,5 +18,8 @@ bool exportAtomically(const QString& path, const std::function<bool(const QStrin
 
 // The widget's current look as a PNG (or any format QImage writes, by suffix).
 bool saveWidgetImage(QWidget* widget, const QString& path, QString* error = nullptr);
+
+// A QCustomPlot as PDF (path ends in .pdf) or PNG (otherwise), width/height 0 = its current size.
+bool savePlotImage(QCustomPlot* plot, const QString& path, int width = 0, int height = 0, QString* error = nullptr);
 
 } // namespace prunescope::widgets

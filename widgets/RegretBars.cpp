@@ -82,10 +82,7 @@ void RegretBars::setRegret(const RegretBarsData& d) {
 }
 
 bool RegretBars::saveImage(const QString& path, int width, int height, QString* error) {
-    return exportAtomically(path, [&](const QString& tmp) {
-        if (path.endsWith(".pdf", Qt::CaseInsensitive)) return savePdf(tmp, width, height);
-        return savePng(tmp, width, height);
-    }, error);
+    return savePlotImage(this, path, width, height, error);
 }
 
 } // namespace prunescope::widgets

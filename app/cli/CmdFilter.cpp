@@ -3,6 +3,8 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "core/dep/DepReader.h"
+#include "core/frontier/DepFrontierInputs.h"
+#include "core/frontier/DepFrontierSvg.h"
 #include "core/filters/ArcFilterFile.h"
 #include "core/filters/FilterEval.h"
 #include "core/filters/FilterPlots.h"
@@ -11,7 +13,6 @@
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/Holm.h"
-#include "core/util/JsonDocument.h"
 
 #include <chrono>
 #include <cmath>
@@ -308,7 +309,7 @@ void addFilterPlot(CLI::App& app) {
 }
 
 void addFilterFrontier(CLI::App& app) {
-    auto* sub = app.add_subcommand("filter-frontier", "SVG of UAS against tokens/s from dep-eval --json outputs (exhaustive and filtered parsers)");
+    auto* sub = app.add_subcommand("filter-frontier", "SVG of UAS against tokens/s from dep-eval --json outputs (filtered parsers and each model's exhaustive run)");
     struct Opts {
         std::vector<std::string> evals;
         std::string out, title;
@@ -318,19 +319,13 @@ void addFilterFrontier(CLI::App& app) {
     sub->add_option("--out", o->out, "SVG file to write (atomic)")->required();
     sub->add_option("--title", o->title, "Figure title");
     setAction(sub, [o] {
-        std::vector<FrontierSystem> systems;
-        for (const auto& spec : o->evals) {
-            const auto eq = spec.find('=');
-            if (eq == std::string::npos) throw InputError("--eval", 0, 0, "expected NAME=FILE: " + spec);
-            const std::string path = spec.substr(eq + 1);
-            const JsonDocument doc(readFile(path), path, "dep-eval output: ");
-            FrontierSystem s;
-            s.name = spec.substr(0, eq);
-            s.uas = doc.number(doc.member(doc.root(), "uas"), 0, 100);
-            s.tokensPerSecond = doc.number(doc.member(doc.root(), "tokensPerSecond"), 0);
-            systems.push_back(s);
-        }
-        writeFileAtomically(o->out, depFrontierSvg(systems, o->title.empty() ? "Dependency parsing frontier" : o->title));
+        DepFrontier f;
+        f.title = o->title.empty() ? "Dependency parsing frontier" : o->title;
+        std::vector<DepEvalInput> runs;
+        for (const auto& spec : o->evals) runs.push_back(parseDepEvalSpec(spec));
+        addDepEvalSeries(f, runs);
+        f.paretoLine = f.series.size() <= 2;  // one final model: its pruned runs and its exhaustive run
+        writeDepFrontierSvg(f, o->out);
         std::cout << "wrote " << o->out << "\n";
         return 0;
     });

@@ -7,9 +7,10 @@
 #include "core/cube/UasSignificance.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
+#include "core/frontier/DepFrontierInputs.h"
+#include "core/frontier/DepFrontierSvg.h"
 #include "core/util/AtomicFile.h"
 #include "core/vine/VineCascade.h"
-#include "core/vine/VineFrontierSvg.h"
 
 #include <iomanip>
 #include <iostream>
@@ -77,18 +78,15 @@ void addVineFrontierCommand(CLI::App& app) {
             return r;
         };
         nlohmann::json out = {{"treebank", o->treebank}, {"model", o->model}, {"cascade", o->cascade}, {"chosenAlphas", c.alphas}};
-        VineFrontierPlot plot;
-        plot.title = o->title;
         DepPipeline ex(model);
         const DepCorpusResult exhaustive = eval(ex, "exhaustive");
         out["exhaustive"] = pointJson(exhaustive);
-        plot.references.push_back({"order " + std::to_string(model.order), exhaustive.total.uas(), 1.0, exhaustive.tokensPerSecond(), false});
         if (!o->firstModel.empty()) {
             const DepModel m1 = loadDepModel(o->firstModel);
             DepPipeline p1(m1);
             const DepCorpusResult r1 = eval(p1, "exhaustive first order");
             out["exhaustiveFirstOrder"] = pointJson(r1);
-            plot.references.push_back({"order " + std::to_string(m1.order), r1.total.uas(), 1.0, r1.tokensPerSecond(), false});
+            out["firstOrderModel"] = o->firstModel;
         }
         DepPipeline chosen(model);
         appendCascadeStages(chosen, c, c.alphas);
@@ -97,7 +95,6 @@ void addVineFrontierCommand(CLI::App& app) {
         const UasTestResult t = pairedUasPermutationTest(scores(cr), scores(exhaustive), o->permutations, 1);
         out["chosenVsExhaustive"] = {{"uasCascade", t.uasA}, {"uasExhaustive", t.uasB}, {"difference", t.difference}, {"p", t.pValue},
                                      {"permutations", t.permutations}};
-        VineFrontierSeries learned{"vine cascade (vine alpha sweep)", "#1f77b4", {}};
         nlohmann::json pts = nlohmann::json::array();
         for (double a : o->grid) {
             std::vector<double> alphas = c.alphas;
@@ -108,11 +105,8 @@ void addVineFrontierCommand(CLI::App& app) {
             nlohmann::json j = pointJson(r);
             j["alphas"] = alphas;
             pts.push_back(j);
-            learned.points.push_back({"α=" + std::to_string(a).substr(0, 4), r.total.uas(), r.arcsKeptFraction(), r.tokensPerSecond(), alphas == c.alphas});
         }
-        learned.points.push_back({"chosen", cr.total.uas(), cr.arcsKeptFraction(), cr.tokensPerSecond(), true});
         out["frontier"] = pts;
-        VineFrontierSeries length{"length-only vine (band sweep)", "#d62728", {}};
         nlohmann::json lpts = nlohmann::json::array();
         for (int b : o->bands) {
             DepPipeline p(model);
@@ -121,12 +115,16 @@ void addVineFrontierCommand(CLI::App& app) {
             nlohmann::json j = pointJson(r);
             j["band"] = b;
             lpts.push_back(j);
-            length.points.push_back({"b=" + std::to_string(b), r.total.uas(), r.arcsKeptFraction(), r.tokensPerSecond(), false});
         }
         out["lengthVine"] = lpts;
-        plot.series = {learned, length};
         writeFileAtomically(o->outJson, out.dump(2) + "\n");
-        if (!o->outSvg.empty()) writeVineFrontierSvg(plot, o->outSvg);
+        if (!o->outSvg.empty()) {  // the figure is drawn from the JSON just written, as dep-frontier draws it
+            DepFrontier f;
+            f.title = o->title;
+            f.arcsPanel = true;
+            addVineFrontierSeries(f, o->outJson);
+            writeDepFrontierSvg(f, o->outSvg);
+        }
         std::cout << std::fixed << std::setprecision(2) << "exhaustive UAS " << exhaustive.total.uas() << ", cascade UAS " << cr.total.uas()
                   << " (difference " << t.difference << ", p = " << std::setprecision(4) << t.pValue << "), arcs kept " << cr.arcsKeptFraction()
                   << "\nwrote " << o->outJson << (o->outSvg.empty() ? "" : " and " + o->outSvg) << "\n";

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     addDepParseCommand(app);
     addVineCommands(app);
     addFilterCommands(app);
+    addDepFrontierCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -144,7 +144,8 @@ void addCommandLineOptions(QCommandLineParser& cl) {
     cl.setApplicationDescription(
         "PruneScope: explore pruning decisions in chart parsing.\n"
         "Without a mode option the explorer window opens (with FILES). Non-interactive modes (run them with\n"
-        "QT_QPA_PLATFORM=offscreen): --screenshot, --screenshot-randomized, --screenshot-cube, --screenshot-dep, --benchmark-latency,\n"
+        "QT_QPA_PLATFORM=offscreen): --screenshot, --screenshot-randomized, --screenshot-cube, --screenshot-dep, --screenshot-dep-frontier,\n"
+        "--benchmark-latency,"
         "--screenshot-frontier and --bench-training-stall; the options below say which mode they belong to (docs/user-guide.md).");
     cl.addHelpOption();
     cl.addVersionOption();
@@ -160,7 +161,7 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"mask", "Start from this mask: policy, all or gold.", "name", "policy"},
         {"step", "Step-by-step mode, showing the first <m> changed cells.", "m"},
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
-        {"widget", "What to capture: window, explorer or heatmap (--screenshot); window or matrix (--screenshot-dep).", "name", "window"},
+        {"widget", "What to capture: window, explorer or heatmap (--screenshot); window or matrix (--screenshot-dep); window or plot (--screenshot-dep-frontier).", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},
         {"screenshot-randomized", "Render the randomized-pruning window (sentence --sentence, after --iterations) to <file>.", "file"},
         {"iterations", "With --screenshot-randomized: MCMC iterations to run first (default 24); with "
@@ -185,6 +186,9 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"max-marginal-stage", "With --screenshot-dep: prune by the model's first-order max-marginals at this alpha.", "alpha"},
         {"arc", "With --screenshot-dep: flip the mask bit of arc <h,m> (repeatable).", "h,m"},
         {"dep-coloring", "With --screenshot-dep: colour arcs by maxmarginal or stage.", "name", "maxmarginal"},
+        {"screenshot-dep-frontier", "Render the dependency frontier window of the --frontier-input files to <file> "
+                                    "(.png or .pdf for the plot alone with --widget plot) and exit.", "file"},
+        {"frontier-input", "With --screenshot-dep-frontier: a dep-frontier, vine-frontier or dep-eval JSON file (repeatable).", "file"},
         {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
         {"length", "With --benchmark-latency: sentence length.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
@@ -223,6 +227,7 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
                                     cl.isSet("iterations") ? cl.value("iterations").toInt() : 24, cl.isSet("size") ? cl.value("size") : "1350x820");
     if (cl.isSet("screenshot-cube")) return runCubeCommandLineMode(args);
     if (cl.isSet("screenshot-dep")) return runDepScreenshot(cl);
+    if (cl.isSet("screenshot-dep-frontier")) return runDepFrontierScreenshot(cl);
     if (cl.isSet("benchmark-latency")) return benchmark(cl);
     if (cl.isSet("screenshot-frontier")) return runFrontierScreenshots(cl);
     if (cl.isSet("bench-training-stall")) return runTrainingStallBenchmark(cl);

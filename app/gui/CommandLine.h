@@ -20,6 +20,7 @@ class MainWindow;
 // The dependency view's options (DepCommandLine.cpp): --screenshot-dep renders it offscreen;
 // --dep/--dep-model open the main window in dependency mode (false if neither is given).
 int runDepScreenshot(const QCommandLineParser& cl);
+int runDepFrontierScreenshot(const QCommandLineParser& cl);  // DepCommandLine.cpp
 bool startInDependencyMode(MainWindow& w, const QCommandLineParser& cl);
 // The options of every mode (runCommandLineMode's parser), for main() to read --dep.
 void addCommandLineOptions(QCommandLineParser& cl);

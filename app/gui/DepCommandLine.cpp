@@ -3,16 +3,21 @@
 //                                                                           dependency mode
 //   prunescope --screenshot-dep FILE.png [--dep TREEBANK] [--dep-model MODEL] [--sentence n]
 //              [--max-marginal-stage ALPHA] [--arc h,m ...] [--dep-coloring maxmarginal|stage] [--size WxH]
-// renders it offscreen for docs/user-guide.md (scripts/screenshots.sh).
+// renders it offscreen for docs/user-guide.md (scripts/screenshots.sh);
+//   prunescope --screenshot-dep-frontier FILE.png --frontier-input JSON ... [--widget window|plot] [--size WxH]
+// renders the dependency frontier window (DepFrontierWindow.h) of those files.
 #include "app/gui/CommandLine.h"
 #include "app/gui/DepExplorerPanel.h"
+#include "app/gui/DepFrontierWindow.h"
 #include "app/gui/MainWindow.h"
 #include "widgets/ArcMatrixView.h"
+#include "widgets/DepFrontierPlot.h"
 #include "widgets/ImageExport.h"
 
 #include <QCommandLineParser>
 
 #include <cstdio>
+#include <memory>
 
 namespace prunescope::gui {
 
@@ -76,6 +81,21 @@ int runDepScreenshot(const QCommandLineParser& cl) {
     QWidget* target = cl.value("widget") == "matrix" ? static_cast<QWidget*>(p->matrix()) : &w;
     if (!widgets::saveWidgetImage(target, out, &err)) return std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(out), qPrintable(err)), 1;
     std::printf("%s\n", qPrintable(out));
+    return 0;
+}
+
+int runDepFrontierScreenshot(const QCommandLineParser& cl) {
+    QString err;
+    DepFrontierWindow* w = DepFrontierWindow::openFiles(nullptr, cl.values("frontier-input"), &err);
+    if (!w) return std::fprintf(stderr, "error: %s\n", qPrintable(err)), 2;
+    std::unique_ptr<DepFrontierWindow> owner(w);
+    const QStringList size = (cl.isSet("size") ? cl.value("size") : QString("1100x760")).split('x');
+    if (size.size() == 2) w->resize(size[0].toInt(), size[1].toInt());
+    processEventsUntil([] { return false; }, 200);
+    const QString out = cl.value("screenshot-dep-frontier");
+    const bool ok = cl.value("widget") == "plot" ? w->plot()->saveImage(out, 0, 0, &err) : widgets::saveWidgetImage(w, out, &err);
+    if (!ok) return std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(out), qPrintable(err)), 1;
+    std::printf("%s: %d series, %d points\n%s\n", qPrintable(out), w->plot()->seriesCount(), w->plot()->pointCount(), qPrintable(w->modelNote()));
     return 0;
 }
 

@@ -1,6 +1,7 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/DepExplorerPanel.h"
+#include "app/gui/DepFrontierWindow.h"
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/RandomizedWindow.h"
 #include "widgets/ImageExport.h"
@@ -145,6 +146,15 @@ void MainWindow::buildMenus() {
         if (p.isEmpty()) return;
         setMode(Mode::Dependency);
         depExplorer()->openFilter(p);
+    });
+    file->addAction(tr("Open Dependency F&rontier…"), this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(
+            this, tr("Open Dependency Frontier"), QString(),
+            tr("dep-frontier, vine-frontier or dep-eval JSON (*.json);;All files (*)"));
+        if (paths.isEmpty()) return;
+        setMode(Mode::Dependency);
+        QString err;
+        if (!DepFrontierWindow::openFiles(this, paths, &err)) reportError(tr("Could not open the dependency frontier:\n%1").arg(err));
     });
     file->addAction(tr("Open Bundled &Sample"), this, [this] {
         for (const QString& p : {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"})

@@ -2,8 +2,6 @@
 #include "core/filters/FilterPlots.h"
 #include "core/util/SvgText.h"
 
-#include "core/frontier/Frontier.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -91,41 +89,6 @@ std::string coverageCurveSvg(const std::vector<PlotSeries>& series, const std::s
     }
     o << "<text x=\"" << a.W - a.R + 12 << "\" y=\"" << a.T + 16 + static_cast<int>(series.size()) * 20
       << "\">o = operating point</text>\n</svg>\n";
-    return o.str();
-}
-
-std::string depFrontierSvg(const std::vector<FrontierSystem>& systems, const std::string& title) {
-    double x0 = std::numeric_limits<double>::infinity(), x1 = 0, y0 = x0, y1 = -x0;
-    for (const auto& s : systems) {
-        x0 = std::min(x0, s.tokensPerSecond);
-        x1 = std::max(x1, s.tokensPerSecond);
-        y0 = std::min(y0, s.uas);
-        y1 = std::max(y1, s.uas);
-    }
-    if (!std::isfinite(x0) || x0 <= 0) x0 = 1, x1 = 10, y0 = 0, y1 = 100;
-    x0 /= 1.3;
-    x1 *= 1.3;
-    padRange(y0, y1);
-    Axes a{x0, x1, y0, y1, true};
-    std::ostringstream o;
-    frame(o, a, title, "tokens per second (CPU, log scale)", "UAS (%, no punctuation)");
-    // Pareto line over (runtime = 1 / speed, accuracy = UAS)
-    std::vector<FrontierPoint> pts;
-    for (const auto& s : systems) pts.push_back({1.0 / std::max(s.tokensPerSecond, 1e-12), s.uas, s.name});
-    const std::vector<int> front = paretoFrontier(pts);
-    o << "<polyline class=\"pareto\" fill=\"none\" stroke=\"#888\" stroke-dasharray=\"5,4\" points=\"";
-    for (const int i : front)
-        o << svgFixed(a.px(systems[static_cast<std::size_t>(i)].tokensPerSecond), 1) << "," << svgFixed(a.py(systems[static_cast<std::size_t>(i)].uas), 1) << " ";
-    o << "\"/>\n";
-    for (std::size_t i = 0; i < systems.size(); ++i) {
-        const char* c = kColors[i % 8];
-        const double x = a.px(systems[i].tokensPerSecond), y = a.py(systems[i].uas);
-        o << "<circle class=\"system\" cx=\"" << svgFixed(x, 1) << "\" cy=\"" << svgFixed(y, 1) << "\" r=\"5\" fill=\"" << c << "\"/>\n";
-        const int ly = a.T + 16 + static_cast<int>(i) * 20;
-        o << "<circle cx=\"" << a.W - a.R + 20 << "\" cy=\"" << ly - 4 << "\" r=\"5\" fill=\"" << c << "\"/><text x=\"" << a.W - a.R + 32
-          << "\" y=\"" << ly << "\">" << svgEscape(systems[i].name) << "</text>\n";
-    }
-    o << "</svg>\n";
     return o.str();
 }
 

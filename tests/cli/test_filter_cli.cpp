@@ -4,31 +4,19 @@
 // curve; dep-eval --filter puts the filter stage in front of the parse; a bad filter file is an
 // error naming FILE:LINE.
 #include "core/util/AtomicFile.h"
+#include "support/CliRun.h"
 #include "support/TestData.h"
 
 #include <QtTest/QtTest>
 
 #include <QFile>
-#include <QProcess>
 
 #include <nlohmann/json.hpp>
 
 namespace {
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-QString cliPath() { return QString::fromStdString(prunescope::testdata::binaryDir()) + "/app/prunescope-cli"; }
-Run run(const QStringList& args) {
-    QProcess p;
-    p.start(cliPath(), args);
-    p.waitForFinished(600000);
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Run = prunescope::testdata::CliRun;
+QString cliPath() { return prunescope::testdata::cliBinary(); }
+Run run(const QStringList& args) { return prunescope::testdata::runCli(args); }
 } // namespace
 
 class TestFilterCli : public QObject {

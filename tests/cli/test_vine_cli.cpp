@@ -2,12 +2,12 @@
 // interface): the JSON keys of dep-eval, a cascade that prunes, --help, and a bad cascade file
 // named by file:line.
 #include "core/util/AtomicFile.h"
+#include "support/CliRun.h"
 #include "support/TestData.h"
 
 #include <QtTest/QtTest>
 
 #include <QFile>
-#include <QProcess>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -15,27 +15,9 @@
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-QString cliPath() { return QString::fromStdString(prunescope::testdata::binaryDir()) + "/app/prunescope-cli"; }
-
-Run run(const QStringList& args) {
-    QProcess p;
-    p.start(cliPath(), args);
-    p.waitForStarted();
-    p.closeWriteChannel();
-    p.waitForFinished(600000);
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
+using Run = prunescope::testdata::CliRun;
+QString cliPath() { return prunescope::testdata::cliBinary(); }
+Run run(const QStringList& args) { return prunescope::testdata::runCli(args); }
 } // namespace
 
 class TestVineCli : public QObject {
