@@ -17,7 +17,7 @@
 namespace prunescope::cli {
 
 namespace {
-struct Opts {
+struct RandomizedOpts {
     std::string grammar, treebank, policy, json, plot, plotRules, replot, selection = kDefaultSelection;
     std::vector<std::string> maskPolicies;
     std::vector<double> thresholds;
@@ -83,7 +83,7 @@ void addRandomizedCommand(CLI::App& app) {
         "randomized",
         "Randomized pruning (auxiliary-variable MCMC over span masks): bias of span posteriors and expected rule "
         "counts against exact inside-outside, vs fixed masks of matched cost");
-    auto o = std::make_shared<Opts>();
+    auto o = std::make_shared<RandomizedOpts>();
     auto* grammarOpt = sub->add_option("--grammar", o->grammar, "Grammar file");
     auto* treebankOpt = sub->add_option("--treebank", o->treebank, "Treebank file or directory (only the words are used)");
     sub->add_option("--replot", o->replot,

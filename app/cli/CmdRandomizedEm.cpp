@@ -20,7 +20,7 @@
 namespace prunescope::cli {
 
 namespace {
-struct Opts {
+struct RandomizedEmOpts {
     std::string grammar, train, dev, policy, json, selection = kDefaultSelection, methods = "exact,randomized,fixed-mask",
                 saveDir;
     int trainMaxLen = 25, trainEvery = 1, trainLimit = 0, devMaxLen = 40, emIterations = 3, iterations = 32, threads = 1;
@@ -47,7 +47,7 @@ void addRandomizedEmCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("randomized-em",
                                    "Stepwise EM of the grammar's rule probabilities with exact, randomized-pruning or "
                                    "fixed-mask expectations; dev log-likelihood and F1 per iteration");
-    auto o = std::make_shared<Opts>();
+    auto o = std::make_shared<RandomizedEmOpts>();
     sub->add_option("--grammar", o->grammar, "Initial grammar file")->required();
     sub->add_option("--train", o->train, "Treebank whose sentences (words only) are the EM corpus")->required();
     sub->add_option("--dev", o->dev, "Gold treebank for dev log-likelihood and F1")->required();
