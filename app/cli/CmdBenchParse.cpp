@@ -42,6 +42,7 @@ void addBenchParseCommand(CLI::App& app) {
         std::string grammar, treebank, mask = "all", kernel = "auto";
         int maxLen = 40, repeat = 3;
         double idealSeconds = 0.6;
+        int memoryWords = 100;
         bool json = false, ideal = false;
     };
     auto o = std::make_shared<Opts>();
@@ -55,6 +56,11 @@ void addBenchParseCommand(CLI::App& app) {
         ->capture_default_str();
     sub->add_flag("--ideal", o->ideal, "Also time the ideal inner loop on the same grammar (docs/benchmarks.md)");
     sub->add_option("--ideal-seconds", o->idealSeconds, "Thread CPU seconds per ideal loop")->capture_default_str();
+    sub->add_option("--memory-words", o->memoryWords,
+                    "Also parse one sentence of this many words (the treebank's words in order) exhaustively and "
+                    "report its chart + scratch memory (0 = skip)")
+        ->check(CLI::Range(0, 1000))
+        ->capture_default_str();
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
@@ -138,6 +144,25 @@ void addBenchParseCommand(CLI::App& app) {
             std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1) << total / 1e6
                       << " M pushes/s, " << (ts > 0 ? tw / ts : 0) << " words/s, peak chart " << std::setprecision(1)
                       << peakChart / 1048576.0 << " MiB, parser scratch " << peakScratch / 1048576.0 << " MiB\n";
+        if (o->memoryWords > 0 && !gold.empty()) {
+            // One long sentence made of the treebank's words in order (a real vocabulary mix): what a
+            // fresh parser holds after parsing it exhaustively (docs/benchmarks.md, memory budget).
+            std::vector<std::string> words;
+            for (std::size_t s = 0; words.size() < static_cast<std::size_t>(o->memoryWords); s = (s + 1) % gold.size())
+                for (const auto& w : gold[s].words())
+                    if (words.size() < static_cast<std::size_t>(o->memoryWords)) words.push_back(w);
+            Parser fresh(g, kernelFromName(o->kernel));
+            const double t0 = threadCpuSeconds();
+            const ParseStats st = fresh.parse(words, nullptr);
+            const double secs = threadCpuSeconds() - t0;
+            const double chartMiB = fresh.chart().memoryBytes() / 1048576.0, scratchMiB = fresh.scratchBytes() / 1048576.0;
+            out["memory"] = {{"words", o->memoryWords}, {"chartMiB", chartMiB}, {"parserScratchMiB", scratchMiB},
+                             {"totalMiB", chartMiB + scratchMiB}, {"pushes", st.pushes}, {"seconds", secs}};
+            if (!o->json)
+                std::cout << "one " << o->memoryWords << "-word sentence, exhaustive: chart " << std::setprecision(1)
+                          << chartMiB << " MiB + parser scratch " << scratchMiB << " MiB = " << chartMiB + scratchMiB
+                          << " MiB (" << st.pushes / 1e6 << " M pushes, " << std::setprecision(2) << secs << " s)\n";
+        }
         if (o->ideal) {
             const Tree* longest = nullptr;
             for (const Tree& t : gold)

@@ -175,7 +175,7 @@ void addCompareCommand(CLI::App& app) {
     struct Opts {
         std::string grammar, treebank, baseline, lols, json;
         double lambda = 0;
-        int maxLen = 0, permutations = 10000;
+        int maxLen = 0, permutations = 10000, threads = 0;
         std::uint64_t seed = 1;
     };
     auto o = std::make_shared<Opts>();
@@ -187,6 +187,8 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--max-len", o->maxLen, "Skip longer sentences (0 = all, as the paper's test)");
     sub->add_option("--permutations", o->permutations, "Permutation samples");
     sub->add_option("--seed", o->seed, "Permutation seed");
+    sub->add_option("--threads", o->threads, "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
+        ->check(CLI::NonNegativeNumber);
     sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
@@ -194,6 +196,7 @@ void addCompareCommand(CLI::App& app) {
         const auto gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         EvaluationOptions eo;
         eo.maxLength = o->maxLen;
+        eo.threads = o->threads;
         int step = 0;
         auto run = [&](const Policy& p) {
             console.progress().setStep(++step, 2);

@@ -1,6 +1,10 @@
 #include "core/eval/CorpusEvaluator.h"
 
+#include "core/util/Parallel.h"
+
+#include <algorithm>
 #include <chrono>
+#include <memory>
 
 namespace prunescope {
 
@@ -35,68 +39,104 @@ nlohmann::json CorpusResult::summaryJson() const {
             {"meanConstituents", meanConstituents()},
             {"meanSpansKept", meanSpansKept()},
             {"seconds", seconds},
-            {"wordsPerSecond", wordsPerSecond()}};
+            {"wordsPerSecond", wordsPerSecond()},
+            {"wallSeconds", wallSeconds},
+            {"wordsPerWallSecond", wallSeconds > 0 ? words / wallSeconds : 0.0},
+            {"threads", threads}};
     if (skippedTooLarge > 0) j["skippedTooLarge"] = skippedTooLarge;  // absent when 0 (older files)
     return j;
 }
 
+namespace {
+
+// What one worker found for one gold tree; merged in tree order so that every total (EVALB
+// counts, pushes, the skipped list) is the same for any thread count.
+struct SentenceSlot {
+    enum class Kind { Skipped, TooLarge, Parsed } kind = Kind::Skipped;
+    SentenceResult result;
+    bool evalbError = false;
+};
+
+SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t, const MaskFunction& mask,
+                              const EvaluationOptions& opt) {
+    using Clock = std::chrono::steady_clock;
+    SentenceSlot slot;
+    std::vector<std::string> words = t.words();
+    const int n = static_cast<int>(words.size());
+    if (n == 0 || (opt.maxLength > 0 && n > opt.maxLength)) return slot;
+    slot.kind = SentenceSlot::Kind::TooLarge;
+    try {
+        parser.checkFits(n);
+    } catch (const SentenceTooLarge&) {
+        return slot;
+    }
+    SentenceResult& r = slot.result;
+    r.length = n;
+    auto t0 = Clock::now();
+    PruningMask m;
+    if (mask) m = mask(words);
+    try {
+        r.stats = parser.parse(words, mask ? &m : nullptr);
+    } catch (const SentenceTooLarge&) {  // item lists outgrew the budget midway
+        return slot;
+    }
+    Tree out = bestTree(g, parser.chart(), words);
+    r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    // A test tree whose own punctuation tags differ from the gold tree's is an EVALB
+    // "error sentence": excluded from the totals (as EVALB does), counted, F1 = 0.
+    if (auto counts = tryEvalbSentence(t, out)) {
+        r.counts = *counts;
+        r.f1 = sentenceF1(r.counts);
+    } else {
+        slot.evalbError = true;
+        r.f1 = 0;
+    }
+    if (opt.keepTrees) r.tree = std::move(out);
+    slot.kind = SentenceSlot::Kind::Parsed;
+    return slot;
+}
+
+} // namespace
+
 CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const MaskFunction& mask,
                             const EvaluationOptions& opt, const Progress& progress) {
     using Clock = std::chrono::steady_clock;
-    CorpusResult res;
-    Parser parser(g);
-    parser.setMemoryBudget(opt.memoryBudget);
+    const auto wall0 = Clock::now();
+    const int count = static_cast<int>(gold.size());
+    const int workers = std::max(1, std::min(defaultThreads(opt.threads), count));
+    std::vector<std::unique_ptr<Parser>> parsers(workers);  // one per worker, reused across its sentences
+    std::vector<SentenceSlot> slots(gold.size());
     progress.begin("parsing", static_cast<long>(gold.size()));
-    int done = 0;  // 1-based position of the current tree (skippedSentences)
-    for (const Tree& t : gold) {
+    parallelFor(count, workers, [&](int i, int w) {
         progress.throwIfCancelled();
-        std::vector<std::string> words = t.words();
-        const int n = static_cast<int>(words.size());
-        ++done;
-        if (n == 0 || (opt.maxLength > 0 && n > opt.maxLength)) {
-            progress.advance();
-            continue;
+        if (!parsers[w]) {
+            parsers[w] = std::make_unique<Parser>(g);
+            parsers[w]->setMemoryBudget(opt.memoryBudget);
         }
-        try {
-            parser.checkFits(n);
-        } catch (const SentenceTooLarge&) {
-            ++res.skippedTooLarge;
-            res.skippedSentences.push_back(done);
-            progress.advance();
-            continue;
-        }
-        SentenceResult r;
-        r.length = n;
-        auto t0 = Clock::now();
-        PruningMask m;
-        if (mask) m = mask(words);
-        try {
-            r.stats = parser.parse(words, mask ? &m : nullptr);
-        } catch (const SentenceTooLarge&) {  // item lists outgrew the budget midway
-            ++res.skippedTooLarge;
-            res.skippedSentences.push_back(done);
-            progress.advance();
-            continue;
-        }
-        Tree out = bestTree(g, parser.chart(), words);
-        r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        // A test tree whose own punctuation tags differ from the gold tree's is an EVALB
-        // "error sentence": excluded from the totals (as EVALB does), counted, F1 = 0.
-        if (auto counts = tryEvalbSentence(t, out)) {
-            r.counts = *counts;
-            r.f1 = sentenceF1(r.counts);
-            res.evalb.add(r.counts);
-        } else {
-            ++res.evalb.errorSentences;
-            r.f1 = 0;
-        }
-        if (!r.stats.success) ++res.failures;
-        res.words += n;
-        res.seconds += r.seconds;
-        if (opt.keepTrees) r.tree = std::move(out);
-        res.sentences.push_back(std::move(r));
+        slots[i] = evaluateSentence(g, *parsers[w], gold[i], mask, opt);
         progress.advance();
+    }, progress.cancelFlag());
+    progress.throwIfCancelled();  // never return a cut result as complete
+
+    CorpusResult res;
+    res.threads = workers;
+    for (int i = 0; i < count; ++i) {
+        SentenceSlot& s = slots[i];
+        if (s.kind == SentenceSlot::Kind::Skipped) continue;
+        if (s.kind == SentenceSlot::Kind::TooLarge) {
+            ++res.skippedTooLarge;
+            res.skippedSentences.push_back(i + 1);
+            continue;
+        }
+        SentenceResult& r = s.result;
+        if (s.evalbError) ++res.evalb.errorSentences;
+        else res.evalb.add(r.counts);
+        if (!r.stats.success) ++res.failures;
+        res.words += r.length;
+        res.seconds += r.seconds;
+        res.sentences.push_back(std::move(r));
     }
+    res.wallSeconds = std::chrono::duration<double>(Clock::now() - wall0).count();
     return res;
 }
 

@@ -35,7 +35,9 @@ struct CorpusResult {
     int skippedTooLarge = 0;
     std::vector<int> skippedSentences;
     long words = 0;
-    double seconds = 0;
+    double seconds = 0;      // summed per-sentence times (mask + parse + tree): the per-core rate
+    double wallSeconds = 0;  // the whole call, all workers: the throughput
+    int threads = 1;         // workers used
     double f1() const { return evalb.total.f1(); }
     double meanPushes() const;
     double meanConstituents() const;
@@ -49,11 +51,14 @@ using MaskFunction = std::function<PruningMask(std::span<const std::string> word
 
 struct EvaluationOptions {
     int maxLength = 0;        // 0 = no limit; longer sentences are skipped
-    std::size_t memoryBudget = kDefaultParserMemoryBudget;  // per parser (Parser::setMemoryBudget)
+    std::size_t memoryBudget = kDefaultParserMemoryBudget;  // per parser, one per worker (Parser::setMemoryBudget)
     bool keepTrees = false;
+    int threads = 1;          // sentences in parallel; 0 = all cores. Results never depend on it (only timings)
 };
 
-// gold: normalized trees (normalizeTree). Sentences are parsed one at a time on this thread.
+// gold: normalized trees (normalizeTree). Sentences are parsed on opt.threads workers (one Parser
+// each) and merged in tree order: every number but the timings is identical for any thread count,
+// and `mask` must be safe to call from several threads at once (policyMaskFunction is).
 // Progress: phase "parsing", one item per gold tree (skipped ones included); polled per sentence,
 // a cancel throws Cancelled.
 CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const MaskFunction& mask,

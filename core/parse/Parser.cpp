@@ -119,14 +119,19 @@ inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
 
 // Item arrays hold [0, count) plus kItemSlack initialized entries that vector loads may read.
 // They count against the memory budget (with dense_) and their offsets are 32-bit.
+// Whether a sentence fits is decided by what it needs (dense_ and `count`), never by what earlier
+// sentences left allocated: a reused parser and a fresh one refuse the same sentences, so corpus
+// results do not depend on the order or the thread that parsed them (test_parser checks it).
 void Parser::growItems(std::size_t count) {
     const std::size_t size = count + cky::kItemSlack;
-    if (itemLeft_.size() >= size) return;
-    const std::size_t grown = std::max(size, itemLeft_.size() + itemLeft_.size() / 2);
     constexpr std::size_t kItemBytes = 2 * sizeof(float) + 2 * sizeof(std::uint32_t);
-    if (dense_ + grown * kItemBytes > budget_ || grown > 0xFFFFFFFFull)
+    if (dense_ + size * kItemBytes > budget_ || size > 0xFFFFFFFFull)
         throw SentenceTooLarge("sentence of " + std::to_string(chart_.n) + " words needs more than the memory budget of " +
                                std::to_string(budget_ >> 20) + " MiB (its rule item lists outgrew it; raise --memory-budget)");
+    if (itemLeft_.size() >= size) return;
+    // Grow geometrically, but never past the budget or the 32-bit offsets (size itself fits both).
+    const std::size_t room = std::min<std::size_t>((budget_ - dense_) / kItemBytes, 0xFFFFFFFFull);
+    const std::size_t grown = std::min(std::max(size, itemLeft_.size() + itemLeft_.size() / 2), room);
     itemLeft_.resize(grown, 0.0f);
     itemLogProb_.resize(grown, 0.0f);
     itemParent_.resize(grown, 0u);

@@ -304,6 +304,63 @@ private slots:
         QVERIFY(r.failures <= 2);
         QCOMPARE(static_cast<int>(r.sentences.size()), static_cast<int>(gold.size()));
     }
+    void corpusEvaluationIsIdenticalForAnyThreadCount() {
+        // evaluateCorpus parses sentences on several workers and merges them in tree order: every
+        // number but the timings must be the one-thread result, skipped sentences included.
+        const Grammar& g = trainGrammar();
+        std::vector<Tree> gold;
+        for (const Tree* t : shortTrees("dev", 25, testdata::kUnderSanitizer ? 30 : 120)) gold.push_back(*t);
+        // A budget that fits 20 words but not 25, so some sentences are refused (and listed).
+        std::size_t budget = 1 << 20;
+        for (;; budget += 1 << 18) {
+            Parser probe(g);
+            probe.setMemoryBudget(budget);
+            try { probe.checkFits(20); break; } catch (const SentenceTooLarge&) {}
+        }
+        {
+            Parser probe(g);
+            probe.setMemoryBudget(budget);
+            QVERIFY_THROWS_EXCEPTION(SentenceTooLarge, probe.checkFits(25));
+        }
+        const MaskFunction mask = [](std::span<const std::string> words) {  // stateless: thread-safe
+            const int n = static_cast<int>(words.size());
+            PruningMask m = PruningMask::allKeep(n);
+            for (int i = 0; i < n; ++i)
+                for (int j = i + 2; j <= n; ++j)
+                    if ((i * 7 + j * 3 + n) % 4 == 0 && PruningMask::prunable(n, i, j)) m.set(i, j, false);
+            return m;
+        };
+        EvaluationOptions opt;
+        opt.keepTrees = true;
+        opt.memoryBudget = budget;
+        opt.threads = 1;
+        const CorpusResult one = evaluateCorpus(g, gold, mask, opt);
+        QVERIFY(one.skippedTooLarge > 0);
+        QVERIFY(!one.sentences.empty());
+        QCOMPARE(one.threads, 1);
+        for (int threads : {2, 3}) {
+            opt.threads = threads;
+            const CorpusResult many = evaluateCorpus(g, gold, mask, opt);
+            QCOMPARE(many.threads, threads);
+            QCOMPARE(many.skippedSentences, one.skippedSentences);
+            QCOMPARE(many.sentences.size(), one.sentences.size());
+            for (std::size_t k = 0; k < one.sentences.size(); ++k) {
+                const SentenceResult &a = one.sentences[k], &b = many.sentences[k];
+                QCOMPARE(b.length, a.length);
+                QCOMPARE(b.stats.pushes, a.stats.pushes);
+                QCOMPARE(b.stats.constituents, a.stats.constituents);
+                QCOMPARE(b.stats.success, a.stats.success);
+                QVERIFY(b.stats.logProb == a.stats.logProb);
+                QCOMPARE(b.f1, a.f1);
+                QVERIFY(b.tree == a.tree);
+            }
+            QCOMPARE(many.words, one.words);
+            QCOMPARE(many.failures, one.failures);
+            QCOMPARE(many.evalb.errorSentences, one.evalb.errorSentences);
+            QCOMPARE(many.f1(), one.f1());
+            QCOMPARE(many.evalb.averageSentenceF1(), one.evalb.averageSentenceF1());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestParser)
