@@ -79,7 +79,7 @@ private:
     bool lowPriority_ = false;
     int intervalMs_ = 100;
     qint64 lastDeliveryMs_ = -1000000;
-    std::mutex mutex_;               // guards pending_ and scheduled_ (worker -> GUI)
+    std::mutex mutex_;               // guards pending_ and scheduled_; orders the work's writes before onWorkEnded
     ProgressUpdate pending_;
     bool scheduled_ = false;         // a deliverProgress is queued or timed
 };
