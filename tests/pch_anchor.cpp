@@ -1,0 +1,1 @@
+// Compiled only to own the GUI test suites' precompiled header (tests/CMakeLists.txt).
