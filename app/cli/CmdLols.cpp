@@ -70,8 +70,8 @@ RunDirectory openRun(LolsOpts o) {
 }
 
 // Trains (core's runLols, the driver the GUI's training queue calls too) and reports.
-int runAndReport(RunDirectory& rd, const LolsOpts& o, LolsRunOptions opt, ConsoleProgress& console) {
-    const LolsRunInputs in = loadLolsRunInputs(rd.config(), console.progress());
+int runAndReport(RunDirectory& rd, const LolsRunInputs& in, const LolsOpts& o, LolsRunOptions opt,
+                 ConsoleProgress& console) {
     if (!o.quiet) opt.onCommit = [](const LolsState& st) { printRecord(st.log.back()); };
     const LolsRunResult r = runLols(rd, in, opt, console.progress());
     if (r.cancelled) {
@@ -109,9 +109,14 @@ int trainLolsOnRanks(const LolsOpts& o) {
         }
         return 0;
     }
+    // Rank 0 opens the run and reads its inputs before the others start on them, so bad input
+    // is reported once, by rank 0, and the other ranks just exit.
+    ConsoleProgress console("lols", "iteration");
     std::optional<RunDirectory> rd;
+    std::optional<LolsRunInputs> in;
     try {
         rd = openRun(o);
+        in = loadLolsRunInputs(rd->config(), console.progress());
     } catch (...) {
         broadcastRunConfig({});
         throw;
@@ -120,7 +125,6 @@ int trainLolsOnRanks(const LolsOpts& o) {
     struct StopWorkers {  // on every way out of rank 0 (done, cancelled, error between iterations)
         ~StopWorkers() { stopRolloutWorkers(); }
     } stop;
-    ConsoleProgress console("lols", "iteration");
     LolsRunOptions opt;
     opt.threads = threads;
     opt.ranks = world.size();
@@ -129,7 +133,7 @@ int trainLolsOnRanks(const LolsOpts& o) {
                                " bytes of policy to each rank, gathered " + std::to_string(m.rolloutBytes) +
                                " bytes of rollouts");
     });
-    return runAndReport(*rd, o, opt, console);
+    return runAndReport(*rd, *in, o, opt, console);
 }
 #endif
 
@@ -151,9 +155,10 @@ int trainLols(const LolsOpts& o) {
                                     "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
     RunDirectory rd = openRun(o);
     ConsoleProgress console("lols", "iteration");
+    const LolsRunInputs in = loadLolsRunInputs(rd.config(), console.progress());
     LolsRunOptions opt;
     opt.threads = o.threads;
-    return runAndReport(rd, o, opt, console);
+    return runAndReport(rd, in, o, opt, console);
 }
 
 } // namespace

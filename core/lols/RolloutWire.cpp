@@ -9,19 +9,19 @@ namespace prunescope {
 
 namespace {
 
-constexpr char kRolloutMagic[4] = {'P', 'S', 'R', 'W'};
-constexpr char kPolicyMagic[4] = {'P', 'S', 'P', 'W'};
-constexpr std::size_t kSentenceBytes = 4 + 4 + 4 + 8 + 8 + 8;  // position, skipped, states, weight, acc, runtime
-constexpr std::size_t kEntryBytes = 4 + 2 + 2 + 8 + 8;
+constexpr char kWireRolloutMagic[4] = {'P', 'S', 'R', 'W'};
+constexpr char kWirePolicyMagic[4] = {'P', 'S', 'P', 'W'};
+constexpr std::size_t kWireSentenceBytes = 4 + 4 + 4 + 8 + 8 + 8 + 4;  // position, skipped, states, weight, acc, runtime, entries
+constexpr std::size_t kWireEntryBytes = 4 + 2 + 2 + 8 + 8;
 
 template <class T>
-void put(std::string& out, const T& x) {
+void putWire(std::string& out, const T& x) {
     out.append(reinterpret_cast<const char*>(&x), sizeof x);
 }
 
-class Reader {
+class WireReader {
 public:
-    Reader(const std::string& bytes, const std::string& source) : b_(bytes), source_(source) {}
+    WireReader(const std::string& bytes, const std::string& source) : b_(bytes), source_(source) {}
     template <class T>
     T get() {
         need(sizeof(T));
@@ -52,34 +52,34 @@ private:
 std::string encodeSentenceRollouts(std::span<const int> positions, std::span<const SentenceRollouts> results) {
     if (positions.size() != results.size()) throw std::invalid_argument("encodeSentenceRollouts: size mismatch");
     std::size_t size = 4 + 4;
-    for (const SentenceRollouts& r : results) size += kSentenceBytes + 4 + r.entries.size() * kEntryBytes;
+    for (const SentenceRollouts& r : results) size += kWireSentenceBytes + r.entries.size() * kWireEntryBytes;
     std::string out;
     out.reserve(size);
-    out.append(kRolloutMagic, 4);
-    put(out, static_cast<std::uint32_t>(results.size()));
+    out.append(kWireRolloutMagic, 4);
+    putWire(out, static_cast<std::uint32_t>(results.size()));
     for (std::size_t x = 0; x < results.size(); ++x) {
         const SentenceRollouts& r = results[x];
-        put(out, static_cast<std::int32_t>(positions[x]));
-        put(out, static_cast<std::int32_t>(r.skipped ? 1 : 0));
-        put(out, static_cast<std::int32_t>(r.states));
-        put(out, r.weight);
-        put(out, r.rollInAccuracy);
-        put(out, r.rollInRuntime);
-        put(out, static_cast<std::uint32_t>(r.entries.size()));
+        putWire(out, static_cast<std::int32_t>(positions[x]));
+        putWire(out, static_cast<std::int32_t>(r.skipped ? 1 : 0));
+        putWire(out, static_cast<std::int32_t>(r.states));
+        putWire(out, r.weight);
+        putWire(out, r.rollInAccuracy);
+        putWire(out, r.rollInRuntime);
+        putWire(out, static_cast<std::uint32_t>(r.entries.size()));
         for (const RewardEntry& e : r.entries) {
-            put(out, e.sentence);
-            put(out, e.i);
-            put(out, e.k);
-            put(out, e.rewardPrune);
-            put(out, e.rewardKeep);
+            putWire(out, e.sentence);
+            putWire(out, e.i);
+            putWire(out, e.k);
+            putWire(out, e.rewardPrune);
+            putWire(out, e.rewardKeep);
         }
     }
     return out;
 }
 
 void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollouts>& out, const std::string& source) {
-    Reader in(bytes, source);
-    in.expectMagic(kRolloutMagic);
+    WireReader in(bytes, source);
+    in.expectMagic(kWireRolloutMagic);
     const std::uint32_t count = in.get<std::uint32_t>();
     for (std::uint32_t x = 0; x < count; ++x) {
         const std::int32_t position = in.get<std::int32_t>();
@@ -93,7 +93,7 @@ void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollou
         r.rollInAccuracy = in.get<double>();
         r.rollInRuntime = in.get<double>();
         const std::uint32_t entries = in.get<std::uint32_t>();
-        if (in.left() / kEntryBytes < entries) throw std::runtime_error(source + ": truncated rollout message");
+        if (in.left() / kWireEntryBytes < entries) throw std::runtime_error(source + ": truncated rollout message");
         r.entries.resize(entries);
         for (RewardEntry& e : r.entries) {
             e.sentence = in.get<std::uint32_t>();
@@ -108,29 +108,29 @@ void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollou
 }
 
 std::string encodeRollInPolicy(const Policy& p) {
-    std::string out(kPolicyMagic, 4);
-    put(out, p.threshold);
+    std::string out(kWirePolicyMagic, 4);
+    putWire(out, p.threshold);
     std::uint32_t nonzero = 0;
     for (Eigen::Index f = 0; f < p.weights.size(); ++f) {
         std::uint32_t bits;
         std::memcpy(&bits, &p.weights[f], 4);
         nonzero += bits != 0;
     }
-    put(out, nonzero);
+    putWire(out, nonzero);
     out.reserve(out.size() + 8 * std::size_t{nonzero});
     for (Eigen::Index f = 0; f < p.weights.size(); ++f) {
         std::uint32_t bits;
         std::memcpy(&bits, &p.weights[f], 4);
         if (bits == 0) continue;  // +0.0 only: -0.0 is sent, so the weights arrive bit for bit
-        put(out, static_cast<std::uint32_t>(f));
-        put(out, p.weights[f]);
+        putWire(out, static_cast<std::uint32_t>(f));
+        putWire(out, p.weights[f]);
     }
     return out;
 }
 
 Policy decodeRollInPolicy(const std::string& bytes, const std::string& source) {
-    Reader in(bytes, source);
-    in.expectMagic(kPolicyMagic);
+    WireReader in(bytes, source);
+    in.expectMagic(kWirePolicyMagic);
     Policy p;
     p.threshold = in.get<float>();
     const std::uint32_t nonzero = in.get<std::uint32_t>();

@@ -2,7 +2,7 @@
 // The bytes a LOLS rollout worker sends back per iteration (Vieira & Eisner 2017, Alg. 2 lines
 // 6-11; footnote 15's consolidated reward vectors) and the policy it receives: plain little-endian
 // buffers for any transport (core/lols_mpi sends them over MPI). Kept MPI-free so the encoding is
-// tested on its own. Sizes (docs/user-guide.md "Running LOLS on a cluster"): per sentence 36 bytes
+// tested on its own. Sizes (docs/user-guide.md "Running LOLS on a cluster"): per sentence 40 bytes
 // + 24 per reward vector; per policy 12 bytes + 8 per nonzero weight.
 #include "core/lols/Lols.h"
 #include "core/policy/Policy.h"
