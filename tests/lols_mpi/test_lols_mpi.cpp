@@ -157,7 +157,8 @@ private slots:
         expectSameRun(whole, cut);
     }
 
-    // Bad input under mpirun: rank 0 says why once, every rank exits (no hang); --threads < 0.
+    // Bad input under mpirun: rank 0 says why once, every rank exits (no hang); --threads < 0; several
+    // copies started without MPI.
     void badInputUnderMpirunIsOneClearError() {
         const fs::path tmp = testdata::tempDir("lols-mpi-bad");
         QStringList args = lolsArgs("rdp", 1);
@@ -169,6 +170,12 @@ private slots:
         const Run t = run(2, lolsArgs("rdp", 1) + QStringList{"--threads", "-1", "--out", QString::fromStdString((tmp / "t").string())});
         QVERIFY(t.exitCode != 0);
         QVERIFY2(t.err.contains("--threads must be >= 0"), qPrintable(t.err));
+        // srun without PMI starts independent copies: refused, not N runs into one directory.
+        const Run c = run(0, lolsArgs("rdp", 1) + QStringList{"--out", QString::fromStdString((tmp / "c").string())},
+                          {"SLURM_STEP_NUM_TASKS=4"});
+        QCOMPARE(c.exitCode, 1);
+        QVERIFY2(c.err.startsWith("error: lols: started as 4 processes, but not by an MPI launcher"), qPrintable(c.err));
+        QVERIFY(!fs::exists(tmp / "c"));
     }
 };
 
