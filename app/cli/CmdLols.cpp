@@ -12,8 +12,14 @@
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Parallel.h"
+#if PRUNESCOPE_WITH_MPI
+#include "core/lols_mpi/MpiRollouts.h"
+#endif
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -44,39 +50,122 @@ void printRecord(const LolsIterationRecord& r) {
               << std::flush;
 }
 
-// A thin shell around core's runLols (the GUI's training queue calls the same driver).
-int trainLols(LolsOpts o) {
-    std::optional<RunDirectory> rd;
+// The run directory of `lols`: created from the flags, or reopened by --resume (a new
+// --iterations total is written into its config.json).
+RunDirectory openRun(LolsOpts o) {
     if (!o.resume.empty()) {
-        rd = RunDirectory::open(o.resume);
-        nlohmann::json config = rd->config();
+        RunDirectory rd = RunDirectory::open(o.resume);
+        nlohmann::json config = rd.config();
         if (o.iterations >= 0 && o.iterations != config["lols"]["iterations"].get<int>()) {
             config["lols"]["iterations"] = o.iterations;  // extend (or shorten) the run
-            rd->writeConfig(config);
+            rd.writeConfig(config);
         }
-    } else {
-        const LolsRunSpec& s = o.spec;
-        if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
-            throw std::invalid_argument("lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
-        o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
-        rd = RunDirectory::create(o.out, newLolsRunConfig(o.spec));
+        return rd;
     }
-    ConsoleProgress console("lols", "iteration");
-    const LolsRunInputs in = loadLolsRunInputs(rd->config(), console.progress());
-    LolsRunOptions opt;
-    opt.threads = o.threads;
+    const LolsRunSpec& s = o.spec;
+    if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
+        throw std::invalid_argument("lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
+    o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
+    return RunDirectory::create(o.out, newLolsRunConfig(o.spec));
+}
+
+// Trains (core's runLols, the driver the GUI's training queue calls too) and reports.
+int runAndReport(RunDirectory& rd, const LolsRunInputs& in, const LolsOpts& o, LolsRunOptions opt,
+                 ConsoleProgress& console) {
     if (!o.quiet) opt.onCommit = [](const LolsState& st) { printRecord(st.log.back()); };
-    const LolsRunResult r = runLols(*rd, in, opt, console.progress());
+    const LolsRunResult r = runLols(rd, in, opt, console.progress());
     if (r.cancelled) {
         std::cerr << "lols: cancelled; "
                   << (r.state.log.empty() ? std::string("no iteration was committed")
                                           : "iterations up to " + std::to_string(r.state.iteration) + " are kept")
-                  << " in " << rd->path() << " (continue with --resume)\n";
+                  << " in " << rd.path() << " (continue with --resume)\n";
         return 130;
     }
     std::cout << "best iteration " << r.state.bestIteration << " (dev reward " << std::setprecision(6)
-              << r.state.bestDevReward << "): " << rd->bestPath() << "\n";
+              << r.state.bestDevReward << "): " << rd.bestPath() << "\n";
     return 0;
+}
+
+#if PRUNESCOPE_WITH_MPI
+// `mpirun -n N prunescope-cli lols ...` (core/lols_mpi/MpiRollouts.h): rank 0 owns the run
+// directory and trains; ranks > 0 roll out their share of each minibatch and write nothing.
+int trainLolsOnRanks(const LolsOpts& o) {
+    MpiWorld world;
+    const int threads =
+        o.threads > 0 ? o.threads : std::max(1, defaultThreads(0) / std::max(1, world.localSize()));
+    if (world.rank() != 0) {
+        const std::string text = broadcastRunConfig({});
+        if (text.empty()) return 1;  // rank 0 could not open the run and says why
+        try {
+            const nlohmann::json config = nlohmann::json::parse(text);
+            const LolsRunInputs in = loadLolsRunInputs(config);
+            LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
+            cfg.threads = threads;
+            const LolsTrainer trainer(in.grammar, in.train, {}, cfg);
+            serveRollouts(trainer);
+        } catch (const std::exception& e) {
+            std::cerr << "error: rank " << world.rank() << ": " << e.what() << "\n";
+            MpiWorld::abort(1);
+        }
+        return 0;
+    }
+    // Rank 0 opens the run and reads its inputs before the others start on them, so bad input
+    // is reported once, by rank 0, and the other ranks just exit.
+    ConsoleProgress console("lols", "iteration");
+    std::optional<RunDirectory> rd;
+    std::optional<LolsRunInputs> in;
+    try {
+        rd = openRun(o);
+        in = loadLolsRunInputs(rd->config(), console.progress());
+    } catch (...) {
+        broadcastRunConfig({});
+        throw;
+    }
+    broadcastRunConfig(rd->config().dump());
+    struct StopWorkers {  // on every way out of rank 0 (done, cancelled, error between iterations)
+        ~StopWorkers() { stopRolloutWorkers(); }
+    } stop;
+    LolsRunOptions opt;
+    opt.threads = threads;
+    opt.ranks = world.size();
+    opt.distributor = mpiRolloutDistributor(console.progress().cancelFlag(), [&](int t, const MpiTraffic& m) {
+        console.progress().log("lols: iteration " + std::to_string(t) + " sent " + std::to_string(m.policyBytes) +
+                               " bytes of policy to each rank, gathered " + std::to_string(m.rolloutBytes) +
+                               " bytes of rollouts");
+    });
+    return runAndReport(*rd, *in, o, opt, console);
+}
+#endif
+
+// Processes an MPI launcher started, as far as its environment tells (1 if none).
+int launcherProcesses() {
+    for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"})
+        if (const char* x = std::getenv(v)) return std::max(1, std::atoi(x));
+    return 1;
+}
+
+int trainLols(const LolsOpts& o) {
+    if (o.threads < 0) throw std::invalid_argument("--threads must be >= 0 (0 = all cores)");
+#if PRUNESCOPE_WITH_MPI
+    if (launchedByMpi()) return trainLolsOnRanks(o);
+#endif
+#if PRUNESCOPE_WITH_MPI
+    if (const int n = launcherProcesses(); n > 1)
+        throw std::invalid_argument("lols: started as " + std::to_string(n) +
+                                    " processes, but not by an MPI launcher (no PMI/PMIx in the environment: use "
+                                    "mpirun, or srun --mpi=pmix); each copy would train alone");
+#else
+    if (const int n = launcherProcesses(); n > 1)
+        throw std::invalid_argument("lols: started as " + std::to_string(n) +
+                                    " processes by an MPI launcher, but this prunescope-cli was built without MPI "
+                                    "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
+#endif
+    RunDirectory rd = openRun(o);
+    ConsoleProgress console("lols", "iteration");
+    const LolsRunInputs in = loadLolsRunInputs(rd.config(), console.progress());
+    LolsRunOptions opt;
+    opt.threads = o.threads;
+    return runAndReport(rd, in, o, opt, console);
 }
 
 } // namespace
@@ -107,7 +196,7 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights");
     sub->add_flag("--no-q0", *noQ0, "Do not aggregate the baseline dataset Q0");
     sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)");
-    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; results do not depend on it)");
+    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on the node; results do not depend on it)");
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
     sub->add_flag("--quiet", o->quiet, "Do not print one line per iteration");

@@ -79,11 +79,13 @@ LolsRunResult runLols(RunDirectory& rd, const LolsRunInputs& in, const LolsRunOp
     LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
     cfg.threads = opt.threads;
     LolsTrainer trainer(in.grammar, in.train, in.dev, cfg);
+    trainer.setDistributor(opt.distributor);
     {
         std::ostringstream s;
         s << "lols: " << trainer.train().size() << " train / " << trainer.dev().size() << " dev sentences, "
           << surrogateName(cfg.surrogate) << " (" << rolloutEngineName(cfg.engine) << "), lambda " << cfg.lambda
           << ", " << trainer.threads() << " threads";
+        if (opt.ranks > 1) s << " x " << opt.ranks << " ranks";
         progress.log(s.str());
     }
     LolsRunResult result;

@@ -10,6 +10,7 @@
 //     const LolsRunResult r = runLols(rd, in, {threads, onCommit}, progress);  // resumable
 #include "core/grammar/Grammar.h"
 #include "core/lols/Lols.h"
+#include "core/lols/RolloutDistributor.h"
 #include "core/lols/RunDirectory.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Progress.h"
@@ -73,6 +74,10 @@ struct LolsRunOptions {
     // Called on the running thread after each committed iteration (iteration 0 included), in
     // order; st.log.back() is the iteration's record. The GUI posts it to its thread.
     std::function<void(const LolsState& st)> onCommit;
+    // Where each iteration's rollouts run (RolloutDistributor.h; empty = this process's threads)
+    // and over how many processes (for the log line only). Never changes results.
+    RolloutDistributor distributor;
+    int ranks = 1;
 };
 
 struct LolsRunResult {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 
 namespace prunescope {
 
@@ -221,6 +222,19 @@ LolsState LolsTrainer::start(const Policy& init, AggregatedDataset q0, const Pro
     return st;
 }
 
+std::vector<SentenceRollouts> LolsTrainer::rollOut(int iteration, const Policy& rollIn, std::span<const int> positions,
+                                                   const Progress& progress) const {
+    const auto batch = minibatch(iteration);
+    std::vector<SentenceRollouts> out(positions.size());
+    parallelFor(static_cast<int>(positions.size()), cfg_.threads, [&](int x, int) {
+        const std::uint32_t sentence = batch.at(static_cast<std::size_t>(positions[x]));
+        out[x] = collectSentenceRollouts(*g_, train_[sentence], sentence, rollIn, cfg_, iteration, rollouts_,
+                                         progress.cancelFlag());
+        progress.advance();
+    }, progress.cancelFlag());
+    return out;
+}
+
 bool LolsTrainer::step(LolsState& st, const Progress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     const int t = st.iteration + 1;
@@ -235,14 +249,21 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         // Evaluate: roll in with pi_t on the minibatch, intervene at every (sampled) state, roll out.
         const auto batch = minibatch(t);
         rec.minibatchSentences = static_cast<int>(batch.size());
-        std::vector<SentenceRollouts> collected(batch.size());
-        progress.begin("rollouts", static_cast<long>(batch.size()));
-        parallelFor(static_cast<int>(batch.size()), cfg_.threads, [&](int j, int) {
-            collected[j] = collectSentenceRollouts(*g_, train_[batch[j]], batch[j], st.policy, cfg_, t, rollouts_,
-                                                   progress.cancelFlag());
-            progress.advance();
-        }, progress.cancelFlag());
+        const int count = static_cast<int>(batch.size());
+        progress.begin("rollouts", static_cast<long>(count));
+        const LocalRollouts local = [&](std::span<const int> positions) {
+            return rollOut(t, st.policy, positions, progress);
+        };
+        std::vector<SentenceRollouts> collected;
+        if (distributor_.collect) {
+            collected = distributor_.collect(t, st.policy, count, local);
+        } else {
+            std::vector<int> all(static_cast<std::size_t>(count));
+            for (int j = 0; j < count; ++j) all[static_cast<std::size_t>(j)] = j;
+            collected = local(all);
+        }
         progress.throwIfCancelled();
+        if (collected.size() != batch.size()) throw std::logic_error("rollout distributor returned a wrong count");
         rec.secondsRollouts = secondsSince(t0);
         std::vector<RewardEntry> added;
         double acc = 0, run = 0;
@@ -285,7 +306,9 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         next.meta.kind = "lols";
         next.meta.lambda = cfg_.lambda;
         next.meta.name = "lols-iter-" + std::to_string(t);
-        next.meta.training = {{"algorithm", "lols"}, {"iteration", t}, {"config", cfg_.toJson()}};
+        LolsConfig recorded = cfg_;
+        recorded.threads = 0;  // as in config.json: never changes results, so policy files do not depend on it
+        next.meta.training = {{"algorithm", "lols"}, {"iteration", t}, {"config", recorded.toJson()}};
         rec.secondsTraining = secondsSince(t1);
         progress.throwIfCancelled();
 

@@ -10,6 +10,7 @@
 // examples, so a cancel acts well within 1 s, retraining included.
 #include "core/grammar/Grammar.h"
 #include "core/lols/Lols.h"
+#include "core/lols/RolloutDistributor.h"
 #include "core/policy/Policy.h"
 #include "core/util/Progress.h"
 
@@ -82,6 +83,14 @@ public:
     bool step(LolsState& st, const Progress& progress = {});
     // Train sentence indices of iteration t's minibatch (deterministic in (seed, t)).
     std::vector<std::uint32_t> minibatch(int iteration) const;
+    // Alg. 2 lines 6-11 for the given positions of iteration t's minibatch with roll-in policy
+    // rollIn, on this process's threads (results in the order of positions): what step() runs
+    // through the distributor, and what a remote worker runs on its share. Progress: one item per
+    // sentence; on a cancel it returns early (the caller checks the flag).
+    std::vector<SentenceRollouts> rollOut(int iteration, const Policy& rollIn, std::span<const int> positions,
+                                          const Progress& progress = {}) const;
+    // How step() spreads its rollouts (RolloutDistributor.h); default: this process's threads.
+    void setDistributor(RolloutDistributor d) { distributor_ = std::move(d); }
 
     const LolsConfig& config() const { return cfg_; }
     const std::vector<LolsSentence>& train() const { return train_; }
@@ -95,6 +104,7 @@ private:
     std::vector<LolsSentence> train_, dev_;
     LolsConfig cfg_;
     RolloutFunction rollouts_;
+    RolloutDistributor distributor_;
 };
 
 } // namespace prunescope

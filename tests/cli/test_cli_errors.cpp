@@ -79,6 +79,27 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     }
 
+    // Started by mpirun (or srun) as several processes, a CLI built without MPI says so instead of
+    // letting each copy train alone into the same run directory (issue 16).
+    void lolsUnderMpiLauncherWithoutMpiBuild() {
+#if PRUNESCOPE_CLI_HAS_MPI
+        QSKIP("this prunescope-cli is built with MPI (tests/lols_mpi covers mpirun)");
+#endif
+        for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"}) {
+            QProcess p;
+            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+            e.insert(var, "3");
+            p.setProcessEnvironment(e);
+            p.start(cliPath(), {"lols", "--resume", dir_ + "/no-such-run"});
+            p.waitForFinished(60000);
+            const QString err = QString::fromUtf8(p.readAllStandardError());
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 1);
+            QVERIFY2(err.startsWith("error: lols: started as 3 processes") && err.contains("-DPRUNESCOPE_MPI=ON"),
+                     qPrintable(err));
+        }
+    }
+
     void grammarBadTreebank() {
         const QString bad = file("bad.mrg", "( (S (NP (DT The) (NN dog)) (VP (VBZ barks)) )\n( (S (NP (NN x) y)) )\n");
         expectError(run({"grammar", "--train", bad, "--out", dir_ + "/x.gram"}), bad, 2);

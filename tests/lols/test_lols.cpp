@@ -319,6 +319,8 @@ private slots:
         const LolsState a = run(1), b = run(3);
         QVERIFY(a.data == b.data);
         QVERIFY(a.policy.weights == b.policy.weights);
+        // The policy files too: their recorded config once held the thread count (issue 16).
+        QCOMPARE(policyToJson(a.policy), policyToJson(b.policy));
         QVERIFY(sameRecords(a.log, b.log));
     }
 
