@@ -2,6 +2,7 @@
 
 #include "widgets/ColorMap.h"
 
+#include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -12,6 +13,9 @@ constexpr double kLevelH = 30;
 constexpr double kHeader = 26;
 constexpr double kPad = 10;
 constexpr double kMinScale = 0.7;
+// Level height and header grow with the font (the presentation font size).
+double levelHeight(const QFont& f) { return std::max(kLevelH, QFontMetricsF(f).height() * 1.9); }
+double headerHeight(const QFont& f) { return std::max(kHeader, QFontMetricsF(f).height() + 10); }
 } // namespace
 
 TreeView::TreeView(QWidget* parent) : QWidget(parent) {
@@ -101,17 +105,34 @@ void TreeView::updateMatches() {
     }
 }
 
-double TreeView::contentHeight() const { return kHeader + (maxDepth_ + 1) * kLevelH + kPad; }
+double TreeView::contentHeight() const { return headerHeight(font()) + (maxDepth_ + 1) * levelHeight(font()) + kPad; }
+
+void TreeView::setZoom(double zoom) {
+    zoom_ = std::max(1.0, zoom);
+    updateGeometry();
+    update();
+}
+
+double TreeView::drawScale() const {
+    if (contentW_ <= 0) return zoom_;
+    return std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale * zoom_, zoom_);
+}
 
 QSize TreeView::sizeHint() const {
-    return QSize(static_cast<int>(std::max(300.0, contentW_)), static_cast<int>(std::max(120.0, contentHeight())));
+    return QSize(static_cast<int>(std::max(300.0, contentW_ * zoom_)), static_cast<int>(std::max(120.0, contentHeight() * zoom_)));
 }
 
 QSize TreeView::minimumSizeHint() const {
-    return QSize(static_cast<int>(std::max(200.0, contentW_ * kMinScale)), static_cast<int>(std::max(100.0, contentHeight() * kMinScale)));
+    const double s = kMinScale * zoom_;
+    return QSize(static_cast<int>(std::max(200.0, contentW_ * s)), static_cast<int>(std::max(100.0, contentHeight() * s)));
 }
 
 void TreeView::resizeEvent(QResizeEvent*) { update(); }
+
+void TreeView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) relayoutContent();
+    QWidget::changeEvent(e);
+}
 
 void TreeView::paintEvent(QPaintEvent*) {
     QPainter p(this);
@@ -121,22 +142,22 @@ void TreeView::paintEvent(QPaintEvent*) {
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(palette().text().color());
-    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, kHeader - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
+    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
     p.setFont(font());
     if (matchEnabled_ && brackets_ > 0) {
-        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, kHeader - 6), Qt::AlignRight | Qt::AlignVCenter,
+        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignRight | Qt::AlignVCenter,
                    tr("%1 of %2 brackets match").arg(matched_).arg(brackets_));
     }
     if (nodes_.empty()) {
         p.setPen(palette().text().color());
-        p.drawText(rect().adjusted(kPad, kHeader, -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);
+        p.drawText(rect().adjusted(kPad, headerHeight(font()), -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);
         return;
     }
-    double scale = std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale, 1.0);
+    const double scale = drawScale();
     double offX = std::max(0.0, (width() - contentW_ * scale) / 2);
     p.translate(offX, 0);
     p.scale(scale, scale);
-    auto yOf = [&](const Node& nd) { return kHeader + (nd.leaf ? maxDepth_ : nd.depth) * kLevelH + kLevelH / 2; };
+    auto yOf = [&](const Node& nd) { return headerHeight(font()) + (nd.leaf ? maxDepth_ : nd.depth) * levelHeight(font()) + levelHeight(font()) / 2; };
     // Edges first.
     p.setPen(QPen(palette().mid().color(), 1.2));
     for (const Node& nd : nodes_)

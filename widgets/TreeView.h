@@ -1,7 +1,8 @@
 #pragma once
 // A parse tree drawn top-down with the words along the bottom. Brackets that also occur in a
 // comparison tree (e.g. predicted vs gold) are filled; unmatched ones have a dashed outline.
-// Scales down to fit its width (to a limit) and otherwise asks for scroll space.
+// Scales down to fit its width (to a limit) and otherwise asks for scroll space; setZoom scales
+// both limits (ZoomArea, Ctrl + wheel), a font change relayouts (presentation font size).
 #include "core/treebank/Tree.h"
 
 #include <QWidget>
@@ -28,12 +29,19 @@ public:
     int matchedCount() const { return matched_; }
     int bracketCount() const { return brackets_; }
 
+    // Scale limits are [0.7, 1] × zoom; zoom ≥ 1.
+    void setZoom(double zoom);
+    double zoom() const { return zoom_; }
+    // The scale the tree is drawn at for the current size.
+    double drawScale() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void changeEvent(QEvent*) override;
 
 private:
     struct Node {
@@ -56,6 +64,7 @@ private:
     bool matchEnabled_ = false;
     int matched_ = 0, brackets_ = 0, maxDepth_ = 0;
     double contentW_ = 0;
+    double zoom_ = 1;
 };
 
 } // namespace prunescope::widgets
