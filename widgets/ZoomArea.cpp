@@ -15,6 +15,7 @@ ZoomArea::ZoomArea(QWidget* view, QWidget* parent) : QScrollArea(parent) {
     setWidget(view);
     setFrameShape(QFrame::StyledPanel);
     setAlignment(Qt::AlignCenter);
+    view->installEventFilter(this);
     applySize();
 }
 
@@ -38,14 +39,17 @@ void ZoomArea::applySize() {
     if (!v) return;
     // Size without scroll bars; a bar appears only on the axis that needs it.
     const QSize avail = maximumViewportSize();
-    const QSize min = v->minimumSizeHint().expandedTo(v->minimumSize());
     const int barH = horizontalScrollBar()->sizeHint().height(), barW = verticalScrollBar()->sizeHint().width();
-    int w = std::max(static_cast<int>(avail.width() * zoom_), min.width());
-    int h = std::max(static_cast<int>(avail.height() * zoom_), min.height());
-    if (zoom_ == 1) {
-        if (w > avail.width()) h = std::max(avail.height() - barH, min.height());
-        if (h > avail.height()) w = std::max(avail.width() - barW, min.width());
+    auto minSize = [v] { return v->minimumSizeHint().expandedTo(v->minimumSize()); };
+    int h = std::max(static_cast<int>(avail.height() * zoom_), minSize().height());
+    v->resize(v->width(), h);  // the minimum width may follow the height
+    int w = std::max(static_cast<int>(avail.width() * zoom_), minSize().width());
+    if (zoom_ == 1 && w > avail.width()) {  // a horizontal bar takes height: fit above it
+        h = std::max(avail.height() - barH, minSize().height());
+        v->resize(v->width(), h);
+        w = std::max(avail.width(), minSize().width());
     }
+    if (zoom_ == 1 && h > avail.height() && w <= avail.width()) w = std::max(avail.width() - barW, minSize().width());
     if (v->size() != QSize(w, h)) v->resize(w, h);
 }
 
@@ -76,6 +80,20 @@ void ZoomArea::keyPressEvent(QKeyEvent* e) {
 void ZoomArea::resizeEvent(QResizeEvent* e) {
     QScrollArea::resizeEvent(e);
     applySize();
+}
+
+bool ZoomArea::eventFilter(QObject* watched, QEvent* e) {
+    // Ctrl + wheel over the view zooms even when the view would take the wheel itself.
+    if (watched == widget() && e->type() == QEvent::Wheel) {
+        auto* we = static_cast<QWheelEvent*>(e);
+        if (we->modifiers() & Qt::ControlModifier) {
+            const double steps = we->angleDelta().y() / 120.0;
+            if (steps != 0) setZoom(zoom_ * std::pow(kStep, steps), widget()->mapToParent(we->position()));
+            we->accept();
+            return true;
+        }
+    }
+    return QScrollArea::eventFilter(watched, e);
 }
 
 bool ZoomArea::viewportEvent(QEvent* e) {

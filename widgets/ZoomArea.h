@@ -1,7 +1,8 @@
 #pragma once
 // A scroll area showing one view at a zoom factor of its fitted size (issue 18, zoom and fit):
 // zoom 1 = the view fills the viewport (no scroll bars unless the view's minimum size needs them),
-// zoom z > 1 = the view is z times the viewport, scrolled. Ctrl + wheel zooms around the pointer,
+// zoom z > 1 = the view is z times the viewport, scrolled. A view whose minimum width depends on
+// its height (TreeView: a tree fits the height and scrolls sideways) gets its height first. Ctrl + wheel zooms around the pointer,
 // Ctrl+0 fits, Ctrl+= / Ctrl+- zoom in and out (when the keys reach the area; the main window's
 // View menu offers the same as actions). Views that draw scaled content (TreeView) follow
 // zoomChanged.
@@ -33,6 +34,7 @@ protected:
     void keyPressEvent(QKeyEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     bool viewportEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;  // Ctrl + wheel over the view
 
 private:
     void applySize();

@@ -216,9 +216,10 @@ void MainWindow::buildMenus() {
     binarizedAct_->setToolTip(tr("Cells show the grammar's binarized symbols (@NP|DT_NN, NP^S) instead of the n-ary labels (NP)"));
     // Zoom and fit: the chart, or the tree holding the keyboard focus (Ctrl + wheel over any of them).
     QAction* zoomIn = view->addAction(tr("Zoom &In"), this, [this] { explorer_->focusedZoomArea()->zoomIn(); });
-    zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
+    // (Not also QKeySequence::ZoomIn/ZoomOut: a sequence listed twice is ambiguous and never fires.)
+    zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
     QAction* zoomOut = view->addAction(tr("Zoom &Out"), this, [this] { explorer_->focusedZoomArea()->zoomOut(); });
-    zoomOut->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut});
+    zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
         for (widgets::ZoomArea* a : {explorer_->chartZoom(), explorer_->predictedZoom(), explorer_->goldZoom()}) a->fit();
     });

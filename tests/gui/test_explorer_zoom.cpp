@@ -129,7 +129,11 @@ private slots:
             QVERIFY(ex()->heatMap()->rect().contains(ex()->heatMap()->cellRect(0, 40).toAlignedRect()));
             QVERIFY(ex()->heatMap()->rect().contains(ex()->heatMap()->cellRect(39, 40).toAlignedRect()));
             for (widgets::ZoomArea* tree : {ex()->predictedZoom(), ex()->goldZoom()})
-                QVERIFY2(!(scrollsHorizontally(tree) && scrollsVertically(tree)), "a tree scrolls along both axes");
+                QVERIFY2(!(scrollsHorizontally(tree) && scrollsVertically(tree)),
+                         qPrintable(QString("a tree scrolls along both axes (presentation font %1, view %2×%3 in %4×%5, scale %6)")
+                                        .arg(presentation).arg(tree->view()->width()).arg(tree->view()->height())
+                                        .arg(tree->viewport()->width()).arg(tree->viewport()->height())
+                                        .arg(static_cast<widgets::TreeView*>(tree->view())->drawScale())));
         }
         win_->presentationFontAction()->setChecked(false);
     }
