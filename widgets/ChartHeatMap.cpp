@@ -238,7 +238,10 @@ void ChartHeatMap::relayout() {
     double maxWord = 0;
     for (const auto& w : words_) maxWord = std::max(maxWord, fm.horizontalAdvance(w.left(16)));
     L.rotateWords = maxWord + 6 > L.cw;
-    double wordsH = fm.height() + 4 + (L.rotateWords ? maxWord * 0.71 + fm.height() * 0.7 : fm.height());
+    // Rotated words do not overlap while the column width times sin(angle) exceeds the line height.
+    if (L.rotateWords) L.wordAngle = std::max(45.0, std::asin(std::min(1.0, fm.height() / L.cw)) * 180 / M_PI);
+    const double sinA = std::sin(L.wordAngle * M_PI / 180);
+    double wordsH = fm.height() + 4 + (L.rotateWords ? maxWord * sinA + fm.height() * 0.7 : fm.height());
     double avail = H - L.legendH - wordsH;
     L.ch = std::clamp(avail / n, 2.0, std::max(2.0, L.cw * 0.8));
     L.left = kHeatMargin + (W - L.cw * n) / 2;
@@ -421,8 +424,10 @@ void ChartHeatMap::paintWords(QPainter& p) const {
             p.drawText(QRectF(cx - lay_.cw / 2, y, lay_.cw, fm.height() + 2), Qt::AlignHCenter | Qt::AlignTop, w);
         } else {
             p.save();
-            p.translate(cx + fm.ascent() * 0.3, y + 2);
-            p.rotate(45);
+            // At 45° the start sits right of the column centre; steeper, the glyphs' middle line meets it.
+            const double a = lay_.wordAngle;
+            p.translate(a <= 45 ? cx + fm.ascent() * 0.3 : cx - fm.ascent() * 0.4 * std::sin(a * M_PI / 180) + 2, y + 2);
+            p.rotate(a);
             p.drawText(QPointF(0, 0), w);
             p.restore();
         }

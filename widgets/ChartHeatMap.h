@@ -106,6 +106,7 @@ private:
     struct Layout {
         double cw = 0, ch = 0, left = 0, top = 0, legendH = 0, baseY = 0;
         bool rotateWords = false;
+        double wordAngle = 45;  // degrees; steeper when the font is tall for the column width
     };
     std::size_t index(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
     void relayout();
