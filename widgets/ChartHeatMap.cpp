@@ -15,7 +15,7 @@ namespace prunescope::widgets {
 namespace {
 
 constexpr double kHeatMargin = 8;
-constexpr double kLegendRow = 22;
+constexpr double kLegendRowMin = 22;
 
 QColor blendWhite(const QColor& c, double f) {
     return QColor::fromRgbF(c.redF() + (1 - c.redF()) * f, c.greenF() + (1 - c.greenF()) * f,
@@ -103,8 +103,10 @@ void ChartHeatMap::setCells(std::vector<HeatCell> cells) {
 void ChartHeatMap::setScale(double lo, double hi, const QString& title, int decimals) {
     lo_ = lo;
     hi_ = hi > lo ? hi : lo + 1;
+    const bool legendChanged = title != scaleTitle_ || decimals != decimals_;
     scaleTitle_ = title;
     decimals_ = decimals;
+    if (legendChanged) relayout();
     update();
 }
 
@@ -116,6 +118,7 @@ void ChartHeatMap::setColorMap(ColorMapKind kind) {
 void ChartHeatMap::setMarkerNames(const QString& outline, const QString& dot) {
     outlineName_ = outline;
     dotName_ = dot;
+    relayout();
     update();
 }
 
@@ -230,12 +233,15 @@ void ChartHeatMap::relayout() {
     QFontMetricsF fm(font());
     double W = width() - 2 * kHeatMargin, H = height() - 2 * kHeatMargin;
     L.cw = std::max(2.0, W / n);
-    // Legend rows: computed by the same flow as paintLegend (approximation: by width).
-    L.legendH = legendVisible_ ? (W > 760 ? 2 : 3) * kLegendRow + 6 : 0;
+    // Legend rows: the same flow as paintLegend.
+    L.legendH = legendVisible_ ? legendRows(width() - kHeatMargin) * legendRow() + 6 : 0;
     double maxWord = 0;
     for (const auto& w : words_) maxWord = std::max(maxWord, fm.horizontalAdvance(w.left(16)));
     L.rotateWords = maxWord + 6 > L.cw;
-    double wordsH = fm.height() + 4 + (L.rotateWords ? maxWord * 0.71 + fm.height() * 0.7 : fm.height());
+    // Rotated words do not overlap while the column width times sin(angle) exceeds the line height.
+    if (L.rotateWords) L.wordAngle = std::max(45.0, std::asin(std::min(1.0, fm.height() / L.cw)) * 180 / M_PI);
+    const double sinA = std::sin(L.wordAngle * M_PI / 180);
+    double wordsH = fm.height() + 4 + (L.rotateWords ? maxWord * sinA + fm.height() * 0.7 : fm.height());
     double avail = H - L.legendH - wordsH;
     L.ch = std::clamp(avail / n, 2.0, std::max(2.0, L.cw * 0.8));
     L.left = kHeatMargin + (W - L.cw * n) / 2;
@@ -267,6 +273,14 @@ double ChartHeatMap::normalized(float v) const {
 }
 
 void ChartHeatMap::resizeEvent(QResizeEvent*) { relayout(); }
+
+void ChartHeatMap::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) {
+        relayout();
+        update();
+    }
+    QWidget::changeEvent(e);
+}
 
 void ChartHeatMap::paintEvent(QPaintEvent* ev) {
     QPainter p(this);
@@ -336,26 +350,33 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k) const {
         p.setBrush(Qt::white);
         p.drawEllipse(ctr, rad, rad);
     }
-    // Level of detail: value text only when it fits, the label line only in large cells.
-    if (r.width() >= 34 && r.height() >= 15 && !std::isnan(c.value)) {
-        QColor textColor = kept ? contrastingText(fill) : Qt::black;
-        p.setPen(textColor);
-        QFont f = font();
-        f.setPointSizeF(std::clamp(r.height() * 0.33, 6.0, font().pointSizeF()));
+    // Level of detail: value and label when both fit; else the label alone when it fits (what a
+    // class reads first); else the value alone when it fits.
+    const bool hasValue = !std::isnan(c.value);
+    QFont f = font();
+    f.setPointSizeF(std::clamp(r.height() * 0.33, 6.0, font().pointSizeF()));
+    QString v = hasValue ? QString::number(c.value, 'f', decimals_) : QString();
+    if (v.startsWith('-') && !v.contains(QRegularExpression("[1-9]"))) v.remove(0, 1);  // no "-0.000"
+    QFont labelFont = font();
+    labelFont.setPointSizeF(std::clamp(r.height() * 0.5, 6.0, font().pointSizeF()));
+    const bool labelFits = !c.label.isEmpty() && r.height() >= 12 &&
+                           QFontMetricsF(labelFont).horizontalAdvance(c.label) + 4 <= r.width();
+    p.setPen(kept ? contrastingText(fill) : QColor(Qt::black));
+    if (hasValue && !c.label.isEmpty() && r.height() >= 36 && r.width() >= 44) {
         p.setFont(f);
-        QString v = QString::number(c.value, 'f', decimals_);
-        if (v.startsWith('-') && !v.contains(QRegularExpression("[1-9]"))) v.remove(0, 1);  // no "-0.000"
-        if (r.height() >= 36 && !c.label.isEmpty() && r.width() >= 44) {
-            QFontMetricsF fm(f);
-            QRectF top = r.adjusted(3, 2, -3, -r.height() / 2);
-            QRectF bottom = r.adjusted(3, r.height() / 2, -3, -2);
-            p.drawText(top, Qt::AlignHCenter | Qt::AlignBottom, v);
-            p.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(c.label, Qt::ElideRight, bottom.width()));
-        } else {
-            p.drawText(r, Qt::AlignCenter, v);
-        }
-        p.setFont(font());
+        QFontMetricsF fm(f);
+        QRectF top = r.adjusted(3, 2, -3, -r.height() / 2);
+        QRectF bottom = r.adjusted(3, r.height() / 2, -3, -2);
+        p.drawText(top, Qt::AlignHCenter | Qt::AlignBottom, v);
+        p.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(c.label, Qt::ElideRight, bottom.width()));
+    } else if (labelFits) {
+        p.setFont(labelFont);
+        p.drawText(r, Qt::AlignCenter, c.label);
+    } else if (hasValue && r.width() >= 34 && r.height() >= 15) {
+        p.setFont(f);
+        p.drawText(r, Qt::AlignCenter, v);
     }
+    p.setFont(font());
 }
 
 void ChartHeatMap::paintMark(QPainter& p, const QRectF& r, const CellMark& m, bool newest) const {
@@ -403,16 +424,47 @@ void ChartHeatMap::paintWords(QPainter& p) const {
             p.drawText(QRectF(cx - lay_.cw / 2, y, lay_.cw, fm.height() + 2), Qt::AlignHCenter | Qt::AlignTop, w);
         } else {
             p.save();
-            p.translate(cx + fm.ascent() * 0.3, y + 2);
-            p.rotate(45);
+            // At 45° the start sits right of the column centre; steeper, the glyphs' middle line meets it.
+            const double a = lay_.wordAngle;
+            p.translate(a <= 45 ? cx + fm.ascent() * 0.3 : cx - fm.ascent() * 0.4 * std::sin(a * M_PI / 180) + 2, y + 2);
+            p.rotate(a);
             p.drawText(QPointF(0, 0), w);
             p.restore();
         }
     }
 }
 
+double ChartHeatMap::legendRow() const { return std::max(kLegendRowMin, QFontMetricsF(font()).height() + 6); }
+
+// The legend's items in paint order (widths as paintLegend lays them out).
+std::vector<double> ChartHeatMap::legendItemWidths() const {
+    QFontMetricsF fm(font());
+    QString loS = QString::number(lo_, 'f', decimals_), hiS = QString::number(hi_, 'f', decimals_);
+    std::vector<double> w{fm.horizontalAdvance(scaleTitle_) + 8 + fm.horizontalAdvance(loS) + 4 + 140 + 4 + fm.horizontalAdvance(hiS)};
+    QStringList texts{tr("kept"), tr("pruned (hatched)"), outlineName_.isEmpty() ? tr("gold span") : outlineName_,
+                      dotName_.isEmpty() ? tr("best parse") : dotName_, tr("not prunable")};
+    if (changeLegend_)
+        for (ChangeKind k : {ChangeKind::Rose, ChangeKind::Fell, ChangeKind::Appeared, ChangeKind::Vanished}) texts << changeKindName(k);
+    for (const QString& t : texts) w.push_back(22 + fm.horizontalAdvance(t));
+    return w;
+}
+
+int ChartHeatMap::legendRows(double right) const {
+    double x = kHeatMargin;
+    int rows = 1;
+    for (double w : legendItemWidths()) {
+        if (x + w > right && x > kHeatMargin) {
+            x = kHeatMargin;
+            ++rows;
+        }
+        x += w + 16;
+    }
+    return rows;
+}
+
 void ChartHeatMap::paintLegend(QPainter& p) const {
     QFontMetricsF fm(font());
+    const double kLegendRow = legendRow();
     double x = kHeatMargin, y = kHeatMargin;
     double right = width() - kHeatMargin;
     p.setRenderHint(QPainter::Antialiasing, true);

@@ -99,16 +99,21 @@ protected:
     void mousePressEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void changeEvent(QEvent*) override;  // a font change (presentation font size) relayouts
     bool event(QEvent*) override;
 
 private:
     struct Layout {
         double cw = 0, ch = 0, left = 0, top = 0, legendH = 0, baseY = 0;
         bool rotateWords = false;
+        double wordAngle = 45;  // degrees; steeper when the font is tall for the column width
     };
     std::size_t index(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
     void relayout();
     void paintLegend(QPainter& p) const;
+    double legendRow() const;
+    std::vector<double> legendItemWidths() const;
+    int legendRows(double right) const;
     void paintCell(QPainter& p, int i, int k) const;
     void paintMark(QPainter& p, const QRectF& r, const CellMark& m, bool newest) const;
     void paintWords(QPainter& p) const;

@@ -2,16 +2,22 @@
 
 #include "widgets/ColorMap.h"
 
+#include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace prunescope::widgets {
 namespace {
 constexpr double kLevelH = 30;
 constexpr double kHeader = 26;
 constexpr double kPad = 10;
-constexpr double kMinScale = 0.7;
+constexpr double kShrinkScale = 0.7;  // a wide tree shrinks to this before it scrolls sideways
+constexpr double kMinScale = 0.45;    // a tall tree shrinks to this before it scrolls vertically too
+// Level height and header grow with the font (the presentation font size).
+double levelHeight(const QFont& f) { return std::max(kLevelH, QFontMetricsF(f).height() * 1.9); }
+double headerHeight(const QFont& f) { return std::max(kHeader, QFontMetricsF(f).height() + 10); }
 } // namespace
 
 TreeView::TreeView(QWidget* parent) : QWidget(parent) {
@@ -101,17 +107,51 @@ void TreeView::updateMatches() {
     }
 }
 
-double TreeView::contentHeight() const { return kHeader + (maxDepth_ + 1) * kLevelH + kPad; }
-
-QSize TreeView::sizeHint() const {
-    return QSize(static_cast<int>(std::max(300.0, contentW_)), static_cast<int>(std::max(120.0, contentHeight())));
+// Levels come closer (down to 1.35 line heights) before the tree is scaled down to fit the height.
+double TreeView::levelH() const {
+    const double full = levelHeight(font()), tight = std::min(full, QFontMetricsF(font()).height() * 1.35);
+    if (height() <= 0) return full;
+    const double fit = (height() / zoom_ - headerHeight(font()) - kPad - 2) / (maxDepth_ + 1);
+    return std::clamp(fit, tight, full);
 }
 
+double TreeView::contentHeight() const { return headerHeight(font()) + (maxDepth_ + 1) * levelH() + kPad; }
+
+void TreeView::setZoom(double zoom) {
+    zoom_ = std::max(1.0, zoom);
+    updateGeometry();
+    update();
+}
+
+double TreeView::heightScale() const {
+    if (contentW_ <= 0) return zoom_;
+    return std::clamp((height() - 2.0) / contentHeight(), kMinScale, zoom_);
+}
+
+double TreeView::drawScale() const {
+    if (contentW_ <= 0) return zoom_;
+    return std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale, zoom_);
+}
+
+QSize TreeView::sizeHint() const {
+    const double fullHeight = headerHeight(font()) + (maxDepth_ + 1) * levelHeight(font()) + kPad;
+    return QSize(static_cast<int>(std::max(300.0, contentW_ * zoom_)), static_cast<int>(std::max(120.0, fullHeight * zoom_)));
+}
+
+// A tree fits its height (down to kMinScale) and shrinks to fit its width down to kShrinkScale; it
+// asks for the width it then needs, so a long sentence scrolls sideways only.
 QSize TreeView::minimumSizeHint() const {
-    return QSize(static_cast<int>(std::max(200.0, contentW_ * kMinScale)), static_cast<int>(std::max(100.0, contentHeight() * kMinScale)));
+    const double s = std::min(heightScale(), kShrinkScale * zoom_);
+    return QSize(static_cast<int>(std::max(200.0, std::ceil(contentW_ * s))),
+                 static_cast<int>(std::max(100.0, contentHeight() * kMinScale)));
 }
 
 void TreeView::resizeEvent(QResizeEvent*) { update(); }
+
+void TreeView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) relayoutContent();
+    QWidget::changeEvent(e);
+}
 
 void TreeView::paintEvent(QPaintEvent*) {
     QPainter p(this);
@@ -121,22 +161,23 @@ void TreeView::paintEvent(QPaintEvent*) {
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(palette().text().color());
-    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, kHeader - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
+    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
     p.setFont(font());
     if (matchEnabled_ && brackets_ > 0) {
-        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, kHeader - 6), Qt::AlignRight | Qt::AlignVCenter,
+        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignRight | Qt::AlignVCenter,
                    tr("%1 of %2 brackets match").arg(matched_).arg(brackets_));
     }
     if (nodes_.empty()) {
         p.setPen(palette().text().color());
-        p.drawText(rect().adjusted(kPad, kHeader, -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);
+        p.drawText(rect().adjusted(kPad, headerHeight(font()), -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);
         return;
     }
-    double scale = std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale, 1.0);
+    const double scale = drawScale();
     double offX = std::max(0.0, (width() - contentW_ * scale) / 2);
     p.translate(offX, 0);
     p.scale(scale, scale);
-    auto yOf = [&](const Node& nd) { return kHeader + (nd.leaf ? maxDepth_ : nd.depth) * kLevelH + kLevelH / 2; };
+    const double level = levelH();
+    auto yOf = [&](const Node& nd) { return headerHeight(font()) + (nd.leaf ? maxDepth_ : nd.depth) * level + level / 2; };
     // Edges first.
     p.setPen(QPen(palette().mid().color(), 1.2));
     for (const Node& nd : nodes_)

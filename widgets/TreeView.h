@@ -1,7 +1,8 @@
 #pragma once
 // A parse tree drawn top-down with the words along the bottom. Brackets that also occur in a
 // comparison tree (e.g. predicted vs gold) are filled; unmatched ones have a dashed outline.
-// Scales down to fit its width (to a limit) and otherwise asks for scroll space.
+// Scales down to fit its height (to a limit) and asks for the width it then needs; setZoom scales
+// both limits (ZoomArea, Ctrl + wheel), a font change relayouts (presentation font size).
 #include "core/treebank/Tree.h"
 
 #include <QWidget>
@@ -28,12 +29,21 @@ public:
     int matchedCount() const { return matched_; }
     int bracketCount() const { return brackets_; }
 
+    // The tree is drawn at the scale that fits its height and width, within [0.45, zoom]; it asks
+    // for width so that the scale is at most 0.7 × zoom or the height's; zoom ≥ 1.
+    void setZoom(double zoom);
+    double zoom() const { return zoom_; }
+    // The scale the tree is drawn at for the current size.
+    double drawScale() const;
+    double heightScale() const;  // the scale that fits the current height
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void changeEvent(QEvent*) override;
 
 private:
     struct Node {
@@ -48,6 +58,7 @@ private:
     void updateMatches();
     double contentWidth() const { return contentW_; }
     double contentHeight() const;
+    double levelH() const;
 
     QString title_, message_;
     Tree tree_;
@@ -56,6 +67,7 @@ private:
     bool matchEnabled_ = false;
     int matched_ = 0, brackets_ = 0, maxDepth_ = 0;
     double contentW_ = 0;
+    double zoom_ = 1;
 };
 
 } // namespace prunescope::widgets

@@ -1,5 +1,7 @@
 #include "app/gui/ChartPresentation.h"
 
+#include "core/treebank/Binarize.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -19,19 +21,24 @@ QString quantityName(Quantity q) {
     return {};
 }
 
-CellPresentation presentCells(const SentenceSession& s, Quantity q) {
+CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binarizedLabels) {
     CellPresentation out;
     int n = s.length();
     out.cells.assign(static_cast<std::size_t>(n + 1) * (n + 1), widgets::HeatCell{});
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     // Symbol names converted once per grammar.
     static std::weak_ptr<const Grammar> namesFor;
-    static std::vector<QString> symbolNames;
+    static std::vector<QString> symbolNames, unbinarizedNames;
     if (namesFor.expired() || namesFor.lock() != s.grammarPtr()) {
         symbolNames.clear();
-        for (const auto& sym : s.grammar().symbols) symbolNames.push_back(QString::fromStdString(sym));
+        unbinarizedNames.clear();
+        for (const auto& sym : s.grammar().symbols) {
+            symbolNames.push_back(QString::fromStdString(sym));
+            unbinarizedNames.push_back(QString::fromStdString(unbinarizedLabel(sym)));
+        }
         namesFor = s.grammarPtr();
     }
+    const std::vector<QString>& names = binarizedLabels ? symbolNames : unbinarizedNames;
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
             int k = i + w;
@@ -48,7 +55,7 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q) {
                     ++count;
                     if (row[x] > best) best = row[x], argmax = x;
                 }
-            if (argmax >= 0) c.label = symbolNames[static_cast<std::size_t>(argmax)];
+            if (argmax >= 0) c.label = names[static_cast<std::size_t>(argmax)];
             float nan = std::numeric_limits<float>::quiet_NaN();
             switch (q) {
             case Quantity::KeepProbability:
@@ -104,9 +111,13 @@ QString cellTooltip(const SentenceSession& s, int i, int k) {
     html += QObject::tr("Constituents built: %1").arg(s.constituents(i, k));
     if (!top.empty()) {
         html += QObject::tr("<br/>Top labels (best inside log prob):<table>");
-        for (const auto& [label, score] : top)
-            html += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td></tr>")
-                        .arg(QString::fromStdString(label).toHtmlEscaped()).arg(score, 0, 'f', 2);
+        for (const auto& [label, score] : top) {
+            const std::string shown = unbinarizedLabel(label);
+            html += QStringLiteral("<tr><td>%1</td><td><i>%2</i></td><td align='right'>&nbsp;%3</td></tr>")
+                        .arg(QString::fromStdString(label).toHtmlEscaped())
+                        .arg(shown == label ? QString() : QString::fromStdString(shown).toHtmlEscaped())
+                        .arg(score, 0, 'f', 2);
+        }
         html += "</table>";
     } else {
         html += "<br/>";

@@ -20,8 +20,11 @@ struct CellPresentation {
     int decimals = 2;
 };
 
-CellPresentation presentCells(const SentenceSession& s, Quantity q);
-// Rich-text tooltip: words, status, top labels with scores, policy probability and features.
+// Each cell's label is its best-scoring built symbol (highest post-layer inside score); by default
+// under its unbinarized name (unbinarizedLabel: "@NP|DT_NN" -> "NP"), with `binarizedLabels` the
+// grammar's own symbol.
+CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binarizedLabels = false);
+// Rich-text tooltip: words, status, top labels (binarized symbols, with their unbinarized names) with scores, policy probability and features.
 QString cellTooltip(const SentenceSession& s, int i, int k);
 // Per touched cell, in the order the agenda first reached it.
 std::vector<widgets::CellMark> summarizeEvents(const std::vector<ChangeEvent>& events);

@@ -34,22 +34,35 @@ void clickCell(widgets::ChartHeatMap* h, int i, int k) {
     QApplication::sendEvent(h, &release);
 }
 
-int screenshot(const QCommandLineParser& cl) {
-    MainWindow w(MainWindowOptions{false, false});
-    if (!w.loadSampleSync()) return 2;
+// The explorer as the --screenshot options describe it (files, sentence, quantity, mask, flips, ...);
+// false on a file that does not load or a malformed --flip.
+bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
+    if (!w.loadSampleSync()) return false;
     for (const QString& f : cl.positionalArguments())
-        if (!w.openFileSync(f)) return 2;
+        if (!w.openFileSync(f)) return false;
     QStringList size = cl.value("size").split('x');
     if (size.size() == 2) w.resize(size[0].toInt(), size[1].toInt());
     w.show();
     if (cl.isSet("typed")) w.parseTypedSentence(cl.value("typed"));
     else if (cl.isSet("sentence")) w.selectSentence(cl.value("sentence").toInt() - 1);
+    if (!cl.isSet("typed") && !cl.isSet("benchmark-latency") && cl.isSet("length")) {
+        int found = -1;
+        for (int s = 0; s < w.sentenceCount() && found < 0; ++s)
+            if (w.sentenceLength(s) == cl.value("length").toInt()) found = s;
+        if (found < 0) {
+            std::fprintf(stderr, "error: no sentence of %s words\n", qPrintable(cl.value("length")));
+            return false;
+        }
+        w.selectSentence(found);
+    }
     ExplorerPanel* ex = w.explorer();
     QString q = cl.value("quantity");
     if (q == "inside") ex->setQuantity(Quantity::InsideScore);
     if (q == "constituents") ex->setQuantity(Quantity::Constituents);
     if (q == "recall") ex->setQuantity(Quantity::RecallContribution);
     if (cl.value("colormap") == "cividis") ex->setColorMap(widgets::ColorMapKind::Cividis);
+    if (cl.isSet("binarized-symbols")) w.showBinarizedSymbolsAction()->setChecked(true);
+    if (cl.isSet("presentation-font")) w.presentationFontAction()->setChecked(true);
     QString preset = cl.value("mask");
     if (preset == "all") ex->keepAllAction()->trigger();
     if (preset == "gold") ex->keepGoldAction()->trigger();
@@ -57,17 +70,25 @@ int screenshot(const QCommandLineParser& cl) {
     settle(100);
     for (const QString& f : cl.values("flip")) {
         QStringList ik = f.split(',');
-        if (ik.size() != 2) return 2;
+        if (ik.size() != 2) return false;
         clickCell(ex->heatMap(), ik[0].toInt(), ik[1].toInt());
     }
     if (cl.isSet("step"))
         for (int s = 1; s < cl.value("step").toInt(); ++s) ex->heatMap()->stepChanges();
+    if (cl.isSet("zoom")) ex->chartZoom()->setZoom(cl.value("zoom").toDouble());
     if (cl.isSet("hover")) {
         QStringList ik = cl.value("hover").split(',');
         ex->heatMap()->setFocus();
         if (ik.size() == 2) ex->heatMap()->setFocusCell(ik[0].toInt(), ik[1].toInt());
     }
     settle(200);
+    return true;
+}
+
+int screenshot(const QCommandLineParser& cl) {
+    MainWindow w(MainWindowOptions{false, false});
+    if (!prepareExplorer(cl, w)) return 2;
+    ExplorerPanel* ex = w.explorer();
     QWidget* target = &w;
     if (cl.value("widget") == "heatmap") target = ex->heatMap();
     if (cl.value("widget") == "explorer") target = ex;
@@ -76,6 +97,33 @@ int screenshot(const QCommandLineParser& cl) {
     const bool ok = out.endsWith(".svg") ? ex->exportSvg(out, &err) : widgets::saveWidgetImage(target, out, &err);
     if (!ok) {
         std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(out), qPrintable(err));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(out));
+    return 0;
+}
+
+// --export-chart-figure / --export-tree-figure: one view alone as SVG, PDF or PNG (--scale, --caption).
+int exportFigure(const QCommandLineParser& cl) {
+    const bool chart = cl.isSet("export-chart-figure");
+    const QString tree = cl.value("tree");
+    if (!chart && tree != "predicted" && tree != "gold") {
+        std::fprintf(stderr, "error: --tree must be predicted or gold\n");
+        return 2;
+    }
+    bool scaleOk = false;
+    const double scale = cl.value("scale").toDouble(&scaleOk);
+    if (!scaleOk || scale < 1 || scale > 4) {
+        std::fprintf(stderr, "error: --scale must be a number from 1 to 4 (got %s)\n", qPrintable(cl.value("scale")));
+        return 2;
+    }
+    MainWindow w(MainWindowOptions{false, false});
+    if (!prepareExplorer(cl, w)) return 2;
+    const FigureView v = chart ? FigureView::Chart : tree == "gold" ? FigureView::GoldTree : FigureView::PredictedTree;
+    const QString out = cl.value(chart ? "export-chart-figure" : "export-tree-figure");
+    QString err;
+    if (!w.explorer()->exportFigure(v, out, scale, cl.isSet("caption"), &err)) {
+        std::fprintf(stderr, "error: %s\n", qPrintable(err));
         return 1;
     }
     std::printf("%s\n", qPrintable(out));
@@ -144,7 +192,7 @@ void addCommandLineOptions(QCommandLineParser& cl) {
     cl.setApplicationDescription(
         "PruneScope: explore pruning decisions in chart parsing.\n"
         "Without a mode option the explorer window opens (with FILES). Non-interactive modes (run them with\n"
-        "QT_QPA_PLATFORM=offscreen): --screenshot, --screenshot-randomized, --screenshot-cube, --screenshot-dep, --screenshot-dep-frontier,\n"
+        "QT_QPA_PLATFORM=offscreen): --screenshot, --export-chart-figure, --export-tree-figure, --screenshot-randomized, --screenshot-cube, --screenshot-dep, --screenshot-dep-frontier,\n"
         "--benchmark-latency,"
         "--screenshot-frontier and --bench-training-stall; the options below say which mode they belong to (docs/user-guide.md).");
     cl.addHelpOption();
@@ -158,11 +206,20 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"flip", "With --screenshot: click cell <i,k> (repeatable).", "i,k"},
         {"quantity", "Colour quantity: keep, inside, constituents or recall.", "name", "keep"},
         {"colormap", "viridis or cividis.", "name", "viridis"},
+        {"presentation-font", "Chart, trees and statistics in the presentation font size (View menu)."},
+        {"zoom", "With --screenshot: zoom the chart to <z> times its fitted size (1 = fit).", "z"},
+        {"binarized-symbols", "Cells show the grammar's binarized symbols (@NP|DT_NN) instead of n-ary labels (NP)."},
         {"mask", "Start from this mask: policy, all or gold.", "name", "policy"},
         {"step", "Step-by-step mode, showing the first <m> changed cells.", "m"},
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
         {"widget", "What to capture: window, explorer or heatmap (--screenshot); window or matrix (--screenshot-dep); window or plot (--screenshot-dep-frontier).", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},
+        {"export-chart-figure", "Export the chart heat map alone as a figure to <file> (.svg, .pdf or .png; the "
+                                "--screenshot options choose sentence, mask, flips, ...) and exit.", "file"},
+        {"export-tree-figure", "Export a parse tree (--tree) alone as a figure to <file> (.svg, .pdf or .png) and exit.", "file"},
+        {"tree", "With --export-tree-figure: predicted or gold.", "name", "predicted"},
+        {"scale", "With --export-*-figure: PNG pixels per screen pixel (1, 2 or 3; SVG and PDF are vector).", "x", "1"},
+        {"caption", "With --export-*-figure: caption the figure with the sentence, policy, lambda, F1 and pushes."},
         {"screenshot-randomized", "Render the randomized-pruning window (sentence --sentence, after --iterations) to <file>.", "file"},
         {"iterations", "With --screenshot-randomized: MCMC iterations to run first (default 24); with "
                        "--bench-training-stall: LOLS iterations (default 2).", "n"},
@@ -190,7 +247,8 @@ void addCommandLineOptions(QCommandLineParser& cl) {
                                     "(.png or .pdf for the plot alone with --widget plot) and exit.", "file"},
         {"frontier-input", "With --screenshot-dep-frontier: a dep-frontier, vine-frontier or dep-eval JSON file (repeatable).", "file"},
         {"benchmark-latency", "Measure click-to-repaint latency on sentences from <treebank> and exit.", "treebank"},
-        {"length", "With --benchmark-latency: sentence length.", "n", "40"},
+        {"length", "With --benchmark-latency: sentence length; with --screenshot and --export-*-figure: show the "
+                   "first sentence of exactly <n> words.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
         // The frontier window's modes (FrontierCommandLine.cpp).
         {"screenshot-frontier", "Write frontier.png, frontier-plot.png/.pdf, regret.png and regret-overlay.png of "
@@ -222,6 +280,7 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
     addCommandLineOptions(cl);
     cl.process(args);
     if (cl.isSet("screenshot")) return screenshot(cl);
+    if (cl.isSet("export-chart-figure") || cl.isSet("export-tree-figure")) return exportFigure(cl);
     if (cl.isSet("screenshot-randomized"))
         return randomizedScreenshot(cl.value("screenshot-randomized"), cl.value("sentence").toInt(),
                                     cl.isSet("iterations") ? cl.value("iterations").toInt() : 24, cl.isSet("size") ? cl.value("size") : "1350x820");

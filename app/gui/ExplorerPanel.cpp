@@ -11,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSlider>
 #include <QSplitter>
 #include <QUndoStack>
@@ -53,11 +52,9 @@ QLabel* valueLabel(const QString& name) {
     return l;
 }
 
-QScrollArea* scrolled(QWidget* w) {
-    auto* a = new QScrollArea;
-    a->setWidget(w);
-    a->setWidgetResizable(true);
-    a->setFrameShape(QFrame::StyledPanel);
+widgets::ZoomArea* zoomable(widgets::TreeView* tree) {
+    auto* a = new widgets::ZoomArea(tree);
+    QObject::connect(a, &widgets::ZoomArea::zoomChanged, tree, &widgets::TreeView::setZoom);
     return a;
 }
 
@@ -91,6 +88,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     buildControls(bar);
 
     auto* stats = new QGroupBox(tr("Parse"));
+    stats_ = stats;
     auto* form = new QFormLayout(stats);
     parseValue_ = valueLabel("parseValue");
     f1Value_ = valueLabel("f1Value");
@@ -121,15 +119,19 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
 
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(stats);
-    right->addWidget(scrolled(predicted_));
-    right->addWidget(scrolled(goldTree_));
+    predictedZoom_ = zoomable(predicted_);
+    goldZoom_ = zoomable(goldTree_);
+    right->addWidget(predictedZoom_);
+    right->addWidget(goldZoom_);
     right->setStretchFactor(0, 0);
     right->setStretchFactor(1, 1);
     right->setStretchFactor(2, 1);
     right->setSizes({240, 340, 340});
 
     auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(heat_);
+    chartZoom_ = new widgets::ZoomArea(heat_);
+    chartZoom_->setObjectName("chartZoom");
+    split->addWidget(chartZoom_);
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -276,7 +278,7 @@ void ExplorerPanel::applyFlip(int i, int k) {
     qint64 t0 = t.nsecsElapsed();
     session_->flip(i, k);
     qint64 t1 = t.nsecsElapsed();
-    CellPresentation pres = presentCells(*session_, quantity_);
+    CellPresentation pres = presentCells(*session_, quantity_, binarizedLabels_);
     qint64 t2 = t.nsecsElapsed();
     heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
     heat_->setCells(std::move(pres.cells));
@@ -315,7 +317,7 @@ void ExplorerPanel::applyMask(const PruningMask& m) {
 void ExplorerPanel::refreshAll(bool withChanges) {
     if (!withChanges) heat_->clearChanges();
     if (session_) {
-        CellPresentation pres = presentCells(*session_, quantity_);
+        CellPresentation pres = presentCells(*session_, quantity_, binarizedLabels_);
         heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
         heat_->setCells(std::move(pres.cells));
     }

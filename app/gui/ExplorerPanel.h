@@ -6,6 +6,7 @@
 #include "core/frontier/FrontierFile.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/TreeView.h"
+#include "widgets/ZoomArea.h"
 
 #include <QWidget>
 
@@ -20,6 +21,9 @@ class QSlider;
 class QUndoStack;
 
 namespace prunescope::gui {
+
+// The views a figure can show (File ▸ Export Figure…, --export-chart-figure / --export-tree-figure).
+enum class FigureView { Chart, PredictedTree, GoldTree };
 
 class ExplorerPanel : public QWidget {
     Q_OBJECT
@@ -42,6 +46,19 @@ public:
     Quantity quantity() const { return quantity_; }
     void setColorMap(widgets::ColorMapKind k);
     void setAnimationMode(widgets::AnimationMode m);
+    // Cell labels: the best unbinarized label (NP, VP, ...; default) or the grammar's binarized
+    // symbol (@NP|DT_NN, NP^S) — View ▸ Show Binarized Symbols.
+    void setShowBinarizedSymbols(bool on);
+    bool showBinarizedSymbols() const { return binarizedLabels_; }
+    // Zoom and fit (ExplorerView.cpp): the chart and each tree sit in a ZoomArea; the View menu's
+    // zoom actions apply to the one holding the keyboard focus (the chart if none does).
+    widgets::ZoomArea* chartZoom() const { return chartZoom_; }
+    widgets::ZoomArea* predictedZoom() const { return predictedZoom_; }
+    widgets::ZoomArea* goldZoom() const { return goldZoom_; }
+    widgets::ZoomArea* focusedZoomArea() const;
+    // Presentation font size: the chart, the trees and the statistics in a font 1.6 × the normal one.
+    void setPresentationFont(bool on);
+    bool presentationFont() const { return presentationFont_; }
     // Displayed values, as the user reads them (for tests and screenshots).
     QString f1Text() const;
     QString constituentsText() const;
@@ -59,6 +76,11 @@ public:
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportSvg(const QString& path, QString* error = nullptr);
     bool exportMask(const QString& path, QString* error = nullptr);
+    // One view alone as .svg, .pdf or .png (scale: PNG pixels per view pixel), optionally captioned
+    // with figureCaption(); atomic (widgets/FigureExport.h).
+    bool exportFigure(FigureView v, const QString& path, double scale, bool caption, QString* error = nullptr);
+    // "Sentence: …  Policy: NAME (mask: the policy's | edited)  λ = …  F1 = …  pushes = …"
+    QString figureCaption() const;
 
 signals:
     void statusMessage(const QString& text);
@@ -73,6 +95,10 @@ private:
 
     std::unique_ptr<SentenceSession> session_;
     Quantity quantity_ = Quantity::KeepProbability;
+    bool binarizedLabels_ = false;
+    bool presentationFont_ = false;
+    widgets::ZoomArea *chartZoom_ = nullptr, *predictedZoom_ = nullptr, *goldZoom_ = nullptr;
+    QWidget* stats_ = nullptr;
     widgets::ChartHeatMap* heat_ = nullptr;
     widgets::TreeView* predicted_ = nullptr;
     widgets::TreeView* goldTree_ = nullptr;

@@ -4,6 +4,7 @@
 #include "app/gui/DepFrontierWindow.h"
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/RandomizedWindow.h"
+#include "app/gui/FigureExportDialog.h"
 #include "widgets/ImageExport.h"
 
 #include <QActionGroup>
@@ -163,6 +164,14 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     file->addAction(tr("&Export View as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { exportView(false); });
     file->addAction(tr("Export View as &SVG…"), this, [this] { exportView(true); });
+    file->addAction(tr("Export &Figure…"), this, [this] {
+        if (!explorer_->session()) return reportError(tr("Open a sentence first: there is no chart to export"));
+        auto r = askFigureRequest(this, explorer_->session()->hasGold());
+        if (!r) return;
+        QString err;
+        if (!explorer_->exportFigure(r->view, r->path, r->scale, r->caption, &err)) reportError(err);
+        else statusBar()->showMessage(tr("Saved %1").arg(r->path), 4000);
+    });
     file->addAction(tr("Export &Mask as JSON…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] { exportMask(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -199,6 +208,26 @@ void MainWindow::buildMenus() {
         a->setChecked(q == explorer_->quantity());
         qGroup->addAction(a);
     }
+    view->addSeparator();
+    binarizedAct_ = view->addAction(tr("Show &Binarized Symbols"));
+    binarizedAct_->setCheckable(true);
+    connect(binarizedAct_, &QAction::toggled, this, [this](bool on) { explorer_->setShowBinarizedSymbols(on); });
+    binarizedAct_->setObjectName("showBinarizedSymbolsAction");
+    binarizedAct_->setToolTip(tr("Cells show the grammar's binarized symbols (@NP|DT_NN, NP^S) instead of the n-ary labels (NP)"));
+    // Zoom and fit: the chart, or the tree holding the keyboard focus (Ctrl + wheel over any of them).
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), this, [this] { explorer_->focusedZoomArea()->zoomIn(); });
+    // (Not also QKeySequence::ZoomIn/ZoomOut: a sequence listed twice is ambiguous and never fires.)
+    zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), this, [this] { explorer_->focusedZoomArea()->zoomOut(); });
+    zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
+        for (widgets::ZoomArea* a : {explorer_->chartZoom(), explorer_->predictedZoom(), explorer_->goldZoom()}) a->fit();
+    });
+    presentationAct_ = view->addAction(tr("&Presentation Font Size"));
+    presentationAct_->setCheckable(true);
+    presentationAct_->setObjectName("presentationFontAction");
+    presentationAct_->setToolTip(tr("Chart, trees and statistics in a font 1.6 times the normal size (for a projector)"));
+    connect(presentationAct_, &QAction::toggled, this, [this](bool on) { explorer_->setPresentationFont(on); });
     view->addSeparator();
     auto* mGroup = new QActionGroup(this);
     const QStringList modes{tr("Instant Changes"), tr("Animated Changes"), tr("Step-by-Step Changes")};
@@ -442,6 +471,8 @@ void MainWindow::saveSettings() {
     if (!policyPath_.isEmpty()) s.setValue("lastPolicy", QFileInfo(policyPath_).absoluteFilePath());
     if (!sentencesPath_.isEmpty()) s.setValue("lastSentences", QFileInfo(sentencesPath_).absoluteFilePath());
     s.setValue("quantity", static_cast<int>(explorer_->quantity()));
+    s.setValue("showBinarizedSymbols", explorer_->showBinarizedSymbols());
+    s.setValue("presentationFont", explorer_->presentationFont());
 }
 
 void MainWindow::restoreSettings() {
@@ -450,6 +481,8 @@ void MainWindow::restoreSettings() {
     refreshRecentMenu();
     if (s.contains("geometry")) restoreGeometry(s.value("geometry").toByteArray());
     explorer_->setQuantity(static_cast<Quantity>(std::clamp(s.value("quantity", 0).toInt(), 0, 3)));
+    binarizedAct_->setChecked(s.value("showBinarizedSymbols", false).toBool());
+    presentationAct_->setChecked(s.value("presentationFont", false).toBool());
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -53,11 +53,15 @@ public:
     bool isLoading() const { return loader_->isRunning(); }
 
     int sentenceCount() const { return static_cast<int>(sentences_.size()); }
+    // The number of words of sentence `index` of the open document.
+    int sentenceLength(int index) const { return static_cast<int>(sentences_.at(static_cast<std::size_t>(index)).words.size()); }
     int sentenceIndex() const { return sentenceIdx_; }
     void selectSentence(int index);
     void parseTypedSentence(const QString& text);
     const Grammar* grammar() const { return grammar_.get(); }
     const Policy* policy() const { return policy_.get(); }
+    QAction* showBinarizedSymbolsAction() const { return binarizedAct_; }
+    QAction* presentationFontAction() const { return presentationAct_; }
 
 signals:
     void loadFinished(bool ok, const QString& path);
@@ -91,6 +95,8 @@ private:
     QStackedWidget* stack_ = nullptr;
     QToolBar* sentenceToolBar_ = nullptr;
     QAction* modeActions_[2] = {nullptr, nullptr};
+    QAction* binarizedAct_ = nullptr;
+    QAction* presentationAct_ = nullptr;
     Mode mode_ = Mode::Constituency;
     std::shared_ptr<const Grammar> grammar_;
     std::shared_ptr<const Policy> policy_;

@@ -159,6 +159,16 @@ std::string stripAnnotation(const std::string& label) {
     return out;
 }
 
+std::string unbinarizedLabel(const std::string& label) {
+    if (label.empty()) return label;
+    std::string base = label[0] == kIntermediateMark ? label.substr(1) : label;
+    if (label[0] == kIntermediateMark)
+        if (auto bar = base.find(kSiblingMark); bar != std::string::npos) base.resize(bar);
+    base = stripAnnotation(base);
+    if (auto plus = base.find(kChainMark); plus != std::string::npos && plus > 0) base.resize(plus);
+    return base.empty() ? label : base;
+}
+
 nlohmann::json toJson(const BinarizeOptions& opt) {
     return {{"horizontalMarkov", opt.horizontalMarkov}, {"parentAnnotation", opt.parentAnnotation}};
 }

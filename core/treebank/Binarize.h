@@ -41,6 +41,11 @@ Tree debinarize(const Tree& binarized);
 // Strips annotations from one (non-'@') label: "S+VP^ROOT" -> "S+VP"; "NP^S" -> "NP".
 std::string stripAnnotation(const std::string& label);
 
+// The label a reader of the n-ary tree sees for a grammar symbol: binarization intermediates
+// "@NP^S|DT_NN" -> "NP", annotations stripped "NP^S" -> "NP", a collapsed chain "S+VP^ROOT" -> "S"
+// (its top, the outermost node debinarize() gives that span). Tags and plain labels are unchanged.
+std::string unbinarizedLabel(const std::string& label);
+
 nlohmann::json toJson(const BinarizeOptions& opt);
 // Missing keys take the defaults; wrong types or horizontalMarkov < -1 throw InputError.
 BinarizeOptions binarizeOptionsFromJson(const nlohmann::json& j);

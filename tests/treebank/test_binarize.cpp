@@ -101,6 +101,22 @@ private slots:
         QCOMPARE(stripAnnotation("NP^S"), std::string("NP"));
     }
 
+    // What the explorer's cells show (ChartPresentation): the n-ary label of a binarized symbol.
+    void unbinarizedLabels() {
+        QCOMPARE(unbinarizedLabel("@NP|DT_NN"), std::string("NP"));
+        QCOMPARE(unbinarizedLabel("@NP^S|DT_NN"), std::string("NP"));
+        QCOMPARE(unbinarizedLabel("@ROOT|."), std::string("ROOT"));
+        QCOMPARE(unbinarizedLabel("@VP"), std::string("VP"));
+        QCOMPARE(unbinarizedLabel("S^ROOT+VP^S"), std::string("S"));
+        QCOMPARE(unbinarizedLabel("NP^S"), std::string("NP"));
+        QCOMPARE(unbinarizedLabel("NN"), std::string("NN"));
+        QCOMPARE(unbinarizedLabel("-NONE-"), std::string("-NONE-"));
+        // Every node of a debinarized tree carries the unbinarized label of its binarized top node.
+        const Tree t = parseOne(bin("(ROOT (S (NP (DT a) (JJ b) (NN c)) (VP (VB d))))", 1, true));
+        QCOMPARE(unbinarizedLabel(t.children[0].label), std::string("S"));
+        QCOMPARE(unbinarizedLabel(t.children[0].children[0].label), std::string("NP"));
+    }
+
     void naryRootStaysUnary() {
         const std::string r = "(ROOT (NP (NN a)) (VP (VB b)) (. .))";
         QCOMPARE(bin(r, 1, false), std::string("(ROOT (@ROOT|. (@ROOT|VP (NP (NN a)) (VP (VB b))) (. .)))"));
