@@ -4,6 +4,7 @@
 // overwritten, over-long sentences are skipped and counted by `eval`, `parse --json` survives
 // bytes that are not UTF-8, and `frontier` keeps a policy path whose file is missing right now.
 #include "core/util/AtomicFile.h"
+#include "support/CliRun.h"
 #include "support/TestData.h"
 
 #include <QtTest/QtTest>
@@ -21,28 +22,12 @@ using prunescope::writeFileAtomically;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    bool crashed = false;
-    QString out, err;
-};
+using Run = prunescope::testdata::CliRun;
 
-QString cliPath() { return QString::fromStdString(prunescope::testdata::binaryDir()) + "/app/prunescope-cli"; }
+QString cliPath() { return prunescope::testdata::cliBinary(); }
 
 Run run(const QStringList& args, const QByteArray& input = {}, const QString& stdoutFile = {}) {
-    QProcess p;
-    if (!stdoutFile.isEmpty()) p.setStandardOutputFile(stdoutFile);
-    p.start(cliPath(), args);
-    p.waitForStarted();
-    if (!input.isEmpty()) p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(300000);
-    Run r;
-    r.crashed = p.exitStatus() != QProcess::NormalExit;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return prunescope::testdata::runCli(args, {.input = input, .stdoutFile = stdoutFile});
 }
 
 // Status 1 or 2, no signal, and stderr is exactly one line "error: FILE:LINE…".

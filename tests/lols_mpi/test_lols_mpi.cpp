@@ -7,6 +7,7 @@
 // clear error, not a hang. Built only with -DPRUNESCOPE_MPI=ON; as root, Open MPI's mpirun needs
 // OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (set here when euid is 0).
 #include "core/util/AtomicFile.h"
+#include "support/CliRun.h"
 #include "support/TestData.h"
 
 #include <QtTest/QtTest>
@@ -23,37 +24,18 @@ using namespace prunescope;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    bool crashed = false;
-    QString out, err;
-};
+using Run = testdata::CliRun;
 
-QString cliPath() { return QString::fromStdString(testdata::binaryDir()) + "/app/prunescope-cli"; }
+QString cliPath() { return testdata::cliBinary(); }
 
 // ranks = 0: the CLI alone (no launcher); otherwise mpirun -n ranks (oversubscribed past the cores).
-Run run(int ranks, const QStringList& args, const QStringList& env = {}) {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    if (geteuid() == 0) {  // Open MPI refuses root without these (docs/user-guide.md)
-        e.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
-        e.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    }
-    for (const QString& kv : env) e.insert(kv.section('=', 0, 0), kv.section('=', 1));
-    p.setProcessEnvironment(e);
-    if (ranks == 0)
-        p.start(cliPath(), args);
-    else
-        p.start(PRUNESCOPE_MPIEXEC, QStringList{"-n", QString::number(ranks), "--oversubscribe", cliPath()} + args);
-    p.waitForStarted();
-    p.closeWriteChannel();
-    p.waitForFinished(600000);
-    Run r;
-    r.crashed = p.exitStatus() != QProcess::NormalExit;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+Run run(int ranks, const QStringList& args, QStringList env = {}) {
+    if (geteuid() == 0)  // Open MPI refuses root without these (docs/user-guide.md)
+        env += QStringList{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
+    testdata::CliRunOptions o;
+    o.env = env;
+    if (ranks > 0) o.launcher = {PRUNESCOPE_MPIEXEC, "-n", QString::number(ranks), "--oversubscribe"};
+    return testdata::runCli(args, o);
 }
 
 QString samples(const char* file) { return QString::fromStdString(testdata::sourceDir()) + "/samples/" + file; }

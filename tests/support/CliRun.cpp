@@ -3,19 +3,33 @@
 #include "support/TestData.h"
 
 #include <QProcess>
+#include <QProcessEnvironment>
 
 namespace prunescope::testdata {
 
 QString cliBinary() { return QString::fromStdString(binaryDir()) + "/app/prunescope-cli"; }
 
-CliRun runCli(const QStringList& args) {
+CliRun runCli(const QStringList& args, const CliRunOptions& o) {
     QProcess p;
-    p.start(cliBinary(), args);
-    p.waitForStarted();
-    p.closeWriteChannel();
-    p.waitForFinished(600000);
+    if (!o.env.isEmpty()) {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        for (const QString& kv : o.env) e.insert(kv.section('=', 0, 0), kv.section('=', 1));
+        p.setProcessEnvironment(e);
+    }
+    if (!o.stdoutFile.isEmpty()) p.setStandardOutputFile(o.stdoutFile);
+    if (o.launcher.isEmpty()) p.start(cliBinary(), args);
+    else p.start(o.launcher.front(), o.launcher.mid(1) + QStringList{cliBinary()} + args);
     CliRun r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    if (!p.waitForStarted()) {
+        r.crashed = true;
+        r.err = p.errorString();
+        return r;
+    }
+    if (!o.input.isEmpty()) p.write(o.input);
+    p.closeWriteChannel();
+    p.waitForFinished(o.timeoutMs);
+    r.crashed = p.exitStatus() != QProcess::NormalExit;
+    r.exitCode = r.crashed ? -1 : p.exitCode();
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
