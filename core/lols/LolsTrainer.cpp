@@ -258,9 +258,7 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         if (distributor_.collect) {
             collected = distributor_.collect(t, st.policy, count, local);
         } else {
-            std::vector<int> all(static_cast<std::size_t>(count));
-            for (int j = 0; j < count; ++j) all[static_cast<std::size_t>(j)] = j;
-            collected = local(all);
+            collected = local(rolloutShare(count, 0, 1));  // every position, on this process
         }
         progress.throwIfCancelled();
         if (collected.size() != batch.size()) throw std::logic_error("rollout distributor returned a wrong count");

@@ -161,9 +161,11 @@ std::string stripAnnotation(const std::string& label) {
 
 std::string unbinarizedLabel(const std::string& label) {
     if (label.empty()) return label;
-    std::string base = label[0] == kIntermediateMark ? label.substr(1) : label;
-    if (label[0] == kIntermediateMark)
+    std::string base = label;
+    if (base[0] == kIntermediateMark) {  // @X|siblings: the n-ary node X
+        base.erase(0, 1);
         if (auto bar = base.find(kSiblingMark); bar != std::string::npos) base.resize(bar);
+    }
     base = stripAnnotation(base);
     if (auto plus = base.find(kChainMark); plus != std::string::npos && plus > 0) base.resize(plus);
     return base.empty() ? label : base;
