@@ -4,6 +4,7 @@
 #include "core/dep/EisnerHypergraph.h"
 #include "core/vine/VineParser.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace prunescope {
@@ -11,8 +12,12 @@ namespace prunescope {
 const char* cascadeStageKindName(CascadeStageKind k) { return k == CascadeStageKind::Vine ? "vine" : "first-order"; }
 
 double StageMarginals::arc(int h, int m) const {
-    if (kind == CascadeStageKind::Vine && !vineShortArc(band, h, m))
-        return mm.label[static_cast<std::size_t>(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right))];
+    if (kind == CascadeStageKind::Vine && !vineShortArc(band, h, m)) {
+        // decided by two parts: m's outer arc on h's side and h's outer-head part on m's side
+        const double mod = mm.label[static_cast<std::size_t>(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right))];
+        const double head = mm.label[static_cast<std::size_t>(vineOuterHeadLabel(n, h, m < h ? VineSide::Left : VineSide::Right))];
+        return std::min(mod, head);
+    }
     return mm.label[static_cast<std::size_t>(arcLabel(n, h, m))];
 }
 
@@ -25,6 +30,19 @@ bool longArcKept(const ArcMask& mask, int band, int m, VineSide side) {
             if (mask.keep(h, m)) return true;
     } else {
         for (int h = m + band + 1; h <= n; ++h)
+            if (mask.keep(h, m)) return true;
+    }
+    return false;
+}
+
+// Whether the mask keeps an arc from h to a modifier more than band away on `side`.
+bool longModifierKept(const ArcMask& mask, int band, int h, VineSide side) {
+    const int n = mask.n;
+    if (side == VineSide::Left) {
+        for (int m = 1; m < h - band; ++m)
+            if (mask.keep(h, m)) return true;
+    } else {
+        for (int m = h + band + 1; m <= n; ++m)
             if (mask.keep(h, m)) return true;
     }
     return false;
@@ -47,6 +65,7 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
         vs.band = band;
         vs.arcs.reset(n);
         vs.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
+        vs.outerHead.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
         for (int m = 1; m <= n; ++m) {
             for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h) {
                 if (h == m || !incoming.keep(h, m)) continue;
@@ -64,6 +83,12 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
                 keys.clear();
                 outerModifierKeys(a, m, side == VineSide::Left, keys);
                 vs.outer[static_cast<std::size_t>(2 * m + static_cast<int>(side))] = w.score(keys);
+            }
+            for (VineSide side : {VineSide::Left, VineSide::Right}) {  // m as a head with a far modifier
+                if (!vineOuterHeadExists(n, band, m, side) || !longModifierKept(incoming, band, m, side)) continue;
+                keys.clear();
+                outerHeadKeys(a, m, side == VineSide::Right, keys);
+                vs.outerHead[static_cast<std::size_t>(2 * m + static_cast<int>(side))] = w.score(keys);
             }
         }
         sm.graph = buildVineHypergraph(vs, singleRoot);
@@ -110,7 +135,8 @@ void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label, st
     }
     if (kind != CascadeStageKind::Vine) throw std::logic_error("stageLabelKeys: outer label in a first-order stage");
     const int rest = label - arcs;
-    outerModifierKeys(a, rest / 2, static_cast<VineSide>(rest % 2) == VineSide::Left, out);
+    if (rest < 2 * (n + 1)) outerModifierKeys(a, rest / 2, static_cast<VineSide>(rest % 2) == VineSide::Left, out);
+    else outerHeadKeys(a, (rest - 2 * (n + 1)) / 2, static_cast<VineSide>(rest % 2) == VineSide::Right, out);
 }
 
 std::vector<int> viterbiLabels(const Hypergraph& g, const MaxMarginals& mm) {

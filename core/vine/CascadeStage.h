@@ -1,11 +1,13 @@
 #pragma once
 // One pruning stage of the vine cascade (Rush & Petrov 2012 sec. 3-4): its parts, their scores
 // under hashed weights, their max-marginals over the stage's hypergraph, and the mask it passes on.
-//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs); a long arc h -> m
-//                 survives iff the outer arc of m on h's side does.
+//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs, outer-head parts);
+//                 a long arc h -> m (h >= 1) survives iff both the outer arc of m on h's side and the
+//                 outer-head part of h on m's side do (its max-marginal is the smaller of the two).
 //   first-order : Eisner's first-order chart under the incoming mask (EisnerHypergraph), parts =
 //                 arcs, features = the dep-v1 arc templates (the same as a first-order DepModel).
-// Features: arcs by arcFeatureKeys, outer arcs by outerModifierKeys (core/dep/ArcFeatures.h).
+// Features: arcs by arcFeatureKeys, outer arcs by outerModifierKeys, outer-head parts by outerHeadKeys
+// (core/dep/ArcFeatures.h).
 #include "core/dep/ArcFeatures.h"
 #include "core/dep/ArcMask.h"
 #include "core/dep/HashedWeights.h"
@@ -29,12 +31,12 @@ struct StageMarginals {
     MaxMarginals mm;      // mm.label[l]: the part's max-marginal (-inf = in no derivation)
     long pushes = 0;      // hyperedges visited (inside pass)
     // The max-marginal the stage assigns to arc h -> m: the arc's own, or for a vine stage and a
-    // long arc the outer arc's (the part that decides it).
+    // long arc the smaller of its outer arc's and its head's outer-head part's (the parts that decide it).
     double arc(int h, int m) const;
 };
 
 // Builds and solves the stage on sentence atoms `a` under the incoming mask (arcs it prunes are
-// absent; a vine outer arc exists iff the mask keeps one long arc on its side).
+// absent; a vine outer arc / outer-head part exists iff the mask keeps one long arc on its side).
 StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
                               const SentenceAtoms& a, const ArcMask& incoming);
 

@@ -34,6 +34,9 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
     const auto& format = doc.member(root, "format");
     if (doc.string(format) != kVineCascadeFormat) doc.fail(format, std::string("not a vine cascade (format must be \"") + kVineCascadeFormat + "\")");
     const auto& version = doc.member(root, "version");
+    if (doc.int32(version) == 1)
+        doc.fail(version, "version 1 cascade (one-sided vine, before outer-head parts): this build reads version " +
+                              std::to_string(kVineCascadeVersion) + "; retrain it with prunescope-cli vine-train");
     if (doc.int32(version) != kVineCascadeVersion)
         doc.fail(version, "unsupported version " + std::to_string(doc.int32(version)) + " (this build reads " + std::to_string(kVineCascadeVersion) + ")");
     const auto& fs = doc.member(root, "featureSet");

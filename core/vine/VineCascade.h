@@ -30,7 +30,9 @@
 namespace prunescope {
 
 inline constexpr const char* kVineCascadeFormat = "prunescope-vine-cascade";
-inline constexpr int kVineCascadeVersion = 1;
+// Version 2: the vine has outer-head parts (VineParser.h); version 1 files (one-sided vine) are
+// refused with a message to retrain.
+inline constexpr int kVineCascadeVersion = 2;
 
 struct VineCascadeStage {
     std::string name;                 // "vine" | "first-order"

@@ -10,7 +10,7 @@ Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
     const int n = sc.n, b = sc.band;
     if (n < 1) throw std::invalid_argument("vine parser: empty sentence");
     if (b < 1) throw std::invalid_argument("vine parser: band must be >= 1");
-    if (sc.arcs.n != n || sc.outer.size() != static_cast<std::size_t>(2 * (n + 1)))
+    if (sc.arcs.n != n || sc.outer.size() != static_cast<std::size_t>(2 * (n + 1)) || sc.outerHead.size() != sc.outer.size())
         throw std::invalid_argument("vine parser: scores of the wrong size");
     Hypergraph g;
     g.numLabels = vineLabelCount(n);
@@ -36,6 +36,16 @@ Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
                 edge(P0[prev], sc.arcs(0, m), arcLabel(n, 0, m));
                 if (!singleRoot) edge(P1[prev], sc.arcs(0, m), arcLabel(n, 0, m));
             }
+            // the token's outer-head parts, each taken or not (the "not" edge is unlabeled, score 0)
+            for (VineSide side : {VineSide::Left, VineSide::Right}) {
+                if (node < 0 || !vineOuterHeadExists(n, b, m, side)) continue;
+                const float w = sc.outerHeadScore(m, side);
+                if (w == kDepNegInf) continue;
+                const int next = g.addNode();
+                g.addEdge(next, {node}, 0.0f);
+                g.addEdge(next, {node}, w, vineOuterHeadLabel(n, m, side));
+                node = next;
+            }
             (f == 0 ? P0 : P1)[static_cast<std::size_t>(m)] = node;
         }
     }
@@ -53,6 +63,14 @@ std::vector<int> vineProjection(int n, int band, const std::vector<int>& heads) 
         if (vineShortArc(band, h, m)) out.push_back(arcLabel(n, h, m));
         else out.push_back(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right));
     }
+    std::vector<char> far(static_cast<std::size_t>(2 * (n + 1)), 0);  // [2 * h + side]: h has a far modifier there
+    for (int m = 1; m <= n; ++m) {
+        const int h = heads[static_cast<std::size_t>(m)];
+        if (h >= 0 && !vineShortArc(band, h, m)) far[static_cast<std::size_t>(2 * h + (m < h ? 0 : 1))] = 1;
+    }
+    for (int h = 1; h <= n; ++h)
+        for (VineSide side : {VineSide::Left, VineSide::Right})
+            if (far[static_cast<std::size_t>(2 * h + static_cast<int>(side))]) out.push_back(vineOuterHeadLabel(n, h, side));
     return out;
 }
 

@@ -179,7 +179,8 @@ private slots:
         QTest::addColumn<QString>("replacement");
         QTest::addColumn<QString>("message");
         QTest::newRow("format") << "/format" << "\"prunescope-dep-model\"" << "not a vine cascade";
-        QTest::newRow("version") << "/version" << "2" << "unsupported version";
+        QTest::newRow("version") << "/version" << "3" << "unsupported version";
+        QTest::newRow("version 1 (one-sided vine)") << "/version" << "1" << "retrain it with prunescope-cli vine-train";
         QTest::newRow("featureSet") << "/featureSet" << "\"dep-v0\"" << "feature set";
         QTest::newRow("singleRoot") << "/singleRoot" << "1" << "";
         QTest::newRow("finalModel") << "/finalModel" << "\"\"" << "finalModel";
