@@ -2,9 +2,11 @@
 # The vine-pruning experiments of docs/results.md ("Vine pruning (Rush & Petrov 2012) — issue 12"), as run:
 #   scripts/vine-experiments.sh train OUT   # dev: the two exhaustive models and the cascade (alpha chosen on dev)
 #   scripts/vine-experiments.sh test OUT    # the one test run: frontier + significance, then dep-bench
+#   scripts/vine-experiments.sh vine OUT    # the second vine design (results.md "Second vine design"): only the
+#                                           # cascade is retrained, on the models already in OUT; then `test OUT`
 # OUT is a folder outside the repository (the models and the cascade are 20-60 MB each).
 set -euo pipefail
-cmd=${1:?train|test}; out=${2:?OUT}
+cmd=${1:?train|vine|test}; out=${2:?OUT}
 cli=${CLI:-$(dirname "$0")/../build/app/prunescope-cli}
 D=${DATA:-$(dirname "$0")/../../shared/data/dep-sample}
 mkdir -p "$out"
@@ -15,6 +17,10 @@ train)
     --epochs 2 --hash-bits 20 --alpha-grid 0,0.4,0.6,0.8,0.9,0.95 --max-len 50 --seed 1
   nice "$cli" dep-train --train "$D/train" --dev "$D/dev" --order 1 --learner mira --epochs 2 --patience 1 --max-len 50 --seed 1 --out "$out/model-o1.json"
   ;;
+vine)
+  nice "$cli" vine-train --model "$out/model-o2.json" --train "$D/train" --dev "$D/dev" --out "$out/cascade.json" --band 3 --train-alpha 0.5 \
+    --epochs 2 --hash-bits 20 --alpha-grid 0,0.4,0.6,0.8,0.9,0.95 --max-len 50 --seed 1
+  ;;
 test)
   nice "$cli" vine-frontier --model "$out/model-o2.json" --first-order-model "$out/model-o1.json" --cascade "$out/cascade.json" --treebank "$D/test" \
     --alpha-grid 0,0.4,0.6,0.8,0.9,0.95 --length-bands 1,2,3,4,6 --out-json "$out/frontier-test.json" --out-svg "$out/vine-frontier-test.svg" \
@@ -22,5 +28,5 @@ test)
   nice "$cli" dep-bench --model "$out/model-o2.json" --cascade "$out/cascade.json" --treebank "$D/test" --repeats 3 --json > "$out/bench.json"
   nice "$cli" dep-bench --model "$out/model-o2.json" --length-vine 3 --treebank "$D/test" --repeats 3 --json > "$out/bench-length.json"
   ;;
-*) echo "usage: $0 train|test OUT" >&2; exit 2 ;;
+*) echo "usage: $0 train|vine|test OUT" >&2; exit 2 ;;
 esac
