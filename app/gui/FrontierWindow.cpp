@@ -19,6 +19,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
@@ -87,6 +88,12 @@ void FrontierWindow::buildUi() {
     conesBox_ = new QCheckBox(QString::fromUtf8("optimal-\u03bb cones"), axes);
     conesBox_->setChecked(true);
     unprunedBox_ = new QCheckBox("unpruned parser", axes);
+    evalSetBox_ = new QComboBox(axes);
+    evalSetBox_->setObjectName("evaluationSet");
+    evalSetBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    evalSetBox_->setToolTip("Policies are compared only on the data they were evaluated on: treebank, length "
+                            "limit and sentence count. Choose which set's policies to show.");
+    form->addRow("Evaluated on", evalSetBox_);
     form->addRow("Runtime", runtimeBox_);
     form->addRow("Accuracy", accuracyBox_);
     form->addRow(logBox_);
@@ -146,6 +153,8 @@ void FrontierWindow::buildUi() {
     connect(accuracyBox_, &QComboBox::currentIndexChanged, this, [this] {
         setMeasures(runtime_, static_cast<AccuracyMeasure>(accuracyBox_->currentData().toInt()));
     });
+    connect(evalSetBox_, &QComboBox::activated, this,
+            [this] { setEvaluationSet(evalSetBox_->currentData().toString().toStdString()); });
     connect(logBox_, &QCheckBox::toggled, plot_, &widgets::FrontierPlot::setLogX);
     auto glyphs = [this] { plot_->setShowLambdaGlyphs(arrowsBox_->isChecked(), conesBox_->isChecked()); };
     connect(arrowsBox_, &QCheckBox::toggled, this, glyphs);
@@ -208,8 +217,30 @@ void FrontierWindow::setMeasures(RuntimeMeasure rt, AccuracyMeasure acc) {
     refreshView();
 }
 
+void FrontierWindow::setEvaluationSet(const std::string& key) {
+    if (key == evalSet_) return;
+    evalSet_ = key;
+    lambdaInitialized_ = false;  // another set: other cones
+    refreshView();
+}
+
+void FrontierWindow::refreshEvaluationSets() {
+    const auto sets = model_.evaluationSets();
+    if (std::none_of(sets.begin(), sets.end(), [&](const auto& c) { return c.set.key() == evalSet_; }))
+        evalSet_ = model_.defaultEvaluationSet(), lambdaInitialized_ = false;
+    const QSignalBlocker block(evalSetBox_);
+    evalSetBox_->clear();
+    for (const auto& c : sets)
+        evalSetBox_->addItem(QString("%1 — %2 %3").arg(QString::fromStdString(c.set.label())).arg(c.points)
+                                 .arg(c.points == 1 ? "policy" : "policies"),
+                             QString::fromStdString(c.set.key()));
+    evalSetBox_->setCurrentIndex(evalSetBox_->findData(QString::fromStdString(evalSet_)));
+    evalSetBox_->setEnabled(sets.size() > 1);
+}
+
 void FrontierWindow::refreshView() {
-    view_ = model_.view(runtime_, accuracy_, unprunedBox_->isChecked());
+    refreshEvaluationSets();
+    view_ = model_.view(runtime_, accuracy_, unprunedBox_->isChecked(), evalSet_);
     plot_->setPlotData(view_.plot);
     double lo = std::numeric_limits<double>::infinity(), hi = 0;
     std::vector<double> fitted;
@@ -257,8 +288,17 @@ void FrontierWindow::refreshSelection() {
     selected_ = bestForLambda(view_.points, lambda());
     plot_->setHighlight(selected_, lambda());
     const int ri = selectedRecord();
-    loadBtn_->setEnabled(ri >= 0 && !model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty());
+    const QString problem = selectionProblem();
+    loadBtn_->setEnabled(ri >= 0 && problem.isEmpty());
     exportBtn_->setEnabled(loadBtn_->isEnabled());
+    loadBtn_->setToolTip(problem);
+    exportBtn_->setToolTip(problem);
+    const QString hidden = view_.hiddenOtherSets == 0 ? QString()
+                           : QString("<br><small>%1 more %2 evaluated on other data %3 hidden: they are not comparable "
+                                     "(choose their set under “Evaluated on”).</small>")
+                                 .arg(view_.hiddenOtherSets)
+                                 .arg(view_.hiddenOtherSets == 1 ? "policy" : "policies")
+                                 .arg(view_.hiddenOtherSets == 1 ? "is" : "are");
     if (ri < 0) {
         info_->setText(view_.points.empty() ? "No policy has both measures. Open a frontier.json (File menu) or a "
                                               "LOLS run directory, or choose other axes."
@@ -284,7 +324,10 @@ void FrontierWindow::refreshSelection() {
                            .arg(range)
                            .arg(std::isfinite(pp.lambda) ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
                                                          : QString())
-                           .arg(r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>"));
+                           .arg((r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>") +
+                                (problem.isEmpty() ? QString() : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped()) +
+                                "<br><small>evaluated on " + QString::fromStdString(r.evaluation.label()).toHtmlEscaped() +
+                                "</small>" + hidden));
     }
     emit selectionChanged(selected_);
 }
@@ -304,11 +347,21 @@ void FrontierWindow::selectPoint(int index) {
                              6000);
 }
 
+QString FrontierWindow::selectionProblem() const {
+    const int ri = selectedRecord();
+    if (ri < 0) return "no policy is selected";
+    const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
+    if (r.kind == widgets::PlotPolicyKind::Unpruned) return "the unpruned parser has no policy file (it keeps every span)";
+    if (r.policyPath.isEmpty()) return r.id + " was recorded without a policy file";
+    if (!QFileInfo::exists(r.policyPath)) return "its policy file " + r.policyPath + " does not exist";
+    return QString();
+}
+
 Policy FrontierWindow::exportedPolicy() const {
     const int ri = selectedRecord();
     if (ri < 0) throw std::invalid_argument("no policy is selected");
     const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
-    if (r.policyPath.isEmpty()) throw std::invalid_argument(r.id.toStdString() + " has no policy file");
+    if (const QString why = selectionProblem(); !why.isEmpty()) throw std::invalid_argument(r.id.toStdString() + ": " + why.toStdString());
     Policy p = loadPolicy(r.policyPath.toStdString());
     const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
     p.meta.lambda = lambda();
@@ -328,7 +381,8 @@ Policy FrontierWindow::exportedPolicy() const {
                                              : nlohmann::json{pp.lambdaRange.lo, std::isinf(pp.lambdaRange.hi)
                                                                                       ? nlohmann::json(nullptr)
                                                                                       : nlohmann::json(pp.lambdaRange.hi)}},
-        {"shownPolicies", view_.points.size()}};
+        {"shownPolicies", view_.points.size()},
+        {"evaluationSet", r.evaluation.toJson()}};
     if (p.meta.name.empty()) p.meta.name = r.id.toStdString();
     if (p.meta.kind.empty()) p.meta.kind = r.kind == widgets::PlotPolicyKind::Lols ? "lols" : "baseline";
     return p;
@@ -373,6 +427,12 @@ void FrontierWindow::openDialog(bool directory) {
 
 void FrontierWindow::onIteration(int, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config) {
     model_.addLolsIteration(runDir, r, config);
+    const std::string key = lolsDevEvaluationSet(config, r.dev.sentences).key();
+    if (!evalSet_.empty() && key != evalSet_)
+        statusBar()->showMessage(QString("%1: its iterations are evaluated on %2, not the shown set; choose it under "
+                                         "“Evaluated on” to compare them")
+                                     .arg(QFileInfo(runDir).fileName(), QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label())),
+                                 8000);
     if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
     refreshView();
 }
