@@ -93,7 +93,8 @@ void FrontierWindow::buildUi() {
     evalSetBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     evalSetBox_->setToolTip("Policies are compared only on the data they were evaluated on: treebank, length "
                             "limit and sentence count. Choose which set's policies to show.");
-    form->addRow("Evaluated on", evalSetBox_);
+    form->addRow(new QLabel("Evaluated on (only one set is compared):", axes));
+    form->addRow(evalSetBox_);
     form->addRow("Runtime", runtimeBox_);
     form->addRow("Accuracy", accuracyBox_);
     form->addRow(logBox_);
@@ -231,7 +232,7 @@ void FrontierWindow::refreshEvaluationSets() {
     const QSignalBlocker block(evalSetBox_);
     evalSetBox_->clear();
     for (const auto& c : sets)
-        evalSetBox_->addItem(QString("%1 — %2 %3").arg(QString::fromStdString(c.set.label())).arg(c.points)
+        evalSetBox_->addItem(QString("%1 — %2 %3").arg(QString::fromStdString(c.set.label()).replace("<= ", "≤ ")).arg(c.points)
                                  .arg(c.points == 1 ? "policy" : "policies"),
                              QString::fromStdString(c.set.key()));
     evalSetBox_->setCurrentIndex(evalSetBox_->findData(QString::fromStdString(evalSet_)));
@@ -294,11 +295,9 @@ void FrontierWindow::refreshSelection() {
     loadBtn_->setToolTip(problem);
     exportBtn_->setToolTip(problem);
     const QString hidden = view_.hiddenOtherSets == 0 ? QString()
-                           : QString("<br><small>%1 more %2 evaluated on other data %3 hidden: they are not comparable "
-                                     "(choose their set under “Evaluated on”).</small>")
+                           : QString("<br><small>%1 %2 on other evaluation sets hidden</small>")
                                  .arg(view_.hiddenOtherSets)
-                                 .arg(view_.hiddenOtherSets == 1 ? "policy" : "policies")
-                                 .arg(view_.hiddenOtherSets == 1 ? "is" : "are");
+                                 .arg(view_.hiddenOtherSets == 1 ? "policy" : "policies");
     if (ri < 0) {
         info_->setText(view_.points.empty() ? "No policy has both measures. Open a frontier.json (File menu) or a "
                                               "LOLS run directory, or choose other axes."
@@ -326,7 +325,7 @@ void FrontierWindow::refreshSelection() {
                                                          : QString())
                            .arg((r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>") +
                                 (problem.isEmpty() ? QString() : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped()) +
-                                "<br><small>evaluated on " + QString::fromStdString(r.evaluation.label()).toHtmlEscaped() +
+                                "<br><small>evaluated on " + QString::fromStdString(r.evaluation.label()).replace("<= ", "≤ ").toHtmlEscaped() +
                                 "</small>" + hidden));
     }
     emit selectionChanged(selected_);
@@ -431,7 +430,7 @@ void FrontierWindow::onIteration(int, const QString& runDir, const LolsIteration
     if (!evalSet_.empty() && key != evalSet_)
         statusBar()->showMessage(QString("%1: its iterations are evaluated on %2, not the shown set; choose it under "
                                          "“Evaluated on” to compare them")
-                                     .arg(QFileInfo(runDir).fileName(), QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label())),
+                                     .arg(QFileInfo(runDir).fileName(), QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label()).replace("<= ", "≤ ")),
                                  8000);
     if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
     refreshView();

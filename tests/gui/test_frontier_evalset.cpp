@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(box->itemData(0).toString().toStdString(), kBaselineSet);
         QVERIFY2(box->itemText(0).contains("15 policies"), qPrintable(box->itemText(0)));
         QCOMPARE(box->itemData(1).toString().toStdString(), kRunSet);
-        QVERIFY2(box->itemText(1).contains("<= 20 words, 20 sentences — 2 policies"), qPrintable(box->itemText(1)));
+        QVERIFY2(box->itemText(1).contains("ptb-sample/dev, ≤ 20 words, 20 sentences — 2 policies"), qPrintable(box->itemText(1)));
         QCOMPARE(w.evaluationSet(), kBaselineSet);
         QCOMPARE(static_cast<int>(w.view().points.size()), 15);
         QCOMPARE(w.view().hiddenOtherSets, 2);
