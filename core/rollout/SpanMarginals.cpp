@@ -11,7 +11,7 @@ namespace prunescope {
 
 namespace {
 
-// No gold nodes: InsideOutside then computes Z and dZ/dm only matter here.
+// No gold nodes: only Z and dZ/dm of the inside-outside pass are used here.
 RecallGold noGold(int n) {
     RecallGold g;
     g.n = n;
@@ -19,7 +19,7 @@ RecallGold noGold(int n) {
     return g;
 }
 
-SpanMarginals empty(int n) {
+SpanMarginals zeroMarginals(int n) {
     SpanMarginals m;
     m.n = n;
     m.marginal.assign(static_cast<std::size_t>(n + 1) * (n + 1), 0.0);
@@ -36,7 +36,7 @@ void setAlwaysKept(SpanMarginals& m) {
 SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words, const PruningMask& mask) {
     const int n = static_cast<int>(words.size());
     if (mask.n != n) throw std::invalid_argument("spanMarginals: mask length differs from the sentence");
-    SpanMarginals m = empty(n);
+    SpanMarginals m = zeroMarginals(n);
     if (n == 0) return m;
     const RecallGold gold = noGold(n);
     InsideOutside io(g);
@@ -58,7 +58,7 @@ SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words
 SpanMarginals naiveSpanMarginals(const Grammar& g, std::span<const std::string> words, const PruningMask& mask) {
     const int n = static_cast<int>(words.size());
     if (mask.n != n) throw std::invalid_argument("naiveSpanMarginals: mask length differs from the sentence");
-    SpanMarginals m = empty(n);
+    SpanMarginals m = zeroMarginals(n);
     if (n == 0) return m;
     const RecallGold gold = noGold(n);
     InsideOutside io(g);
