@@ -128,6 +128,8 @@ void addBaseline(CLI::App& app) {
         FrontierData d;
         d.grammar = o->grammar;
         d.evaluation = {{"split", "dev"}, {"treebank", o->dev}, {"maxLength", o->devMaxLen}};
+        if (run.unprunedDev.is_object() && run.unprunedDev.contains("sentences"))
+            d.evaluation["sentences"] = run.unprunedDev["sentences"];
         d.unpruned = run.unprunedDev;
         for (const auto& p : best.points) {
             FrontierEntry e;

@@ -26,6 +26,7 @@ void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
+void addFrontierBestCommand(CLI::App& app); // frontier-best (CmdFrontierBest.cpp)
 void addLolsCommands(CLI::App& app); // lols, regret, compare
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
 void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-randomized

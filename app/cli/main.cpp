@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     addEvalCommand(app);
     addBenchParseCommand(app);
     addBaselineCommand(app);
+    addFrontierBestCommand(app);
     addLolsCommands(app);
     addRolloutCommands(app);
     addRandomizedCommand(app);

@@ -1,5 +1,6 @@
 #include "app/gui/ChartPresentation.h"
 
+#include "core/rollout/SpanMarginals.h"
 #include "core/treebank/Binarize.h"
 
 #include <QStringList>
@@ -17,6 +18,7 @@ QString quantityName(Quantity q) {
     case Quantity::InsideScore: return QObject::tr("Best inside score (log prob)");
     case Quantity::Constituents: return QObject::tr("Constituents built");
     case Quantity::RecallContribution: return QObject::tr("Contribution to expected recall");
+    case Quantity::SpanMarginal: return QObject::tr("Span marginal (PCFG posterior)");
     }
     return {};
 }
@@ -39,6 +41,9 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
         namesFor = s.grammarPtr();
     }
     const std::vector<QString>& names = binarizedLabels ? symbolNames : unbinarizedNames;
+    // One inside-outside pass for the whole chart, only when this quantity is shown.
+    const SpanMarginals marginals = q == Quantity::SpanMarginal ? spanMarginals(s.grammar(), s.words(), s.mask())
+                                                                 : SpanMarginals{};
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
             int k = i + w;
@@ -66,6 +71,7 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
             case Quantity::RecallContribution:
                 c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
                 break;
+            case Quantity::SpanMarginal: c.value = marginals.success ? static_cast<float>(marginals.at(i, k)) : nan; break;
             }
             if (!std::isnan(c.value)) {
                 lo = std::min(lo, static_cast<double>(c.value));
@@ -89,6 +95,10 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
         out.hi = std::isfinite(hi) ? std::max({std::abs(lo), std::abs(hi), 1e-6}) : 1;
         out.lo = -out.hi, out.decimals = 3;
         if (!s.hasGold()) out.title += QObject::tr(" (needs gold)");
+        break;
+    case Quantity::SpanMarginal:
+        out.lo = 0, out.hi = 1, out.decimals = 2;
+        if (!marginals.success) out.title += QObject::tr(" (no parse under this mask)");
         break;
     }
     return out;

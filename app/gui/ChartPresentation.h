@@ -8,9 +8,10 @@
 
 namespace prunescope::gui {
 
-enum class Quantity { KeepProbability, InsideScore, Constituents, RecallContribution };
+// SpanMarginal: the posterior of the span under the PCFG over the mask's derivations (SpanMarginals.h).
+enum class Quantity { KeepProbability, InsideScore, Constituents, RecallContribution, SpanMarginal };
 inline constexpr Quantity kAllQuantities[] = {Quantity::KeepProbability, Quantity::InsideScore, Quantity::Constituents,
-                                             Quantity::RecallContribution};
+                                             Quantity::RecallContribution, Quantity::SpanMarginal};
 QString quantityName(Quantity q);
 
 struct CellPresentation {

@@ -60,6 +60,7 @@ bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
     if (q == "inside") ex->setQuantity(Quantity::InsideScore);
     if (q == "constituents") ex->setQuantity(Quantity::Constituents);
     if (q == "recall") ex->setQuantity(Quantity::RecallContribution);
+    if (q == "marginal") ex->setQuantity(Quantity::SpanMarginal);
     if (cl.value("colormap") == "cividis") ex->setColorMap(widgets::ColorMapKind::Cividis);
     if (cl.isSet("binarized-symbols")) w.showBinarizedSymbolsAction()->setChecked(true);
     if (cl.isSet("presentation-font")) w.presentationFontAction()->setChecked(true);
@@ -204,7 +205,7 @@ void addCommandLineOptions(QCommandLineParser& cl) {
                      "sentence of the bundled sample.", "n", "1"},
         {"typed", "With --screenshot: parse this typed sentence instead.", "text"},
         {"flip", "With --screenshot: click cell <i,k> (repeatable).", "i,k"},
-        {"quantity", "Colour quantity: keep, inside, constituents or recall.", "name", "keep"},
+        {"quantity", "Colour quantity: keep, inside, constituents, recall or marginal.", "name", "keep"},
         {"colormap", "viridis or cividis.", "name", "viridis"},
         {"presentation-font", "Chart, trees and statistics in the presentation font size (View menu)."},
         {"zoom", "With --screenshot: zoom the chart to <z> times its fitted size (1 = fit).", "z"},

@@ -33,6 +33,7 @@ std::optional<double> PolicyRecord::value(const char* key) const {
 
 void FrontierModel::addFrontierFile(const QString& path) {
     const FrontierData d = loadFrontier(path.toStdString());
+    if (firstFileSet_.empty() && !d.points.empty()) firstFileSet_ = frontierEntryEvaluationSet(d, d.points.front()).key();
     const QString abs = QFileInfo(path).absoluteFilePath();
     auto normalized = [](const nlohmann::json& m) {
         nlohmann::json j = {{"source", m}};
@@ -52,6 +53,7 @@ void FrontierModel::addFrontierFile(const QString& path) {
         r.metrics = normalized(e.metrics);
         r.source = abs;
         r.training = e.training;
+        r.evaluation = frontierEntryEvaluationSet(d, e);
         records_.erase(std::remove_if(records_.begin(), records_.end(),
                                       [&](const PolicyRecord& o) { return o.id == r.id; }),
                        records_.end());
@@ -63,6 +65,7 @@ void FrontierModel::addFrontierFile(const QString& path) {
         r.kind = widgets::PlotPolicyKind::Unpruned;
         r.metrics = normalized(d.unpruned);
         r.source = abs;
+        r.evaluation = frontierUnprunedEvaluationSet(d);
         records_.erase(std::remove_if(records_.begin(), records_.end(),
                                       [&](const PolicyRecord& o) { return o.id == r.id; }),
                        records_.end());
@@ -94,17 +97,38 @@ void FrontierModel::addLolsIteration(const QString& runDir, const LolsIterationR
     r.run = run;
     r.iteration = rec.iteration;
     r.training = {{"lols", lols}, {"iteration", rec.iteration}, {"best", rec.best}};
+    r.evaluation = lolsDevEvaluationSet(config, e.sentences);
     if (const int at = find(run, rec.iteration); at >= 0) records_[static_cast<std::size_t>(at)] = std::move(r);
     else records_.push_back(std::move(r));
 }
 
-FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned) const {
+std::vector<EvaluationSetCount> FrontierModel::evaluationSets() const {
+    std::vector<EvaluationSet> sets;
+    for (const PolicyRecord& r : records_)
+        if (r.kind != widgets::PlotPolicyKind::Unpruned) sets.push_back(r.evaluation);
+    return countEvaluationSets(sets);
+}
+
+std::string FrontierModel::defaultEvaluationSet() const {
+    const auto sets = evaluationSets();
+    for (const auto& c : sets)
+        if (c.set.key() == firstFileSet_) return firstFileSet_;
+    return sets.empty() ? std::string() : sets.front().set.key();
+}
+
+FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned,
+                                        const std::string& evalSet) const {
     View v;
+    v.evaluationSet = evalSet;
     const char* accKey = acc == AccuracyMeasure::F1 ? "f1" : "expectedRecall";
     std::vector<QString> runs;
     for (int i = 0; i < static_cast<int>(records_.size()); ++i) {
         const PolicyRecord& r = records_[static_cast<std::size_t>(i)];
         if (r.kind == widgets::PlotPolicyKind::Unpruned && !includeUnpruned) continue;
+        if (!evalSet.empty() && r.evaluation.key() != evalSet) {
+            if (r.kind != widgets::PlotPolicyKind::Unpruned) ++v.hiddenOtherSets;
+            continue;
+        }
         const auto x = r.value(runtimeKey(rt));
         const auto y = r.value(accKey);
         if (!x || !y) continue;

@@ -3,6 +3,7 @@
 // sweep of a frontier.json and the iterations of LOLS run directories, with the measure-dependent
 // derived quantities (Pareto frontier, footnote-12 sigmoid over the baseline points, lambda_i,
 // optimal-lambda ranges) recomputed for the chosen runtime and accuracy measures.
+#include "core/frontier/EvaluationSet.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/lols/LolsTrainer.h"
 #include "widgets/FrontierPlot.h"
@@ -30,6 +31,7 @@ struct PolicyRecord {
     QString run;         // run directory (LOLS) or empty
     int iteration = -1;  // LOLS iteration
     nlohmann::json training = nlohmann::json::object();
+    EvaluationSet evaluation;  // where the metrics were measured; only points of one set are compared
     std::optional<double> value(const char* key) const;
 };
 
@@ -39,21 +41,32 @@ public:
     void addFrontierFile(const QString& path);
     // Adds or updates (same run + iteration) the point of one committed LOLS iteration.
     void addLolsIteration(const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
-    void clear() { records_.clear(); }
+    void clear() { records_.clear(); firstFileSet_.clear(); }
     const std::vector<PolicyRecord>& records() const { return records_; }
     int find(const QString& run, int iteration) const;  // record index or -1
 
-    // The shown points: records having both measures. shownRecord[i] = record index of point i.
+    // The evaluation sets of the policies (the unpruned parser not counted), most points first.
+    std::vector<EvaluationSetCount> evaluationSets() const;
+    // The set to show when none is chosen: the first opened frontier file's, else the largest.
+    std::string defaultEvaluationSet() const;
+
+    // The shown points: records having both measures, evaluated on the set evalSet (a key of
+    // EvaluationSet; "" = every set, for callers that compare nothing). shownRecord[i] = record
+    // index of point i; hiddenOtherSets counts the records left out for their evaluation set.
     struct View {
         widgets::FrontierPlotData plot;
         std::vector<FrontierPoint> points;
         std::vector<int> shownRecord;
         QString lambdaUnit;
+        std::string evaluationSet;
+        int hiddenOtherSets = 0;
     };
-    View view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned = false) const;
+    View view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned = false,
+              const std::string& evalSet = std::string()) const;
 
 private:
     std::vector<PolicyRecord> records_;
+    std::string firstFileSet_;
 };
 
 // Key of a runtime measure in PolicyRecord::metrics.

@@ -87,6 +87,13 @@ void FrontierWindow::buildUi() {
     conesBox_ = new QCheckBox(QString::fromUtf8("optimal-\u03bb cones"), axes);
     conesBox_->setChecked(true);
     unprunedBox_ = new QCheckBox("unpruned parser", axes);
+    evalSetBox_ = new QComboBox(axes);
+    evalSetBox_->setObjectName("evaluationSet");
+    evalSetBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    evalSetBox_->setToolTip("Policies are compared only on the data they were evaluated on: treebank, length "
+                            "limit and sentence count. Choose which set's policies to show.");
+    form->addRow(new QLabel("Evaluated on (only one set is compared):", axes));
+    form->addRow(evalSetBox_);
     form->addRow("Runtime", runtimeBox_);
     form->addRow("Accuracy", accuracyBox_);
     form->addRow(logBox_);
@@ -146,6 +153,8 @@ void FrontierWindow::buildUi() {
     connect(accuracyBox_, &QComboBox::currentIndexChanged, this, [this] {
         setMeasures(runtime_, static_cast<AccuracyMeasure>(accuracyBox_->currentData().toInt()));
     });
+    connect(evalSetBox_, &QComboBox::activated, this,
+            [this] { setEvaluationSet(evalSetBox_->currentData().toString().toStdString()); });
     connect(logBox_, &QCheckBox::toggled, plot_, &widgets::FrontierPlot::setLogX);
     auto glyphs = [this] { plot_->setShowLambdaGlyphs(arrowsBox_->isChecked(), conesBox_->isChecked()); };
     connect(arrowsBox_, &QCheckBox::toggled, this, glyphs);
@@ -209,7 +218,8 @@ void FrontierWindow::setMeasures(RuntimeMeasure rt, AccuracyMeasure acc) {
 }
 
 void FrontierWindow::refreshView() {
-    view_ = model_.view(runtime_, accuracy_, unprunedBox_->isChecked());
+    refreshEvaluationSets();
+    view_ = model_.view(runtime_, accuracy_, unprunedBox_->isChecked(), evalSet_);
     plot_->setPlotData(view_.plot);
     double lo = std::numeric_limits<double>::infinity(), hi = 0;
     std::vector<double> fitted;
@@ -247,117 +257,6 @@ void FrontierWindow::setLambda(double lambda) {
     refreshSelection();
 }
 
-int FrontierWindow::selectedRecord() const {
-    return selected_ >= 0 && selected_ < static_cast<int>(view_.shownRecord.size())
-               ? view_.shownRecord[static_cast<std::size_t>(selected_)]
-               : -1;
-}
-
-void FrontierWindow::refreshSelection() {
-    selected_ = bestForLambda(view_.points, lambda());
-    plot_->setHighlight(selected_, lambda());
-    const int ri = selectedRecord();
-    loadBtn_->setEnabled(ri >= 0 && !model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty());
-    exportBtn_->setEnabled(loadBtn_->isEnabled());
-    if (ri < 0) {
-        info_->setText(view_.points.empty() ? "No policy has both measures. Open a frontier.json (File menu) or a "
-                                              "LOLS run directory, or choose other axes."
-                                            : "");
-    } else {
-        const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
-        const FrontierPoint& p = view_.points[static_cast<std::size_t>(selected_)];
-        const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
-        const QString range = pp.lambdaRange.empty
-                                  ? QString("none")
-                                  : QString("[%1, %2]").arg(pp.lambdaRange.lo, 0, 'g', 4)
-                                        .arg(std::isinf(pp.lambdaRange.hi) ? QString::fromUtf8("\u221e")
-                                                                           : QString::number(pp.lambdaRange.hi, 'g', 4));
-        info_->setText(QString("<b>%1</b> (%2)<br>%3: <b>%4</b><br>%5: <b>%6</b><br>reward = accuracy − λ·runtime = "
-                               "<b>%7</b><br>optimal for λ in %8%9%10")
-                           .arg(r.id.toHtmlEscaped(),
-                                r.kind == widgets::PlotPolicyKind::Lols       ? QString("LOLS")
-                                : r.kind == widgets::PlotPolicyKind::Unpruned ? QString("no pruning")
-                                                                              : QString("baseline"))
-                           .arg(view_.plot.yLabel).arg(p.accuracy, 0, 'f', 2)
-                           .arg(view_.plot.xLabel).arg(p.runtime, 0, 'g', 5)
-                           .arg(p.accuracy - lambda() * p.runtime, 0, 'g', 6)
-                           .arg(range)
-                           .arg(std::isfinite(pp.lambda) ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
-                                                         : QString())
-                           .arg(r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>"));
-    }
-    emit selectionChanged(selected_);
-}
-
-void FrontierWindow::selectPoint(int index) {
-    if (index < 0 || index >= static_cast<int>(view_.points.size())) return;
-    const LambdaRange& r = view_.plot.points[static_cast<std::size_t>(index)].lambdaRange;
-    if (!r.empty) {
-        const double l = std::isinf(r.hi) ? std::max(2 * r.lo, slider_->lo()) : r.lo <= 0 ? r.hi / 2 : std::sqrt(r.lo * r.hi);
-        setLambda(l);
-        return;
-    }
-    selected_ = index;  // not optimal for any lambda: shown, but the slider will move off it
-    plot_->setHighlight(index, lambda());
-    statusBar()->showMessage(view_.plot.points[static_cast<std::size_t>(index)].id +
-                                 " is not optimal for any lambda among the shown policies",
-                             6000);
-}
-
-Policy FrontierWindow::exportedPolicy() const {
-    const int ri = selectedRecord();
-    if (ri < 0) throw std::invalid_argument("no policy is selected");
-    const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
-    if (r.policyPath.isEmpty()) throw std::invalid_argument(r.id.toStdString() + " has no policy file");
-    Policy p = loadPolicy(r.policyPath.toStdString());
-    const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
-    p.meta.lambda = lambda();
-    p.meta.lambdaUnit = view_.lambdaUnit.toStdString();
-    nlohmann::json metrics = r.metrics;
-    metrics["runtimeMeasure"] = runtimeMeasureName(runtime_);
-    metrics["accuracyMeasure"] = accuracy_ == AccuracyMeasure::F1 ? "f1" : "expectedRecall";
-    p.meta.devMetrics = metrics;
-    p.meta.training["provenance"] = {
-        {"id", r.id.toStdString()},
-        {"policyFile", r.policyPath.toStdString()},
-        {"source", r.source.toStdString()},
-        {"run", r.run.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(r.run.toStdString())},
-        {"iteration", r.iteration >= 0 ? nlohmann::json(r.iteration) : nlohmann::json(nullptr)},
-        {"selectedBy", "prunescope frontier view: argmax accuracy - lambda * runtime among shown policies"},
-        {"lambdaRange", pp.lambdaRange.empty ? nlohmann::json(nullptr)
-                                             : nlohmann::json{pp.lambdaRange.lo, std::isinf(pp.lambdaRange.hi)
-                                                                                      ? nlohmann::json(nullptr)
-                                                                                      : nlohmann::json(pp.lambdaRange.hi)}},
-        {"shownPolicies", view_.points.size()}};
-    if (p.meta.name.empty()) p.meta.name = r.id.toStdString();
-    if (p.meta.kind.empty()) p.meta.kind = r.kind == widgets::PlotPolicyKind::Lols ? "lols" : "baseline";
-    return p;
-}
-
-bool FrontierWindow::exportSelected(const QString& path, QString* error) {
-    try {
-        savePolicy(exportedPolicy(), path.toStdString());
-        statusBar()->showMessage("Exported " + path, 5000);
-        return true;
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromStdString(e.what());
-        return false;
-    }
-}
-
-bool FrontierWindow::savePlot(const QString& path, QString* error) {
-    return plot_->saveImage(path, 1100, 720, error);
-}
-
-void FrontierWindow::chooseExport() {
-    const int ri = selectedRecord();
-    if (ri < 0) return;
-    const QString suggestion = QString(model_.records()[static_cast<std::size_t>(ri)].id).replace('/', '-') + "-selected.json";
-    const QString p = QFileDialog::getSaveFileName(this, "Export policy", suggestion, "Policy (*.json)");
-    QString err;
-    if (!p.isEmpty() && !exportSelected(p, &err)) QMessageBox::warning(this, "Export policy", err);
-}
-
 void FrontierWindow::chooseSavePlot() {
     const QString p = QFileDialog::getSaveFileName(this, "Save plot", "frontier.png", "PNG (*.png);;PDF (*.pdf)");
     QString err;
@@ -373,6 +272,12 @@ void FrontierWindow::openDialog(bool directory) {
 
 void FrontierWindow::onIteration(int, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config) {
     model_.addLolsIteration(runDir, r, config);
+    const std::string key = lolsDevEvaluationSet(config, r.dev.sentences).key();
+    if (!evalSet_.empty() && key != evalSet_)
+        statusBar()->showMessage(QString("%1: its iterations are evaluated on %2, not the shown set; choose it under "
+                                         "“Evaluated on” to compare them")
+                                     .arg(QFileInfo(runDir).fileName(), QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label()).replace("<= ", "≤ ")),
+                                 8000);
     if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
     refreshView();
 }

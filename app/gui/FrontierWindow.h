@@ -38,6 +38,11 @@ public:
     bool openPath(const QString& path, QString* error = nullptr);  // either, by kind
 
     void setMeasures(RuntimeMeasure rt, AccuracyMeasure acc);
+    // Only policies evaluated on one set are shown and compared (EvaluationSet.h): its key, the
+    // selector listing every set with its policy count, and the choice ("" = the model's default).
+    void setEvaluationSet(const std::string& key);
+    const std::string& evaluationSet() const { return evalSet_; }
+    QComboBox* evaluationSetBox() const { return evalSetBox_; }
     void setLambda(double lambda);  // moves the slider; selects the optimal shown policy
     double lambda() const { return slider_->lambda(); }
     // The highlighted point (index into view().points) and its record (index into model().records()).
@@ -50,6 +55,9 @@ public:
     // The selected policy as exported: its file with meta.lambda = the current lambda, the point's
     // metrics and its provenance. Throws InputError if it has no readable policy file.
     Policy exportedPolicy() const;
+    // Why the selected policy cannot be loaded or exported ("" if it can): no policy file recorded
+    // (the unpruned parser, a point written without one) or the file is missing.
+    QString selectionProblem() const;
     bool exportSelected(const QString& path, QString* error = nullptr);
     bool savePlot(const QString& path, QString* error = nullptr);  // PNG/PDF of the frontier
 
@@ -72,6 +80,7 @@ signals:
 private:
     void buildUi();
     void refreshView();
+    void refreshEvaluationSets();
     void refreshSelection();
     void onIteration(int id, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
     void launchDialog();
@@ -89,7 +98,8 @@ private:
     QString grammarPath_, frontierPath_;
     widgets::FrontierPlot* plot_ = nullptr;
     widgets::LambdaSlider* slider_ = nullptr;
-    QComboBox *runtimeBox_ = nullptr, *accuracyBox_ = nullptr;
+    QComboBox *runtimeBox_ = nullptr, *accuracyBox_ = nullptr, *evalSetBox_ = nullptr;
+    std::string evalSet_;
     QCheckBox *logBox_ = nullptr, *arrowsBox_ = nullptr, *conesBox_ = nullptr, *unprunedBox_ = nullptr;
     QLabel* info_ = nullptr;
     QPushButton *loadBtn_ = nullptr, *exportBtn_ = nullptr;

@@ -133,9 +133,17 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     auto* statusRow = new QHBoxLayout;
     statusRow->addWidget(status_, 1);
     statusRow->addWidget(progress_);
+    // No empty axes before the first result: a note stands where the bars will be.
+    auto* before = new QLabel("Nothing computed yet. Press Compute to roll out every state of the roll-in policy "
+                              "on the sample (eq. 4 decomposes the gold oracle's regret).", this);
+    before->setObjectName("placeholder");
+    before->setAlignment(Qt::AlignCenter);
+    before->setWordWrap(true);
+    bars_->hide();
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addLayout(buttons);
+    lay->addWidget(before, 1);
     lay->addWidget(bars_, 1);
     lay->addWidget(numbers_);
     lay->addLayout(statusRow);
@@ -189,7 +197,14 @@ void RegretWindow::showResult(const RegretStats& s) {
                   .arg(lambda_->text()).arg(s.sentences);
     bars_->setRegret(d);
     numbers_->setPlainText(QString::fromStdString(s.toJson().dump(1)));
-    status_->setText("Done.");
+    if (auto* before = findChild<QLabel*>("placeholder")) before->hide();
+    bars_->show();
+    // Say when the Sentences limit cut the sample.
+    const int available = available_ ? *available_ : -1;
+    status_->setText(available > s.sentences
+                         ? QString("Done: %1 of the %2 sentences of at most %3 words (capped by Sentences).")
+                               .arg(s.sentences).arg(available).arg(request().maxLength)
+                         : QString("Done: all %1 sentences of at most %2 words.").arg(s.sentences).arg(request().maxLength));
 }
 
 RegretWindow::~RegretWindow() = default;  // the task cancels and waits
@@ -226,12 +241,15 @@ void RegretWindow::compute() {
     const RegretRequest r = request();
     auto result = std::make_shared<RegretStats>();
     result_ = result;
+    auto available = std::make_shared<int>(-1);
+    available_ = available;
     status_->setText("Rolling out every state of the policy's roll-in…");
     progress_->setRange(0, 0);
-    task_->start([r, result](const Progress& progress) {
+    task_->start([r, result, available](const Progress& progress) {
         const Grammar g = loadGrammar(r.grammar.toStdString());
         const Policy p = loadPolicy(r.policy.toStdString());
         auto sentences = lolsSentences(readNormalizedTreebank(r.treebank.toStdString(), 0, progress), r.maxLength);
+        *available = static_cast<int>(sentences.size());
         if (static_cast<int>(sentences.size()) > r.sentences) sentences.resize(static_cast<std::size_t>(r.sentences));
         RegretOptions opt;
         opt.surrogate = r.surrogate;

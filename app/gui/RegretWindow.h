@@ -76,6 +76,7 @@ private:
     ExplorerPanel* explorer_ = nullptr;
     BackgroundTask* task_ = nullptr;
     std::shared_ptr<RegretStats> result_;  // written by the task, read when it has finished
+    std::shared_ptr<int> available_;        // sentences of <= maxLength words before the Sentences cap (task-written)
     void showResult(const RegretStats& s);
     RegretStats stats_;
 };

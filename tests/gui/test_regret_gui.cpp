@@ -47,7 +47,10 @@ private slots:
     void computeShowsProgressAndMatchesCore() {
         RegretWindow w;
         w.show();
-        const RegretRequest r = request(samples("sentences.mrg"), 12);
+        // Before the first computation: no empty axes, a note instead.
+        QVERIFY(!w.bars()->isVisible());
+        QVERIFY(w.findChild<QLabel*>("placeholder")->isVisible());
+        const RegretRequest r = request(samples("sentences.mrg"), 5);
         w.setRequest(r);
         std::vector<ProgressUpdate> seen;
         connect(w.task(), &BackgroundTask::progressChanged, &w, [&](const ProgressUpdate& u) { seen.push_back(u); });
@@ -79,6 +82,13 @@ private slots:
         QCOMPARE(w.stats().states, s.states);
         QCOMPARE(w.stats().regret, s.regret);
         QCOMPARE(w.stats().diffGold, s.diffGold);
+        QVERIFY(w.bars()->isVisible());
+        QVERIFY(!w.findChild<QLabel*>("placeholder")->isVisible());
+        // The sample has more sentences than the 5 asked for: the status says the count is capped.
+        const auto all = lolsSentences(readNormalizedTreebank(r.treebank.toStdString()), r.maxLength);
+        QVERIFY2(static_cast<int>(all.size()) > 5, qPrintable(QString::number(all.size())));
+        QCOMPARE(w.findChild<QLabel*>("status")->text(),
+                 QString("Done: 5 of the %1 sentences of at most %2 words (capped by Sentences).").arg(all.size()).arg(r.maxLength));
     }
 
     void cancelStopsWithinOneSecond() {
