@@ -1,6 +1,7 @@
 #include "core/parse/CkyReplay.h"
 
 #include "core/parse/Parser.h"
+#include "core/treebank/Binarize.h"
 
 #include <stdexcept>
 
@@ -115,6 +116,34 @@ ReplayTrace replayCky(const Grammar& g, std::span<const std::string> words, cons
     t.success = c.rootScore != kNegInf;
     t.logProb = t.success ? c.rootScore : 0.0;
     return t;
+}
+
+nlohmann::json replayToJson(const Grammar& g, const ReplayTrace& t) {
+    nlohmann::json cells = nlohmann::json::array();
+    long soFar = 0;
+    int step = 0;
+    for (const ReplayCell& c : t.cells) {
+        soFar += c.pushes;
+        nlohmann::json j = {{"step", ++step}, {"span", {c.i, c.k}}, {"pruned", c.pruned}, {"splitPoints", c.splitPoints},
+                            {"splits", c.splits}, {"lexicalPushes", c.lexicalPushes}, {"binaryPushes", c.binaryPushes},
+                            {"unaryPushes", c.unaryPushes}, {"rootPushes", c.rootPushes}, {"pushes", c.pushes},
+                            {"pushesSoFar", soFar}, {"constituents", c.constituents}};
+        if (c.bestSymbol >= 0) {
+            const std::string& sym = g.symbols[static_cast<std::size_t>(c.bestSymbol)];
+            j["best"] = sym;
+            j["bestLabel"] = unbinarizedLabel(sym);
+            j["bestScore"] = c.bestScore;
+            j["bestSplit"] = c.bestSplit >= 0 ? nlohmann::json(c.bestSplit) : nlohmann::json(nullptr);
+        } else {
+            j["best"] = nullptr;
+            j["bestLabel"] = nullptr;
+            j["bestScore"] = nullptr;
+            j["bestSplit"] = nullptr;
+        }
+        cells.push_back(std::move(j));
+    }
+    return {{"length", t.n}, {"pushes", t.pushes}, {"constituents", t.constituents}, {"spansKept", t.spansKept},
+            {"success", t.success}, {"logProb", t.logProb}, {"cells", std::move(cells)}};
 }
 
 } // namespace prunescope

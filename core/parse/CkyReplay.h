@@ -16,6 +16,8 @@
 #include "core/parse/DenseChart.h"
 #include "core/parse/PruningMask.h"
 
+#include <nlohmann/json.hpp>
+
 #include <span>
 #include <string>
 #include <vector>
@@ -57,5 +59,11 @@ struct ReplayTrace {
 // sentence or a mask of another length, SentenceTooLarge-free: meant for sentences a person
 // watches (it holds a dense chart: cells x symbols x 16 bytes).
 ReplayTrace replayCky(const Grammar& g, std::span<const std::string> words, const PruningMask* mask = nullptr);
+
+// {"length", "pushes", "constituents", "spansKept", "success", "logProb", "cells": [{"step" (1-based),
+// "span": [i,k], "pruned", "splitPoints", "splits": [j...], "lexicalPushes", "binaryPushes",
+// "unaryPushes", "rootPushes", "pushes", "pushesSoFar", "constituents", "best" (the grammar's
+// symbol or null), "bestLabel" (unbinarized), "bestScore", "bestSplit"}]} (docs/file-formats.md).
+nlohmann::json replayToJson(const Grammar& g, const ReplayTrace& t);
 
 } // namespace prunescope
