@@ -360,6 +360,8 @@ void ExplorerPanel::refreshStats() {
     if (changeInProgress()) return refreshChangeStepStats();
     const FlipResult& r = session_->result();
     parseValue_->setText(r.success ? tr("parsed") : tr("<b>parse failed</b> (root unreachable)"));
+    parseValue_->setToolTip(QString());
+    pushValue_->setToolTip(QString());
     bool f1 = session_->hasGold() && !std::isnan(session_->f1());
     f1Value_->setText(f1 ? QString::number(100 * session_->f1(), 'f', 2) : dash);
     f1Value_->setToolTip(session_->hasGold() ? tr("Labeled bracket F1 (EVALB, COLLINS.prm) in percent")

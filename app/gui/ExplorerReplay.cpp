@@ -32,6 +32,7 @@ QWidget* ExplorerPanel::buildReplayBar() {
     auto* startBtn = new QPushButton(tr("Replay CKY"));
     startBtn->setObjectName("replayStart");
     startBtn->setToolTip(replayAct_->toolTip());
+    startBtn->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
     connect(startBtn, &QPushButton::clicked, replayAct_, &QAction::trigger);
     replayPlay_ = new QPushButton(tr("Play"));
     replayPlay_->setObjectName("replayPlay");
@@ -58,6 +59,7 @@ QWidget* ExplorerPanel::buildReplayBar() {
     connect(stop, &QPushButton::clicked, this, [this] { stopReplay(); });
     for (QWidget* w : std::initializer_list<QWidget*>{startBtn, replayPlay_, back, step, all, stop}) h->addWidget(w);
     h->addWidget(replayInfo_, 1);
+    h->addStretch(0);  // keeps the buttons at their size while the replay is off
     const QList<QWidget*> running{replayPlay_, back, step, all, stop, replayInfo_};
     auto setRunning = [this, running, startBtn](bool on) {
         for (QWidget* w : running) w->setVisible(on);
@@ -176,13 +178,16 @@ void ExplorerPanel::refreshChangeStepStats() {
     const bool success = root ? r.success : previous_->success;
     const double f1 = root ? session_->f1() : previous_->f1;
     const QString at = tr("after cell %1 of %2").arg(s).arg(total);
-    parseValue_->setText((success ? tr("parsed") : tr("<b>parse failed</b>")) +
-                         (root ? tr(" (%1)").arg(at) : tr(" — previous parse (%1: the whole-sentence cell is not updated yet)").arg(at)));
+    parseValue_->setText((success ? tr("parsed") : tr("<b>parse failed</b>")) + (root ? QString() : tr(" — previous parse")));
+    parseValue_->setToolTip(root ? QString()
+                                 : tr("The whole-sentence cell (0,%1) is not updated yet (%2): the result, F1, log "
+                                      "probability and tree are those before the change")
+                                       .arg(session_->length()).arg(at));
     const bool hasF1 = session_->hasGold() && !std::isnan(f1);
     f1Value_->setText(hasF1 ? QString::number(100 * f1, 'f', 2) : dash);
     constValue_->setText(tr("%1 %2").arg(constituentsRevealed()).arg(at));
-    pushValue_->setText(tr("%1 (the previous parse's: pushes are counted per parse, the new count shows after the last cell)")
-                            .arg(previous_->pushes));
+    pushValue_->setText(tr("%1 (previous parse)").arg(previous_->pushes));
+    pushValue_->setToolTip(tr("Pushes are counted per parse: the new count shows after the last changed cell"));
     logProbValue_->setText(success ? QString::number(root ? r.logProb : previous_->logProb, 'f', 3) : dash);
     rewardValue_->setText(dash);
 }

@@ -38,7 +38,12 @@ class TestExplorerReplay : public QObject {
             const int n = win_->sentenceLength(s);
             if (n < 8 || n > 14) continue;
             win_->selectSentence(s);
-            if (ex()->session()->hasGold() && ex()->session()->policyMask().keptCount() < PruningMask::prunableCount(n)) return;
+            if (ex()->session()->hasGold() && ex()->session()->policyMask().keptCount() < PruningMask::prunableCount(n)) {
+                std::string words;
+                for (const auto& w : ex()->session()->words()) words += w + " ";
+                qInfo("dev sentence %d: %s", s + 1, words.c_str());
+                return;
+            }
         }
         QFAIL("no dev sentence of 8-14 words with pruned spans");
     }
@@ -190,7 +195,7 @@ private slots:
         QVERIFY(total >= 2);
         QCOMPARE(ex()->heatMap()->revealedChanges(), 1);
         // After cell 1: not the final result but the state after one cell.
-        QVERIFY(ex()->resultText().contains("after cell 1 of"));
+        QVERIFY(ex()->constituentsText().contains("after cell 1 of"));
         // Post-layer constituents that appeared or vanished, per touched cell (in agenda order).
         const auto& marks = ex()->heatMap()->changes();
         std::vector<long> delta(marks.size(), 0);
