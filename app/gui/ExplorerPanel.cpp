@@ -291,12 +291,7 @@ void ExplorerPanel::applyFlip(int i, int k) {
     heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
     heat_->setCells(std::move(pres.cells));
     auto marks = summarizeEvents(session_->lastEvents());
-    postDelta_.assign(marks.size(), 0);
-    for (const ChangeEvent& e : session_->lastEvents()) {
-        if (e.layer != 1 || (e.kind != CellChange::Appeared && e.kind != CellChange::Vanished)) continue;
-        for (std::size_t m = 0; m < marks.size(); ++m)
-            if (marks[m].i == e.i && marks[m].k == e.k) postDelta_[m] += e.kind == CellChange::Appeared ? 1 : -1;
-    }
+    countConstituentChanges(marks);
     int counts[4] = {0, 0, 0, 0};
     for (const auto& m : marks) ++counts[static_cast<int>(m.kind)];
     QStringList parts;
@@ -391,16 +386,7 @@ void ExplorerPanel::refreshTrees() {
     }
     if (replay_->active() && !replay_->complete()) return refreshReplayTrees();
     const FlipResult& r = session_->result();
-    if (changeInProgress() && !rootRevealed()) {  // the whole-sentence cell still holds the previous parse
-        if (previous_->success) predicted_->setTree(previous_->tree);
-        else predicted_->setMessage(tr("Parse failed before this change (the whole-sentence cell is not updated yet)."));
-        if (session_->gold()) {
-            goldTree_->setTree(*session_->gold());
-            goldTree_->setMatchSet(previous_->brackets, previous_->success);
-            predicted_->setMatchSet(session_->goldBrackets(), true);
-        }
-        return;
-    }
+    if (changeInProgress() && !rootRevealed()) return refreshPreviousTrees();
     if (r.success) {
         predicted_->setTree(r.tree);
     } else {

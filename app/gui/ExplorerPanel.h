@@ -124,6 +124,8 @@ private:
     bool rootRevealed() const;
     long constituentsRevealed() const;
     void refreshChangeStepStats();
+    void refreshPreviousTrees();  // the whole-sentence cell still holds the previous parse
+    void countConstituentChanges(const std::vector<widgets::CellMark>& marks);  // fills postDelta_
     std::optional<PreviousParse> previous_;
     std::vector<long> postDelta_;  // per change mark: post-layer constituents appeared − vanished
 

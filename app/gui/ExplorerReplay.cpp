@@ -192,4 +192,23 @@ void ExplorerPanel::refreshChangeStepStats() {
     rewardValue_->setText(dash);
 }
 
+void ExplorerPanel::refreshPreviousTrees() {
+    if (previous_->success) predicted_->setTree(previous_->tree);
+    else predicted_->setMessage(tr("Parse failed before this change (the whole-sentence cell is not updated yet)."));
+    if (session_->gold()) {
+        goldTree_->setTree(*session_->gold());
+        goldTree_->setMatchSet(previous_->brackets, previous_->success);
+        predicted_->setMatchSet(session_->goldBrackets(), true);
+    }
+}
+
+void ExplorerPanel::countConstituentChanges(const std::vector<widgets::CellMark>& marks) {
+    postDelta_.assign(marks.size(), 0);
+    for (const ChangeEvent& e : session_->lastEvents()) {
+        if (e.layer != 1 || (e.kind != CellChange::Appeared && e.kind != CellChange::Vanished)) continue;
+        for (std::size_t m = 0; m < marks.size(); ++m)
+            if (marks[m].i == e.i && marks[m].k == e.k) postDelta_[m] += e.kind == CellChange::Appeared ? 1 : -1;
+    }
+}
+
 } // namespace prunescope::gui
