@@ -14,7 +14,8 @@ shot() { "$APP" --screenshot "$OUT/$1" "${@:2}" 2>/dev/null; }
 
 shot overview.png --sentence 1
 shot flip.png --sentence 4 --quantity inside --flip 1,5
-shot step-by-step.png --sentence 3 --quantity inside --step 4 --flip 2,9
+shot step-by-step.png --sentence 3 --quantity inside --step 2 --flip 2,9
+shot replay.png --sentence 3 --replay 50
 shot parse-failed.png --sentence 4 --quantity inside --mask gold --flip 0,7
 shot recall.png --sentence 4 --quantity recall
 shot typed.png --typed "the old man saw a dog in the park ." --quantity constituents

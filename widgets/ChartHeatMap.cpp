@@ -89,6 +89,7 @@ void ChartHeatMap::setWords(const QStringList& words) {
     words_ = words;
     int n = length();
     cells_.assign(static_cast<std::size_t>(n + 1) * (n + 1), HeatCell{});
+    highlights_.clear();
     clearChanges();
     focus_ = {0, n > 0 ? 1 : 0};
     relayout();
@@ -161,6 +162,12 @@ void ChartHeatMap::showChanges(std::vector<CellMark> marks, std::vector<HeatCell
         timer_.start(16);
     }
     emit changesProgress(revealed_, totalChanges());
+    update();
+}
+
+void ChartHeatMap::setHighlights(std::vector<CellHighlight> h) {
+    if (h == highlights_) return;
+    highlights_ = std::move(h);
     update();
 }
 
@@ -302,6 +309,8 @@ void ChartHeatMap::paintEvent(QPaintEvent* ev) {
         QRectF r = cellRect(mk.i, mk.k);
         if (r.adjusted(-4, -4, 4, 4).intersects(dirty)) paintMark(p, r, mk, m == revealed_ - 1 && mode_ != AnimationMode::Instant);
     }
+    for (const CellHighlight& h : highlights_)
+        if (h.k <= n && h.i < h.k) paintHighlight(p, h);
     // Keyboard focus.
     if (hasFocus()) {
         QRectF r = cellRect(focus_.first, focus_.second).adjusted(-2, -2, 2, 2);
@@ -394,6 +403,27 @@ void ChartHeatMap::paintMark(QPainter& p, const QRectF& r, const CellMark& m, bo
     p.setPen(QPen(Qt::white, rad > 3 ? 1.5 : 0.8));
     p.setBrush(col);
     p.drawPath(kindGlyph(m.kind, c, rad));
+}
+
+void ChartHeatMap::paintHighlight(QPainter& p, const CellHighlight& h) const {
+    const QRectF r = cellRect(h.i, h.k);
+    const double t = std::clamp(lay_.cw * 0.07, 2.0, 4.0);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(Qt::white, t + 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    p.drawRect(r.adjusted(t / 2, t / 2, -t / 2, -t / 2));
+    p.setPen(QPen(h.color, t, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+    p.drawRect(r.adjusted(t / 2, t / 2, -t / 2, -t / 2));
+    if (h.tag.isEmpty() || r.height() < 16) return;
+    QFont f = font();
+    f.setPointSizeF(std::clamp(r.height() * 0.22, 6.0, font().pointSizeF() * 0.9));
+    f.setBold(true);
+    const QFontMetricsF fm(f);
+    const QRectF box(r.left() + t, r.top() + t, std::min(fm.horizontalAdvance(h.tag) + 6, r.width() - 2 * t), fm.height());
+    p.fillRect(box, h.color);
+    p.setFont(f);
+    p.setPen(contrastingText(h.color));
+    p.drawText(box, Qt::AlignCenter, fm.elidedText(h.tag, Qt::ElideRight, box.width() - 2));
+    p.setFont(font());
 }
 
 void ChartHeatMap::paintWords(QPainter& p) const {

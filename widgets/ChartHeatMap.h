@@ -42,6 +42,15 @@ struct HeatCell {
 
 enum class AnimationMode { Instant, Animated, Step };
 
+// A frame drawn above a cell (the CKY replay: the cell being built and its split children), with
+// an optional short tag in its top-left corner.
+struct CellHighlight {
+    int i = 0, k = 0;
+    QColor color;
+    QString tag;
+    bool operator==(const CellHighlight&) const = default;
+};
+
 class ChartHeatMap : public QWidget {
     Q_OBJECT
 public:
@@ -75,6 +84,10 @@ public:
     int revealedChanges() const { return revealed_; }
     int totalChanges() const { return static_cast<int>(marks_.size()); }
     const std::vector<CellMark>& changes() const { return marks_; }
+
+    // Highlights drawn above cells and change marks (empty: none).
+    void setHighlights(std::vector<CellHighlight> h);
+    const std::vector<CellHighlight>& highlights() const { return highlights_; }
 
     // Geometry (widget coordinates), for hit tests, tests and screenshots.
     QRectF cellRect(int i, int k) const;
@@ -117,6 +130,7 @@ private:
     void paintCell(QPainter& p, int i, int k) const;
     void paintMark(QPainter& p, const QRectF& r, const CellMark& m, bool newest) const;
     void paintWords(QPainter& p) const;
+    void paintHighlight(QPainter& p, const CellHighlight& h) const;
     double normalized(float v) const;
     void onTimer();
     void updateAccessibleText();
@@ -125,6 +139,7 @@ private:
     std::vector<HeatCell> cells_, before_;
     std::vector<int> markOrder_;  // per cell: index into marks_, or -1
     std::vector<CellMark> marks_;
+    std::vector<CellHighlight> highlights_;
     int revealed_ = 0;
     double lo_ = 0, hi_ = 1;
     QString scaleTitle_;

@@ -4,6 +4,7 @@
 #include "core/util/Error.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/treebank/Normalize.h"
+#include "core/parse/CkyReplay.h"
 #include "core/parse/Parser.h"
 #include "core/policy/PolicyMask.h"
 
@@ -45,7 +46,7 @@ void addParseCommand(CLI::App& app) {
     struct Opts {
         std::string grammar, input, treebank, maskFile, policy;
         std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
-        bool json = false, binarized = false, skipTooLarge = false;
+        bool json = false, binarized = false, skipTooLarge = false, replay = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file (from 'prunescope-cli grammar')")->required();
@@ -55,6 +56,10 @@ void addParseCommand(CLI::App& app) {
                     "Pruning mask JSON: {\"n\":N,\"pruned\":[[i,k],...]} or an array of them, one per sentence");
     sub->add_option("--policy", o->policy, "Prune with this policy file (its mask for each sentence)")->excludes("--mask-file");
     sub->add_flag("--json", o->json, "One JSON object per sentence with the tree and the counters");
+    sub->add_flag("--replay", o->replay,
+                  "With --json: add \"replay\", the chart built cell by cell bottom-up (per cell: span, pruned, "
+                  "split points, pushes, best label; the explorer's Replay CKY, docs/file-formats.md)")
+        ->needs("--json");
     sub->add_flag("--binarized", o->binarized, "Print the binarized tree as the grammar derives it");
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
     sub->add_flag("--skip-too-large", o->skipTooLarge,
@@ -144,6 +149,13 @@ void addParseCommand(CLI::App& app) {
                 nlohmann::json j = {{"sentence", s + 1}, {"length", w.size()}, {"tree", t.toString()},
                                     {"success", st.success}, {"logProb", st.logProb}, {"pushes", st.pushes},
                                     {"constituents", st.constituents}, {"spansKept", st.spansKept}};
+                if (o->replay) {
+                    const ReplayTrace trace = replayCky(g, w, mask);
+                    // The replay's contract (CkyReplay.h): its counters are the parser's.
+                    if (trace.pushes != st.pushes || trace.constituents != st.constituents)
+                        throw std::logic_error("replay disagrees with the parser on sentence " + std::to_string(s + 1));
+                    j["replay"] = replayToJson(g, trace);
+                }
                 std::cout << dumpJsonLine(j, s + 1, warnedUtf8) << "\n";
             } else {
                 std::cout << t.toString() << "\n";

@@ -3,6 +3,7 @@
 #include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/RandomizedWindow.h"
+#include "app/gui/ReplayController.h"
 #include "widgets/ImageExport.h"
 
 #include <QApplication>
@@ -76,6 +77,10 @@ bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
     }
     if (cl.isSet("step"))
         for (int s = 1; s < cl.value("step").toInt(); ++s) ex->heatMap()->stepChanges();
+    if (cl.isSet("replay")) {  // Replay CKY under the mask set above, after <m> cells
+        ex->startReplay();
+        ex->replay()->seek(cl.value("replay").toInt());
+    }
     if (cl.isSet("zoom")) ex->chartZoom()->setZoom(cl.value("zoom").toDouble());
     if (cl.isSet("hover")) {
         QStringList ik = cl.value("hover").split(',');
@@ -212,6 +217,7 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"binarized-symbols", "Cells show the grammar's binarized symbols (@NP|DT_NN) instead of n-ary labels (NP)."},
         {"mask", "Start from this mask: policy, all or gold.", "name", "policy"},
         {"step", "Step-by-step mode, showing the first <m> changed cells.", "m"},
+        {"replay", "With --screenshot: start Replay CKY (View ▸ Replay CKY) and show it after <m> cells.", "m"},
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
         {"widget", "What to capture: window, explorer or heatmap (--screenshot); window or matrix (--screenshot-dep); window or plot (--screenshot-dep-frontier).", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},

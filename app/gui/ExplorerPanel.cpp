@@ -1,5 +1,7 @@
 #include "app/gui/ExplorerPanel.h"
 
+#include "app/gui/ReplayController.h"
+
 #include "core/frontier/FrontierFile.h"
 
 #include <QAction>
@@ -86,6 +88,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
 
     auto* bar = new QWidget;
     buildControls(bar);
+    replayBar_ = buildReplayBar();
 
     auto* stats = new QGroupBox(tr("Parse"));
     stats_ = stats;
@@ -140,6 +143,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(bar);
+    lay->addWidget(replayBar_);
     lay->addWidget(split, 1);
 
     heat_->setTooltipProvider([this](int i, int k) { return session_ ? cellTooltip(*session_, i, k) : QString(); });
@@ -148,6 +152,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
         stepBtn_->setEnabled(shown < total);
         finishBtn_->setEnabled(shown < total);
         if (total > 0 && shown < total) emit statusMessage(tr("Change propagation: cell %1 of %2").arg(shown).arg(total));
+        if (previous_) refreshStats(), refreshTrees();  // the state after `shown` cells
     });
     setSession(nullptr);
 }
@@ -183,7 +188,7 @@ void ExplorerPanel::buildControls(QWidget* bar) {
     speed_->setMaximumWidth(140);
     speed_->setEnabled(false);
     speed_->setToolTip(tr("Animation speed (milliseconds per cell)"));
-    connect(speed_, &QSlider::valueChanged, this, [this](int ms) { heat_->setStepInterval(ms); });
+    connect(speed_, &QSlider::valueChanged, this, [this](int ms) { heat_->setStepInterval(ms); if (replay_) replay_->setInterval(ms); });
     heat_->setStepInterval(speed_->value());
     stepBtn_ = new QPushButton(tr("Next Step"));
     stepBtn_->setShortcut(QKeySequence(Qt::Key_N));
@@ -207,6 +212,7 @@ void ExplorerPanel::buildControls(QWidget* bar) {
 }
 
 void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
+    stopReplay();
     undo_->clear();
     session_ = std::move(s);
     QStringList words;
@@ -271,10 +277,12 @@ void ExplorerPanel::setMaskCommand(const PruningMask& m, const QString& what) {
 }
 
 void ExplorerPanel::applyFlip(int i, int k) {
+    stopReplay();  // a new mask: the replay would show another chart
     static const bool timing = qEnvironmentVariableIsSet("PRUNESCOPE_TIMING");
     QElapsedTimer t;
     t.start();
     std::vector<widgets::HeatCell> before = currentCells();
+    rememberPreviousParse();
     qint64 t0 = t.nsecsElapsed();
     session_->flip(i, k);
     qint64 t1 = t.nsecsElapsed();
@@ -283,6 +291,7 @@ void ExplorerPanel::applyFlip(int i, int k) {
     heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
     heat_->setCells(std::move(pres.cells));
     auto marks = summarizeEvents(session_->lastEvents());
+    countConstituentChanges(marks);
     int counts[4] = {0, 0, 0, 0};
     for (const auto& m : marks) ++counts[static_cast<int>(m.kind)];
     QStringList parts;
@@ -303,23 +312,27 @@ void ExplorerPanel::applyFlip(int i, int k) {
 }
 
 void ExplorerPanel::applyUndoFlip(int i, int k) {
+    stopReplay();
     session_->undoFlip(i, k);
     changesValue_->setText(tr("undo of (%1,%2)").arg(i).arg(k));
     refreshAll(false);
 }
 
 void ExplorerPanel::applyMask(const PruningMask& m) {
+    stopReplay();
     session_->setMask(m);
     changesValue_->setText(tr("new mask: %1 of %2 prunable spans kept").arg(m.keptCount()).arg(PruningMask::prunableCount(m.n)));
     refreshAll(false);
 }
 
 void ExplorerPanel::refreshAll(bool withChanges) {
+    if (!withChanges) previous_.reset();
     if (!withChanges) heat_->clearChanges();
     if (session_) {
         CellPresentation pres = presentCells(*session_, quantity_, binarizedLabels_);
         heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
         heat_->setCells(std::move(pres.cells));
+        if (replay_->active()) showReplayStep();
     }
     refreshStats();
     refreshTrees();
@@ -329,6 +342,8 @@ void ExplorerPanel::refreshAll(bool withChanges) {
 QString ExplorerPanel::f1Text() const { return f1Value_->text(); }
 QString ExplorerPanel::constituentsText() const { return constValue_->text(); }
 QString ExplorerPanel::rewardText() const { return rewardValue_->text(); }
+QString ExplorerPanel::pushesText() const { return pushValue_->text(); }
+QString ExplorerPanel::resultText() const { return parseValue_->text(); }
 
 void ExplorerPanel::refreshStats() {
     const QString dash = QStringLiteral("—");
@@ -336,8 +351,12 @@ void ExplorerPanel::refreshStats() {
         for (QLabel* l : {parseValue_, f1Value_, constValue_, pushValue_, keptValue_, logProbValue_, rewardValue_}) l->setText(dash);
         return;
     }
+    if (replay_->active() && !replay_->complete()) return refreshReplayStats();
+    if (changeInProgress()) return refreshChangeStepStats();
     const FlipResult& r = session_->result();
     parseValue_->setText(r.success ? tr("parsed") : tr("<b>parse failed</b> (root unreachable)"));
+    parseValue_->setToolTip(QString());
+    pushValue_->setToolTip(QString());
     bool f1 = session_->hasGold() && !std::isnan(session_->f1());
     f1Value_->setText(f1 ? QString::number(100 * session_->f1(), 'f', 2) : dash);
     f1Value_->setToolTip(session_->hasGold() ? tr("Labeled bracket F1 (EVALB, COLLINS.prm) in percent")
@@ -365,7 +384,9 @@ void ExplorerPanel::refreshTrees() {
         goldTree_->setMessage(QString());
         return;
     }
+    if (replay_->active() && !replay_->complete()) return refreshReplayTrees();
     const FlipResult& r = session_->result();
+    if (changeInProgress() && !rootRevealed()) return refreshPreviousTrees();
     if (r.success) {
         predicted_->setTree(r.tree);
     } else {

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QComboBox;
@@ -21,6 +22,8 @@ class QSlider;
 class QUndoStack;
 
 namespace prunescope::gui {
+
+class ReplayController;
 
 // The views a figure can show (File ▸ Export Figure…, --export-chart-figure / --export-tree-figure).
 enum class FigureView { Chart, PredictedTree, GoldTree };
@@ -41,6 +44,13 @@ public:
     QAction* resetAction() const { return resetAct_; }
     QAction* keepAllAction() const { return keepAllAct_; }
     QAction* keepGoldAction() const { return keepGoldAct_; }
+    // Replay CKY (ExplorerReplay.cpp): builds the chart of the current mask cell by cell; the
+    // heat map, statistics and trees show the state after the current cell.
+    QAction* replayAction() const { return replayAct_; }
+    ReplayController* replay() const { return replay_; }
+    void startReplay();
+    void stopReplay();
+    QString replayText() const;  // the current cell's description, as shown
 
     void setQuantity(Quantity q);
     Quantity quantity() const { return quantity_; }
@@ -63,6 +73,8 @@ public:
     QString f1Text() const;
     QString constituentsText() const;
     QString rewardText() const;
+    QString pushesText() const;
+    QString resultText() const;
 
     // Flips (i,k) through the undo stack; returns false for an unprunable span.
     bool requestFlip(int i, int k);
@@ -92,6 +104,30 @@ private:
     void refreshStats();
     void refreshTrees();
     std::vector<widgets::HeatCell> currentCells();
+    // ExplorerReplay.cpp
+    QWidget* buildReplayBar();
+    void showReplayStep();
+    void refreshReplayStats();
+    void refreshReplayTrees();
+    // A change animation in progress (Animated / Step by step): at "cell s of T" the statistics and
+    // trees show the state after s cells. The parse before the flip is kept until the
+    // whole-sentence cell is revealed; constituents count the revealed cells' changes.
+    struct PreviousParse {
+        bool success = false;
+        double logProb = 0, f1 = 0;
+        Tree tree;
+        long constituents = 0, pushes = 0;
+        std::vector<LabeledSpan> brackets;
+    };
+    void rememberPreviousParse();
+    bool changeInProgress() const;
+    bool rootRevealed() const;
+    long constituentsRevealed() const;
+    void refreshChangeStepStats();
+    void refreshPreviousTrees();  // the whole-sentence cell still holds the previous parse
+    void countConstituentChanges(const std::vector<widgets::CellMark>& marks);  // fills postDelta_
+    std::optional<PreviousParse> previous_;
+    std::vector<long> postDelta_;  // per change mark: post-layer constituents appeared − vanished
 
     std::unique_ptr<SentenceSession> session_;
     Quantity quantity_ = Quantity::KeepProbability;
@@ -111,6 +147,11 @@ private:
     QLabel *parseValue_ = nullptr, *f1Value_ = nullptr, *constValue_ = nullptr, *pushValue_ = nullptr,
            *keptValue_ = nullptr, *logProbValue_ = nullptr, *rewardValue_ = nullptr, *changesValue_ = nullptr;
     QLabel* rewardLabel_ = nullptr;
+    ReplayController* replay_ = nullptr;
+    QAction* replayAct_ = nullptr;
+    QWidget* replayBar_ = nullptr;
+    QLabel* replayInfo_ = nullptr;
+    QPushButton* replayPlay_ = nullptr;
     RuntimeMeasure rewardMeasure_ = RuntimeMeasure::Mpush; // the policy's λ unit
 };
 

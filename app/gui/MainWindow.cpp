@@ -237,6 +237,7 @@ void MainWindow::buildMenus() {
         a->setChecked(m == 0);
         mGroup->addAction(a);
     }
+    view->addAction(explorer_->replayAction());  // Replay CKY (F5), ExplorerReplay.cpp
     view->addSeparator();  // constituency (span chart) or dependency (arc matrix) mode
     auto* modeGroup = new QActionGroup(this);
     modeActions_[0] = view->addAction(tr("C&onstituency Mode (Span Chart)"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,

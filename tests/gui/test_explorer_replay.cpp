@@ -1,0 +1,232 @@
+// GUI test (offscreen) of the explorer's Replay CKY and its synchronized steps (issue 18): the
+// replay builds the chart bottom-up (width 1, 2, ..., left to right), its per-cell pushes sum to the
+// Parser's under the same mask (keep-all and the policy's, on ptb-sample/dev sentences), pruned cells
+// are skipped, and at step k the heat map, statistics and trees show the state after k cells; the
+// change animation's statistics and trees follow its revealed cells too.
+#include "app/gui/MainWindow.h"
+#include "app/gui/ReplayController.h"
+#include "core/parse/Parser.h"
+#include "support/TestData.h"
+
+#include <QAction>
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace prunescope;
+using namespace prunescope::gui;
+
+class TestExplorerReplay : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> win_;
+    ExplorerPanel* ex() { return win_->explorer(); }
+    ReplayController* rc() { return ex()->replay(); }
+    QPushButton* button(const char* name) { return ex()->findChild<QPushButton*>(name); }
+    // The leading number of a statistics text ("420 so far (of 12539)").
+    static long leading(const QString& t) { return t.section(' ', 0, 0).toLong(); }
+    long parserPushes() {
+        const SentenceSession& s = *ex()->session();
+        Parser p(s.grammar());
+        return p.parse(s.words(), &s.mask()).pushes;
+    }
+    // Selects the first dev sentence of 8..14 words whose policy mask prunes some spans.
+    void selectDevSentence() {
+        for (int s = 0; s < win_->sentenceCount(); ++s) {
+            const int n = win_->sentenceLength(s);
+            if (n < 8 || n > 14) continue;
+            win_->selectSentence(s);
+            if (ex()->session()->hasGold() && ex()->session()->policyMask().keptCount() < PruningMask::prunableCount(n)) {
+                std::string words;
+                for (const auto& w : ex()->session()->words()) words += w + " ";
+                qInfo("dev sentence %d: %s", s + 1, words.c_str());
+                return;
+            }
+        }
+        QFAIL("no dev sentence of 8-14 words with pruned spans");
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
+        win_->resize(1400, 900);
+        win_->show();
+        QVERIFY(win_->loadSampleSync());  // the bundled grammar and policy
+        const QStringList files = QDir(QString::fromStdString(testdata::ptbDir("dev"))).entryList({"*.mrg"}, QDir::Files, QDir::Name);
+        QVERIFY(!files.isEmpty());
+        QVERIFY(win_->openFileSync(QString::fromStdString(testdata::ptbDir("dev")) + "/" + files.front()));
+        selectDevSentence();
+        QVERIFY(ex()->session()->mask() == ex()->session()->policyMask());
+    }
+
+    void replayIsBottomUpAndPushesSumToTheParser() {
+        const int n = ex()->session()->length();
+        ex()->replayAction()->trigger();
+        QVERIFY(rc()->active());
+        QCOMPARE(rc()->step(), 0);
+        QCOMPARE(rc()->total(), n * (n + 1) / 2);
+        QVERIFY(ex()->heatMap()->highlights().empty());
+        int lastW = 1, lastI = -1;
+        long sum = 0;
+        for (int s = 1; s <= rc()->total(); ++s) {
+            QTest::mouseClick(button("replayStep"), Qt::LeftButton);
+            QCOMPARE(rc()->step(), s);
+            const ReplayCell* c = rc()->current();
+            QVERIFY(c);
+            const int w = c->k - c->i;
+            QVERIFY(w > lastW || (w == lastW && c->i == lastI + 1));  // width by width, left to right
+            if (w > lastW) QCOMPARE(c->i, 0);
+            lastW = w;
+            lastI = c->i;
+            sum += c->pushes;
+            QCOMPARE(rc()->pushesSoFar(), sum);
+            // The current cell is highlighted; its best split's children too.
+            const auto& h = ex()->heatMap()->highlights();
+            QVERIFY(!h.empty());
+            QCOMPARE(h[0].i, c->i);
+            QCOMPARE(h[0].k, c->k);
+            if (!c->pruned && c->bestSplit > c->i) {
+                QCOMPARE(static_cast<int>(h.size()), 3);
+                QCOMPARE(h[1].k, c->bestSplit);
+                QCOMPARE(h[2].i, c->bestSplit);
+            }
+            // Cells not reached yet are blank; reached built cells carry their label.
+            for (int wd = 1; wd <= n; ++wd)
+                for (int i = 0; i + wd <= n; ++i) {
+                    const widgets::HeatCell& hc = ex()->heatMap()->cell(i, i + wd);
+                    if (!rc()->reached(i, i + wd)) QVERIFY(hc.label.isEmpty() && std::isnan(hc.value));
+                    else if (ex()->session()->constituents(i, i + wd) > 0) QVERIFY(!hc.label.isEmpty());
+                }
+        }
+        QVERIFY(!button("replayStep")->isEnabled());
+        QCOMPARE(rc()->trace().pushes, sum);
+        QCOMPARE(sum, parserPushes());
+        QCOMPARE(sum, ex()->session()->result().pushes);
+        QCOMPARE(rc()->constituentsSoFar(), ex()->session()->result().constituents);
+        QCOMPARE(ex()->pushesText(), QString::number(sum));  // complete: the final statistics
+        ex()->stopReplay();
+    }
+
+    void prunedCellsAreSkipped() {
+        ex()->replayAction()->trigger();
+        int skipped = 0;
+        long before = 0;
+        for (int s = 1; s <= rc()->total(); ++s) {
+            rc()->seek(s);
+            const ReplayCell* c = rc()->current();
+            QCOMPARE(c->pruned, !ex()->session()->mask().keep(c->i, c->k) && c->k - c->i > 1);
+            if (c->pruned) {
+                ++skipped;
+                QCOMPARE(rc()->pushesSoFar(), before);
+                QVERIFY(c->splits.empty());
+                QVERIFY(ex()->replayText().contains("pruned — skipped"));
+                QCOMPARE(ex()->heatMap()->highlights().front().tag, QString("skipped"));
+                QCOMPARE(ex()->heatMap()->cell(c->i, c->k).label, QString("skipped"));
+                QVERIFY(!ex()->heatMap()->cell(c->i, c->k).kept);
+            }
+            before = rc()->pushesSoFar();
+        }
+        QCOMPARE(skipped, PruningMask::prunableCount(ex()->session()->length()) - ex()->session()->mask().keptCount());
+        QVERIFY(skipped > 0);
+        ex()->stopReplay();
+    }
+
+    void statsAndTreesFollowTheReplayStep() {
+        ex()->replayAction()->trigger();
+        const int total = rc()->total();
+        const int k = total / 2;
+        rc()->seek(k);
+        QCOMPARE(leading(ex()->pushesText()), rc()->pushesSoFar());
+        QCOMPARE(leading(ex()->constituentsText()), rc()->constituentsSoFar());
+        QVERIFY(rc()->pushesSoFar() < ex()->session()->result().pushes);
+        QVERIFY(ex()->resultText().contains("no complete parse yet"));
+        QVERIFY(ex()->f1Text().contains("no complete parse yet"));
+        QVERIFY(!ex()->predictedView()->hasTree());
+        QVERIFY(ex()->predictedView()->message().contains("No complete parse yet"));
+        QCOMPARE(ex()->goldView()->matchedCount(), 0);
+        for (int wd = 1; wd <= ex()->session()->length(); ++wd)
+            for (int i = 0; i + wd <= ex()->session()->length(); ++i) QVERIFY(!ex()->heatMap()->cell(i, i + wd).best);
+        rc()->seek(total - 1);  // every cell but the root: still no tree
+        QVERIFY(!ex()->predictedView()->hasTree());
+        rc()->seek(total);
+        QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
+        QCOMPARE(ex()->predictedView()->hasTree(), ex()->session()->result().success);
+        ex()->stopReplay();
+        QVERIFY(!rc()->active());
+        QVERIFY(ex()->heatMap()->highlights().empty());
+        QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
+    }
+
+    void keepAllReplayAndPlay() {
+        ex()->keepAllAction()->trigger();
+        ex()->replayAction()->trigger();
+        QCOMPARE(rc()->trace().pushes, parserPushes());
+        for (const ReplayCell& c : rc()->trace().cells) QVERIFY(!c.pruned);
+        rc()->setInterval(1);
+        QTest::mouseClick(button("replayPlay"), Qt::LeftButton);
+        QVERIFY(rc()->playing());
+        QTRY_VERIFY_WITH_TIMEOUT(rc()->complete(), 20000);
+        QVERIFY(!rc()->playing());
+        QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
+        // A flip (a new mask) ends the replay.
+        QVERIFY(ex()->requestFlip(0, 2));
+        QVERIFY(!rc()->active());
+        ex()->resetAction()->trigger();
+    }
+
+    void changeAnimationStatsFollowTheRevealedCells() {
+        ex()->setAnimationMode(widgets::AnimationMode::Step);
+        const SentenceSession& s = *ex()->session();
+        const int n = s.length();
+        // Keep a pruned span whose flip changes the parse: many touched cells.
+        int bi = -1, bk = -1;
+        for (int w = n - 1; w >= 2 && bi < 0; --w)
+            for (int i = 0; i + w <= n && bi < 0; ++i)
+                if (!s.mask().keep(i, i + w)) bi = i, bk = i + w;
+        QVERIFY(bi >= 0);
+        const long prevPushes = s.result().pushes, prevConst = s.result().constituents;
+        const Tree prevTree = s.result().tree;
+        QVERIFY(ex()->requestFlip(bi, bk));
+        const int total = ex()->heatMap()->totalChanges();
+        QVERIFY(total >= 2);
+        QCOMPARE(ex()->heatMap()->revealedChanges(), 1);
+        // After cell 1: not the final result but the state after one cell.
+        QVERIFY(ex()->constituentsText().contains("after cell 1 of"));
+        // Post-layer constituents that appeared or vanished, per touched cell (in agenda order).
+        const auto& marks = ex()->heatMap()->changes();
+        std::vector<long> delta(marks.size(), 0);
+        for (const ChangeEvent& e : s.lastEvents())
+            for (std::size_t m = 0; m < marks.size(); ++m)
+                if (e.layer == 1 && marks[m].i == e.i && marks[m].k == e.k)
+                    delta[m] += e.kind == CellChange::Appeared ? 1 : e.kind == CellChange::Vanished ? -1 : 0;
+        long all = prevConst;
+        for (long d : delta) all += d;
+        QCOMPARE(all, s.result().constituents);  // the revealed counts end at the parser's
+        bool rootSeen = false;
+        long expect = prevConst;
+        for (int step = 1; step < total; ++step) {
+            expect += delta[step - 1];
+            rootSeen = rootSeen || (marks[step - 1].i == 0 && marks[step - 1].k == n);
+            QCOMPARE(ex()->constituentsText(), QString("%1 after cell %2 of %3").arg(expect).arg(step).arg(total));
+            QVERIFY(ex()->pushesText().startsWith(QString::number(prevPushes) + " "));
+            if (!rootSeen && prevTree.label.size() && ex()->predictedView()->hasTree())
+                QCOMPARE(ex()->predictedView()->tree().toString(), prevTree.toString());
+            if (!rootSeen) QVERIFY(ex()->resultText().contains("previous parse"));
+            ex()->heatMap()->stepChanges();
+        }
+        // The last cell: the final result.
+        QCOMPARE(ex()->heatMap()->revealedChanges(), total);
+        QCOMPARE(ex()->constituentsText(), QString::number(s.result().constituents));
+        QCOMPARE(ex()->pushesText(), QString::number(s.result().pushes));
+        if (s.result().success) QCOMPARE(ex()->predictedView()->tree().toString(), s.result().tree.toString());
+        ex()->setAnimationMode(widgets::AnimationMode::Instant);
+        ex()->resetAction()->trigger();
+    }
+};
+
+QTEST_MAIN(TestExplorerReplay)
+#include "test_explorer_replay.moc"
