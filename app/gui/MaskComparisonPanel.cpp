@@ -22,8 +22,9 @@ namespace {
 constexpr MaskSourceKind kSources[] = {MaskSourceKind::Current, MaskSourceKind::Policy, MaskSourceKind::Gold,
                                        MaskSourceKind::KeepAll, MaskSourceKind::File};
 
-// Okabe–Ito colours (distinct for colour-vision deficiencies), each with its own glyph.
-const widgets::OverlayClass kBoth{QString(), QColor(0x22, 0x22, 0x22), QStringLiteral("=")};
+// Okabe–Ito colours (distinct for colour-vision deficiencies), each with its own glyph; not black,
+// which the heat map uses for gold outlines.
+const widgets::OverlayClass kBoth{QString(), QColor(0xCC, 0x79, 0xA7), QStringLiteral("=")};
 const widgets::OverlayClass kOnlyA{QString(), QColor(0xD5, 0x5E, 0x00), QStringLiteral("A")};
 const widgets::OverlayClass kOnlyB{QString(), QColor(0x00, 0x72, 0xB2), QStringLiteral("B")};
 
@@ -82,7 +83,9 @@ MaskComparisonPanel::MaskComparisonPanel(ExplorerPanel* explorer, QWidget* paren
     table_->setHorizontalHeaderLabels({tr("F1 vs gold"), tr("Pushes"), tr("Spans kept")});
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() * 4);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     status_ = new QLabel;
     status_->setObjectName("comparisonStatus");
     status_->setWordWrap(true);
@@ -194,6 +197,9 @@ void MaskComparisonPanel::refresh() {
         c.name = name;
         return c;
     };
+    // The change marks share the overlay's colours (vermilion = vanished, blue = rose): while the
+    // comparison is drawn, it replaces them.
+    ex_->heatMap()->clearChanges();
     overlay_->setTitle(tr("A = %1, B = %2").arg(sideName(0), sideName(1)));
     overlay_->setClasses({named(kBoth, tr("kept by A and B")), named(kOnlyA, tr("only A keeps")), named(kOnlyB, tr("only B keeps"))});
     std::vector<widgets::OverlayCell> cells;
