@@ -130,7 +130,7 @@ bool MaskComparisonPanel::setSource(int side, MaskSourceKind kind, const QString
 void MaskComparisonPanel::setOverlayVisible(bool on) { overlayBox_->setChecked(on); }
 
 std::optional<PruningMask> MaskComparisonPanel::maskOf(int side, QString* why) const {
-    const SentenceSession* s = ex_->session();
+    const SentenceSession* s = ex_ ? ex_->session() : nullptr;
     if (!s) return std::nullopt;
     switch (kind_[side]) {
     case MaskSourceKind::Current: return s->mask();
@@ -165,6 +165,7 @@ QString MaskComparisonPanel::sideName(int side) const {
 
 void MaskComparisonPanel::refresh() {
     result_.reset();
+    if (!ex_ || !overlay_) return;
     const SentenceSession* s = ex_->session();
     QString why;
     std::optional<PruningMask> a = s ? maskOf(0, &why) : std::nullopt;

@@ -7,8 +7,10 @@
 // compare-masks`); they follow every edit while the panel is shown.
 #include "app/gui/ExplorerPanel.h"
 #include "core/policy/MaskComparison.h"
+#include "widgets/ChartOverlay.h"
 
 #include <QDockWidget>
+#include <QPointer>
 
 #include <optional>
 
@@ -16,10 +18,6 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTableWidget;
-
-namespace prunescope::widgets {
-class ChartOverlay;
-}
 
 namespace prunescope::gui {
 
@@ -48,8 +46,10 @@ private:
     QString sideName(int side) const;
     void chooseFile(int side);
 
-    ExplorerPanel* ex_;
-    widgets::ChartOverlay* overlay_ = nullptr;
+    // Guarded: the main window may delete the explorer (and the overlay, a child of its heat map)
+    // before this dock.
+    QPointer<ExplorerPanel> ex_;
+    QPointer<widgets::ChartOverlay> overlay_;
     QComboBox* box_[2] = {nullptr, nullptr};
     QLabel* fileLabel_[2] = {nullptr, nullptr};
     MaskSourceKind kind_[2] = {MaskSourceKind::Current, MaskSourceKind::Gold};
