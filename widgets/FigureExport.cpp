@@ -18,6 +18,8 @@ namespace {
 
 constexpr double kCaptionPad = 8;
 
+} // namespace
+
 double captionHeight(const QWidget* view, const QString& caption) {
     if (caption.isEmpty()) return 0;
     QFontMetricsF fm(view->font());
@@ -36,7 +38,11 @@ void paintFigure(QPainter& p, QWidget* view, const QString& caption, double capH
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
 
-} // namespace
+QSizeF figureSize(const QWidget* view, const QString& caption) {
+    return QSizeF(view->width(), view->height() + captionHeight(view, caption));
+}
+
+void paintFigure(QPainter& p, QWidget* view, const QString& caption) { paintFigure(p, view, caption, captionHeight(view, caption)); }
 
 bool saveFigure(QWidget* view, const QString& path, const FigureOptions& opt, QString* error) {
     const QString suffix = QFileInfo(path).suffix().toLower();

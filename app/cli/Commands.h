@@ -24,6 +24,7 @@ void addCubeReportCommands(CLI::App& app);  // cube-bench, cube-compare, cube-pl
 void addGrammarCommand(CLI::App& app);
 void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
+void addCompareMasksCommand(CLI::App& app); // compare-masks (CmdCompareMasks.cpp)
 void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addFrontierBestCommand(CLI::App& app); // frontier-best (CmdFrontierBest.cpp)

@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     addGrammarCommand(app);
     addParseCommand(app);
     addEvalCommand(app);
+    addCompareMasksCommand(app);
     addBenchParseCommand(app);
     addBaselineCommand(app);
     addFrontierBestCommand(app);

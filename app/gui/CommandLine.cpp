@@ -2,6 +2,7 @@
 
 #include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/MainWindow.h"
+#include "app/gui/MaskComparisonPanel.h"
 #include "app/gui/RandomizedWindow.h"
 #include "app/gui/ReplayController.h"
 #include "widgets/ImageExport.h"
@@ -38,7 +39,15 @@ void clickCell(widgets::ChartHeatMap* h, int i, int k) {
 // The explorer as the --screenshot options describe it (files, sentence, quantity, mask, flips, ...);
 // false on a file that does not load or a malformed --flip.
 bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
-    if (!w.loadSampleSync()) return false;
+    if (cl.isSet("session")) {
+        QString err;
+        if (!w.openSession(cl.value("session"), &err)) {
+            std::fprintf(stderr, "error: %s\n", qPrintable(err));
+            return false;
+        }
+    } else if (!w.loadSampleSync()) {
+        return false;
+    }
     for (const QString& f : cl.positionalArguments())
         if (!w.openFileSync(f)) return false;
     QStringList size = cl.value("size").split('x');
@@ -82,6 +91,13 @@ bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
         ex->replay()->seek(cl.value("replay").toInt());
     }
     if (cl.isSet("zoom")) ex->chartZoom()->setZoom(cl.value("zoom").toDouble());
+    if (cl.isSet("compare")) {  // View ▸ Compare Masks with two of its sources
+        const QStringList ab = cl.value("compare").split(',');
+        const QStringList names{"current", "policy", "gold", "all"};
+        if (ab.size() != 2 || !names.contains(ab[0]) || !names.contains(ab[1])) return false;
+        w.maskComparison()->show();
+        for (int side = 0; side < 2; ++side) w.maskComparison()->setSource(side, static_cast<MaskSourceKind>(names.indexOf(ab[side])));
+    }
     if (cl.isSet("hover")) {
         QStringList ik = cl.value("hover").split(',');
         ex->heatMap()->setFocus();
@@ -219,6 +235,9 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"step", "Step-by-step mode, showing the first <m> changed cells.", "m"},
         {"replay", "With --screenshot: start Replay CKY (View ▸ Replay CKY) and show it after <m> cells.", "m"},
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
+        {"session", "Open this session file (File ▸ Save Session…) instead of the remembered documents; with "
+                    "--screenshot: open it before the other options apply.", "file"},
+        {"compare", "With --screenshot: show View ▸ Compare Masks with masks <a,b>, each current, policy, gold or all.", "a,b"},
         {"widget", "What to capture: window, explorer or heatmap (--screenshot); window or matrix (--screenshot-dep); window or plot (--screenshot-dep-frontier).", "name", "window"},
         {"size", "Window size WxH.", "WxH", "1400x900"},
         {"export-chart-figure", "Export the chart heat map alone as a figure to <file> (.svg, .pdf or .png; the "

@@ -1,4 +1,5 @@
 #include "app/gui/ExplorerPanel.h"
+#include "app/gui/ExplorerCommands.h"
 
 #include "app/gui/ReplayController.h"
 
@@ -21,31 +22,6 @@
 
 namespace prunescope::gui {
 namespace {
-
-class FlipCommand : public QUndoCommand {
-public:
-    FlipCommand(ExplorerPanel* p, int i, int k) : p_(p), i_(i), k_(k) {
-        setText(QObject::tr("flip (%1,%2)").arg(i).arg(k));
-    }
-    void redo() override { p_->applyFlip(i_, k_); }
-    void undo() override { p_->applyUndoFlip(i_, k_); }
-
-private:
-    ExplorerPanel* p_;
-    int i_, k_;
-};
-
-class MaskCommand : public QUndoCommand {
-public:
-    MaskCommand(ExplorerPanel* p, PruningMask before, PruningMask after, const QString& what)
-        : p_(p), before_(std::move(before)), after_(std::move(after)) { setText(what); }
-    void redo() override { p_->applyMask(after_); }
-    void undo() override { p_->applyMask(before_); }
-
-private:
-    ExplorerPanel* p_;
-    PruningMask before_, after_;
-};
 
 QLabel* valueLabel(const QString& name) {
     auto* l = new QLabel(QStringLiteral("—"));

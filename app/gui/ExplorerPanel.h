@@ -94,6 +94,22 @@ public:
     // "Sentence: …  Policy: NAME (mask: the policy's | edited)  λ = …  F1 = …  pushes = …"
     QString figureCaption() const;
 
+    // Session files (ExplorerSession.cpp): the undo history as plain edits (a flip, or a whole mask
+    // with its undo text) and the undo index; restoreEditHistory replays them from the policy mask
+    // and returns false (the history dropped, `mask` set as one edit) if they do not lead to `mask`.
+    struct Edit {
+        bool flip = true;
+        int i = 0, k = 0;     // a flip
+        PruningMask mask;     // a mask edit
+        QString what;
+    };
+    std::vector<Edit> editHistory(int* index) const;
+    bool restoreEditHistory(const std::vector<Edit>& edits, int index, const PruningMask& mask);
+    double lambda() const;
+    bool lambdaEditable() const;  // false when the policy states λ
+    void setLambda(double v);
+    widgets::AnimationMode animationMode() const;
+
 signals:
     void statusMessage(const QString& text);
     void sessionUpdated();

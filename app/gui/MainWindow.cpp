@@ -5,6 +5,7 @@
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/RandomizedWindow.h"
 #include "app/gui/FigureExportDialog.h"
+#include "app/gui/MaskComparisonPanel.h"
 #include "widgets/ImageExport.h"
 
 #include <QActionGroup>
@@ -86,6 +87,9 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
     statusBar()->addPermanentWidget(docLabel_);
     statusBar()->addPermanentWidget(progress_);
     connect(explorer_, &ExplorerPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    comparison_ = new MaskComparisonPanel(explorer_, this);
+    addDockWidget(Qt::BottomDockWidgetArea, comparison_);
+    comparison_->hide();
     buildMenus();
     buildToolBar();
     resize(1400, 900);
@@ -173,6 +177,16 @@ void MainWindow::buildMenus() {
         else statusBar()->showMessage(tr("Saved %1").arg(r->path), 4000);
     });
     file->addAction(tr("Export &Mask as JSON…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] { exportMask(); });
+    file->addAction(tr("&Print…"), QKeySequence::Print, this, [this] { printDialog(); });
+    file->addSeparator();
+    file->addAction(tr("Save Sessio&n…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save Session"), "session.prunescope.json", tr("Sessions (*.json)"));
+        if (!p.isEmpty()) saveSession(p);
+    });
+    file->addAction(tr("Open Sess&ion…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open Session"), QString(), tr("Sessions (*.json);;All files (*)"));
+        if (!p.isEmpty()) openSession(p);
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     refreshRecentMenu();
@@ -249,6 +263,10 @@ void MainWindow::buildMenus() {
         modeGroup->addAction(a);
     }
     modeActions_[0]->setChecked(true);
+    QAction* compare = comparison_->toggleViewAction();
+    compare->setText(tr("Co&mpare Masks"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    view->addAction(compare);
     view->addSeparator();  // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, [this] { FrontierWindow::showFor(this); });
     view->addAction(tr("&Randomized Pruning…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] { RandomizedWindow::showFor(this); });
@@ -363,6 +381,7 @@ bool MainWindow::apply(const LoadResult& r) {
     case FileKind::Sentences:
         sentences_ = r.sentences;
         sentenceIdx_ = 0;
+        fileSentences_ = sentenceCount();
         if (opt_.useSettings && QSettings().value("lastSentences").toString() == QFileInfo(r.path).absoluteFilePath())
             sentenceIdx_ = std::clamp(QSettings().value("lastSentenceIndex", 0).toInt(), 0, sentenceCount() - 1);
         sentencesPath_ = r.path;

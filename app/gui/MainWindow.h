@@ -15,11 +15,13 @@ class QLineEdit;
 class QMenu;
 class QProgressBar;
 class QStackedWidget;
+class QPrinter;
 class QToolBar;
 
 namespace prunescope::gui {
 
 class DepExplorerPanel;
+class MaskComparisonPanel;
 
 struct MainWindowOptions {
     bool useSettings = true;  // restore/save QSettings (off for tests and screenshots)
@@ -62,6 +64,15 @@ public:
     const Policy* policy() const { return policy_.get(); }
     QAction* showBinarizedSymbolsAction() const { return binarizedAct_; }
     QAction* presentationFontAction() const { return presentationAct_; }
+    // View ▸ Compare Masks: a dock comparing two masks of the sentence (MaskComparisonPanel.h).
+    MaskComparisonPanel* maskComparison() const { return comparison_; }
+    // Sessions and printing (MainWindowSession.cpp). A session file (SessionFile.h) holds the
+    // documents, the sentence, the mask with its undo history and the view settings. openSession
+    // loads and checks every file it names first: on an error (reported, and in *error) nothing changes.
+    bool saveSession(const QString& path, QString* error = nullptr);
+    bool openSession(const QString& path, QString* error = nullptr);
+    // Prints the chart (page 1) and/or the trees (a page each), optionally captioned, on `printer`.
+    bool printViews(QPrinter& printer, bool chart, bool trees, bool caption, QString* error = nullptr);
 
 signals:
     void loadFinished(bool ok, const QString& path);
@@ -88,6 +99,7 @@ private:
     void exportView(bool svg);
     void exportMask();
     void openDialog(const QString& caption, const QString& filter);
+    void printDialog();
 
     MainWindowOptions opt_;
     ExplorerPanel* explorer_ = nullptr;
@@ -102,6 +114,8 @@ private:
     std::shared_ptr<const Policy> policy_;
     std::vector<SentenceItem> sentences_;
     int sentenceIdx_ = -1;
+    int fileSentences_ = 0;  // sentences_ from the file; typed ones follow
+    MaskComparisonPanel* comparison_ = nullptr;
     QString grammarPath_, policyPath_, sentencesPath_;
     QStringList pending_;
     BackgroundTask* loader_ = nullptr;

@@ -6,19 +6,47 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+namespace {
+// QGuiApplication takes "-session ID" / "--session ID" for X11 session management and removes it
+// from the arguments: our --session FILE is taken out of argv before QApplication sees it.
+QStringList takeSessionOption(int& argc, char** argv) {
+    QStringList taken;
+    int out = 1;
+    for (int i = 1; i < argc; ++i) {
+        const QString a = QString::fromLocal8Bit(argv[i]);
+        if ((a == "--session" || a == "-session") && i + 1 < argc) {
+            taken << "--session" << QString::fromLocal8Bit(argv[++i]);
+        } else if (a.startsWith("--session=")) {
+            taken << "--session" << a.mid(10);
+        } else {
+            argv[out++] = argv[i];
+        }
+    }
+    argc = out;
+    argv[argc] = nullptr;
+    return taken;
+}
+} // namespace
+
 int main(int argc, char** argv) {
+    const QStringList session = takeSessionOption(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("PruneScope");
     QApplication::setApplicationName("PruneScope");
     QApplication::setApplicationVersion("0.1.0");
     QStringList files;
-    int code = prunescope::gui::runCommandLineMode(app.arguments(), &files);
+    const QStringList args = app.arguments() + session;
+    int code = prunescope::gui::runCommandLineMode(args, &files);
     if (code >= 0) return code;
-    prunescope::gui::MainWindow w;
-    for (const QString& f : files) w.openFile(f);
     QCommandLineParser cl;  // --dep TREEBANK [--dep-model MODEL]: start in dependency mode
     prunescope::gui::addCommandLineOptions(cl);
-    cl.parse(app.arguments());
+    cl.parse(args);
+    // --session FILE: that session instead of the sample or the remembered documents.
+    prunescope::gui::MainWindowOptions opt;
+    opt.loadSample = !cl.isSet("session");
+    prunescope::gui::MainWindow w(opt);
+    if (cl.isSet("session")) w.openSession(cl.value("session"));  // an error is shown in a dialog; the window stays
+    for (const QString& f : files) w.openFile(f);
     prunescope::gui::startInDependencyMode(w, cl);
     w.show();
     return app.exec();
