@@ -3,6 +3,7 @@
 
 #include "core/lols/RunConfig.h"
 #include "core/rollout/Rollout.h"
+#include "core/util/DataDir.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -135,7 +136,10 @@ void LolsRunDialog::prefill(const LolsDialogDefaults& d) {
     if (train_->text().isEmpty() && dev_->text().isEmpty()) {
         QString opened = d.treebank;
         if (opened.isEmpty()) opened = QSettings().value("lastSentences").toString();
-        const auto [train, dev] = treebanksFrom(opened);
+        auto [train, dev] = treebanksFrom(opened);
+        const std::string data = dataDirFromEnvironment();
+        if (train.isEmpty() && !data.empty())  // else the data folder's PTB sample
+            std::tie(train, dev) = treebanksFrom(QDir(QString::fromStdString(data)).filePath("ptb-sample/dev"));
         train_->setText(train);
         dev_->setText(dev);
     }

@@ -2,8 +2,8 @@
 // The dialog that launches a background LOLS run (Vieira & Eisner 2017, sec. 4 Alg. 2, sec. 7):
 // starting policy, lambda (preset from the selected frontier point), surrogate rCP or rDP,
 // iterations, minibatch, threads, data and the output run directory.
-// Prefill, lowest to highest precedence: the caller's defaults; the opened treebank (fills the
-// treebanks when the caller gave none); the last run's recorded settings (its config.json); the
+// Prefill, lowest to highest precedence: the caller's defaults; the opened treebank, else the
+// data folder's ptb-sample (PRUNESCOPE_DATA_DIR; fills the treebanks when the caller gave none); the last run's recorded settings (its config.json); the
 // values this dialog had when it was last closed (QSettings group "lolsDialog"). The starting
 // policy and lambda always come from the caller (the selected frontier point). The run
 // directory is never prefilled with a used one: a taken name gets the next free "-N" suffix.
