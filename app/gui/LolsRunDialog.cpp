@@ -1,7 +1,9 @@
 // LOLS run dialog (Vieira & Eisner 2017, sec. 4 Alg. 2): see LolsRunDialog.h.
 #include "app/gui/LolsRunDialog.h"
 
+#include "core/lols/RunConfig.h"
 #include "core/rollout/Rollout.h"
+#include "core/util/DataDir.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -15,6 +17,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QThread>
 
@@ -100,6 +103,109 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addWidget(buttons);
+    prefill(d);
+}
+
+namespace {
+constexpr const char* kGroup = "lolsDialog";
+
+// ptb-sample/dev opened -> (ptb-sample/train, ptb-sample/dev); any other treebank -> (it, it).
+std::pair<QString, QString> treebanksFrom(const QString& opened) {
+    const QFileInfo fi(opened);
+    if (!fi.exists()) return {};
+    const QDir parent = fi.absoluteDir();
+    const QString name = fi.fileName();
+    if (fi.isDir() && (name == "train" || name == "dev" || name == "test") && parent.exists("train") &&
+        parent.exists("dev"))
+        return {parent.filePath("train"), parent.filePath("dev")};
+    return {fi.absoluteFilePath(), fi.absoluteFilePath()};
+}
+} // namespace
+
+QString LolsRunDialog::freeRunDir(const QString& dir) {
+    if (dir.isEmpty()) return dir;
+    auto free = [](const QString& p) { return !QFileInfo::exists(p) || (QFileInfo(p).isDir() && QDir(p).isEmpty()); };
+    if (free(dir)) return dir;
+    for (int n = 2;; ++n)
+        if (const QString p = QString("%1-%2").arg(dir).arg(n); free(p)) return p;
+}
+
+void LolsRunDialog::prefill(const LolsDialogDefaults& d) {
+    QSettings s;
+    s.beginGroup(kGroup);
+    if (train_->text().isEmpty() && dev_->text().isEmpty()) {
+        QString opened = d.treebank;
+        if (opened.isEmpty()) opened = QSettings().value("lastSentences").toString();
+        auto [train, dev] = treebanksFrom(opened);
+        const std::string data = dataDirFromEnvironment();
+        if (train.isEmpty() && !data.empty())  // else the data folder's PTB sample
+            std::tie(train, dev) = treebanksFrom(QDir(QString::fromStdString(data)).filePath("ptb-sample/dev"));
+        train_->setText(train);
+        dev_->setText(dev);
+    }
+    const QString lastRun = d.lastRunDir.isEmpty() ? s.value("lastRunDir").toString() : d.lastRunDir;
+    if (!lastRun.isEmpty() && QFileInfo(QDir(lastRun).filePath("config.json")).isFile()) {
+        try {
+            const nlohmann::json c = readRunConfig(QDir(lastRun).filePath("config.json").toStdString());
+            const nlohmann::json lols = c.value("lols", nlohmann::json::object());
+            grammar_->setText(QString::fromStdString(c.value("grammar", grammar_->text().toStdString())));
+            train_->setText(QString::fromStdString(c.value("train", train_->text().toStdString())));
+            dev_->setText(QString::fromStdString(c.value("dev", dev_->text().toStdString())));
+            trainLimit_->setValue(c.value("trainLimit", trainLimit_->value()));
+            devLimit_->setValue(c.value("devLimit", devLimit_->value()));
+            maxLen_->setValue(c.value("maxLength", maxLen_->value()));
+            iterations_->setValue(lols.value("iterations", iterations_->value()));
+            minibatch_->setValue(lols.value("minibatch", minibatch_->value()));
+            const int si = surrogate_->findData(QString::fromStdString(lols.value("surrogate", std::string())));
+            if (si >= 0) surrogate_->setCurrentIndex(si);
+            if (out_->text().isEmpty()) out_->setText(QFileInfo(lastRun).absoluteFilePath());
+        } catch (const std::exception&) {
+            // an unreadable config.json: keep the other sources (the run list reports the error)
+        }
+    }
+    auto text = [&s](QLineEdit* e, const char* key) {
+        if (s.contains(key)) e->setText(s.value(key).toString());
+    };
+    auto number = [&s](QSpinBox* b, const char* key) {
+        if (s.contains(key)) b->setValue(s.value(key).toInt());
+    };
+    text(grammar_, "grammar");
+    text(train_, "train");
+    text(dev_, "dev");
+    number(iterations_, "iterations");
+    number(minibatch_, "minibatch");
+    number(threads_, "threads");
+    number(trainLimit_, "trainLimit");
+    number(devLimit_, "devLimit");
+    number(maxLen_, "maxLength");
+    if (s.contains("surrogate")) {
+        const int si = surrogate_->findData(s.value("surrogate").toString());
+        if (si >= 0) surrogate_->setCurrentIndex(si);
+    }
+    if (out_->text().isEmpty()) out_->setText(s.value("outDir").toString());
+    out_->setText(freeRunDir(out_->text()));
+}
+
+void LolsRunDialog::remember() const {
+    QSettings s;
+    s.beginGroup(kGroup);
+    s.setValue("grammar", grammar_->text());
+    s.setValue("train", train_->text());
+    s.setValue("dev", dev_->text());
+    s.setValue("iterations", iterations_->value());
+    s.setValue("minibatch", minibatch_->value());
+    s.setValue("threads", threads_->value());
+    s.setValue("trainLimit", trainLimit_->value());
+    s.setValue("devLimit", devLimit_->value());
+    s.setValue("maxLength", maxLen_->value());
+    s.setValue("surrogate", surrogate_->currentData().toString());
+    s.setValue("outDir", out_->text());
+}
+
+void LolsRunDialog::done(int r) {
+    remember();
+    if (r == QDialog::Accepted) QSettings().setValue(QString(kGroup) + "/lastRunDir", out_->text());
+    QDialog::done(r);
 }
 
 LolsJobSpec LolsRunDialog::spec() const {

@@ -41,18 +41,7 @@ TrainingPanel::TrainingPanel(TrainingQueue* queue, QWidget* parent) : QWidget(pa
     cancel_->setEnabled(false);
     plot_ = new QCustomPlot(this);
     plot_->setMinimumHeight(150);
-    plot_->xAxis->setLabel("LOLS iteration");
-    plot_->yAxis->setLabel("surrogate reward");
-    plot_->legend->setVisible(true);
-    plot_->legend->setFont(QFont(font().family(), 8));
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
-    for (int g = 0; g < 2; ++g) {
-        auto* graph = plot_->addGraph();
-        graph->setName(g == 0 ? "train (roll-in, minibatch)" : "dev");
-        const QColor c = g == 0 ? QColor(31, 119, 180) : QColor(214, 39, 40);
-        graph->setPen(QPen(c, 1.6));
-        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6));
-    }
+    setupRewardPlot(plot_);
     auto* left = new QVBoxLayout;
     left->addWidget(table_, 1);
     auto* row = new QHBoxLayout;
@@ -133,21 +122,52 @@ void TrainingPanel::setCurrentJob(int id) {
     refreshPlot();
 }
 
+void setupRewardPlot(QCustomPlot* plot) {
+    plot->xAxis->setLabel("LOLS iteration");
+    plot->yAxis->setLabel("surrogate reward");
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);  // 1, 2, 5, 10, … iterations apart
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setNumberFormat("f");
+    plot->xAxis->setNumberPrecision(0);
+    plot->legend->setVisible(true);
+    plot->legend->setFont(QFont(plot->font().family(), 8));
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    auto* below = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(1, 0, below);
+    below->setMargins(QMargins(4, 0, 4, 4));
+    below->addElement(0, 0, plot->legend);  // takes the legend out of the axes' inset layout
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->plotLayout()->setRowSpacing(0);
+    for (int g = 0; g < 2; ++g) {
+        auto* graph = plot->addGraph();
+        graph->setName(g == 0 ? "train (roll-in, minibatch)" : "dev");
+        const QColor c = g == 0 ? QColor(31, 119, 180) : QColor(214, 39, 40);
+        graph->setPen(QPen(c, 1.6));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6));
+    }
+}
+
+void showRewardCurves(QCustomPlot* plot, const std::vector<LolsIterationRecord>& log, int plannedIterations) {
+    plot->graph(0)->data()->clear();
+    plot->graph(1)->data()->clear();
+    for (const auto& r : log) {
+        if (std::isfinite(r.trainRollInReward)) plot->graph(0)->addData(r.iteration, r.trainRollInReward);
+        if (std::isfinite(r.dev.reward)) plot->graph(1)->addData(r.iteration, r.dev.reward);
+    }
+    plot->rescaleAxes();
+    plot->xAxis->setRange(-0.3, std::max(1, plannedIterations) + 0.3);
+    const QCPRange y = plot->yAxis->range();
+    const double m = std::max(1e-6, 0.1 * y.size());
+    plot->yAxis->setRange(y.lower - m, y.upper + m);
+}
+
 void TrainingPanel::refreshPlot() {
     const TrainingJob* j = queue_->job(current_);
     plot_->graph(0)->data()->clear();
     plot_->graph(1)->data()->clear();
-    if (j) {
-        for (const auto& r : j->log) {
-            if (std::isfinite(r.trainRollInReward)) plot_->graph(0)->addData(r.iteration, r.trainRollInReward);
-            if (std::isfinite(r.dev.reward)) plot_->graph(1)->addData(r.iteration, r.dev.reward);
-        }
-        plot_->rescaleAxes();
-        plot_->xAxis->setRange(-0.3, std::max(1, j->iterations) + 0.3);
-        const QCPRange y = plot_->yAxis->range();
-        const double m = std::max(1e-6, 0.1 * y.size());
-        plot_->yAxis->setRange(y.lower - m, y.upper + m);
-    }
+    if (j) showRewardCurves(plot_, j->log, j->iterations);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -35,6 +35,13 @@ private:
     int current_ = -1;
 };
 
+// The reward-per-iteration plot: integer ticks on the iteration axis (step 1, or a whole multiple
+// of it when iterations are many) and the legend in its own row below the axes, so it hides no
+// curve. showRewardCurves fills it with the train (roll-in) and dev rewards of `log`, the x range
+// covering iterations 0..max(1, plannedIterations).
+void setupRewardPlot(QCustomPlot* plot);
+void showRewardCurves(QCustomPlot* plot, const std::vector<LolsIterationRecord>& log, int plannedIterations);
+
 QString formatDuration(double seconds);  // "1 h 02 min", "3 min 05 s", "12 s", "–"
 
 } // namespace prunescope::gui

@@ -1,5 +1,7 @@
 #include "support/TestData.h"
 
+#include "core/util/DataDir.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
@@ -26,7 +28,7 @@ TempDirs& tempDirs() {
 } // namespace
 
 std::string dataDir() {
-    if (const char* env = std::getenv("PRUNESCOPE_DATA_DIR"); env && *env) return env;
+    if (std::string env = dataDirFromEnvironment(); !env.empty()) return env;
     return PRUNESCOPE_DATA_DIR;
 }
 std::string ptbDir(const std::string& split) { return dataDir() + "/ptb-sample/" + split; }

@@ -1,0 +1,137 @@
+// GUI tests of the LOLS run dialog's prefill (LolsRunDialog.h): the opened treebank fills the
+// treebanks, the last run's config.json fills the data and schedule, the values of the last
+// opening win over both, and the run directory offered is never a used one. QSettings are
+// isolated (QStandardPaths test mode and a test organization) and cleared before each case.
+#include "app/gui/LolsRunDialog.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace prunescope;
+using namespace prunescope::gui;
+
+namespace {
+void writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+} // namespace
+
+class TestLolsDialog : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("PruneScopeTest-lolsdialog");
+        QCoreApplication::setApplicationName("test_lols_dialog");
+    }
+    void init() { QSettings().clear(); }
+    void cleanupTestCase() { QSettings().clear(); }
+
+    void openedTreebankFillsTrainAndDev() {
+        QTemporaryDir tmp;
+        QDir root(tmp.path());
+        QVERIFY(root.mkpath("ptb/train") && root.mkpath("ptb/dev"));
+        LolsDialogDefaults d;
+        d.treebank = root.filePath("ptb/dev");
+        LolsRunDialog dlg(d);
+        QCOMPARE(QString::fromStdString(dlg.spec().run.train), root.filePath("ptb/train"));
+        QCOMPARE(QString::fromStdString(dlg.spec().run.dev), root.filePath("ptb/dev"));
+        // without a caller's treebank, the explorer's last opened one (QSettings) is used
+        writeFile(root.filePath("one.mrg"), "(S (NP x))\n");
+        QSettings().setValue("lastSentences", root.filePath("one.mrg"));
+        LolsRunDialog dlg2{LolsDialogDefaults{}};
+        QCOMPARE(QString::fromStdString(dlg2.spec().run.dev), root.filePath("one.mrg"));
+        // the caller's treebanks win over the opened one
+        LolsDialogDefaults given;
+        given.treebank = root.filePath("ptb/dev");
+        given.train = "/given/train";
+        given.dev = "/given/dev";
+        LolsRunDialog dlg3(given);
+        QCOMPARE(QString::fromStdString(dlg3.spec().run.train), QString("/given/train"));
+    }
+
+    void lastRunConfigFillsTheForm() {
+        QTemporaryDir tmp;
+        QDir root(tmp.path());
+        QVERIFY(root.mkpath("run1") && root.mkpath("data/train") && root.mkpath("data/dev"));
+        writeFile(root.filePath("g.gram"), "x");
+        writeFile(root.filePath("p.json"), "{}");
+        const QString config = QString(R"({"format":"prunescope-lols-run","version":1,
+            "grammar":"%1","init":"%2","train":"%3","dev":"%4","maxLength":17,"trainLimit":33,"devLimit":21,
+            "q0":{"positiveWeight":128.0,"scale":1.0},
+            "lols":{"cpRolloutsPerWord":2,"engine":"fast","iterations":7,"l2":0.0001,"lambda":0.002,
+                    "lbfgsEpsilon":1e-06,"lbfgsMaxIterations":200,"minibatch":9,"seed":1,"surrogate":"rdp",
+                    "threads":0,"trainEvalSentences":0,"warmStart":true}})")
+                                   .arg(root.filePath("g.gram"), root.filePath("p.json"), root.filePath("data/train"),
+                                        root.filePath("data/dev"));
+        writeFile(root.filePath("run1/config.json"), config.toUtf8());
+        LolsDialogDefaults d;
+        d.lastRunDir = root.filePath("run1");
+        d.lambdaDp = 0.25;
+        LolsRunDialog dlg(d);
+        const LolsRunSpec r = dlg.spec().run;
+        QCOMPARE(QString::fromStdString(r.grammar), root.filePath("g.gram"));
+        QCOMPARE(QString::fromStdString(r.train), root.filePath("data/train"));
+        QCOMPARE(QString::fromStdString(r.dev), root.filePath("data/dev"));
+        QCOMPARE(r.maxLength, 17);
+        QCOMPARE(r.trainLimit, 33);
+        QCOMPARE(r.devLimit, 21);
+        QCOMPARE(r.lols.iterations, 7);
+        QCOMPARE(r.lols.minibatch, 9);
+        QCOMPARE(r.lols.surrogate, Surrogate::DP);
+        QCOMPARE(r.lols.lambda, 0.25);  // the caller's preset for the recorded surrogate
+        // run1 has a config.json: the offered directory is a fresh sibling
+        QCOMPARE(dlg.spec().out, root.filePath("run1") + "-2");
+    }
+
+    void remembersValuesBetweenOpenings() {
+        QTemporaryDir tmp;
+        QDir root(tmp.path());
+        {
+            LolsRunDialog dlg{LolsDialogDefaults{}};
+            auto spins = dlg.findChildren<QSpinBox*>();
+            QVERIFY(spins.size() >= 6);
+            for (QSpinBox* b : spins) b->setValue(b->minimum() + 3);
+            for (QLineEdit* e : dlg.findChildren<QLineEdit*>())
+                if (e->validator() == nullptr) e->setText(root.filePath("field-" + QString::number(quintptr(e) % 997)));
+            dlg.findChildren<QComboBox*>().back()->setCurrentIndex(1);  // the surrogate: rDP
+            dlg.done(QDialog::Rejected);  // cancel remembers too
+            const LolsJobSpec before = dlg.spec();
+            LolsRunDialog again{LolsDialogDefaults{}};
+            const LolsJobSpec after = again.spec();
+            QCOMPARE(after.run.grammar, before.run.grammar);
+            QCOMPARE(after.run.train, before.run.train);
+            QCOMPARE(after.run.dev, before.run.dev);
+            QCOMPARE(after.run.lols.iterations, before.run.lols.iterations);
+            QCOMPARE(after.run.lols.minibatch, before.run.lols.minibatch);
+            QCOMPARE(after.run.lols.threads, before.run.lols.threads);
+            QCOMPARE(after.run.trainLimit, before.run.trainLimit);
+            QCOMPARE(after.run.devLimit, before.run.devLimit);
+            QCOMPARE(after.run.maxLength, before.run.maxLength);
+            QCOMPARE(after.out, before.out);
+            QCOMPARE(after.run.lols.surrogate, Surrogate::DP);
+            QVERIFY(after.run.lols.iterations != 10);  // not the built-in default
+        }
+    }
+
+    void freeRunDirSkipsUsedDirectories() {
+        QTemporaryDir tmp;
+        QDir root(tmp.path());
+        QCOMPARE(LolsRunDialog::freeRunDir(root.filePath("new")), root.filePath("new"));
+        QVERIFY(root.mkpath("empty"));
+        QCOMPARE(LolsRunDialog::freeRunDir(root.filePath("empty")), root.filePath("empty"));
+        QVERIFY(root.mkpath("used") && root.mkpath("used-2"));
+        writeFile(root.filePath("used/x"), "1");
+        writeFile(root.filePath("used-2/x"), "1");
+        QCOMPARE(LolsRunDialog::freeRunDir(root.filePath("used")), root.filePath("used-3"));
+    }
+};
+
+QTEST_MAIN(TestLolsDialog)
+#include "test_lols_dialog.moc"
