@@ -5,6 +5,7 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "app/gui/TrainingPanel.h"
+#include "core/util/DataDir.h"
 #include "core/util/Error.h"
 
 #include <QCheckBox>
@@ -296,10 +297,8 @@ void FrontierWindow::launchDialog() {
     for (const auto& r : model_.records())
         if (!r.policyPath.isEmpty() && !d.policies.contains(r.policyPath)) d.policies << r.policyPath;
     d.grammar = grammarPath_;
-    const QByteArray data = qgetenv("PRUNESCOPE_DATA");
-    const QString ptb = data.isEmpty() ? QString() : QDir(QString::fromLocal8Bit(data)).filePath("ptb-sample");
-    d.train = ptb.isEmpty() ? QString() : ptb + "/train";
-    d.dev = ptb.isEmpty() ? QString() : ptb + "/dev";
+    // The treebanks: the dialog fills them from the opened treebank, the last run or the data folder
+    // (PRUNESCOPE_DATA_DIR), in that order.
     d.outDir = QDir::home().filePath(QString("prunescope-runs/lols-%1").arg(queue_->jobs().size() + 1));
     LolsRunDialog dlg(d, this);
     if (dlg.exec() == QDialog::Accepted) startLols(dlg.spec());
@@ -319,8 +318,8 @@ RegretWindow* FrontierWindow::regretWindow() {
         q.lambda = toSurrogateLambda(lambda(), r, runtime_, Surrogate::CP);
     }
     q.treebank = QDir(samplesRoot()).filePath("sentences.mrg");
-    const QByteArray data = qgetenv("PRUNESCOPE_DATA");
-    if (!data.isEmpty()) q.treebank = QDir(QString::fromLocal8Bit(data)).filePath("ptb-sample/train");
+    if (const std::string data = prunescope::dataDirFromEnvironment(); !data.empty())
+        q.treebank = QDir(QString::fromStdString(data)).filePath("ptb-sample/train");
     regret_->setRequest(q);
     return regret_;
 }
