@@ -206,6 +206,10 @@ void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
         lambda_->setEnabled(true);
         lambda_->setToolTip(tr("The policy does not state λ: set it here, in %1").arg(QString::fromStdString(lambdaUnitFor(rewardMeasure_))));
     }
+    if (frontierLambda_ && session_) {
+        if (session_->policyPtr() == frontierLambda_->policy) applyFrontierLambda();
+        else frontierLambda_.reset();  // another policy
+    }
     static const char* const kRuntimeName[] = {"mpush", "constituents", "spans kept"};
     rewardLabel_->setText(tr("Reward F1% − λ·%1:").arg(kRuntimeName[static_cast<int>(rewardMeasure_)]));
     bool gold = session_ && session_->hasGold();

@@ -108,6 +108,12 @@ public:
     double lambda() const;
     bool lambdaEditable() const;  // false when the policy states λ
     void setLambda(double v);
+    // λ carried from the frontier window ("Load into explorer"), in `unit` (a lambdaUnitFor string):
+    // shown, editable, for every sentence of the current session's policy (over the policy's own
+    // λ) until another policy is loaded.
+    void setFrontierLambda(double v, const std::string& unit);
+    // True when the mask differs from the policy's mask (flips, keep all / gold, a restored session).
+    bool hasHandEdits() const;
     widgets::AnimationMode animationMode() const;
 
 signals:
@@ -169,6 +175,13 @@ private:
     QLabel* replayInfo_ = nullptr;
     QPushButton* replayPlay_ = nullptr;
     RuntimeMeasure rewardMeasure_ = RuntimeMeasure::Mpush; // the policy's λ unit
+    struct FrontierLambda {
+        std::shared_ptr<const Policy> policy;
+        double value = 0;
+        RuntimeMeasure measure = RuntimeMeasure::Mpush;
+    };
+    std::optional<FrontierLambda> frontierLambda_;
+    void applyFrontierLambda();
 };
 
 } // namespace prunescope::gui

@@ -5,7 +5,10 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QUndoStack>
+
+#include <cmath>
 
 namespace prunescope::gui {
 
@@ -51,6 +54,24 @@ bool ExplorerPanel::lambdaEditable() const { return lambda_->isEnabled(); }
 void ExplorerPanel::setLambda(double v) {
     if (lambda_->isEnabled()) lambda_->setValue(v);
 }
+void ExplorerPanel::setFrontierLambda(double v, const std::string& unit) {
+    if (!session_ || !std::isfinite(v)) return;
+    frontierLambda_ = FrontierLambda{session_->policyPtr(), v, runtimeMeasureForLambdaUnit(unit)};
+    applyFrontierLambda();
+    refreshStats();
+}
+
+void ExplorerPanel::applyFrontierLambda() {
+    rewardMeasure_ = frontierLambda_->measure;
+    static const char* const kRuntimeName[] = {"mpush", "constituents", "spans kept"};
+    rewardLabel_->setText(tr("Reward F1% − λ·%1:").arg(kRuntimeName[static_cast<int>(rewardMeasure_)]));
+    lambda_->setEnabled(true);
+    lambda_->setValue(frontierLambda_->value);
+    lambda_->setToolTip(tr("λ from the frontier window, in %1").arg(QString::fromStdString(lambdaUnitFor(rewardMeasure_))));
+}
+
+bool ExplorerPanel::hasHandEdits() const { return session_ && session_->mask() != session_->policyMask(); }
+
 widgets::AnimationMode ExplorerPanel::animationMode() const { return static_cast<widgets::AnimationMode>(modeBox_->currentIndex()); }
 
 } // namespace prunescope::gui

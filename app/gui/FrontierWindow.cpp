@@ -1,5 +1,6 @@
 // Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see FrontierWindow.h.
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/ExplorerPanel.h"
 
 #include "app/gui/LolsRunDialog.h"
 #include "app/gui/MainWindow.h"
@@ -24,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <memory>
 
 namespace prunescope::gui {
 
@@ -164,10 +166,7 @@ void FrontierWindow::buildUi() {
     connect(slider_, &widgets::LambdaSlider::lambdaChanged, this, &FrontierWindow::refreshSelection);
     connect(plot_, &widgets::FrontierPlot::lambdaDragged, this, &FrontierWindow::setLambda);
     connect(plot_, &widgets::FrontierPlot::pointClicked, this, &FrontierWindow::selectPoint);
-    connect(loadBtn_, &QPushButton::clicked, this, [this] {
-        const int r = selectedRecord();
-        if (r >= 0) emit loadPolicyRequested(model_.records()[static_cast<std::size_t>(r)].policyPath);
-    });
+    connect(loadBtn_, &QPushButton::clicked, this, &FrontierWindow::loadSelectedIntoExplorer);
     connect(exportBtn_, &QPushButton::clicked, this, &FrontierWindow::chooseExport);
     connect(regretBtn, &QPushButton::clicked, this, &FrontierWindow::openRegret);
     connect(trainBtn, &QPushButton::clicked, this, &FrontierWindow::launchDialog);
@@ -328,6 +327,38 @@ void FrontierWindow::openRegret() {
     auto* w = regretWindow();
     w->show();
     w->raise();
+}
+
+bool FrontierWindow::loadSelectedIntoExplorer() {
+    const int r = selectedRecord();
+    if (r < 0 || !selectionProblem().isEmpty()) return false;
+    const QString path = model_.records()[static_cast<std::size_t>(r)].policyPath;
+    if (main_) {
+        ExplorerPanel* e = main_->explorer();
+        if (e->hasHandEdits()) {
+            if (!confirm_)
+                confirm_ = [](QWidget* parent, const QString& q, const QString& detail) {
+                    return QMessageBox::question(parent, tr("Load into explorer"), q + "\n\n" + detail,
+                                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+                };
+            if (!confirm_(this, tr("Replace your edited mask?"),
+                          tr("The explorer's mask has hand edits. Loading %1 replaces it with the policy's mask.")
+                              .arg(QFileInfo(path).fileName())))
+                return false;
+        }
+        // λ goes to the explorer once the policy is loaded (openFile is asynchronous).
+        QPointer<ExplorerPanel> explorer = e;
+        const double lambda = this->lambda();
+        const std::string unit = view_.lambdaUnit.toStdString();
+        auto conn = std::make_shared<QMetaObject::Connection>();
+        *conn = connect(main_, &MainWindow::loadFinished, this, [conn, explorer, path, lambda, unit](bool ok, const QString& p) {
+            if (p != path) return;
+            QObject::disconnect(*conn);
+            if (ok && explorer) explorer->setFrontierLambda(lambda, unit);
+        });
+    }
+    emit loadPolicyRequested(path);
+    return true;
 }
 
 void FrontierWindow::attachMainWindow(MainWindow* w) {

@@ -12,6 +12,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -58,6 +60,13 @@ public:
     // Why the selected policy cannot be loaded or exported ("" if it can): no policy file recorded
     // (the unpruned parser, a point written without one) or the file is missing.
     QString selectionProblem() const;
+    // "Load into explorer": if the attached explorer's mask is hand-edited, asks "Replace your
+    // edited mask?" (No: nothing happens, returns false); then opens the selected policy there and,
+    // once loaded, carries the frontier's λ (in its unit) into the explorer's λ field.
+    bool loadSelectedIntoExplorer();
+    // The question above; a QMessageBox by default (tests answer it themselves).
+    using ConfirmFunction = std::function<bool(QWidget* parent, const QString& question, const QString& detail)>;
+    void setConfirmFunction(ConfirmFunction f) { confirm_ = std::move(f); }
     bool exportSelected(const QString& path, QString* error = nullptr);
     bool savePlot(const QString& path, QString* error = nullptr);  // PNG/PDF of the frontier
 
@@ -107,6 +116,7 @@ private:
     TrainingPanel* panel_ = nullptr;
     QPointer<MainWindow> main_;
     RegretWindow* regret_ = nullptr;
+    ConfirmFunction confirm_;
 };
 
 } // namespace prunescope::gui

@@ -1,7 +1,9 @@
 // GUI tests of the frontier window (offscreen; Vieira & Eisner 2017, sec. 7 Fig. 2): moving the
 // lambda slider highlights the policy a direct argmax of accuracy - lambda * runtime picks,
 // dragging the iso-reward line and clicking points, export round trips, plots render.
+#include "app/gui/ExplorerPanel.h"
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/MainWindow.h"
 #include "core/frontier/FrontierFile.h"
 #include "support/TestData.h"
 
@@ -9,6 +11,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QMouseEvent>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QtTest>
 
@@ -235,6 +238,80 @@ private slots:
         QVERIFY(orange > 20);
         QVERIFY(blue > 20);
         QVERIFY(QFileInfo(dir_ + "/plot.pdf").size() > 1000);
+    }
+
+    // "Load into explorer" carries the frontier's λ into the explorer's λ field and asks before
+    // replacing a hand-edited mask: No keeps the edits, Yes loads the policy's mask.
+    void loadIntoExplorerCarriesLambdaAndAsks() {
+        MainWindow main(MainWindowOptions{false, false});
+        QVERIFY(main.loadSampleSync());
+        ExplorerPanel* e = main.explorer();
+        QVERIFY(e->session());
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.attachMainWindow(&main);
+        QStringList asked;
+        bool answer = false;
+        w.setConfirmFunction([&](QWidget*, const QString& q, const QString&) { asked << q; return answer; });
+        auto loadAt = [&](int pos) {
+            w.slider()->slider()->setValue(pos);
+            return w.model().records()[static_cast<std::size_t>(w.selectedRecord())].policyPath;
+        };
+        auto waitLoaded = [&](QSignalSpy& spy, const QString& path) {
+            QTRY_VERIFY_WITH_TIMEOUT(!spy.isEmpty(), 20000);
+            QCOMPARE(spy.last().at(0).toBool(), true);
+            QCOMPARE(QFileInfo(spy.last().at(1).toString()), QFileInfo(path));
+        };
+
+        // No hand edits: no question; the policy and λ arrive.
+        const QString first = loadAt(widgets::LambdaSlider::kSteps / 4);
+        QVERIFY(w.selectionProblem().isEmpty());
+        const double lambda1 = w.lambda();
+        QVERIFY(std::abs(lambda1 - e->lambda()) > 1e-3 * lambda1);  // else the test proves nothing
+        {
+            QSignalSpy spy(&main, &MainWindow::loadFinished);
+            QVERIFY(w.loadSelectedIntoExplorer());
+            waitLoaded(spy, first);
+        }
+        QVERIFY(asked.isEmpty());
+        QCOMPARE(main.policy()->meta.name, QFileInfo(first).completeBaseName().toStdString());
+        QVERIFY(std::abs(e->lambda() - lambda1) <= 1e-6 * lambda1 + 1e-9);
+        QVERIFY(e->lambdaEditable());
+        // It stays for the policy's other sentences.
+        main.selectSentence(main.sentenceIndex() == 0 ? 1 : 0);
+        QVERIFY(std::abs(e->lambda() - lambda1) <= 1e-6 * lambda1 + 1e-9);
+
+        // Hand edits, another point: "No" keeps the edited mask, the policy and λ.
+        bool flipped = false;
+        for (int i = 0; i < e->session()->length() && !flipped; ++i)
+            for (int k = i + 2; k < e->session()->length() && !flipped; ++k) flipped = e->requestFlip(i, k);
+        QVERIFY(flipped);
+        QVERIFY(e->hasHandEdits());
+        const PruningMask edited = e->session()->mask();
+        const QString second = loadAt(3 * widgets::LambdaSlider::kSteps / 4);
+        QVERIFY(second != first);
+        QVERIFY(w.selectionProblem().isEmpty());
+        const double lambda2 = w.lambda();
+        answer = false;
+        QVERIFY(!w.loadSelectedIntoExplorer());
+        QCOMPARE(asked, QStringList{"Replace your edited mask?"});
+        QTest::qWait(50);
+        QVERIFY(e->session()->mask() == edited);
+        QCOMPARE(main.policy()->meta.name, QFileInfo(first).completeBaseName().toStdString());
+        QVERIFY(std::abs(e->lambda() - lambda1) <= 1e-6 * lambda1 + 1e-9);
+
+        // "Yes" replaces it with the new policy's mask, with the new λ.
+        answer = true;
+        {
+            QSignalSpy spy(&main, &MainWindow::loadFinished);
+            QVERIFY(w.loadSelectedIntoExplorer());
+            waitLoaded(spy, second);
+        }
+        QCOMPARE(asked.size(), 2);
+        QCOMPARE(main.policy()->meta.name, QFileInfo(second).completeBaseName().toStdString());
+        QVERIFY(!e->hasHandEdits());
+        QVERIFY(e->session()->mask() == e->session()->policyMask());
+        QVERIFY(std::abs(e->lambda() - lambda2) <= 1e-6 * lambda2 + 1e-9);
     }
 
     void bundledSampleOpensByDefault() {
