@@ -260,6 +260,8 @@ private slots:
                 QCOMPARE(before.spansKept, rollIn.spansKept);
                 for (int w = 2; w < n; ++w)
                     for (int i = 0; i + w <= n; ++i) {
+                        // Under a sanitizer every other span (the same code paths at half the cost).
+                        if (testdata::kUnderSanitizer && (i + w) % 2 == 1) continue;
                         const FlipResult r = cp.flip(i, i + w);
                         PruningMask f = m;
                         f.flip(i, i + w);
@@ -307,7 +309,7 @@ private slots:
             }
         }
         qInfo("%ld flips checked (%ld failed parses, %ld change events)", flips, failures, eventsSeen);
-        QVERIFY(flips > (testdata::kUnderSanitizer ? 1000 : 5000));
+        QVERIFY(flips > (testdata::kUnderSanitizer ? 500 : 5000));
         QVERIFY(failures > 0);
     }
 
