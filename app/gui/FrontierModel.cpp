@@ -116,6 +116,22 @@ std::string FrontierModel::defaultEvaluationSet() const {
     return sets.empty() ? std::string() : sets.front().set.key();
 }
 
+std::optional<SigmoidFit> FrontierModel::cachedFit(const std::vector<FrontierPoint>& pts) const {
+    std::vector<std::pair<double, double>> key;
+    key.reserve(pts.size());
+    for (const FrontierPoint& p : pts) key.emplace_back(p.runtime, p.accuracy);
+    if (fitCache_.valid && fitCache_.points == key) return fitCache_.fit;
+    fitCache_.points = std::move(key);
+    fitCache_.valid = true;
+    ++fitsComputed_;
+    try {
+        fitCache_.fit = fitSigmoid(pts);
+    } catch (const std::exception&) {
+        fitCache_.fit.reset();
+    }
+    return fitCache_.fit;
+}
+
 FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned,
                                         const std::string& evalSet) const {
     View v;
@@ -150,14 +166,11 @@ FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, 
     for (std::size_t i = 0; i < v.points.size(); ++i)
         if (v.plot.points[i].kind == widgets::PlotPolicyKind::Baseline) fitPts.push_back(v.points[i]);
     if (fitPts.size() < 4) fitPts = v.points;
-    try {
-        v.plot.fit = fitSigmoid(fitPts);
+    v.plot.fit = cachedFit(fitPts);
+    if (v.plot.fit)
         for (std::size_t i = 0; i < v.points.size(); ++i)
             if (v.plot.points[i].kind == widgets::PlotPolicyKind::Baseline)
                 v.plot.points[i].lambda = v.plot.fit->slope(v.points[i].runtime);
-    } catch (const std::exception&) {
-        v.plot.fit.reset();
-    }
     // LOLS trajectories in iteration order.
     for (std::size_t i = 0; i < v.shownRecord.size(); ++i) {
         const PolicyRecord& r = records_[static_cast<std::size_t>(v.shownRecord[i])];

@@ -63,10 +63,24 @@ public:
     };
     View view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned = false,
               const std::string& evalSet = std::string()) const;
+    // How many sigmoid fits view() has computed (the rest came from the cache).
+    int fitsComputed() const { return fitsComputed_; }
 
 private:
+    // The last sigmoid fit and the points it was fitted to: a fit takes ~100 ms (multistart
+    // Levenberg-Marquardt) and its input, the baseline points, does not change while LOLS
+    // iterations arrive, so a committed iteration does not refit (docs/benchmarks.md, stall).
+    struct FitCache {
+        std::vector<std::pair<double, double>> points;  // (runtime, accuracy) in fit order
+        std::optional<SigmoidFit> fit;                    // empty: the fit threw
+        bool valid = false;
+    };
+    std::optional<SigmoidFit> cachedFit(const std::vector<FrontierPoint>& pts) const;
+
     std::vector<PolicyRecord> records_;
     std::string firstFileSet_;
+    mutable FitCache fitCache_;
+    mutable int fitsComputed_ = 0;
 };
 
 // Key of a runtime measure in PolicyRecord::metrics.

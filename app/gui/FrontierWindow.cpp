@@ -9,6 +9,7 @@
 #include "core/util/DataDir.h"
 #include "core/util/Error.h"
 
+#include <QElapsedTimer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -271,6 +272,8 @@ void FrontierWindow::openDialog(bool directory) {
 }
 
 void FrontierWindow::onIteration(int, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config) {
+    QElapsedTimer clock;  // lastIterationMs(): the handler; the queued replot it asks for is a later event
+    clock.start();
     model_.addLolsIteration(runDir, r, config);
     const std::string key = lolsDevEvaluationSet(config, r.dev.sentences).key();
     if (!evalSet_.empty() && key != evalSet_)
@@ -280,6 +283,7 @@ void FrontierWindow::onIteration(int, const QString& runDir, const LolsIteration
                                  8000);
     if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
     refreshView();
+    lastIterationMs_ = clock.nsecsElapsed() / 1e6;
 }
 
 int FrontierWindow::startLols(const LolsJobSpec& spec) { return queue_->enqueue(spec); }

@@ -72,6 +72,8 @@ public:
 
     int startLols(const LolsJobSpec& spec);  // queues a run
     TrainingQueue* queue() const { return queue_; }
+    // GUI-thread time of the last committed iteration's update (model, view, replot), ms.
+    double lastIterationMs() const { return lastIterationMs_; }
     TrainingPanel* trainingPanel() const { return panel_; }
     widgets::FrontierPlot* plot() const { return plot_; }
     widgets::LambdaSlider* slider() const { return slider_; }
@@ -117,6 +119,7 @@ private:
     QPointer<MainWindow> main_;
     RegretWindow* regret_ = nullptr;
     ConfirmFunction confirm_;
+    double lastIterationMs_ = 0;
 };
 
 } // namespace prunescope::gui
