@@ -77,6 +77,8 @@ QWidget* ExplorerPanel::buildReplayBar() {
             refreshAll(false);
         }
     });
+    connect(replay_, &ReplayController::failed, this,
+            [this](const QString& m) { emit statusMessage(tr("Replay CKY failed: %1").arg(m)); });
     connect(replay_, &ReplayController::playingChanged, this,
             [this](bool playing) { replayPlay_->setText(playing ? tr("Pause") : tr("Play")); });
     connect(replay_, &ReplayController::stepChanged, this, [this, back, step, all](int s, int total) {
@@ -95,6 +97,7 @@ void ExplorerPanel::startReplay() {
     if (!session_) return emit statusMessage(tr("Open a sentence first: there is no chart to replay"));
     heat_->clearChanges();
     replay_->start(*session_);
+    if (replay_->computing()) emit statusMessage(tr("Replay CKY: computing the trace…"));
 }
 
 void ExplorerPanel::stopReplay() {

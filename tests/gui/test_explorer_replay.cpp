@@ -93,6 +93,7 @@ private slots:
     void replayIsBottomUpAndPushesSumToTheParser() {
         const int n = ex()->session()->length();
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         QVERIFY(rc()->active());
         QCOMPARE(rc()->step(), 0);
         QCOMPARE(rc()->total(), n * (n + 1) / 2);
@@ -140,6 +141,7 @@ private slots:
 
     void prunedCellsAreSkipped() {
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         int skipped = 0;
         long before = 0;
         for (int s = 1; s <= rc()->total(); ++s) {
@@ -164,6 +166,7 @@ private slots:
 
     void statsAndTreesFollowTheReplayStep() {
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         const int total = rc()->total();
         const int k = total / 2;
         rc()->seek(k);
@@ -194,9 +197,26 @@ private slots:
         QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
     }
 
+    // The trace is computed off the GUI thread; a stop meanwhile drops it (no replay appears later).
+    void stopWhileComputingDropsTheTrace() {
+        ex()->replayAction()->trigger();
+        QVERIFY(rc()->computing());
+        QVERIFY(!rc()->active());
+        ex()->stopReplay();
+        QVERIFY(!rc()->computing());
+        QTest::qWait(3000);  // longer than the trace takes here
+        QVERIFY(!rc()->active());
+        ex()->replayAction()->trigger();  // a new start after the dropped one works
+        QVERIFY(rc()->waitUntilReady(120000));
+        QVERIFY(rc()->active());
+        QCOMPARE(rc()->step(), 0);
+        ex()->stopReplay();
+    }
+
     void keepAllReplayAndPlay() {
         ex()->keepAllAction()->trigger();
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         QCOMPARE(rc()->trace().pushes, parserPushes());
         for (const ReplayCell& c : rc()->trace().cells) QVERIFY(!c.pruned);
         rc()->setInterval(1);
