@@ -33,13 +33,25 @@ void TreeView::setTitle(const QString& title) {
 
 void TreeView::setTree(const Tree& tree) {
     tree_ = tree;
+    forest_.clear();
     message_.clear();
+    note_.clear();
     relayoutContent();
 }
 
 void TreeView::setMessage(const QString& message) {
     tree_ = Tree{};
+    forest_.clear();
     message_ = message;
+    note_.clear();
+    relayoutContent();
+}
+
+void TreeView::setForest(const std::vector<Tree>& fragments, const QString& note) {
+    tree_ = Tree{};
+    forest_ = fragments;
+    message_.clear();
+    note_ = note;
     relayoutContent();
 }
 
@@ -75,21 +87,29 @@ void TreeView::relayoutContent() {
     nodes_.clear();
     maxDepth_ = 0;
     contentW_ = 0;
-    if (!tree_.label.empty()) {
+    std::vector<const Tree*> roots;
+    if (!tree_.label.empty()) roots.push_back(&tree_);
+    for (const Tree& f : forest_) roots.push_back(&f);
+    if (!roots.empty()) {
         QFontMetricsF fm(font());
         // Leaf slots: wide enough for the word and its tag.
-        std::vector<std::string> words = tree_.words(), tags = tree_.tags();
         std::vector<double> leafX;
         double x = kPad;
-        for (std::size_t i = 0; i < words.size(); ++i) {
-            double w = std::max(fm.horizontalAdvance(QString::fromStdString(words[i])),
-                                i < tags.size() ? fm.horizontalAdvance(QString::fromStdString(tags[i])) : 0.0) + 14;
-            leafX.push_back(x + w / 2);
-            x += w;
-        }
+        auto place = [&](auto&& self, const Tree& t, const Tree* parent) -> void {
+            if (t.isLeaf()) {
+                double w = fm.horizontalAdvance(QString::fromStdString(t.label));
+                if (parent && parent->isPreterminal()) w = std::max(w, fm.horizontalAdvance(QString::fromStdString(parent->label)));
+                w += 14;
+                leafX.push_back(x + w / 2);
+                x += w;
+                return;
+            }
+            for (const Tree& c : t.children) self(self, c, &t);
+        };
+        for (const Tree* r : roots) place(place, *r, nullptr);
         contentW_ = x + kPad;
         int leaf = 0;
-        build(tree_, 0, -1, leaf, leafX);
+        for (const Tree* r : roots) build(*r, 0, -1, leaf, leafX);
     }
     updateMatches();
     updateGeometry();
@@ -163,10 +183,12 @@ void TreeView::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
     p.setFont(font());
-    if (matchEnabled_ && brackets_ > 0) {
+    QStringList right;
+    if (!note_.isEmpty()) right << note_;
+    if (matchEnabled_ && brackets_ > 0) right << tr("%1 of %2 brackets match").arg(matched_).arg(brackets_);
+    if (!right.isEmpty())
         p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignRight | Qt::AlignVCenter,
-                   tr("%1 of %2 brackets match").arg(matched_).arg(brackets_));
-    }
+                   right.join(QStringLiteral(" · ")));
     if (nodes_.empty()) {
         p.setPen(palette().text().color());
         p.drawText(rect().adjusted(kPad, headerHeight(font()), -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);

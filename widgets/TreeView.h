@@ -21,10 +21,15 @@ public:
     void setTree(const Tree& tree);
     // Shows `message` (e.g. why there is no tree) instead of a tree.
     void setMessage(const QString& message);
+    // A forest: the trees side by side over consecutive words, no common root (a partial parse,
+    // core/parse/PartialParse.h), with `note` (e.g. "partial: 3 fragments") in the header.
+    void setForest(const std::vector<Tree>& fragments, const QString& note);
     // Brackets (label, begin, end) of the comparison tree; preterminals and ROOT are never highlighted.
     void setMatchSet(const std::vector<LabeledSpan>& brackets, bool enabled = true);
     const Tree& tree() const { return tree_; }
     bool hasTree() const { return !tree_.label.empty(); }
+    const std::vector<Tree>& forest() const { return forest_; }  // empty unless setForest
+    QString note() const { return note_; }
     QString message() const { return message_; }
     int matchedCount() const { return matched_; }
     int bracketCount() const { return brackets_; }
@@ -60,8 +65,9 @@ private:
     double contentHeight() const;
     double levelH() const;
 
-    QString title_, message_;
+    QString title_, message_, note_;
     Tree tree_;
+    std::vector<Tree> forest_;
     std::vector<Node> nodes_;
     std::set<LabeledSpan> matchSet_;
     bool matchEnabled_ = false;

@@ -88,6 +88,7 @@ bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
         for (int s = 1; s < cl.value("step").toInt(); ++s) ex->heatMap()->stepChanges();
     if (cl.isSet("replay")) {  // Replay CKY under the mask set above, after <m> cells
         ex->startReplay();
+        if (!ex->replay()->waitUntilReady(600000)) return false;
         ex->replay()->seek(cl.value("replay").toInt());
     }
     if (cl.isSet("zoom")) ex->chartZoom()->setZoom(cl.value("zoom").toDouble());

@@ -131,6 +131,7 @@ private:
     void showReplayStep();
     void refreshReplayStats();
     void refreshReplayTrees();
+    QString fragmentCountText(int fragments) const;  // "1 fragment", "3 fragments"
     // A change animation in progress (Animated / Step by step): at "cell s of T" the statistics and
     // trees show the state after s cells. The parse before the flip is kept until the
     // whole-sentence cell is revealed; constituents count the revealed cells' changes.

@@ -4,6 +4,8 @@
 #include "app/gui/ExplorerPanel.h"
 
 #include "app/gui/ReplayController.h"
+#include "app/gui/SentenceSession.h"
+#include "core/parse/PartialParse.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -75,6 +77,8 @@ QWidget* ExplorerPanel::buildReplayBar() {
             refreshAll(false);
         }
     });
+    connect(replay_, &ReplayController::failed, this,
+            [this](const QString& m) { emit statusMessage(tr("Replay CKY failed: %1").arg(m)); });
     connect(replay_, &ReplayController::playingChanged, this,
             [this](bool playing) { replayPlay_->setText(playing ? tr("Pause") : tr("Play")); });
     connect(replay_, &ReplayController::stepChanged, this, [this, back, step, all](int s, int total) {
@@ -93,6 +97,7 @@ void ExplorerPanel::startReplay() {
     if (!session_) return emit statusMessage(tr("Open a sentence first: there is no chart to replay"));
     heat_->clearChanges();
     replay_->start(*session_);
+    if (replay_->computing()) emit statusMessage(tr("Replay CKY: computing the trace…"));
 }
 
 void ExplorerPanel::stopReplay() {
@@ -111,11 +116,17 @@ void ExplorerPanel::showReplayStep() {
     replayInfo_->setText(replay_->describe(binarizedLabels_));
 }
 
-// Counts so far; F1, log probability and reward need the whole-sentence cell.
+// Counts so far and the best partial parse (core/parse/PartialParse.h); F1, log probability and
+// reward need the whole-sentence cell.
 void ExplorerPanel::refreshReplayStats() {
     const QString dash = QStringLiteral("—");
     const ReplayTrace& t = replay_->trace();
-    parseValue_->setText(tr("replay: %1 of %2 cells built — <b>no complete parse yet</b>").arg(replay_->step()).arg(replay_->total()));
+    const PartialParse p = bestPartialParse(session_->chart(), builtAfter(t, session_->chart(), replay_->step()));
+    parseValue_->setText(tr("replay: %1 of %2 cells built — <b>partial: %3</b>")
+                             .arg(replay_->step()).arg(replay_->total()).arg(fragmentCountText(p.size())));
+    parseValue_->setToolTip(tr("The fewest built constituents that cover the sentence left to right (ties: the highest "
+                               "inside score); the tree needs the whole-sentence cell (0,%1), built last")
+                                .arg(t.n));
     f1Value_->setText(tr("— (no complete parse yet)"));
     constValue_->setText(tr("%1 so far (of %2)").arg(replay_->constituentsSoFar()).arg(t.constituents));
     pushValue_->setText(tr("%1 so far (of %2)").arg(replay_->pushesSoFar()).arg(t.pushes));
@@ -129,16 +140,25 @@ void ExplorerPanel::refreshReplayStats() {
     rewardValue_->setText(dash);
 }
 
+QString ExplorerPanel::fragmentCountText(int fragments) const {
+    return fragments == 1 ? tr("1 fragment") : tr("%1 fragments").arg(fragments);
+}
+
+// The best partial parse after the current cell, as a forest of fragments; the gold tree marks the
+// gold brackets found so far. (At the last step refreshTrees shows the parser's tree instead.)
 void ExplorerPanel::refreshReplayTrees() {
-    const int n = session_->length();
-    predicted_->setMessage(tr("No complete parse yet: %1 of %2 cells built (bottom-up).\n"
-                              "The tree needs the whole-sentence cell (0,%3), built last.\n"
-                              "So far: %4 constituents, %5 pushes.")
-                               .arg(replay_->step()).arg(replay_->total()).arg(n)
-                               .arg(replay_->constituentsSoFar()).arg(replay_->pushesSoFar()));
+    const ReplayTrace& t = replay_->trace();
+    // The replay's chart is the session's (ReplayController keeps no copy).
+    const PartialParse p = bestPartialParse(session_->chart(), builtAfter(t, session_->chart(), replay_->step()));
+    const std::vector<Tree> fragments = fragmentTrees(session_->grammar(), session_->chart(), session_->words(), p);
+    predicted_->setForest(fragments, tr("partial: %1 (cell %2 of %3)").arg(fragmentCountText(p.size()))
+                                         .arg(replay_->step()).arg(replay_->total()));
     if (session_->gold()) {
         goldTree_->setTree(*session_->gold());
-        goldTree_->setMatchSet({}, false);  // nothing predicted yet to match
+        goldTree_->setMatchSet(scoredBrackets(Tree{"ROOT", fragments}), true);
+        predicted_->setMatchSet(session_->goldBrackets(), true);
+    } else {
+        predicted_->setMatchSet({}, false);
     }
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // The PruneScope main window: documents (grammar, policy, sentences with gold trees), menus,
 // recent files and remembered settings, drag and drop, background loading (a BackgroundTask, one
-// file at a time), and the explorer.
+// file at a time), and the explorer. Split by concern: MainWindow.cpp (window, modes, errors),
+// MainWindowMenus.cpp (menus, toolbar), MainWindowDocuments.cpp (loading, settings, exports),
+// MainWindowSession.cpp (sessions, printing).
 #include "app/gui/BackgroundTask.h"
 #include "app/gui/DocumentLoader.h"
 #include "app/gui/ExplorerPanel.h"
@@ -32,6 +34,8 @@ struct MainWindowOptions {
 QString samplesDir();
 // samplesDir()/rel if that file exists, else an empty string.
 QString sampleFile(const QString& rel);
+// The default policy: a baseline from samplesDir()/policies (sorted by name), if any, else empty.
+QString samplePolicy();
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -84,8 +88,15 @@ protected:
     void closeEvent(QCloseEvent*) override;
 
 private:
+    // Menus and toolbar (MainWindowMenus.cpp): buildMenus calls one function per menu.
     void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildSentenceMenu();
+    void buildViewMenu();
+    void buildHelpMenu();
     void buildToolBar();
+    // Documents, settings and exports (MainWindowDocuments.cpp).
     void startNextLoad();
     bool apply(const LoadResult& r);
     void reportError(const QString& message);

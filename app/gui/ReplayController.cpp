@@ -1,8 +1,11 @@
 #include "app/gui/ReplayController.h"
 
+#include "app/gui/BackgroundTask.h"
 #include "app/gui/SentenceSession.h"
 #include "core/treebank/Binarize.h"
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QStringList>
 
 namespace prunescope::gui {
@@ -18,8 +21,38 @@ ReplayController::ReplayController(QObject* parent) : QObject(parent) {
 
 void ReplayController::start(const SentenceSession& s) {
     timer_.stop();
+    if (!task_) task_ = new BackgroundTask(this);
+    if (task_->isRunning()) task_->waitForDone(600000);  // replayCky does not poll a cancel: let it end
     g_ = s.grammarPtr();
-    trace_ = replayCky(s.grammar(), s.words(), &s.mask());
+    const int gen = ++generation_;
+    computing_ = true;
+    auto result = std::make_shared<ReplayTrace>();
+    auto g = g_;
+    auto words = s.words();
+    auto mask = s.mask();
+    task_->disconnect(this);
+    connect(task_, &BackgroundTask::finished, this, [this, gen, result] {
+        if (gen != generation_) return;
+        computing_ = false;
+        apply(std::move(*result));
+    });
+    connect(task_, &BackgroundTask::failed, this, [this, gen](const QString& m) {
+        if (gen != generation_) return;
+        computing_ = false;
+        emit failed(m);
+    });
+    task_->start([g, words, mask, result](const Progress&) { *result = replayCky(*g, words, &mask); });
+}
+
+bool ReplayController::waitUntilReady(int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    while (computing_ && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return !computing_;
+}
+
+void ReplayController::apply(ReplayTrace trace) {
+    trace_ = std::move(trace);
     trace_.chart = DenseChart{};  // the views read the session's chart (the same one): drop the copy
     pushesBefore_.assign(trace_.cells.size() + 1, 0);
     constituentsBefore_.assign(trace_.cells.size() + 1, 0);
@@ -36,6 +69,8 @@ void ReplayController::start(const SentenceSession& s) {
 }
 
 void ReplayController::stop() {
+    ++generation_;  // a trace still being computed is dropped
+    computing_ = false;
     if (!active_) return;
     timer_.stop();
     active_ = false;

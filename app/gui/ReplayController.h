@@ -3,6 +3,8 @@
 // cell bottom-up (core/parse/CkyReplay.h), with play / pause / step / speed. It holds the trace and
 // the step (cells built so far) and says what the views show after that many cells: which cells are
 // built, the current cell and its best split's children, the pushes and constituents so far.
+// The trace is computed off the GUI thread (a BackgroundTask: ~0.9-1.5 s for a 40-word sentence
+// under keep-all on the 2-core dev machine); the replay becomes active when it is ready.
 #include "core/grammar/Grammar.h"
 #include "core/parse/CkyReplay.h"
 #include "widgets/ChartHeatMap.h"
@@ -17,6 +19,7 @@
 
 namespace prunescope::gui {
 
+class BackgroundTask;
 class SentenceSession;
 
 class ReplayController : public QObject {
@@ -24,9 +27,14 @@ class ReplayController : public QObject {
 public:
     explicit ReplayController(QObject* parent = nullptr);
 
-    // Replays the session's sentence under its current mask; step 0 (nothing built yet), paused.
+    // Replays the session's sentence under its current mask: computes the trace in the background,
+    // then becomes active at step 0 (nothing built yet), paused. A start or stop meanwhile discards it.
     void start(const SentenceSession& s);
     void stop();  // back to the normal view
+    bool computing() const { return computing_; }
+    // Processes events until a trace being computed is ready (true) or timeoutMs passed (false):
+    // screenshots and tests.
+    bool waitUntilReady(int timeoutMs);
     bool active() const { return active_; }
     bool playing() const { return timer_.isActive(); }
     int step() const { return step_; }   // cells built (or skipped) so far, 0..total()
@@ -66,9 +74,14 @@ signals:
     void stepChanged(int step, int total);
     void playingChanged(bool playing);
     void activeChanged(bool active);
+    void failed(const QString& message);
 
 private:
+    void apply(ReplayTrace trace);
     std::shared_ptr<const Grammar> g_;
+    BackgroundTask* task_ = nullptr;
+    int generation_ = 0;     // a finished trace of an older start is dropped
+    bool computing_ = false;
     ReplayTrace trace_;
     std::vector<long> pushesBefore_, constituentsBefore_;  // prefix sums: [s] = after s cells
     int step_ = 0;

@@ -1,4 +1,5 @@
 #include "core/parse/Parser.h"
+#include "core/parse/PartialParse.h"
 
 #include "core/parse/ParserKernels.h"
 #include "core/treebank/Binarize.h"
@@ -510,6 +511,10 @@ Tree bestBinarizedTree(const Grammar& g, const Chart& c, std::span<const std::st
 }
 Tree bestBinarizedTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) {
     return binarizedTree(g, c, words);
+}
+Tree binarizedSubtree(const Grammar& g, const DenseChart& c, std::span<const std::string> words, int i, int k,
+                      std::uint32_t x) {
+    return buildPost(g, c, words, i, k, x);
 }
 Tree bestTree(const Grammar& g, const Chart& c, std::span<const std::string> words) { return naryTree(g, c, words); }
 Tree bestTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) { return naryTree(g, c, words); }

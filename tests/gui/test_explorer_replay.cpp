@@ -2,9 +2,12 @@
 // replay builds the chart bottom-up (width 1, 2, ..., left to right), its per-cell pushes sum to the
 // Parser's under the same mask (keep-all and the policy's, on ptb-sample/dev sentences), pruned cells
 // are skipped, and at step k the heat map, statistics and trees show the state after k cells; the
-// change animation's statistics and trees follow its revealed cells too.
+// change animation's statistics and trees follow its revealed cells too. Before the whole-sentence
+// cell the predicted tree view shows the best partial parse (core/parse/PartialParse.h) as fragments.
 #include "app/gui/MainWindow.h"
 #include "app/gui/ReplayController.h"
+#include "app/gui/SentenceSession.h"
+#include "core/parse/PartialParse.h"
 #include "core/parse/Parser.h"
 #include "support/TestData.h"
 
@@ -48,6 +51,30 @@ class TestExplorerReplay : public QObject {
         QFAIL("no dev sentence of 8-14 words with pruned spans");
     }
 
+    // At `step`, the predicted view holds bestPartialParse's fragments as trees, notes their count,
+    // and the gold view marks the gold brackets among the fragments'.
+    void checkFragmentsShown(int step) {
+        const SentenceSession& s = *ex()->session();
+        const ReplayTrace& t = rc()->trace();
+        const PartialParse p = bestPartialParse(s.chart(), builtAfter(t, s.chart(), step));
+        const std::vector<Tree> expect = fragmentTrees(s.grammar(), s.chart(), s.words(), p);
+        const auto& shown = ex()->predictedView()->forest();
+        QCOMPARE(static_cast<int>(shown.size()), p.size());
+        for (std::size_t f = 0; f < shown.size(); ++f) QCOMPARE(shown[f].toString(), expect[f].toString());
+        QVERIFY(!ex()->predictedView()->hasTree());
+        QVERIFY2(ex()->predictedView()->note().startsWith(QString("partial: %1 fragment").arg(p.size())),
+                 qPrintable(ex()->predictedView()->note()));
+        QVERIFY(ex()->resultText().contains(QString("partial: %1 fragment").arg(p.size())));
+        if (step == 0) QCOMPARE(p.size(), s.length());  // nothing built: the bare words
+        // The gold brackets found so far, counted here from the fragments' brackets.
+        std::set<LabeledSpan> found;
+        for (const LabeledSpan& b : scoredBrackets(Tree{"ROOT", expect})) found.insert(b);
+        int matched = 0;
+        for (const LabeledSpan& b : s.goldBrackets()) matched += found.count(b) != 0;
+        QCOMPARE(ex()->goldView()->matchedCount(), matched);
+        if (step == 0) QCOMPARE(matched, 0);
+    }
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -66,6 +93,7 @@ private slots:
     void replayIsBottomUpAndPushesSumToTheParser() {
         const int n = ex()->session()->length();
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         QVERIFY(rc()->active());
         QCOMPARE(rc()->step(), 0);
         QCOMPARE(rc()->total(), n * (n + 1) / 2);
@@ -113,6 +141,7 @@ private slots:
 
     void prunedCellsAreSkipped() {
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         int skipped = 0;
         long before = 0;
         for (int s = 1; s <= rc()->total(); ++s) {
@@ -137,33 +166,57 @@ private slots:
 
     void statsAndTreesFollowTheReplayStep() {
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         const int total = rc()->total();
         const int k = total / 2;
         rc()->seek(k);
         QCOMPARE(leading(ex()->pushesText()), rc()->pushesSoFar());
         QCOMPARE(leading(ex()->constituentsText()), rc()->constituentsSoFar());
         QVERIFY(rc()->pushesSoFar() < ex()->session()->result().pushes);
-        QVERIFY(ex()->resultText().contains("no complete parse yet"));
+        QVERIFY(ex()->resultText().contains("partial:"));
         QVERIFY(ex()->f1Text().contains("no complete parse yet"));
         QVERIFY(!ex()->predictedView()->hasTree());
-        QVERIFY(ex()->predictedView()->message().contains("No complete parse yet"));
-        QCOMPARE(ex()->goldView()->matchedCount(), 0);
         for (int wd = 1; wd <= ex()->session()->length(); ++wd)
             for (int i = 0; i + wd <= ex()->session()->length(); ++i) QVERIFY(!ex()->heatMap()->cell(i, i + wd).best);
-        rc()->seek(total - 1);  // every cell but the root: still no tree
-        QVERIFY(!ex()->predictedView()->hasTree());
-        rc()->seek(total);
+        // Every step before the root: the tree view shows the partial parse core computes.
+        const int n = ex()->session()->length();
+        for (int step : {0, 1, n, n + 1, k, total - 1}) {
+            rc()->seek(step);
+            checkFragmentsShown(step);
+            if (QTest::currentTestFailed()) return;
+        }
+        rc()->seek(total);  // the root cell: the parser's tree
         QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
         QCOMPARE(ex()->predictedView()->hasTree(), ex()->session()->result().success);
+        QVERIFY(ex()->predictedView()->forest().empty());
+        if (ex()->session()->result().success)
+            QCOMPARE(ex()->predictedView()->tree().toString(), ex()->session()->result().tree.toString());
         ex()->stopReplay();
         QVERIFY(!rc()->active());
         QVERIFY(ex()->heatMap()->highlights().empty());
         QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
     }
 
+    // The trace is computed off the GUI thread; a stop meanwhile drops it (no replay appears later).
+    void stopWhileComputingDropsTheTrace() {
+        ex()->replayAction()->trigger();
+        QVERIFY(rc()->computing());
+        QVERIFY(!rc()->active());
+        ex()->stopReplay();
+        QVERIFY(!rc()->computing());
+        QTest::qWait(3000);  // longer than the trace takes here
+        QVERIFY(!rc()->active());
+        ex()->replayAction()->trigger();  // a new start after the dropped one works
+        QVERIFY(rc()->waitUntilReady(120000));
+        QVERIFY(rc()->active());
+        QCOMPARE(rc()->step(), 0);
+        ex()->stopReplay();
+    }
+
     void keepAllReplayAndPlay() {
         ex()->keepAllAction()->trigger();
         ex()->replayAction()->trigger();
+        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
         QCOMPARE(rc()->trace().pushes, parserPushes());
         for (const ReplayCell& c : rc()->trace().cells) QVERIFY(!c.pruned);
         rc()->setInterval(1);
