@@ -1,6 +1,7 @@
 // Frontier plot (Vieira & Eisner 2017, sec. 7 Fig. 2, footnote 12): see FrontierPlot.h.
 #include "widgets/FrontierPlot.h"
 
+#include "widgets/FrontierPlotLegend.h"
 #include "widgets/ImageExport.h"
 
 #include <algorithm>
@@ -84,20 +85,12 @@ protected:
                 QPainterPath path(p0);
                 path.arcTo(QRectF(p0.x() - r, p0.y() - r, 2 * r, 2 * r), angA, span);
                 path.closeSubpath();
-                painter->setPen(QPen(QColor(c.red(), c.green(), c.blue(), 150), 1));
-                painter->setBrush(QColor(c.red(), c.green(), c.blue(), 70));
+                painter->setPen(conePen(c));
+                painter->setBrush(coneBrush(c));
                 painter->drawPath(path);
             }
             if (plot_->arrows_ && std::isfinite(p.lambda)) {
-                const QPointF n = rewardNormal(xa, ya, p.runtime, p.accuracy, p.lambda);
-                const QPointF tip = p0 + 30 * n;
-                painter->setPen(QPen(c.darker(130), 1.4));
-                painter->drawLine(p0, tip);
-                const QPointF side(-n.y(), n.x());
-                QPolygonF head;
-                head << tip << tip - 7 * n + 3.5 * side << tip - 7 * n - 3.5 * side;
-                painter->setBrush(c.darker(130));
-                painter->drawPolygon(head);
+                drawGlyphArrow(painter, p0, rewardNormal(xa, ya, p.runtime, p.accuracy, p.lambda), 30, c);
             }
         }
     }
@@ -132,7 +125,7 @@ protected:
     void draw(QCPPainter* painter) override {
         const QPolygonF poly = polyline();
         if (poly.isEmpty()) return;
-        painter->setPen(QPen(QColor(230, 140, 0), 2, Qt::DashLine));
+        painter->setPen(isoRewardLinePen());
         painter->drawPolyline(poly);
     }
 
@@ -166,13 +159,17 @@ void FrontierPlot::setLogX(bool on) {
 void FrontierPlot::setShowLambdaGlyphs(bool arrows, bool cones) {
     arrows_ = arrows;
     cones_ = cones;
+    syncGlyphLegend();
     replot();
 }
 
 void FrontierPlot::setHighlight(int index, double lambda) {
+    const double l = std::max(0.0, lambda);
+    if (index != highlight_ || l != lambda_) titleMode_ = false;  // a new label: look for a free spot again
     highlight_ = index >= 0 && index < static_cast<int>(data_.points.size()) ? index : -1;
-    lambda_ = std::max(0.0, lambda);
+    lambda_ = l;
     updateHighlightItems();
+    syncGlyphLegend();
     replot();
 }
 
@@ -259,8 +256,7 @@ void FrontierPlot::rebuild() {
     if (!highlightLabel_) {
         highlightLabel_ = new QCPItemText(this);
         highlightLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        highlightLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
-        highlightLabel_->position->setCoords(0.015, 0.02);  // a fixed box in the top-left corner
+        highlightLabel_->position->setType(QCPItemPosition::ptAbsolute);  // placed by placeLambdaLabel
         highlightLabel_->setTextAlignment(Qt::AlignLeft);
         highlightLabel_->setPadding(QMargins(4, 2, 4, 2));
         highlightLabel_->setBrush(QColor(255, 245, 225, 230));
@@ -269,6 +265,8 @@ void FrontierPlot::rebuild() {
     }
     rescaleToData();
     updateHighlightItems();
+    titleMode_ = false;
+    syncGlyphLegend();
     replot();
 }
 
@@ -303,10 +301,18 @@ void FrontierPlot::updateHighlightItems() {
     const PlotPolicy& p = data_.points[static_cast<std::size_t>(highlight_)];
     highlightGraph_->addData(p.runtime, p.accuracy);
     highlightLabel_->setVisible(true);
-    highlightLabel_->setText(QString("selected for \u03bb = %1: %2\naccuracy %3, runtime %4, reward %5")
+    highlightLabel_->setText(lambdaLabelText());
+}
+
+QString FrontierPlot::lambdaLabelText() const {
+    if (highlight_ < 0) return QString();
+    const PlotPolicy& p = data_.points[static_cast<std::size_t>(highlight_)];
+    return (QString("selected for \u03bb = %1: %2\naccuracy %3, runtime %4, reward %5")
                                  .arg(lambda_, 0, 'g', 4).arg(p.id).arg(p.accuracy, 0, 'f', 2)
                                  .arg(p.runtime, 0, 'g', 4).arg(p.accuracy - lambda_ * p.runtime, 0, 'g', 5));
 }
+
+QPolygonF FrontierPlot::isoPolyline() const { return iso_->polyline(); }
 
 int FrontierPlot::pointAt(QPointF pos, double radius) const {
     int best = -1;
@@ -324,7 +330,7 @@ QPointF FrontierPlot::pointPixel(int index) const {
 }
 
 double FrontierPlot::isoLineDistance(QPointF pos) const {
-    const QPolygonF poly = iso_->polyline();
+    const QPolygonF poly = isoPolyline();
     double best = std::numeric_limits<double>::infinity();
     for (int s = 1; s < poly.size(); ++s) {
         const QPointF a = poly[s - 1], b = poly[s], ab = b - a, ap = pos - a;

@@ -6,10 +6,12 @@
 // optimal, LOLS trajectories as connected points, and the iso-reward line of the current lambda
 // through the highlighted policy. The iso-reward line can be dragged to change lambda.
 #include "core/frontier/Frontier.h"
+#include "widgets/LabelPlacement.h"
 
 #include <qcustomplot.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <limits>
 #include <optional>
@@ -59,6 +61,19 @@ public:
     // The lambda >= 0 of the line through the highlighted point and pos (data coordinates).
     double lambdaThrough(QPointF pos) const;
 
+    // The λ label: the selected policy's λ, accuracy, runtime and reward. It sits at the first
+    // place in the axis rect that covers no point, curve, arrow, cone or the legend
+    // (LabelPlacement.h); if there is none, it moves above the axis rect as the plot's title
+    // until the selection, λ or the plot's size changes. lambdaLabelRect() is its pixel rectangle inside the axis
+    // rect (empty when hidden or moved to the title).
+    QRectF lambdaLabelRect() const;
+    bool lambdaLabelInTitle() const { return titleMode_; }
+    QString lambdaLabelText() const;
+    // What the label must not cover, in pixels, for the current layout.
+    LabelObstacles labelObstacles() const;
+    // The legend's entries in order (plottables' names and the glyph entries).
+    QStringList legendEntries() const;
+
     // PNG or PDF by extension (width/height 0 = current size), written atomically (ImageExport.h);
     // false with a message in *error on failure.
     bool saveImage(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
@@ -68,6 +83,7 @@ signals:
     void lambdaDragged(double lambda);
 
 protected:
+    void updateLayout() override;  // then places the λ label for the new layout
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
@@ -75,6 +91,10 @@ protected:
 private:
     void rebuild();
     void updateHighlightItems();
+    void syncGlyphLegend();  // FrontierPlotLabel.cpp
+    bool placeLambdaLabel();  // true if it changed the layout (title shown or hidden)
+    void setTitleShown(bool on);
+    QPolygonF isoPolyline() const;
 
     FrontierPlotData data_;
     bool logX_ = true, arrows_ = true, cones_ = true;
@@ -84,6 +104,10 @@ private:
     QPointF pressPos_;
     QCPGraph* highlightGraph_ = nullptr;
     QCPItemText* highlightLabel_ = nullptr;
+    QCPTextElement* title_ = nullptr;  // the λ label's place when no spot in the axis rect is free
+    bool titleMode_ = false, titleShown_ = false;
+    QSize titleSize_;  // the plot size titleMode_ was decided for
+    std::vector<QCPAbstractLegendItem*> glyphLegend_;  // owned by the legend
     class Glyphs;
     class IsoLine;
     Glyphs* glyphs_ = nullptr;

@@ -9,6 +9,7 @@
 #include <map>
 
 namespace prunescope::cli {
+void addFrontierRetrainCommand(CLI::App& app);  // frontier-retrain (CmdFrontierRetrain.cpp)
 namespace {
 std::map<CLI::App*, Action>& actions() {
     static std::map<CLI::App*, Action> a;
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     addBenchParseCommand(app);
     addBaselineCommand(app);
     addFrontierBestCommand(app);
+    addFrontierRetrainCommand(app);
     addLolsCommands(app);
     addRolloutCommands(app);
     addRandomizedCommand(app);

@@ -280,12 +280,14 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         // The frontier window's modes (FrontierCommandLine.cpp).
         {"screenshot-frontier", "Write frontier.png, frontier-plot.png/.pdf, regret.png and regret-overlay.png of "
                                 "the frontier and regret windows to <dir> and exit (scripts/screenshots.sh).", "dir"},
-        {"frontier", "With --screenshot-frontier: the frontier.json to show (default: the bundled one).", "file"},
-        {"run", "With --screenshot-frontier: also show this LOLS run directory (repeatable).", "dir"},
+        {"frontier", "With --screenshot-frontier or --bench-frontier-open: the frontier.json to show (default: the bundled one).", "file"},
+        {"run", "With --screenshot-frontier or --bench-frontier-open: also show this LOLS run directory (repeatable).", "dir"},
         {"lambda", "With --screenshot-frontier: the initial lambda; with --bench-training-stall: the run's lambda "
                    "(default 0.002).", "x"},
         {"regret-treebank", "With --screenshot-frontier: the regret view's treebank.", "treebank"},
         {"regret-sentences", "With --screenshot-frontier: the regret view's sentences.", "n", "40"},
+        {"bench-frontier-open", "Open the frontier window <n> times (the bundled frontier, or --frontier, plus "
+                                "every --run) and print min/median/max milliseconds to its first paint (docs/benchmarks.md).", "n"},
         {"bench-training-stall", "Run a background LOLS run in the frontier window and measure the longest "
                                  "event-loop stall (docs/benchmarks.md); needs --grammar, --init, --train, --dev."},
         {"grammar", "With --bench-training-stall: grammar file.", "file"},
@@ -317,6 +319,7 @@ int runCommandLineMode(const QStringList& args, QStringList* files) {
     if (cl.isSet("benchmark-latency")) return benchmark(cl);
     if (cl.isSet("screenshot-frontier")) return runFrontierScreenshots(cl);
     if (cl.isSet("bench-training-stall")) return runTrainingStallBenchmark(cl);
+    if (cl.isSet("bench-frontier-open")) return runFrontierOpenBenchmark(cl);
     if (files) *files = cl.positionalArguments();
     return -1;
 }

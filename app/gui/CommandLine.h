@@ -27,6 +27,7 @@ void addCommandLineOptions(QCommandLineParser& cl);
 
 // The frontier window's modes (FrontierCommandLine.cpp), given the parsed command line.
 int runFrontierScreenshots(const QCommandLineParser& cl);
+int runFrontierOpenBenchmark(const QCommandLineParser& cl);  // --bench-frontier-open
 int runTrainingStallBenchmark(const QCommandLineParser& cl);
 
 struct LatencyStats {

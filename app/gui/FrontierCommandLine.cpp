@@ -119,6 +119,36 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     return ok ? 0 : 1;
 }
 
+int runFrontierOpenBenchmark(const QCommandLineParser& cl) {
+    // Time from constructing the window to its first paint with every --frontier and --run shown,
+    // as a user opening it from the View menu sees it (docs/benchmarks.md).
+    const int n = std::max(1, cl.value("bench-frontier-open").toInt());
+    std::vector<double> ms;
+    std::size_t records = 0;
+    for (int i = 0; i < n; ++i) {
+        QElapsedTimer t;
+        t.start();
+        FrontierWindow w(nullptr, !cl.isSet("frontier"));
+        QString err;
+        if (const QString f = cl.value("frontier"); !f.isEmpty() && !w.openFrontier(f, &err))
+            return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+        for (const QString& run : cl.values("run"))
+            if (!w.openRunDirectory(run, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+        w.resize(1280, 860);
+        w.show();
+        QApplication::processEvents();  // lays out and paints the window
+        w.repaint();
+        ms.push_back(t.nsecsElapsed() / 1e6);
+        records = w.model().records().size();
+        settle(50);
+    }
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    std::printf("frontier window open (%zu policies): %d runs, min %.1f ms, median %.1f ms, max %.1f ms\n", records, n,
+                sorted.front(), sorted[sorted.size() / 2], sorted.back());
+    return 0;
+}
+
 int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     LolsJobSpec job;
     LolsRunSpec& s = job.run;

@@ -44,6 +44,8 @@ public:
     void clear() { records_.clear(); firstFileSet_.clear(); }
     const std::vector<PolicyRecord>& records() const { return records_; }
     int find(const QString& run, int iteration) const;  // record index or -1
+    // A retrained policy file for record r (FrontierRetrain.cpp): the point becomes loadable.
+    void setPolicyPath(int r, const QString& path) { records_.at(static_cast<std::size_t>(r)).policyPath = path; }
 
     // The evaluation sets of the policies (the unpruned parser not counted), most points first.
     std::vector<EvaluationSetCount> evaluationSets() const;

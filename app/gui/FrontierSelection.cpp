@@ -53,6 +53,7 @@ void FrontierWindow::refreshSelection() {
     exportBtn_->setEnabled(loadBtn_->isEnabled());
     loadBtn_->setToolTip(problem);
     exportBtn_->setToolTip(problem);
+    refreshRetrain();
     const QString hidden = view_.hiddenOtherSets == 0 ? QString()
                            : QString("<br><small>%1 %2 on other evaluation sets hidden</small>")
                                  .arg(view_.hiddenOtherSets)
@@ -83,7 +84,9 @@ void FrontierWindow::refreshSelection() {
                            .arg(std::isfinite(pp.lambda) ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
                                                          : QString())
                            .arg((r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>") +
-                                (problem.isEmpty() ? QString() : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped()) +
+                                (problem.isEmpty() ? QString() : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped() +
+                                                      (retrainProblem().isEmpty() ? QString("<br>It can be retrained from its recorded settings (Retrain this point…).")
+                                                                                  : "<br>Cannot retrain: " + retrainProblem().toHtmlEscaped())) +
                                 "<br><small>evaluated on " + QString::fromStdString(r.evaluation.label()).replace("<= ", "≤ ").toHtmlEscaped() +
                                 "</small>" + hidden));
     }

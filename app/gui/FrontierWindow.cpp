@@ -1,5 +1,6 @@
 // Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see FrontierWindow.h.
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/BusyCursor.h"
 #include "app/gui/ExplorerPanel.h"
 
 #include "app/gui/LolsRunDialog.h"
@@ -60,6 +61,8 @@ QString defaultFrontierPath() {
 FrontierWindow::FrontierWindow(QWidget* parent, bool openDefault) : QMainWindow(parent) {
     setWindowTitle("PruneScope — frontier and training");
     queue_ = new TrainingQueue(this);
+    retrainTask_ = new BackgroundTask(this);
+    retrainTask_->setLowPriority(true);
     buildUi();
     connect(queue_, &TrainingQueue::iterationCommitted, this, &FrontierWindow::onIteration);
     if (openDefault && !defaultFrontierPath().isEmpty()) openFrontier(defaultFrontierPath());
@@ -91,6 +94,10 @@ void FrontierWindow::buildUi() {
     conesBox_ = new QCheckBox(QString::fromUtf8("optimal-\u03bb cones"), axes);
     conesBox_->setChecked(true);
     unprunedBox_ = new QCheckBox("unpruned parser", axes);
+    logBox_->setObjectName("logX");
+    arrowsBox_->setObjectName("arrows");
+    conesBox_->setObjectName("cones");
+    unprunedBox_->setObjectName("unpruned");
     evalSetBox_ = new QComboBox(axes);
     evalSetBox_->setObjectName("evaluationSet");
     evalSetBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -115,12 +122,15 @@ void FrontierWindow::buildUi() {
     info_->setMinimumWidth(330);
     loadBtn_ = new QPushButton("Load into explorer", sel);
     exportBtn_ = new QPushButton("Export policy…", sel);
+    retrainBtn_ = new QPushButton("Retrain this point…", sel);
+    retrainBtn_->setObjectName("retrainPoint");
     auto* regretBtn = new QPushButton("Regret view…", sel);
     auto* trainBtn = new QPushButton("Train with LOLS…", sel);
     selLay->addWidget(slider_);
     selLay->addWidget(info_);
     selLay->addWidget(loadBtn_);
     selLay->addWidget(exportBtn_);
+    selLay->addWidget(retrainBtn_);
     selLay->addWidget(regretBtn);
     selLay->addWidget(trainBtn);
     sideLay->addWidget(sel);
@@ -169,11 +179,13 @@ void FrontierWindow::buildUi() {
     connect(plot_, &widgets::FrontierPlot::pointClicked, this, &FrontierWindow::selectPoint);
     connect(loadBtn_, &QPushButton::clicked, this, &FrontierWindow::loadSelectedIntoExplorer);
     connect(exportBtn_, &QPushButton::clicked, this, &FrontierWindow::chooseExport);
+    connect(retrainBtn_, &QPushButton::clicked, this, &FrontierWindow::retrainSelected);
     connect(regretBtn, &QPushButton::clicked, this, &FrontierWindow::openRegret);
     connect(trainBtn, &QPushButton::clicked, this, &FrontierWindow::launchDialog);
 }
 
 bool FrontierWindow::openFrontier(const QString& path, QString* error) {
+    const BusyCursor busy;
     try {
         model_.addFrontierFile(path);
         const FrontierData d = loadFrontier(path.toStdString());
@@ -195,6 +207,7 @@ bool FrontierWindow::openFrontier(const QString& path, QString* error) {
 }
 
 bool FrontierWindow::openRunDirectory(const QString& dir, QString* error) {
+    const BusyCursor busy;  // reads the log and adds (and replots) every committed iteration
     try {
         queue_->follow(dir);
         return true;

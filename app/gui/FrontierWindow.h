@@ -6,6 +6,7 @@
 // as they are committed, and the regret view (sec. 7.3).
 #include "app/gui/FrontierModel.h"
 #include "app/gui/TrainingQueue.h"
+#include "core/policy/BaselineRetrain.h"
 #include "widgets/FrontierPlot.h"
 #include "widgets/LambdaSlider.h"
 
@@ -67,6 +68,19 @@ public:
     // The question above; a QMessageBox by default (tests answer it themselves).
     using ConfirmFunction = std::function<bool(QWidget* parent, const QString& question, const QString& detail)>;
     void setConfirmFunction(ConfirmFunction f) { confirm_ = std::move(f); }
+    // "Retrain this point…" (FrontierRetrain.cpp): for a selected baseline point that cannot be
+    // loaded, its recorded settings (core/policy/BaselineRetrain.h); retrainProblem() says why it
+    // cannot be retrained ("" if it can). retrainSelected() asks the retrain dialog (which shows
+    // the settings and the equivalent command and chooses the output directory), then trains in
+    // the background; when done the policy file is written to <dir>/<id>.json and the point is
+    // loadable. Returns false if nothing was started.
+    BaselineRetrainSettings retrainSettings() const;
+    QString retrainProblem() const;
+    bool retrainSelected();
+    BackgroundTask* retrainTask() const { return retrainTask_; }
+    using RetrainDialogFunction = std::function<bool(QWidget* parent, const BaselineRetrainSettings& settings,
+                                                     QString& outDir)>;
+    void setRetrainDialogFunction(RetrainDialogFunction f) { retrainDialog_ = std::move(f); }
     bool exportSelected(const QString& path, QString* error = nullptr);
     bool savePlot(const QString& path, QString* error = nullptr);  // PNG/PDF of the frontier
 
@@ -86,6 +100,7 @@ public:
 
 signals:
     void loadPolicyRequested(const QString& path);
+    void pointRetrained(const QString& id, const QString& policyPath);  // or failed: empty path
     void selectionChanged(int point);
 
 private:
@@ -99,6 +114,7 @@ private:
     void chooseSavePlot();
     void openDialog(bool directory);
     void openRegret();
+    void refreshRetrain();  // the button's state and tooltip
 
     FrontierModel model_;
     FrontierModel::View view_;
@@ -113,7 +129,9 @@ private:
     std::string evalSet_;
     QCheckBox *logBox_ = nullptr, *arrowsBox_ = nullptr, *conesBox_ = nullptr, *unprunedBox_ = nullptr;
     QLabel* info_ = nullptr;
-    QPushButton *loadBtn_ = nullptr, *exportBtn_ = nullptr;
+    QPushButton *loadBtn_ = nullptr, *exportBtn_ = nullptr, *retrainBtn_ = nullptr;
+    BackgroundTask* retrainTask_ = nullptr;
+    RetrainDialogFunction retrainDialog_;
     TrainingQueue* queue_ = nullptr;
     TrainingPanel* panel_ = nullptr;
     QPointer<MainWindow> main_;
