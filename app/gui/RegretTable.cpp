@@ -8,7 +8,9 @@
 #include <QKeyEvent>
 #include <QLocale>
 #include <QMenu>
+#include <QScrollBar>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -66,6 +68,7 @@ RegretTable::RegretTable(QWidget* parent) : QTableWidget(parent) {
     setColumnCount(3);
     setHorizontalHeaderLabels({tr("Quantity"), tr("Value"), tr("Unit")});
     verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     horizontalHeader()->setSectionResizeMode(Name, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(Value, QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
@@ -99,6 +102,11 @@ void RegretTable::setStats(const RegretStats& s, const QString& rewardUnit) {
         setItem(row, Value, value);
         setItem(row, Unit, unit);
     }
+    // Wide enough for every column without a horizontal scroll bar.
+    int w = 2 * frameWidth() + verticalScrollBar()->sizeHint().width() + 4;
+    for (int c = 0; c < columnCount(); ++c)
+        w += std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c)) + 2;
+    setMinimumWidth(w);
 }
 
 void RegretTable::clearStats() {

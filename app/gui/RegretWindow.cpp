@@ -165,7 +165,7 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     lay->addWidget(results, 1);
     lay->addLayout(statusRow);
     task_ = new BackgroundTask(this);
-    resize(1000, 680);
+    resize(1200, 680);
     connect(computeBtn_, &QPushButton::clicked, this, &RegretWindow::compute);
     connect(cancelBtn_, &QPushButton::clicked, this, &RegretWindow::cancel);
     connect(overlayBtn_, &QPushButton::clicked, this, [this](bool on) {
