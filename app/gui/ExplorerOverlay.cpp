@@ -10,6 +10,15 @@ namespace prunescope::gui {
 
 widgets::ColorMapKind ExplorerPanel::colorMap() const { return overlay_ ? overlay_->previousMap : heat_->colorMap(); }
 
+QPushButton* ExplorerPanel::buildOverlayButton() {
+    removeOverlayBtn_ = new QPushButton(tr("Remove overlay"));
+    removeOverlayBtn_->setObjectName("removeOverlay");
+    removeOverlayBtn_->setToolTip(tr("Show the colour quantity and map chosen before the overlay again"));
+    removeOverlayBtn_->hide();
+    connect(removeOverlayBtn_, &QPushButton::clicked, this, [this] { removeOverlay(); });
+    return removeOverlayBtn_;
+}
+
 void ExplorerPanel::restoreTooltips() {
     heat_->setTooltipProvider([this](int i, int k) { return session_ ? cellTooltip(*session_, i, k) : QString(); });
 }

@@ -156,11 +156,6 @@ void ExplorerPanel::buildControls(QWidget* bar) {
     colorBox_->setToolTip(tr("Colour maps readable with colour-vision deficiencies"));
     connect(colorBox_, &QComboBox::currentIndexChanged, this,
             [this](int idx) { heat_->setColorMap(static_cast<widgets::ColorMapKind>(idx)); });
-    removeOverlayBtn_ = new QPushButton(tr("Remove overlay"));
-    removeOverlayBtn_->setObjectName("removeOverlay");
-    removeOverlayBtn_->setToolTip(tr("Show the colour quantity and map chosen before the overlay again"));
-    removeOverlayBtn_->hide();
-    connect(removeOverlayBtn_, &QPushButton::clicked, this, [this] { removeOverlay(); });
     modeBox_ = new QComboBox;
     modeBox_->setObjectName("animationModeBox");
     modeBox_->addItems({tr("Instant"), tr("Animated"), tr("Step by step")});
@@ -187,7 +182,7 @@ void ExplorerPanel::buildControls(QWidget* bar) {
     h->addWidget(new QLabel(tr("Colour:")));
     h->addWidget(quantityBox_);
     h->addWidget(colorBox_);
-    h->addWidget(removeOverlayBtn_);
+    h->addWidget(buildOverlayButton());
     h->addSpacing(16);
     h->addWidget(new QLabel(tr("Changes:")));
     h->addWidget(modeBox_);

@@ -211,6 +211,7 @@ private:
     QPushButton* removeOverlayBtn_ = nullptr;
     void endOverlay(const QString& why);  // restores the boxes and tooltips; the caller redraws
     void restoreTooltips();
+    QPushButton* buildOverlayButton();  // "Remove overlay", hidden while no overlay is shown
 };
 
 } // namespace prunescope::gui
