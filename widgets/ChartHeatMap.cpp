@@ -324,6 +324,17 @@ void ChartHeatMap::paintEvent(QPaintEvent* ev) {
     if (legendVisible_) paintLegend(p);
 }
 
+QColor ChartHeatMap::cellFill(const HeatCell& c, bool kept) const {
+    const QColor fill = colorMapAt(colorMap_, normalized(c.value));
+    return kept || isDiverging(colorMap_) ? fill : blendWhite(fill, 0.62);
+}
+
+QColor ChartHeatMap::cellFill(int i, int k) const {
+    const std::size_t idx = index(i, k);
+    const bool pending = !markOrder_.empty() && markOrder_[idx] >= revealed_;
+    return cellFill(pending && !before_.empty() ? before_[idx] : cells_[idx], cells_[idx].kept);
+}
+
 void ChartHeatMap::paintCell(QPainter& p, int i, int k) const {
     int n = length();
     std::size_t idx = index(i, k);
@@ -332,12 +343,16 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k) const {
     const HeatCell& c = pending && !before_.empty() ? before_[idx] : after;
     double gap = lay_.cw > 10 ? 1 : 0;
     QRectF r = cellRect(i, k).adjusted(gap, gap, -gap, -gap);
-    QColor fill = colorMapAt(colorMap_, normalized(c.value));
-    bool kept = after.kept;
-    if (!kept) fill = blendWhite(fill, 0.62);
+    const QColor fill = cellFill(c, after.kept);
+    const bool kept = after.kept;
     p.setPen(Qt::NoPen);
     p.fillRect(r, fill);
-    if (!kept) p.fillRect(r, QBrush(QColor(40, 40, 40, 170), lay_.cw > 14 ? Qt::BDiagPattern : Qt::Dense6Pattern));
+    if (!kept) {
+        // On a diverging map the colour is kept exact: the hatching takes the contrasting colour instead.
+        QColor hatch = isDiverging(colorMap_) ? contrastingText(fill) : QColor(40, 40, 40);
+        hatch.setAlpha(170);
+        p.fillRect(r, QBrush(hatch, lay_.cw > 14 ? Qt::BDiagPattern : Qt::Dense6Pattern));
+    }
     bool prunable = k - i > 1 && k - i < n;
     if (!prunable && lay_.cw > 6) {
         p.setBrush(Qt::NoBrush);
@@ -370,7 +385,7 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k) const {
     labelFont.setPointSizeF(std::clamp(r.height() * 0.5, 6.0, font().pointSizeF()));
     const bool labelFits = !c.label.isEmpty() && r.height() >= 12 &&
                            QFontMetricsF(labelFont).horizontalAdvance(c.label) + 4 <= r.width();
-    p.setPen(kept ? contrastingText(fill) : QColor(Qt::black));
+    p.setPen(kept || isDiverging(colorMap_) ? contrastingText(fill) : QColor(Qt::black));
     if (hasValue && !c.label.isEmpty() && r.height() >= 36 && r.width() >= 44) {
         p.setFont(f);
         QFontMetricsF fm(f);
@@ -521,6 +536,18 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
     QLinearGradient g(bx, 0, bx + barW, 0);
     for (int s = 0; s <= 10; ++s) g.setColorAt(s / 10.0, colorMapAt(colorMap_, s / 10.0));
     p.fillRect(QRectF(bx, box.top(), barW, box.height()), g);
+    if (isDiverging(colorMap_) && lo_ < 0 && hi_ > 0) {  // mark the neutral 0 of a signed scale
+        const double zx = bx + barW * (-lo_ / (hi_ - lo_));
+        p.setPen(QPen(Qt::black, 1));
+        p.drawLine(QPointF(zx, box.top()), QPointF(zx, box.top() + 3));
+        p.drawLine(QPointF(zx, box.bottom() - 3), QPointF(zx, box.bottom()));
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+        p.setFont(small);
+        p.drawText(QRectF(zx - 10, box.top(), 20, box.height()), Qt::AlignCenter, "0");
+        p.setFont(font());
+        p.setPen(palette().text().color());
+    }
     p.drawText(QRectF(bx + barW + 4, y, fm.horizontalAdvance(hiS) + 1, kLegendRow), Qt::AlignVCenter, hiS);
 
     auto swatch = [&](const QString& text, auto&& draw) {

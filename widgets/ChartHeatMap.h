@@ -67,6 +67,9 @@ public:
     void setScale(double lo, double hi, const QString& title, int decimals);
     void setColorMap(ColorMapKind kind);
     ColorMapKind colorMap() const { return colorMap_; }
+    // A cell's fill as painted (before hatching): the map's colour of its value; a pruned cell's is
+    // washed out on a sequential map, exact on a diverging one (its hatching contrasts instead).
+    QColor cellFill(int i, int k) const;
     void setTooltipProvider(std::function<QString(int, int)> f) { tooltip_ = std::move(f); }
     void setLegendVisible(bool on);
     // What the outline and dot markers mean (legend and accessible text); defaults "gold span" and
@@ -132,6 +135,7 @@ private:
     void paintWords(QPainter& p) const;
     void paintHighlight(QPainter& p, const CellHighlight& h) const;
     double normalized(float v) const;
+    QColor cellFill(const HeatCell& c, bool kept) const;
     void onTimer();
     void updateAccessibleText();
 

@@ -1,18 +1,24 @@
 #pragma once
 // Perceptually uniform colour maps that stay readable with colour-vision deficiencies
-// (viridis, cividis), and the Okabe-Ito palette used for change kinds.
+// (sequential: viridis, cividis; diverging: ColorBrewer's RdBu, blue below 0, red above), and the
+// Okabe-Ito palette used for change kinds.
 #include <QColor>
 #include <QString>
 #include <QStringList>
 
 namespace prunescope::widgets {
 
-enum class ColorMapKind { Viridis, Cividis };
+// The sequential maps come first (colorMapNames() lists them, in enum order); the diverging map is
+// kept apart for signed quantities on a scale symmetric around 0 (the regret overlay).
+enum class ColorMapKind { Viridis, Cividis, Diverging };
 
-// t in [0,1] (clamped). NaN gives a neutral light grey ("no value").
+// t in [0,1] (clamped). NaN gives a neutral light grey ("no value"). For Diverging, t = 0.5 (the
+// value 0 of a symmetric scale) is exactly divergingNeutral(), t < 0.5 blue, t > 0.5 red.
 QColor colorMapAt(ColorMapKind kind, double t);
 QString colorMapName(ColorMapKind kind);
-QStringList colorMapNames();  // in enum order
+QStringList colorMapNames();  // the sequential maps, in enum order (what a user picks from)
+bool isDiverging(ColorMapKind kind);
+QColor divergingNeutral();
 // Black or white, whichever reads better on `background`.
 QColor contrastingText(const QColor& background);
 

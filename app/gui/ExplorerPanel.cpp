@@ -122,7 +122,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     lay->addWidget(replayBar_);
     lay->addWidget(split, 1);
 
-    heat_->setTooltipProvider([this](int i, int k) { return session_ ? cellTooltip(*session_, i, k) : QString(); });
+    restoreTooltips();
     connect(heat_, &widgets::ChartHeatMap::cellActivated, this, [this](int i, int k) { requestFlip(i, k); });
     connect(heat_, &widgets::ChartHeatMap::changesProgress, this, [this](int shown, int total) {
         stepBtn_->setEnabled(shown < total);
@@ -145,7 +145,12 @@ void ExplorerPanel::buildControls(QWidget* bar) {
     quantityBox_->setToolTip(tr("The quantity the cell colour shows (the colour bar in the legend gives its range).\n"
                                 "Contribution to expected recall: r̄(span kept) − r̄(span pruned), by inside-outside (sec. 5.3)."));
     connect(quantityBox_, &QComboBox::currentIndexChanged, this,
-            [this](int idx) { setQuantity(static_cast<Quantity>(quantityBox_->itemData(idx).toInt())); });
+            [this](int idx) {
+                const int q = quantityBox_->itemData(idx).toInt();
+                if (q < 0) return;  // the overlay's entry is only ever selected by showOverlay
+                endOverlay(tr("another colour quantity was chosen"));
+                setQuantity(static_cast<Quantity>(q));
+            });
     colorBox_ = new QComboBox;
     colorBox_->addItems(widgets::colorMapNames());
     colorBox_->setToolTip(tr("Colour maps readable with colour-vision deficiencies"));
@@ -177,6 +182,7 @@ void ExplorerPanel::buildControls(QWidget* bar) {
     h->addWidget(new QLabel(tr("Colour:")));
     h->addWidget(quantityBox_);
     h->addWidget(colorBox_);
+    h->addWidget(buildOverlayButton());
     h->addSpacing(16);
     h->addWidget(new QLabel(tr("Changes:")));
     h->addWidget(modeBox_);
@@ -188,6 +194,7 @@ void ExplorerPanel::buildControls(QWidget* bar) {
 }
 
 void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
+    endOverlay(tr("another sentence is shown"));
     stopReplay();
     undo_->clear();
     session_ = std::move(s);
@@ -221,13 +228,17 @@ void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
 }
 
 void ExplorerPanel::setQuantity(Quantity q) {
+    endOverlay(tr("another colour quantity was chosen"));
     quantity_ = q;
     int idx = quantityBox_->findData(static_cast<int>(q));
     if (idx >= 0 && idx != quantityBox_->currentIndex()) quantityBox_->setCurrentIndex(idx);
     refreshAll(false);
 }
 
-void ExplorerPanel::setColorMap(widgets::ColorMapKind k) { colorBox_->setCurrentIndex(static_cast<int>(k)); }
+void ExplorerPanel::setColorMap(widgets::ColorMapKind k) {
+    if (overlay_) removeOverlay(tr("another colour map was chosen"));
+    colorBox_->setCurrentIndex(static_cast<int>(k));
+}
 
 void ExplorerPanel::setAnimationMode(widgets::AnimationMode m) { modeBox_->setCurrentIndex(static_cast<int>(m)); }
 
@@ -258,6 +269,7 @@ void ExplorerPanel::setMaskCommand(const PruningMask& m, const QString& what) {
 
 void ExplorerPanel::applyFlip(int i, int k) {
     stopReplay();  // a new mask: the replay would show another chart
+    removeOverlay(tr("the mask changed (the values belong to the previous mask)"));  // redraws: `before` is the quantity
     static const bool timing = qEnvironmentVariableIsSet("PRUNESCOPE_TIMING");
     QElapsedTimer t;
     t.start();
@@ -293,6 +305,7 @@ void ExplorerPanel::applyFlip(int i, int k) {
 
 void ExplorerPanel::applyUndoFlip(int i, int k) {
     stopReplay();
+    endOverlay(tr("the mask changed (the values belong to the previous mask)"));
     session_->undoFlip(i, k);
     changesValue_->setText(tr("undo of (%1,%2)").arg(i).arg(k));
     refreshAll(false);
@@ -300,6 +313,7 @@ void ExplorerPanel::applyUndoFlip(int i, int k) {
 
 void ExplorerPanel::applyMask(const PruningMask& m) {
     stopReplay();
+    endOverlay(tr("the mask changed (the values belong to the previous mask)"));
     session_->setMask(m);
     changesValue_->setText(tr("new mask: %1 of %2 prunable spans kept").arg(m.keptCount()).arg(PruningMask::prunableCount(m.n)));
     refreshAll(false);

@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -55,6 +56,24 @@ public:
     void setQuantity(Quantity q);
     Quantity quantity() const { return quantity_; }
     void setColorMap(widgets::ColorMapKind k);
+    widgets::ColorMapKind colorMap() const;  // the user's sequential map (also while an overlay shows)
+    // A signed per-span quantity computed elsewhere (the regret window's r̂[keep] − r̂[prune]) shown in
+    // place of the colour quantity (ExplorerOverlay.cpp): on the diverging map, on a scale symmetric
+    // around 0 (±maxAbs), with its own entry in the colour box while it is on and a "Remove overlay"
+    // button. Removing it restores the colour quantity, map and tooltips as they were. Its values
+    // belong to one sentence and mask: a flip, undo/redo, new mask, another sentence, a replay or
+    // another colour choice removes it (overlayRemoved says why) instead of leaving stale colours.
+    struct Overlay {
+        QString name;   // the colour box's entry
+        QString title;  // the legend's
+        std::vector<widgets::HeatCell> cells;  // i*(n+1)+k, value = the signed quantity
+        double maxAbs = 0;
+        int decimals = 4;
+        std::function<QString(int, int)> tooltip;
+    };
+    void showOverlay(Overlay o);
+    void removeOverlay(const QString& why = {});
+    bool overlayShown() const { return overlay_.has_value(); }
     void setAnimationMode(widgets::AnimationMode m);
     // Cell labels: the best unbinarized label (NP, VP, ...; default) or the grammar's binarized
     // symbol (@NP|DT_NN, NP^S) — View ▸ Show Binarized Symbols.
@@ -119,6 +138,7 @@ public:
 signals:
     void statusMessage(const QString& text);
     void sessionUpdated();
+    void overlayRemoved(const QString& why);
 
 private:
     void buildControls(QWidget* bar);
@@ -183,6 +203,16 @@ private:
     };
     std::optional<FrontierLambda> frontierLambda_;
     void applyFrontierLambda();
+    // ExplorerOverlay.cpp
+    struct OverlayState {
+        QString name;
+        widgets::ColorMapKind previousMap = widgets::ColorMapKind::Viridis;
+    };
+    std::optional<OverlayState> overlay_;
+    QPushButton* removeOverlayBtn_ = nullptr;
+    void endOverlay(const QString& why);  // restores the boxes and tooltips; the caller redraws
+    void restoreTooltips();
+    QPushButton* buildOverlayButton();  // "Remove overlay", hidden while no overlay is shown
 };
 
 } // namespace prunescope::gui

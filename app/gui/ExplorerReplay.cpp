@@ -95,6 +95,7 @@ QWidget* ExplorerPanel::buildReplayBar() {
 
 void ExplorerPanel::startReplay() {
     if (!session_) return emit statusMessage(tr("Open a sentence first: there is no chart to replay"));
+    removeOverlay(tr("the replay shows the chart's own values"));
     heat_->clearChanges();
     replay_->start(*session_);
     if (replay_->computing()) emit statusMessage(tr("Replay CKY: computing the trace…"));

@@ -9,7 +9,7 @@ namespace prunescope::gui {
 void ExplorerPanel::setShowBinarizedSymbols(bool on) {
     if (on == binarizedLabels_) return;
     binarizedLabels_ = on;
-    if (session_) heat_->setCells(presentCells(*session_, quantity_, binarizedLabels_).cells);
+    if (session_ && !overlay_) heat_->setCells(presentCells(*session_, quantity_, binarizedLabels_).cells);
 }
 
 widgets::ZoomArea* ExplorerPanel::focusedZoomArea() const {

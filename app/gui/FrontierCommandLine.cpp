@@ -76,7 +76,7 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     if (const QString tb = cl.value("regret-treebank"); !tb.isEmpty()) q.treebank = tb;
     q.sentences = cl.value("regret-sentences").toInt();
     r->setRequest(q);
-    r->resize(1000, 700);
+    r->resize(1200, 680);
     r->show();
     QEventLoop loop;
     QObject::connect(r, &RegretWindow::finished, &loop, [&](bool good) {

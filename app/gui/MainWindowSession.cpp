@@ -53,7 +53,7 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
         f.edits.push_back({e.flip, e.i, e.k, e.mask, e.what.toStdString()});
     SessionView& v = f.view;
     v.quantity = kQuantityNames[static_cast<int>(explorer_->quantity())];
-    v.colorMap = kColorMapNames[static_cast<int>(explorer_->heatMap()->colorMap())];
+    v.colorMap = kColorMapNames[static_cast<int>(explorer_->colorMap())];
     v.animation = kAnimationNames[static_cast<int>(explorer_->animationMode())];
     v.binarizedSymbols = explorer_->showBinarizedSymbols();
     v.presentationFont = explorer_->presentationFont();

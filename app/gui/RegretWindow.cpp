@@ -15,7 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
+#include <QSplitter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -41,31 +41,35 @@ RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::stri
         for (int k = i + 1; k <= n; ++k) {
             auto& c = o.cells[static_cast<std::size_t>(i * (n + 1) + k)];
             c.gold = !goldInd.empty() && goldInd[static_cast<std::size_t>(i * (n + 1) + k)];
+            c.kept = rollIn.keep(i, k);  // hatched = pruned by the roll-in, as in the explorer
         }
     for (const SpanRollout& r : o.rollouts) {
         auto& c = o.cells[static_cast<std::size_t>(r.i * (n + 1) + r.k)];
         const double d = r.rewardKeep(lambda) - r.rewardPrune(lambda);
         c.value = static_cast<float>(d);
-        c.kept = d >= 0;  // the rollout oracle's choice (ties: keep)
-        const bool disagree = c.kept != c.gold && d != 0;
-        c.label = QString(c.kept ? "K" : "P") + (disagree ? "!" : "");
+        const bool oracleKeeps = d >= 0;  // the rollout oracle's choice (ties: keep)
+        const bool disagree = oracleKeeps != c.gold && d != 0;
+        c.label = QString(oracleKeeps ? "K" : "P") + (disagree ? "!" : "");
         o.disagreements += disagree;
         o.maxAbs = std::max(o.maxAbs, std::abs(d));
     }
     return o;
 }
 
+QString regretOverlayName() { return QString::fromUtf8("Regret r\u0302[keep] \u2212 r\u0302[prune]"); }
+
 void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double lambda) {
-    auto* heat = explorer->heatMap();
-    const double m = o.maxAbs > 0 ? o.maxAbs : 1;
-    heat->setCells(o.cells);
-    heat->setScale(-m, m, QString::fromUtf8("r\u0302[keep] \u2212 r\u0302[prune] (\u03bb=%1); hatched = oracle prunes")
-                              .arg(lambda, 0, 'g', 4),
-                   4);
+    ExplorerPanel::Overlay view;
+    view.name = regretOverlayName();
+    view.title = QString::fromUtf8("r\u0302[keep] \u2212 r\u0302[prune] (\u03bb=%1): blue = oracle prunes, red = keeps")
+                     .arg(lambda, 0, 'g', 4);
+    view.cells = o.cells;
+    view.maxAbs = o.maxAbs;
+    view.decimals = 4;
     auto rollouts = std::make_shared<std::vector<SpanRollout>>(o.rollouts);
     auto cells = std::make_shared<std::vector<widgets::HeatCell>>(o.cells);
-    const int n = heat->length();
-    heat->setTooltipProvider([rollouts, cells, n, lambda](int i, int k) -> QString {
+    const int n = explorer->heatMap()->length();
+    view.tooltip = [rollouts, cells, n, lambda](int i, int k) -> QString {
         for (const auto& r : *rollouts)
             if (r.i == i && r.k == k) {
                 const bool gold = (*cells)[static_cast<std::size_t>(i * (n + 1) + k)].gold;
@@ -79,7 +83,8 @@ void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double 
                     .arg(std::abs(d) * ((d >= 0) != gold), 0, 'g', 4);
             }
         return QString("span (%1,%2): not prunable").arg(i).arg(k);
-    });
+    };
+    explorer->showOverlay(std::move(view));
 }
 
 RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
@@ -110,18 +115,25 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     cancelBtn_->setEnabled(false);
     cancelBtn_->setToolTip("Stop the computation (within a second); nothing is shown for a cut sample");
     overlayBtn_ = new QPushButton("Overlay on explorer sentence", this);
+    overlayBtn_->setObjectName("overlay");
+    overlayBtn_->setCheckable(true);
     overlayBtn_->setEnabled(false);
-    overlayBtn_->setToolTip("Colour every span of the explorer's sentence by r^[keep] - r^[prune]");
+    overlayBtn_->setToolTip("On: colour every span of the explorer's sentence by the signed r^[keep] - r^[prune] "
+                            "(rolled in with its current mask; blue < 0 < red).\nOff: the explorer's colour quantity "
+                            "and map as before. A flip or another sentence in the explorer turns it off.");
     auto* save = new QPushButton("Save plot…", this);
+    auto* copy = new QPushButton("Copy table", this);
+    copy->setObjectName("copyTable");
+    copy->setToolTip("Copy the table as tab-separated text (exact values)");
     buttons->addWidget(computeBtn_);
     buttons->addWidget(cancelBtn_);
     buttons->addWidget(overlayBtn_);
     buttons->addWidget(save);
+    buttons->addWidget(copy);
     buttons->addStretch(1);
     bars_ = new widgets::RegretBars(this);
-    numbers_ = new QPlainTextEdit(this);
-    numbers_->setReadOnly(true);
-    numbers_->setMaximumHeight(120);
+    table_ = new RegretTable(this);
+    copy->setEnabled(false);
     status_ = new QLabel(this);
     status_->setObjectName("status");
     progress_ = new QProgressBar(this);
@@ -139,22 +151,29 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     before->setObjectName("placeholder");
     before->setAlignment(Qt::AlignCenter);
     before->setWordWrap(true);
-    bars_->hide();
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(form);
     lay->addLayout(buttons);
     lay->addWidget(before, 1);
-    lay->addWidget(bars_, 1);
-    lay->addWidget(numbers_);
+    auto* results = new QSplitter(Qt::Horizontal, this);
+    results->setObjectName("results");
+    results->hide();  // shown with the first result
+    results->addWidget(bars_);
+    results->addWidget(table_);
+    results->setStretchFactor(0, 3);
+    results->setStretchFactor(1, 2);
+    lay->addWidget(results, 1);
     lay->addLayout(statusRow);
     task_ = new BackgroundTask(this);
-    resize(900, 640);
+    resize(1200, 680);
     connect(computeBtn_, &QPushButton::clicked, this, &RegretWindow::compute);
     connect(cancelBtn_, &QPushButton::clicked, this, &RegretWindow::cancel);
-    connect(overlayBtn_, &QPushButton::clicked, this, [this] {
+    connect(overlayBtn_, &QPushButton::clicked, this, [this](bool on) {
+        if (!on) return removeOverlay();
         QString err;
         if (!overlayCurrentSentence(&err)) status_->setText(err);
     });
+    connect(copy, &QPushButton::clicked, table_, [this] { table_->copySelection(); });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString p = QFileDialog::getSaveFileName(this, "Save plot", "regret.png", "PNG (*.png);;PDF (*.pdf)");
         QString err;
@@ -196,9 +215,12 @@ void RegretWindow::showResult(const RegretStats& s) {
                   .arg(QFileInfo(policy_->text()).fileName(), surrogate_->currentData().toString())
                   .arg(lambda_->text()).arg(s.sentences);
     bars_->setRegret(d);
-    numbers_->setPlainText(QString::fromStdString(s.toJson().dump(1)));
+    table_->setStats(s, surrogateFromName(surrogate_->currentData().toString().toStdString()) == Surrogate::CP
+                            ? QString::fromUtf8("F1 \u2212 \u03bb\u00b7constituents")
+                            : QString::fromUtf8("r\u0304 \u2212 \u03bb\u00b7spans kept"));
     if (auto* before = findChild<QLabel*>("placeholder")) before->hide();
-    bars_->show();
+    if (auto* results = findChild<QSplitter*>("results")) results->show();
+    if (auto* copy = findChild<QPushButton*>("copyTable")) copy->setEnabled(true);
     // Say when the Sentences limit cut the sample.
     const int available = available_ ? *available_ : -1;
     status_->setText(available > s.sentences
@@ -232,8 +254,21 @@ RegretRequest RegretWindow::request() const {
 }
 
 void RegretWindow::setExplorer(ExplorerPanel* e) {
+    if (explorer_) disconnect(explorer_.data(), &ExplorerPanel::overlayRemoved, this, nullptr);
     explorer_ = e;
     overlayBtn_->setEnabled(e != nullptr);
+    overlayBtn_->setChecked(e && e->overlayShown());
+    if (!e) return;
+    // The explorer dropped the overlay (a flip, another sentence, another colour quantity, ...).
+    connect(e, &ExplorerPanel::overlayRemoved, this, [this](const QString& why) {
+        overlayBtn_->setChecked(false);
+        status_->setText(why.isEmpty() ? QString("Overlay removed.") : QString("Overlay removed: %1.").arg(why));
+    });
+}
+
+void RegretWindow::removeOverlay() {
+    overlayBtn_->setChecked(false);
+    if (explorer_) explorer_->removeOverlay();
 }
 
 void RegretWindow::compute() {
@@ -264,6 +299,7 @@ void RegretWindow::cancel() { task_->cancel(); }
 bool RegretWindow::overlayCurrentSentence(QString* error) {
     auto fail = [&](const QString& m) {
         if (error) *error = m;
+        overlayBtn_->setChecked(explorer_ && explorer_->overlayShown());
         return false;
     };
     if (!explorer_ || !explorer_->session()) return fail("The explorer shows no sentence.");
@@ -273,6 +309,7 @@ bool RegretWindow::overlayCurrentSentence(QString* error) {
     try {
         const RegretOverlay o = computeRegretOverlay(s->grammar(), s->words(), *s->gold(), s->mask(), r.surrogate, r.lambda);
         applyRegretOverlay(explorer_, o, r.lambda);
+        overlayBtn_->setChecked(explorer_->overlayShown());
         status_->setText(QString("Overlay: %1 states, %2 where the rollout oracle disagrees with the gold label (!).")
                              .arg(o.rollouts.size()).arg(o.disagreements));
     } catch (const std::exception& e) {

@@ -1,12 +1,15 @@
 // GUI tests of the regret window (offscreen; Vieira & Eisner 2017, sec. 7.3, eq. 4): it computes
-// in the background what core's regretAnalysis computes, with a progress bar, and its Cancel
-// button stops a long computation within 1 s (showing "Cancelling…", then "Cancelled.").
+// in the background what core's regretAnalysis computes, with a progress bar, shows every quantity of
+// the result in a table (value, unit, tooltip; copied as tab-separated text with exact values), and
+// its Cancel button stops a long computation within 1 s (showing "Cancelling…", then "Cancelled.").
 #include "app/gui/RegretWindow.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"
 #include "support/TestData.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QProgressBar>
@@ -49,6 +52,7 @@ private slots:
         w.show();
         // Before the first computation: no empty axes, a note instead.
         QVERIFY(!w.bars()->isVisible());
+        QVERIFY(!w.table()->isVisible());
         QVERIFY(w.findChild<QLabel*>("placeholder")->isVisible());
         const RegretRequest r = request(samples("sentences.mrg"), 5);
         w.setRequest(r);
@@ -84,6 +88,36 @@ private slots:
         QCOMPARE(w.stats().diffGold, s.diffGold);
         QVERIFY(w.bars()->isVisible());
         QVERIFY(!w.findChild<QLabel*>("placeholder")->isVisible());
+        // The table: one row per quantity of core's result, holding its value.
+        RegretTable* t = w.table();
+        QVERIFY(t->isVisible());
+        const nlohmann::json j = s.toJson();
+        QCOMPARE(t->rowCount(), static_cast<int>(j.size()));
+        for (const auto& [key, value] : j.items()) {
+            const int row = t->rowOf(QString::fromStdString(key));
+            QVERIFY2(row >= 0, key.c_str());
+            const double want = value.get<double>();
+            QCOMPARE(t->item(row, RegretTable::Value)->data(RegretTable::kValueRole).toDouble(), want);
+            // The shown text is that value rounded (counts may carry group separators).
+            const double shown = QLocale().toDouble(t->item(row, RegretTable::Value)->text());
+            QVERIFY2(std::abs(shown - want) <= 5e-4 * std::max(1.0, std::abs(want)),
+                     qPrintable(QString("%1: %2 vs %3").arg(key.c_str(), t->item(row, RegretTable::Value)->text()).arg(want)));
+            QVERIFY(!t->item(row, RegretTable::Unit)->text().isEmpty());
+            QVERIFY(!t->item(row, RegretTable::Name)->toolTip().isEmpty());
+        }
+        QCOMPARE(t->item(t->rowOf("E[regret]"), RegretTable::Unit)->text(), QString::fromUtf8("F1 − λ·constituents"));
+        QCOMPARE(t->item(t->rowOf("p(diff)"), RegretTable::Name)->text(), QString("p(diff)"));
+        // Ctrl+C on the selected row copies it as tab-separated text with the exact value.
+        t->setFocus();
+        t->selectRow(t->rowOf("E[regret]"));
+        QTest::keySequence(t, QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(),
+                 QString::fromUtf8("Quantity\tValue\tUnit\nE[regret] (eq. 4)\t%1\tF1 − λ·constituents\n")
+                     .arg(s.meanRegret(), 0, 'g', 17));
+        // The Copy button copies every row.
+        t->clearSelection();
+        button(&w, "Copy table")->click();
+        QCOMPARE(QApplication::clipboard()->text().count('\n'), static_cast<int>(j.size()) + 1);
         // The sample has more sentences than the 5 asked for: the status says the count is capped.
         const auto all = lolsSentences(readNormalizedTreebank(r.treebank.toStdString()), r.maxLength);
         QVERIFY2(static_cast<int>(all.size()) > 5, qPrintable(QString::number(all.size())));
