@@ -32,19 +32,23 @@ void TreeView::setTitle(const QString& title) {
 }
 
 void TreeView::setTree(const Tree& tree) {
+    if (message_.isEmpty() && tree == tree_) return;  // each flip sends the gold tree again
     tree_ = tree;
     message_.clear();
     relayoutContent();
 }
 
 void TreeView::setMessage(const QString& message) {
+    if (!hasTree() && message == message_) return;
     tree_ = Tree{};
     message_ = message;
     relayoutContent();
 }
 
 void TreeView::setMatchSet(const std::vector<LabeledSpan>& brackets, bool enabled) {
-    matchSet_ = std::set<LabeledSpan>(brackets.begin(), brackets.end());
+    std::set<LabeledSpan> set(brackets.begin(), brackets.end());
+    if (enabled == matchEnabled_ && set == matchSet_) return;
+    matchSet_ = std::move(set);
     matchEnabled_ = enabled;
     updateMatches();
     update();
@@ -72,6 +76,8 @@ int TreeView::build(const Tree& t, int depth, int parent, int& leafIndex, std::v
 }
 
 void TreeView::relayoutContent() {
+    const double oldW = contentW_;
+    const int oldDepth = maxDepth_;
     nodes_.clear();
     maxDepth_ = 0;
     contentW_ = 0;
@@ -92,7 +98,9 @@ void TreeView::relayoutContent() {
         build(tree_, 0, -1, leaf, leafX);
     }
     updateMatches();
-    updateGeometry();
+    // The size hints depend on the content's width and depth only (and on font and zoom, which
+    // ask for a new geometry themselves): an unchanged size needs no new layout of the window.
+    if (contentW_ != oldW || maxDepth_ != oldDepth) updateGeometry();
     update();
 }
 
