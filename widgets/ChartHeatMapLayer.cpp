@@ -80,21 +80,44 @@ bool ChartHeatMap::refreshLayer(qreal dpr) {
         lastLayerCells_ = n * (n + 1) / 2;
         return true;
     }
-    QRegion dirty;
+    // Changed cells, as runs of neighbours in a row: one rectangle each.
+    std::vector<QRect> dirty;
     int changed = 0;
-    for (int w = n; w >= 1; --w)
+    for (int w = n; w >= 1; --w) {
+        QRect run;
         for (int i = 0; i + w <= n; ++i) {
             const std::size_t idx = index(i, i + w);
             HeatCell shown = shownCell(idx);
-            if (sameShown(shown, layerCells_[idx])) continue;
+            if (sameShown(shown, layerCells_[idx])) {
+                if (!run.isNull()) dirty.push_back(run);
+                run = QRect();
+                continue;
+            }
             layerCells_[idx] = std::move(shown);
-            dirty += cellPixels(cellRect(i, i + w));
+            run = run.united(cellPixels(cellRect(i, i + w)));
             ++changed;
         }
+        if (!run.isNull()) dirty.push_back(run);
+    }
     if (changed == 0) return true;
-    QPainter p(&layer_);
-    p.setClipRegion(dirty);
-    paintStatic(p, dirty);
+    // Each rectangle is painted into a scratch image of the layer's size, around it by two cells on
+    // every side, then copied. Not under a clip: Qt rasterizes a shape that a clip cuts another way
+    // than a whole one (±1 per channel on an ellipse's edge); and not translated: an AA edge at a
+    // shifted fractional coordinate may round differently. So every shape that reaches the
+    // rectangle is drawn whole at its own coordinates, as in the full paint (cells have one size).
+    const int margin = 2 * static_cast<int>(std::ceil(std::max(lay_.cw, lay_.ch))) + 8;
+    QImage scratch(layer_.size(), layer_.format());
+    scratch.setDevicePixelRatio(dpr);
+    QPainter out(&layer_);
+    out.setCompositionMode(QPainter::CompositionMode_Source);
+    for (const QRect& r : dirty) {
+        {
+            QPainter p(&scratch);
+            paintStatic(p, QRegion(r.adjusted(-margin, -margin, margin, margin).intersected(rect())));
+        }
+        const QRectF source(QPointF(r.topLeft()) * dpr, QSizeF(r.size()) * dpr);
+        out.drawImage(QRectF(r), scratch, source);
+    }
     lastLayerCells_ = changed;
     return true;
 }

@@ -35,7 +35,8 @@ class TestHeatmapLayerCache : public QObject {
         int differing = 0;
         if (cached != direct)
             for (int y = 0; y < cached.height(); ++y)
-                for (int x = 0; x < cached.width(); ++x) differing += cached.pixel(x, y) != direct.pixel(x, y);
+                for (int x = 0; x < cached.width(); ++x)
+                    differing += cached.pixel(x, y) != direct.pixel(x, y);
         QVERIFY2(differing == 0, qPrintable(QString("%1: %2 pixels differ (%3 cells repainted into the cache)")
                                                 .arg(what).arg(differing).arg(repainted)));
         ++compared_;
@@ -99,6 +100,11 @@ private slots:
             expectCacheEqualsDirect("quantity " + quantityName(q));
             flipSome(rng, 2, quantityName(q));
         }
+        // The scale alone (same cells): every colour changes.
+        heat()->setScale(-0.5, 2.0, "scale", 3);
+        expectCacheEqualsDirect("scale");
+        heat()->setScale(-1.0, 3.0, "scale", 3);  // same legend text, no new layout
+        expectCacheEqualsDirect("scale range");
         ex()->setColorMap(widgets::ColorMapKind::Cividis);
         expectCacheEqualsDirect("colour map");
         flipSome(rng, 2, "after colour map");
