@@ -4,9 +4,13 @@
 // cells are hatched, gold spans outlined, best-parse spans dotted, unprunable cells (width 1,
 // root) have a dotted border, so nothing is told by colour alone. Cells touched by a change can
 // be revealed in agenda order (instant, timed or step-by-step).
+// On screen the static layer (background, cells, words, legend) is kept in an image and only the
+// cells whose shown state changed are repainted into it; change marks, highlights and the focus
+// frame are drawn above it in every paint. Figures (SVG, PDF, scaled PNG) are painted directly.
 #include "widgets/ColorMap.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 #include <QStringList>
 #include <QTimer>
 #include <QWidget>
@@ -98,6 +102,14 @@ public:
     std::pair<int, int> focusCell() const { return focus_; }
     void setFocusCell(int i, int k);
 
+    // The static layer cache (default on). Off, every paint draws all layers directly, as figures
+    // are drawn, and the cache is kept aside untouched; the cache's contract is to give the same
+    // pixels as the direct paint (tests/gui/test_heatmap_layer_cache).
+    void setLayerCacheEnabled(bool on);
+    bool layerCacheEnabled() const { return layerCacheOn_; }
+    // Cells repainted into the cache by the last paint that refreshed it (all cells on a rebuild).
+    int lastLayerRepaintCells() const { return lastLayerCells_; }
+
     QSize sizeHint() const override { return {900, 700}; }
     QSize minimumSizeHint() const override { return {240, 200}; }
 
@@ -115,7 +127,7 @@ protected:
     void mousePressEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     void resizeEvent(QResizeEvent*) override;
-    void changeEvent(QEvent*) override;  // a font change (presentation font size) relayouts
+    void changeEvent(QEvent*) override;  // a font or palette change relayouts / repaints the layer
     bool event(QEvent*) override;
 
 private:
@@ -126,11 +138,18 @@ private:
     };
     std::size_t index(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
     void relayout();
+    // Static layer: what cell idx shows (value and label from `before` while its change is not
+    // revealed; kept, gold and best from the current cells).
+    HeatCell shownCell(std::size_t idx) const;
+    void paintStatic(QPainter& p, const QRegion& dirty) const;  // background, cells, words, legend
+    void paintOverlays(QPainter& p, const QRect& dirty) const;   // change marks, highlights, focus
+    bool refreshLayer(qreal dpr);  // brings layer_ up to date; false if it cannot be used
+    void invalidateLayer() { layerValid_ = false; }
     void paintLegend(QPainter& p) const;
     double legendRow() const;
     std::vector<double> legendItemWidths() const;
     int legendRows(double right) const;
-    void paintCell(QPainter& p, int i, int k) const;
+    void paintCell(QPainter& p, int i, int k, const HeatCell& shown) const;
     void paintMark(QPainter& p, const QRectF& r, const CellMark& m, bool newest) const;
     void paintWords(QPainter& p) const;
     void paintHighlight(QPainter& p, const CellHighlight& h) const;
@@ -159,6 +178,10 @@ private:
     QElapsedTimer clock_;
     std::pair<int, int> focus_{0, 1};
     Layout lay_;
+    bool layerCacheOn_ = true, layerValid_ = false;
+    QImage layer_;
+    std::vector<HeatCell> layerCells_;  // the shown state of each cell as layer_ has it
+    int lastLayerCells_ = 0;
 };
 
 } // namespace prunescope::widgets

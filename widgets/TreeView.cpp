@@ -32,6 +32,7 @@ void TreeView::setTitle(const QString& title) {
 }
 
 void TreeView::setTree(const Tree& tree) {
+    if (message_.isEmpty() && tree == tree_) return;  // each flip sends the gold tree again
     tree_ = tree;
     forest_.clear();
     message_.clear();
@@ -40,6 +41,7 @@ void TreeView::setTree(const Tree& tree) {
 }
 
 void TreeView::setMessage(const QString& message) {
+    if (!hasTree() && message == message_) return;
     tree_ = Tree{};
     forest_.clear();
     message_ = message;
@@ -56,7 +58,9 @@ void TreeView::setForest(const std::vector<Tree>& fragments, const QString& note
 }
 
 void TreeView::setMatchSet(const std::vector<LabeledSpan>& brackets, bool enabled) {
-    matchSet_ = std::set<LabeledSpan>(brackets.begin(), brackets.end());
+    std::set<LabeledSpan> set(brackets.begin(), brackets.end());
+    if (enabled == matchEnabled_ && set == matchSet_) return;
+    matchSet_ = std::move(set);
     matchEnabled_ = enabled;
     updateMatches();
     update();
@@ -84,6 +88,8 @@ int TreeView::build(const Tree& t, int depth, int parent, int& leafIndex, std::v
 }
 
 void TreeView::relayoutContent() {
+    const double oldW = contentW_;
+    const int oldDepth = maxDepth_;
     nodes_.clear();
     maxDepth_ = 0;
     contentW_ = 0;
@@ -112,7 +118,9 @@ void TreeView::relayoutContent() {
         for (const Tree* r : roots) build(*r, 0, -1, leaf, leafX);
     }
     updateMatches();
-    updateGeometry();
+    // The size hints depend on the content's width and depth only (and on font and zoom, which
+    // ask for a new geometry themselves): an unchanged size needs no new layout of the window.
+    if (contentW_ != oldW || maxDepth_ != oldDepth) updateGeometry();
     update();
 }
 

@@ -183,6 +183,10 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
     settle(100);
     std::mt19937 rng(seed);
     std::vector<double> ms;
+    // PRUNESCOPE_TIMING=1: the two parts of each measurement (input handling; the window's paint)
+    // and, outside the measurement, the layout requests the click left for the event loop.
+    const bool timing = qEnvironmentVariableIsSet("PRUNESCOPE_TIMING");
+    std::vector<double> clickMs, paintMs, layoutMs;
     int perSentence = std::max(1, flips / static_cast<int>(chosen.size()));
     for (int s : chosen) {
         if (static_cast<int>(ms.size()) >= flips) break;
@@ -196,10 +200,26 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
             QElapsedTimer t;
             t.start();
             clickCell(w.explorer()->heatMap(), i, i + width);
+            const qint64 clicked = t.nsecsElapsed();
             w.repaint();  // synchronous paint of the window: the first frame of the result
             ms.push_back(t.nsecsElapsed() / 1e6);
+            if (timing) {
+                clickMs.push_back(clicked / 1e6);
+                paintMs.push_back(ms.back() - clicked / 1e6);
+                t.restart();
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                layoutMs.push_back(t.nsecsElapsed() / 1e6);
+            }
             QApplication::processEvents();
         }
+    }
+    if (timing && !clickMs.empty()) {
+        auto median = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 2];
+        };
+        qInfo("phases (median ms): click %.2f, paint %.2f; after the frame: layout requests %.2f", median(clickMs),
+              median(paintMs), median(layoutMs));
     }
     std::sort(ms.begin(), ms.end());
     out.flips = static_cast<int>(ms.size());
