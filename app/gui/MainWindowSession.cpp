@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <algorithm>
+#include <iterator>
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -20,8 +21,9 @@
 namespace prunescope::gui {
 namespace {
 
-const char* const kQuantityNames[] = {"keep", "inside", "constituents", "recall"};  // Quantity order
-const char* const kColorMapNames[] = {"viridis", "cividis"};                      // ColorMapKind order
+static_assert(std::size(kAllQuantities) == 5, "kQuantityNames lists every Quantity");
+const char* const kQuantityNames[] = {"keep", "inside", "constituents", "recall", "marginal"};  // Quantity order
+const char* const kColorMapNames[] = {"viridis", "cividis"};  // ColorMapKind order (the regret overlay's diverging map is never saved)
 const char* const kAnimationNames[] = {"instant", "animated", "step"};             // AnimationMode order
 
 template <std::size_t N>

@@ -139,7 +139,7 @@ SessionFile readSessionFile(const std::string& path) {
     }
     if (const json* view = doc.optionalMember(root, "view")) {
         SessionView& v = s.view;
-        if (const json* x = doc.optionalMember(*view, "quantity")) v.quantity = oneOf(doc, *x, {"keep", "inside", "constituents", "recall"});
+        if (const json* x = doc.optionalMember(*view, "quantity")) v.quantity = oneOf(doc, *x, {"keep", "inside", "constituents", "recall", "marginal"});
         if (const json* x = doc.optionalMember(*view, "colorMap")) v.colorMap = oneOf(doc, *x, {"viridis", "cividis"});
         if (const json* x = doc.optionalMember(*view, "animation")) v.animation = oneOf(doc, *x, {"instant", "animated", "step"});
         if (const json* x = doc.optionalMember(*view, "binarizedSymbols")) v.binarizedSymbols = doc.boolean(*x);

@@ -96,7 +96,9 @@ private slots:
         QVERIFY(ex->requestFlip(1, n - 1));
         QVERIFY(ex->requestFlip(2, 4));
         ex->undoStack()->undo();  // one edit left to redo
-        ex->setQuantity(Quantity::InsideScore);
+        // The last quantity in the list (span marginals): it was missing from the session's names,
+        // so saving read past the array.
+        ex->setQuantity(Quantity::SpanMarginal);
         ex->setColorMap(widgets::ColorMapKind::Cividis);
         w->showBinarizedSymbolsAction()->setChecked(true);
         ex->chartZoom()->setZoom(2);
