@@ -37,5 +37,6 @@ void addVineCommands(CLI::App& app); // vine-train, dep-bench (CmdVine.cpp)
 void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
 void addFilterCommands(CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
 void addDepFrontierCommand(CLI::App& app); // dep-frontier (CmdDepFrontier.cpp)
+void addFrontierRetrainCommand(CLI::App& app); // frontier-retrain (CmdFrontierRetrain.cpp)
 
 } // namespace prunescope::cli

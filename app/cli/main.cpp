@@ -9,7 +9,6 @@
 #include <map>
 
 namespace prunescope::cli {
-void addFrontierRetrainCommand(CLI::App& app);  // frontier-retrain (CmdFrontierRetrain.cpp)
 namespace {
 std::map<CLI::App*, Action>& actions() {
     static std::map<CLI::App*, Action> a;
