@@ -33,17 +33,21 @@ std::string resolveRecordedPath(const std::string& recorded, const std::string& 
     if (recorded.empty()) return std::string();
     std::error_code ec;
     const fs::path p(recorded);
-    if (fs::exists(p, ec)) return fs::absolute(p, ec).lexically_normal().string();
+    if (p.is_absolute() && fs::exists(p, ec)) return p.lexically_normal().string();
+    // The data folder the user named (PRUNESCOPE_DATA) wins over guesses: a recorded
+    // "../shared/data/ptb-sample/train" means "ptb-sample/train of the data".
+    if (!dataDir.empty()) {
+        const fs::path tail = p.lexically_normal().parent_path().filename() / p.lexically_normal().filename();
+        if (fs::exists(fs::path(dataDir) / tail, ec)) return (fs::path(dataDir) / tail).lexically_normal().string();
+    }
     if (p.is_relative()) {
         for (fs::path dir = fs::absolute(fs::path(frontierPath), ec).parent_path(); !dir.empty();
              dir = dir.parent_path()) {
             if (fs::exists(dir / p, ec)) return (dir / p).lexically_normal().string();
             if (dir == dir.parent_path()) break;
         }
-    }
-    if (!dataDir.empty()) {
-        const fs::path tail = p.lexically_normal().parent_path().filename() / p.lexically_normal().filename();
-        if (fs::exists(fs::path(dataDir) / tail, ec)) return (fs::path(dataDir) / tail).lexically_normal().string();
+        // Last: relative to the working directory, which may be anywhere.
+        if (fs::exists(p, ec)) return fs::absolute(p, ec).lexically_normal().string();
     }
     return std::string();
 }

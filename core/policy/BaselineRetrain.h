@@ -25,10 +25,10 @@ struct BaselineRetrainSettings {
     bool ok() const { return why.empty(); }
 };
 
-// A path recorded in a frontier file: as given if it exists (absolute, or relative to the working
-// directory); else relative to the frontier's directory or one of its ancestors (files written
-// from a repository root); else its last two components under dataDir ("ptb-sample/train"). ""
-// if none exists.
+// A path recorded in a frontier file: as given if absolute and existing; else its last two
+// components under dataDir ("ptb-sample/train"), when dataDir is given and holds them; else relative
+// to the frontier's directory or one of its ancestors (files written from a repository root); else
+// relative to the working directory. "" if none exists.
 std::string resolveRecordedPath(const std::string& recorded, const std::string& frontierPath,
                                 const std::string& dataDir = std::string());
 

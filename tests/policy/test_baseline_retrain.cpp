@@ -30,7 +30,7 @@ private slots:
         fs::current_path(testdata::tempDir("baseline_retrain_cwd"));
         int checked = 0;
         for (const auto& e : d.points) {
-            const BaselineRetrainSettings s = baselineRetrainSettings(d, frontier_, e.id);
+            const BaselineRetrainSettings s = baselineRetrainSettings(d, frontier_, e.id, testdata::dataDir());
             QVERIFY2(s.ok(), s.why.c_str());
             QCOMPARE(s.positiveWeight, e.training.at("positiveWeight").get<double>());
             QCOMPARE(s.l2, e.training.at("l2").get<double>());
@@ -54,6 +54,28 @@ private slots:
         QCOMPARE(checked, 15);
     }
 
+    // CI failed once because the working directory (a temporary folder) had a "../shared/data"
+    // of its own: a relative recorded path resolved against it instead of the named data folder.
+    void namedDataFolderWinsOverTheWorkingDirectory() {
+        const fs::path root = testdata::tempDir("baseline_retrain_decoy");
+        fs::create_directories(root / "shared/data/ptb-sample/train");
+        fs::create_directories(root / "shared/data/ptb-sample/dev");
+        fs::create_directories(root / "cwd");
+        const FrontierData d = loadFrontier(frontier_);
+        const fs::path old = fs::current_path();
+        fs::current_path(root / "cwd");
+        const BaselineRetrainSettings named = baselineRetrainSettings(d, frontier_, "baseline-w32", testdata::dataDir());
+        QVERIFY(fs::equivalent(named.train, testdata::dataDir() + "/ptb-sample/train"));
+        QVERIFY(fs::equivalent(named.dev, testdata::dataDir() + "/ptb-sample/dev"));
+        // Without a named data folder, the frontier's ancestors come before the working directory.
+        const BaselineRetrainSettings guessed = baselineRetrainSettings(d, frontier_, "baseline-w32");
+        const fs::path besideTheSources = fs::path(testdata::sourceDir()) / "../shared/data/ptb-sample/train";
+        if (fs::exists(besideTheSources)) QVERIFY(fs::equivalent(guessed.train, besideTheSources));
+        QVERIFY2(!fs::equivalent(guessed.train, root / "shared/data/ptb-sample/train") || !fs::exists(besideTheSources),
+                 guessed.train.c_str());
+        fs::current_path(old);
+    }
+
     void copiedFrontierFindsTheDataFolder() {
         const std::string dir = testdata::tempDir("baseline_retrain_copy");
         const std::string copy = dir + "/frontier.json";
@@ -61,7 +83,10 @@ private slots:
         const FrontierData d = loadFrontier(copy);
         // (Without the data folder the treebanks may or may not be found from the temporary
         // directory's parents, depending on where TMPDIR is: not checked.)
+        const fs::path old = fs::current_path();
+        fs::current_path(dir);  // not a folder that holds samples/grammar.gram
         const BaselineRetrainSettings s = baselineRetrainSettings(d, copy, "baseline-w32", testdata::dataDir());
+        fs::current_path(old);
         QVERIFY(fs::equivalent(s.train, testdata::dataDir() + "/ptb-sample/train"));
         QVERIFY(fs::equivalent(s.dev, testdata::dataDir() + "/ptb-sample/dev"));
         QVERIFY(!s.ok());  // the grammar (samples/grammar.gram) is still missing, and said so
