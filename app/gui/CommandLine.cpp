@@ -274,8 +274,13 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
             std::sort(v.begin(), v.end());
             return v[v.size() / 2];
         };
+        auto p90 = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v[std::min(v.size() - 1, v.size() * 9 / 10)];
+        };
         qInfo("phases (median ms): click %.2f, paint %.2f; after the frame: layout requests %.2f", median(clickMs),
               median(paintMs), median(layoutMs));
+        qInfo("phases (p90 ms): click %.2f, paint %.2f", p90(clickMs), p90(paintMs));
         qInfo("heat-map cells repainted in its layer (median): %.0f", median(layerCells));
         profile.report();
     }
