@@ -180,6 +180,7 @@ private:
     Layout lay_;
     bool layerCacheOn_ = true, layerValid_ = false;
     QImage layer_;
+    QImage scratch_;  // refreshLayer's drawing area for changed cells (reused)
     std::vector<HeatCell> layerCells_;  // the shown state of each cell as layer_ has it
     int lastLayerCells_ = 0;
 };

@@ -100,23 +100,28 @@ bool ChartHeatMap::refreshLayer(qreal dpr) {
         if (!run.isNull()) dirty.push_back(run);
     }
     if (changed == 0) return true;
-    // Each rectangle is painted into a scratch image of the layer's size, around it by two cells on
-    // every side, then copied. Not under a clip: Qt rasterizes a shape that a clip cuts another way
-    // than a whole one (±1 per channel on an ellipse's edge); and not translated: an AA edge at a
-    // shifted fractional coordinate may round differently. So every shape that reaches the
-    // rectangle is drawn whole at its own coordinates, as in the full paint (cells have one size).
-    const int margin = 2 * static_cast<int>(std::ceil(std::max(lay_.cw, lay_.ch))) + 8;
-    QImage scratch(layer_.size(), layer_.format());
-    scratch.setDevicePixelRatio(dpr);
+    // Each rectangle is painted into a scratch image of the layer's size, then copied. Not under a
+    // clip: Qt rasterizes a shape that a clip cuts another way than a whole one (±1 per channel on
+    // an ellipse's edge); and not translated: an AA edge at a shifted fractional coordinate may round
+    // differently. paintStatic paints every cell whose pixels reach the rectangle whole, at its own
+    // coordinates, in the full paint's order, so each pixel of the rectangle is the full paint's;
+    // the scratch image's pixels outside the rectangle are never read. It is kept between paints
+    // (a new image of the layer's size per paint cost more than the cells).
+    if (scratch_.size() != layer_.size() || scratch_.devicePixelRatio() != dpr) {
+        scratch_ = QImage(layer_.size(), layer_.format());
+        scratch_.setDevicePixelRatio(dpr);
+    }
     QPainter out(&layer_);
     out.setCompositionMode(QPainter::CompositionMode_Source);
     for (const QRect& r : dirty) {
+        const QRect clipped = r.intersected(rect());
+        if (clipped.isEmpty()) continue;
         {
-            QPainter p(&scratch);
-            paintStatic(p, QRegion(r.adjusted(-margin, -margin, margin, margin).intersected(rect())));
+            QPainter p(&scratch_);
+            paintStatic(p, QRegion(clipped));
         }
-        const QRectF source(QPointF(r.topLeft()) * dpr, QSizeF(r.size()) * dpr);
-        out.drawImage(QRectF(r), scratch, source);
+        const QRectF source(QPointF(clipped.topLeft()) * dpr, QSizeF(clipped.size()) * dpr);
+        out.drawImage(QRectF(clipped), scratch_, source);
     }
     lastLayerCells_ = changed;
     return true;

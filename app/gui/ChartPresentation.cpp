@@ -23,12 +23,10 @@ QString quantityName(Quantity q) {
     return {};
 }
 
-CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binarizedLabels) {
-    CellPresentation out;
-    int n = s.length();
-    out.cells.assign(static_cast<std::size_t>(n + 1) * (n + 1), widgets::HeatCell{});
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    // Symbol names converted once per grammar.
+namespace {
+
+// Symbol names converted once per grammar.
+const std::vector<QString>& cellLabelNames(const SentenceSession& s, bool binarizedLabels) {
     static std::weak_ptr<const Grammar> namesFor;
     static std::vector<QString> symbolNames, unbinarizedNames;
     if (namesFor.expired() || namesFor.lock() != s.grammarPtr()) {
@@ -40,42 +38,53 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
         }
         namesFor = s.grammarPtr();
     }
-    const std::vector<QString>& names = binarizedLabels ? symbolNames : unbinarizedNames;
-    // One inside-outside pass for the whole chart, only when this quantity is shown.
-    const SpanMarginals marginals = q == Quantity::SpanMarginal ? spanMarginals(s.grammar(), s.words(), s.mask())
-                                                                 : SpanMarginals{};
+    return binarizedLabels ? symbolNames : unbinarizedNames;
+}
+
+// The markers of cell (i,k): mask bit, gold span, best-parse span.
+void presentMarkers(const SentenceSession& s, int i, int k, widgets::HeatCell& c) {
+    c.kept = s.mask().keep(i, k);
+    c.gold = s.isGoldSpan(i, k);
+    c.best = s.isBestSpan(i, k);
+}
+
+// Label and value of cell (i,k), from one pass over its post layer (count, best score, its label).
+void presentContent(const SentenceSession& s, Quantity q, const std::vector<QString>& names,
+                    const SpanMarginals& marginals, int i, int k, widgets::HeatCell& c) {
+    const int n = s.length();
+    const float* row = s.chart().postRow(i, k);
+    int count = 0, argmax = -1;
+    float best = kNegInf;
+    for (int x = 0; x < s.chart().numSymbols; ++x)
+        if (row[x] != kNegInf) {
+            ++count;
+            if (row[x] > best) best = row[x], argmax = x;
+        }
+    c.label = argmax >= 0 ? names[static_cast<std::size_t>(argmax)] : QString();
+    float nan = std::numeric_limits<float>::quiet_NaN();
+    switch (q) {
+    case Quantity::KeepProbability:
+        c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.keepProbability(i, k)) : nan;
+        break;
+    case Quantity::InsideScore: c.value = argmax < 0 ? nan : best; break;
+    case Quantity::Constituents: c.value = count == 0 ? nan : static_cast<float>(count); break;
+    case Quantity::RecallContribution:
+        c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
+        break;
+    case Quantity::SpanMarginal: c.value = marginals.success ? static_cast<float>(marginals.at(i, k)) : nan; break;
+    }
+}
+
+// Scale and title from the cells' value range.
+void presentScale(const SentenceSession& s, Quantity q, const SpanMarginals& marginals, CellPresentation& out) {
+    const int n = s.length();
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
-            int k = i + w;
-            widgets::HeatCell& c = out.cells[static_cast<std::size_t>(i) * (n + 1) + k];
-            c.kept = s.mask().keep(i, k);
-            c.gold = s.isGoldSpan(i, k);
-            c.best = s.isBestSpan(i, k);
-            // One pass over the cell's post layer: count, best score and its label.
-            const float* row = s.chart().postRow(i, k);
-            int count = 0, argmax = -1;
-            float best = kNegInf;
-            for (int x = 0; x < s.chart().numSymbols; ++x)
-                if (row[x] != kNegInf) {
-                    ++count;
-                    if (row[x] > best) best = row[x], argmax = x;
-                }
-            if (argmax >= 0) c.label = names[static_cast<std::size_t>(argmax)];
-            float nan = std::numeric_limits<float>::quiet_NaN();
-            switch (q) {
-            case Quantity::KeepProbability:
-                c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.keepProbability(i, k)) : nan;
-                break;
-            case Quantity::InsideScore: c.value = argmax < 0 ? nan : best; break;
-            case Quantity::Constituents: c.value = count == 0 ? nan : static_cast<float>(count); break;
-            case Quantity::RecallContribution:
-                c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
-                break;
-            case Quantity::SpanMarginal: c.value = marginals.success ? static_cast<float>(marginals.at(i, k)) : nan; break;
-            }
-            if (!std::isnan(c.value)) {
-                lo = std::min(lo, static_cast<double>(c.value));
-                hi = std::max(hi, static_cast<double>(c.value));
+            const float v = out.cells[static_cast<std::size_t>(i) * (n + 1) + i + w].value;
+            if (!std::isnan(v)) {
+                lo = std::min(lo, static_cast<double>(v));
+                hi = std::max(hi, static_cast<double>(v));
             }
         }
     out.title = quantityName(q);
@@ -101,6 +110,54 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
         if (!marginals.success) out.title += QObject::tr(" (no parse under this mask)");
         break;
     }
+}
+
+} // namespace
+
+CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binarizedLabels) {
+    CellPresentation out;
+    int n = s.length();
+    out.cells.assign(static_cast<std::size_t>(n + 1) * (n + 1), widgets::HeatCell{});
+    const std::vector<QString>& names = cellLabelNames(s, binarizedLabels);
+    // One inside-outside pass for the whole chart, only when this quantity is shown.
+    const SpanMarginals marginals = q == Quantity::SpanMarginal ? spanMarginals(s.grammar(), s.words(), s.mask())
+                                                                 : SpanMarginals{};
+    for (int w = 1; w <= n; ++w)
+        for (int i = 0; i + w <= n; ++i) {
+            widgets::HeatCell& c = out.cells[static_cast<std::size_t>(i) * (n + 1) + i + w];
+            presentMarkers(s, i, i + w, c);
+            presentContent(s, q, names, marginals, i, i + w, c);
+        }
+    presentScale(s, q, marginals, out);
+    return out;
+}
+
+bool presentsIncrementally(Quantity q) {
+    return q == Quantity::KeepProbability || q == Quantity::InsideScore || q == Quantity::Constituents;
+}
+
+CellPresentation presentCellsAfterFlip(const SentenceSession& s, Quantity q, bool binarizedLabels,
+                                       std::vector<widgets::HeatCell> previous, int fi, int fk) {
+    const int n = s.length();
+    if (!presentsIncrementally(q) || previous.size() != static_cast<std::size_t>(n + 1) * (n + 1))
+        return presentCells(s, q, binarizedLabels);
+    CellPresentation out;
+    out.cells = std::move(previous);
+    const std::vector<QString>& names = cellLabelNames(s, binarizedLabels);
+    // Cells whose post layer changed (every changed vertex is an event), and the flipped cell.
+    std::vector<char> changed(out.cells.size(), 0);
+    changed[static_cast<std::size_t>(fi) * (n + 1) + fk] = 1;
+    for (const ChangeEvent& e : s.lastEvents())
+        if (e.layer == 1 || e.layer == 2) changed[static_cast<std::size_t>(e.i) * (n + 1) + e.k] = 1;
+    const SpanMarginals none;
+    for (int w = 1; w <= n; ++w)
+        for (int i = 0; i + w <= n; ++i) {
+            const std::size_t idx = static_cast<std::size_t>(i) * (n + 1) + i + w;
+            widgets::HeatCell& c = out.cells[idx];
+            presentMarkers(s, i, i + w, c);
+            if (changed[idx]) presentContent(s, q, names, none, i, i + w, c);
+        }
+    presentScale(s, q, none, out);
     return out;
 }
 

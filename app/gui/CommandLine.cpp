@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QMouseEvent>
 #include <QUndoStack>
 
@@ -27,6 +28,52 @@ void settle(int ms = 50) {
 }
 
 // A real mouse press + release at the cell centre, as a user's click.
+// PRUNESCOPE_TIMING: splits a window paint by widget. Paint events of a window's widgets are sent
+// one after another (a parent before its children), so the time from one widget's paint event to
+// the next is that widget's own paint (plus the repaint manager's work between them).
+class PaintProfile : public QObject {
+public:
+    bool eventFilter(QObject* o, QEvent* e) override {
+        if (e->type() == QEvent::Paint && o->isWidgetType()) mark(o);
+        return false;
+    }
+    void start() { t_.start(); last_.clear(); }
+    void finish() { mark(nullptr); }
+    void report() const {
+        std::vector<std::pair<double, QString>> rows;
+        for (auto it = total_.begin(); it != total_.end(); ++it) rows.emplace_back(it.value(), it.key());
+        std::sort(rows.rbegin(), rows.rend());
+        for (const auto& [ms, name] : rows) {
+            if (ms / frames_ < 0.05) continue;
+            std::vector<double> v = perFrame_.value(name);
+            v.resize(std::max<std::size_t>(v.size(), frames_), 0.0);  // frames without this widget's paint
+            std::sort(v.begin(), v.end());
+            qInfo("  paint %-50s mean %.2f ms, median %.2f ms per frame", qPrintable(name), ms / frames_, v[v.size() / 2]);
+        }
+    }
+private:
+    void mark(QObject* o) {
+        const qint64 now = t_.nsecsElapsed();
+        if (!last_.isEmpty()) {
+            total_[last_] += (now - lastT_) / 1e6;
+            frame_[last_] += (now - lastT_) / 1e6;
+        }
+        if (!o) {
+            ++frames_;
+            for (auto it = frame_.begin(); it != frame_.end(); ++it) perFrame_[it.key()].push_back(it.value());
+            frame_.clear();
+        }
+        last_ = o ? QStringLiteral("%1 %2").arg(QString::fromLatin1(o->metaObject()->className()), o->objectName()) : QString();
+        lastT_ = now;
+    }
+    QElapsedTimer t_;
+    QString last_;
+    qint64 lastT_ = 0;
+    int frames_ = 0;
+    QHash<QString, double> total_, frame_;
+    QHash<QString, std::vector<double>> perFrame_;
+};
+
 void clickCell(widgets::ChartHeatMap* h, int i, int k) {
     QPointF pos = h->cellRect(i, k).center();
     QPointF global = h->mapToGlobal(pos);
@@ -155,7 +202,7 @@ int exportFigure(const QCommandLineParser& cl) {
 
 int benchmark(const QCommandLineParser& cl) {
     LatencyStats s = benchmarkFlipLatency(cl.value("benchmark-latency"), cl.value("length").toInt(),
-                                          cl.value("flips").toInt(), 2017u);
+                                          cl.value("flips").toInt(), 2017u, cl.isSet("full-repaint"));
     if (s.flips == 0) {
         std::fprintf(stderr, "no sentences of %s words\n", qPrintable(cl.value("length")));
         return 1;
@@ -167,7 +214,7 @@ int benchmark(const QCommandLineParser& cl) {
 
 } // namespace
 
-LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed) {
+LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed, bool fullRepaint) {
     LatencyStats out;
     MainWindow w(MainWindowOptions{false, false});
     if (!w.openFileSync(samplesDir() + "/grammar.gram")) return out;
@@ -186,7 +233,9 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
     // PRUNESCOPE_TIMING=1: the two parts of each measurement (input handling; the window's paint)
     // and, outside the measurement, the layout requests the click left for the event loop.
     const bool timing = qEnvironmentVariableIsSet("PRUNESCOPE_TIMING");
-    std::vector<double> clickMs, paintMs, layoutMs;
+    std::vector<double> clickMs, paintMs, layoutMs, layerCells;
+    PaintProfile profile;
+    if (timing) qApp->installEventFilter(&profile);
     int perSentence = std::max(1, flips / static_cast<int>(chosen.size()));
     for (int s : chosen) {
         if (static_cast<int>(ms.size()) >= flips) break;
@@ -201,9 +250,16 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
             t.start();
             clickCell(w.explorer()->heatMap(), i, i + width);
             const qint64 clicked = t.nsecsElapsed();
-            w.repaint();  // synchronous paint of the window: the first frame of the result
+            if (timing) profile.start();
+            // The first frame showing the result: what the event loop does next after the click, i.e. the
+            // posted events (layout requests, then the low-priority update request that paints every
+            // region an update() marked); or, as an upper bound, a synchronous paint of the whole window.
+            if (fullRepaint) w.repaint();
+            else QCoreApplication::sendPostedEvents();
             ms.push_back(t.nsecsElapsed() / 1e6);
             if (timing) {
+                profile.finish();
+                layerCells.push_back(w.explorer()->heatMap()->lastLayerRepaintCells());
                 clickMs.push_back(clicked / 1e6);
                 paintMs.push_back(ms.back() - clicked / 1e6);
                 t.restart();
@@ -218,8 +274,15 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
             std::sort(v.begin(), v.end());
             return v[v.size() / 2];
         };
+        auto p90 = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v[std::min(v.size() - 1, v.size() * 9 / 10)];
+        };
         qInfo("phases (median ms): click %.2f, paint %.2f; after the frame: layout requests %.2f", median(clickMs),
               median(paintMs), median(layoutMs));
+        qInfo("phases (p90 ms): click %.2f, paint %.2f", p90(clickMs), p90(paintMs));
+        qInfo("heat-map cells repainted in its layer (median): %.0f", median(layerCells));
+        profile.report();
     }
     std::sort(ms.begin(), ms.end());
     out.flips = static_cast<int>(ms.size());
@@ -297,6 +360,9 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"length", "With --benchmark-latency: sentence length; with --screenshot and --export-*-figure: show the "
                    "first sentence of exactly <n> words.", "n", "40"},
         {"flips", "With --benchmark-latency: number of flips.", "n", "100"},
+        {"full-repaint", "With --benchmark-latency: end each measurement with a repaint of the whole window "
+                         "(an upper bound; by default the frame Qt paints next: the posted layout requests and the "
+                         "update request, which paints the regions the click invalidated)."},
         // The frontier window's modes (FrontierCommandLine.cpp).
         {"screenshot-frontier", "Write frontier.png, frontier-plot.png/.pdf, regret.png and regret-overlay.png of "
                                 "the frontier and regret windows to <dir> and exit (scripts/screenshots.sh).", "dir"},

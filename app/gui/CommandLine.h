@@ -35,8 +35,9 @@ struct LatencyStats {
     double median = 0, p90 = 0, max = 0, mean = 0;  // milliseconds
     double sentences = 0;
 };
-// Click-to-repainted latency (instant mode): a mouse press on a random prunable cell, then a
-// synchronous repaint of the whole window. Sentences of exactly `length` words from `treebank`.
-LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed);
+// Click-to-repainted latency (instant mode): a mouse press on a random prunable cell, then the next
+// frame (the posted layout and update requests: the regions the click invalidated), or with
+// `fullRepaint` a synchronous repaint of the whole window. Sentences of exactly `length` words.
+LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed, bool fullRepaint = false);
 
 } // namespace prunescope::gui

@@ -197,6 +197,7 @@ void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
     endOverlay(tr("another sentence is shown"));
     stopReplay();
     undo_->clear();
+    presented_.reset();
     session_ = std::move(s);
     QStringList words;
     if (session_)
@@ -275,10 +276,13 @@ void ExplorerPanel::applyFlip(int i, int k) {
     t.start();
     std::vector<widgets::HeatCell> before = currentCells();
     rememberPreviousParse();
+    const bool incremental = presented_ && presented_->quantity == quantity_ &&
+                             presented_->binarizedLabels == binarizedLabels_ && presented_->mask == session_->mask();
+    if (!incremental) presented_.reset();
     qint64 t0 = t.nsecsElapsed();
     session_->flip(i, k);
     qint64 t1 = t.nsecsElapsed();
-    CellPresentation pres = presentCells(*session_, quantity_, binarizedLabels_);
+    CellPresentation pres = present(std::pair{i, k});
     qint64 t2 = t.nsecsElapsed();
     heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
     heat_->setCells(std::move(pres.cells));
@@ -323,7 +327,7 @@ void ExplorerPanel::refreshAll(bool withChanges) {
     if (!withChanges) previous_.reset();
     if (!withChanges) heat_->clearChanges();
     if (session_) {
-        CellPresentation pres = presentCells(*session_, quantity_, binarizedLabels_);
+        CellPresentation pres = present();
         heat_->setScale(pres.lo, pres.hi, pres.title, pres.decimals);
         heat_->setCells(std::move(pres.cells));
         if (replay_->active()) showReplayStep();
@@ -331,6 +335,18 @@ void ExplorerPanel::refreshAll(bool withChanges) {
     refreshStats();
     refreshTrees();
     emit sessionUpdated();
+}
+
+// Cells for the session's current state; after a flip from the presented mask only the changed
+// cells are read again. Remembers the result for the next flip.
+CellPresentation ExplorerPanel::present(std::optional<std::pair<int, int>> flipped) {
+    CellPresentation pres = flipped && presented_
+                                ? presentCellsAfterFlip(*session_, quantity_, binarizedLabels_, std::move(presented_->cells),
+                                                        flipped->first, flipped->second)
+                                : presentCells(*session_, quantity_, binarizedLabels_);
+    if (presentsIncrementally(quantity_)) presented_ = Presented{quantity_, binarizedLabels_, session_->mask(), pres.cells};
+    else presented_.reset();
+    return pres;
 }
 
 QString ExplorerPanel::f1Text() const { return f1Value_->text(); }

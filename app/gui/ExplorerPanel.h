@@ -173,6 +173,16 @@ private:
     std::vector<long> postDelta_;  // per change mark: post-layer constituents appeared − vanished
 
     std::unique_ptr<SentenceSession> session_;
+    // The last presentation of session_'s cells and what it was made for: a flip from that mask
+    // re-reads only the cells it changed (presentCellsAfterFlip). Cleared with a new session.
+    struct Presented {
+        Quantity quantity;
+        bool binarizedLabels;
+        PruningMask mask;
+        std::vector<widgets::HeatCell> cells;
+    };
+    std::optional<Presented> presented_;
+    CellPresentation present(std::optional<std::pair<int, int>> flipped = std::nullopt);
     Quantity quantity_ = Quantity::KeepProbability;
     bool binarizedLabels_ = false;
     bool presentationFont_ = false;

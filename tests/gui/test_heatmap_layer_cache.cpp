@@ -124,6 +124,21 @@ private slots:
         heat()->setFont(f);
         expectCacheEqualsDirect("font");
     }
+
+    // Zoomed in, cells are large enough for values and labels as text: a changed cell's rectangle
+    // is repainted with only the cells that reach it, text included.
+    void cacheEqualsDirectPaintZoomed() {
+        ex()->setQuantity(Quantity::InsideScore);
+        ex()->chartZoom()->setZoom(4);
+        QCoreApplication::processEvents();
+        expectCacheEqualsDirect("zoomed");
+        std::mt19937 rng(19);
+        const int before = incremental_;
+        flipSome(rng, 6, "zoomed");
+        QVERIFY(incremental_ > before);
+        ex()->chartZoom()->setZoom(1);
+        ex()->setQuantity(Quantity::KeepProbability);
+    }
 };
 
 QTEST_MAIN(TestHeatmapLayerCache)
