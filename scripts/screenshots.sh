@@ -21,6 +21,9 @@ shot recall.png --sentence 4 --quantity recall
 shot typed.png --typed "the old man saw a dog in the park ." --quantity constituents
 # View ▸ Compare Masks (issue 18): the policy's mask against the current one after three flips.
 shot compare-masks.png --sentence 4 --flip 0,3 --flip 1,3 --flip 3,5 --compare policy,current --size 1400x1000
+# Issue 18: a 40-word dev sentence, presentation font, one large view.
+shot explorer-40-words.png ../shared/data/ptb-sample/dev --length 40 --size 1600x1000 --presentation-font --layout predicted
+shot explorer-40-words-chart.png ../shared/data/ptb-sample/dev --length 40 --size 1600x1000 --presentation-font --layout chart
 shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --widget heatmap --size 1100x760 --hover 3,8
 # Randomized pruning: the chain on sentence 3 after 300 iterations.
 "$APP" --screenshot-randomized "$OUT/randomized.png" --sentence 3 --iterations 300 2>/dev/null

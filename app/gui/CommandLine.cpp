@@ -121,6 +121,9 @@ bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
     if (cl.value("colormap") == "cividis") ex->setColorMap(widgets::ColorMapKind::Cividis);
     if (cl.isSet("binarized-symbols")) w.showBinarizedSymbolsAction()->setChecked(true);
     if (cl.isSet("presentation-font")) w.presentationFontAction()->setChecked(true);
+    const QStringList layouts{"all", "chart", "predicted", "gold"};
+    if (cl.isSet("layout") && layouts.contains(cl.value("layout")))
+        ex->setExplorerLayout(static_cast<ExplorerLayout>(layouts.indexOf(cl.value("layout"))));
     QString preset = cl.value("mask");
     if (preset == "all") ex->keepAllAction()->trigger();
     if (preset == "gold") ex->keepGoldAction()->trigger();
@@ -313,6 +316,7 @@ void addCommandLineOptions(QCommandLineParser& cl) {
         {"quantity", "Colour quantity: keep, inside, constituents, recall or marginal.", "name", "keep"},
         {"colormap", "viridis or cividis.", "name", "viridis"},
         {"presentation-font", "Chart, trees and statistics in the presentation font size (View menu)."},
+        {"layout", "With --screenshot: the explorer layout all, chart, predicted or gold (the tabs above the views).", "name"},
         {"zoom", "With --screenshot: zoom the chart to <z> times its fitted size (1 = fit).", "z"},
         {"binarized-symbols", "Cells show the grammar's binarized symbols (@NP|DT_NN) instead of n-ary labels (NP)."},
         {"mask", "Start from this mask: policy, all or gold.", "name", "policy"},

@@ -97,6 +97,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Last change:"), changesValue_);
 
     auto* right = new QSplitter(Qt::Vertical);
+    treeSide_ = right;
     right->addWidget(stats);
     predictedZoom_ = zoomable(predicted_);
     goldZoom_ = zoomable(goldTree_);
@@ -108,6 +109,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     right->setSizes({240, 340, 340});
 
     auto* split = new QSplitter(Qt::Horizontal);
+    split->setObjectName("explorerSplit");
     chartZoom_ = new widgets::ZoomArea(heat_);
     chartZoom_->setObjectName("chartZoom");
     split->addWidget(chartZoom_);
@@ -120,6 +122,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(bar);
     lay->addWidget(replayBar_);
+    lay->addWidget(buildLayoutBar());
     lay->addWidget(split, 1);
 
     restoreTooltips();

@@ -20,11 +20,17 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
+class QTabBar;
 class QUndoStack;
 
 namespace prunescope::gui {
 
 class ReplayController;
+
+// The explorer's arrangement (View ▸ Explorer Layout, the tabs above the views): everything side
+// by side, or one large view for a class — the chart or one tree over the
+// whole width (a 40-word tree is readable there with the presentation font, issue 18).
+enum class ExplorerLayout { ChartAndTrees, Chart, PredictedTree, GoldTree };
 
 // The views a figure can show (File ▸ Export Figure…, --export-chart-figure / --export-tree-figure).
 enum class FigureView { Chart, PredictedTree, GoldTree };
@@ -88,6 +94,12 @@ public:
     // Presentation font size: the chart, the trees and the statistics in a font 1.6 × the normal one.
     void setPresentationFont(bool on);
     bool presentationFont() const { return presentationFont_; }
+    // ExplorerView.cpp. In the large chart (full width), rows are at least kReadableRow px tall (cell
+    // labels of 9 pt), kReadableRowWithValues when cells are wide enough to show values (values of
+    // 9 pt): the chart scrolls vertically when the window is too low for that.
+    void setExplorerLayout(ExplorerLayout l);
+    ExplorerLayout explorerLayout() const { return layout_; }
+    static constexpr double kReadableRow = 20, kReadableRowWithValues = 30;
     // Displayed values, as the user reads them (for tests and screenshots).
     QString f1Text() const;
     QString constituentsText() const;
@@ -186,6 +198,11 @@ private:
     Quantity quantity_ = Quantity::KeepProbability;
     bool binarizedLabels_ = false;
     bool presentationFont_ = false;
+    ExplorerLayout layout_ = ExplorerLayout::ChartAndTrees;
+    QTabBar* layoutBar_ = nullptr;
+    QWidget* treeSide_ = nullptr;  // statistics and trees
+    QWidget* buildLayoutBar();     // ExplorerView.cpp
+    void keepChartRowsReadable();
     widgets::ZoomArea *chartZoom_ = nullptr, *predictedZoom_ = nullptr, *goldZoom_ = nullptr;
     QWidget* stats_ = nullptr;
     widgets::ChartHeatMap* heat_ = nullptr;

@@ -43,33 +43,24 @@ void MainWindow::buildFileMenu() {
         if (!d.isEmpty()) openFile(d);
     });
     recentMenu_ = file->addMenu(tr("&Recent Files"));
-    file->addAction(tr("Open &Dependency Treebank…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Treebank"), samplesDir() + "/dep",
-                                                       tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"));
-        if (p.isEmpty()) return;
-        setMode(Mode::Dependency);
-        depExplorer()->openSentences(p);
-    });
-    file->addAction(tr("Open Dependency &Model…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Model"), samplesDir() + "/dep",
-                                                       tr("Dependency models (*.json);;All files (*)"));
-        if (p.isEmpty()) return;
-        setMode(Mode::Dependency);
-        depExplorer()->openModel(p);
-    });
-    file->addAction(tr("Open Vine &Cascade…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Vine Cascade"), QString(),
-                                                       tr("Vine cascades (*.json);;All files (*)"));
-        if (p.isEmpty()) return;
-        setMode(Mode::Dependency);
-        depExplorer()->openCascade(p);
-    });
-    file->addAction(tr("Open Arc &Filter…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Arc Filter"), QString(), tr("Arc filters (*.json);;All files (*)"));
-        if (p.isEmpty()) return;
-        setMode(Mode::Dependency);
-        depExplorer()->openFilter(p);
-    });
+    // An "open" action of the dependency mode: a file dialog, then the mode and `open` on the path.
+    auto addDependencyOpenAction = [this, file](const QString& text, const QString& title, const QString& dir,
+                                                const QString& filter, bool (DepExplorerPanel::*open)(const QString&, QString*)) {
+        file->addAction(text, this, [this, title, dir, filter, open] {
+            const QString p = QFileDialog::getOpenFileName(this, title, dir, filter);
+            if (p.isEmpty()) return;
+            setMode(Mode::Dependency);
+            (depExplorer()->*open)(p, nullptr);
+        });
+    };
+    addDependencyOpenAction(tr("Open &Dependency Treebank…"), tr("Open Dependency Treebank"), samplesDir() + "/dep",
+                            tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"), &DepExplorerPanel::openSentences);
+    addDependencyOpenAction(tr("Open Dependency &Model…"), tr("Open Dependency Model"), samplesDir() + "/dep",
+                            tr("Dependency models (*.json);;All files (*)"), &DepExplorerPanel::openModel);
+    addDependencyOpenAction(tr("Open Vine &Cascade…"), tr("Open Vine Cascade"), QString(),
+                            tr("Vine cascades (*.json);;All files (*)"), &DepExplorerPanel::openCascade);
+    addDependencyOpenAction(tr("Open Arc &Filter…"), tr("Open Arc Filter"), QString(), tr("Arc filters (*.json);;All files (*)"),
+                            &DepExplorerPanel::openFilter);
     file->addAction(tr("Open Dependency F&rontier…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(
             this, tr("Open Dependency Frontier"), QString(),

@@ -52,7 +52,7 @@ PartialParse bestPartialParse(const DenseChart& chart, std::span<const std::uint
 PartialParse naivePartialParse(const DenseChart& chart, std::span<const std::uint8_t> built);
 
 // The binarized subtree of symbol x over (i,k), post layer (labels as in the grammar), following
-// witnesses; throws std::logic_error if (i,k,x) is not built. (Defined in Parser.cpp, next to the
+// witnesses; throws std::logic_error if (i,k,x) is not built. (Defined in ChartTrees.cpp, next to the
 // witness walk of bestBinarizedTree it shares.)
 Tree binarizedSubtree(const Grammar& g, const DenseChart& chart, std::span<const std::string> words, int i, int k,
                       std::uint32_t x);
