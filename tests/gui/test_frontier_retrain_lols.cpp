@@ -50,11 +50,14 @@ private slots:
         const QString samples = QString::fromStdString(testdata::sourceDir()) + "/samples";
         const auto r = testdata::runCli(
             {"lols", "--grammar", samples + "/grammar.gram", "--init", samples + "/policies/baseline-w16.json", "--train",
-             firstTrees("train", 40, dir_ + "/train.mrg"), "--dev", firstTrees("dev", 6, dir_ + "/dev.mrg"), "--out",
-             run_, "--iterations", "2", "--minibatch", "3", "--max-len", "15", "--surrogate", "rdp", "--lambda", "0.01",
+             firstTrees("train", 200, dir_ + "/train.mrg"), "--dev", firstTrees("dev", 60, dir_ + "/dev.mrg"), "--out",
+             run_, "--iterations", "2", "--minibatch", "3", "--max-len", "15", "--train-limit", "40", "--dev-limit", "6",
+             "--surrogate", "rdp", "--lambda", "0.01",
              "--q0-scale", "0.001", "--threads", "2", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const RunDirectory rd = RunDirectory::open(run_.toStdString());
+        QCOMPARE(rd.log().at(1).dev.sentences, 6);
+        QVERIFY(rd.log().at(1).dev.f1 > 0 && rd.log().at(1).dev.mpush > 0);
         deleted1_ = loadPolicy(rd.policyPath(1));
         deleted2_ = loadPolicy(rd.policyPath(2));
         QVERIFY(!(deleted1_.weights == deleted2_.weights));
@@ -173,9 +176,10 @@ private slots:
         fs::rename((run_ + "/config.json").toStdString(), (dir_ + "/config.json.moved").toStdString());
         w.selectPoint(pointOf(w, "run/iter-002"));
         const QString why = w.retrainProblem();
+        const bool started = w.retrainSelected();
         fs::rename((dir_ + "/config.json.moved").toStdString(), (run_ + "/config.json").toStdString());
         QVERIFY2(why.contains(run_ + "/config.json: missing"), qPrintable(why));
-        QVERIFY(!w.retrainSelected());
+        QVERIFY(!started);
     }
 };
 

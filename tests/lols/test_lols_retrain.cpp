@@ -9,6 +9,7 @@
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "support/TestData.h"
 
 #include <QtTest/QtTest>
@@ -27,14 +28,16 @@ std::string firstTrees(const std::string& split, std::size_t count, const std::s
     return path;
 }
 
-// Two iterations of rDP LOLS on the first 40 train / 6 dev trees of <= 15 words.
+// Two iterations of rDP LOLS on the first 40 train / 6 dev sentences of <= 15 words.
 nlohmann::json tinyRunConfig(const std::string& dir) {
     LolsRunSpec spec;
     spec.grammar = testdata::sourceDir() + "/samples/grammar.gram";
     spec.init = testdata::sourceDir() + "/samples/policies/baseline-w16.json";
-    spec.train = firstTrees("train", 40, dir + "/train.mrg");
-    spec.dev = firstTrees("dev", 6, dir + "/dev.mrg");
+    spec.train = firstTrees("train", 200, dir + "/train.mrg");
+    spec.dev = firstTrees("dev", 60, dir + "/dev.mrg");
     spec.maxLength = 15;
+    spec.trainLimit = 40;
+    spec.devLimit = 6;
     spec.lols.surrogate = Surrogate::DP;
     spec.lols.lambda = 0.01;
     spec.lols.minibatch = 3;
@@ -61,6 +64,9 @@ private slots:
         opt.threads = 2;
         QVERIFY(!runLols(rd, loadLolsRunInputs(rd.config()), opt).cancelled);
         for (int t = 0; t <= 2; ++t) policies_.push_back(loadPolicy(rd.policyPath(t)));
+        const auto log = rd.log();
+        QCOMPARE(log.at(1).dev.sentences, 6);
+        QVERIFY(log.at(1).dev.f1 > 0 && log.at(1).dev.mpush > 0);
         // The check below can only fail if neighbouring iterations differ.
         QVERIFY(!(policies_[1].weights == policies_[0].weights));
         QVERIFY(!(policies_[1].weights == policies_[2].weights));
@@ -90,7 +96,8 @@ private slots:
         QCOMPARE(s.config["lols"]["seed"], config_["lols"]["seed"]);
         QCOMPARE(s.config["train"], config_["train"]);
         const std::string cmd = lolsRetrainCommand(s, "OUT");
-        QVERIFY2(cmd.find(" --iterations 1 --minibatch 3 --max-len 15 ") != std::string::npos, cmd.c_str());
+        QVERIFY2(cmd.find(" --iterations 1 --minibatch 3 --max-len 15 --train-limit 40 --dev-limit 6 ") != std::string::npos,
+                 cmd.c_str());
         QVERIFY2(cmd.find(" --lambda 0.01 ") != std::string::npos, cmd.c_str());
         const auto diff = lolsRetrainCommandDifferences(s);
         QVERIFY2(diff.empty(), diff.empty() ? "" : diff.front().c_str());
