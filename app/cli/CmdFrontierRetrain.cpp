@@ -1,6 +1,7 @@
-// prunescope-cli frontier-retrain: a baseline frontier point written without its policy file,
-// retrained from its recorded settings (Vieira & Eisner 2017, sec. 7 ¬; core/policy/BaselineRetrain.h).
-// Without --out it prints the settings and the equivalent `prunescope-cli baseline` command.
+// prunescope-cli frontier-retrain: a frontier point without its policy file, retrained from its
+// recorded settings (Vieira & Eisner 2017, sec. 7 ¬): a baseline point of a frontier.json
+// (core/policy/BaselineRetrain.h) or an iteration of a LOLS run directory (core/lols/LolsRetrain.h,
+// see CmdFrontierRetrainLols.cpp). Without --out it prints the settings and the equivalent command.
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "core/frontier/FrontierFile.h"
@@ -17,21 +18,27 @@ namespace prunescope::cli {
 
 void addFrontierRetrainCommand(CLI::App& app) {
     auto* sub = app.add_subcommand("frontier-retrain",
-                                   "Retrain a baseline frontier point from its recorded settings (weight, l2, training "
-                                   "data, dev set) so it gets a policy file; without --out, print the settings and the "
-                                   "equivalent `prunescope-cli baseline` command");
+                                   "Retrain a frontier point from its recorded settings so it gets a policy file: a "
+                                   "baseline point (weight, l2, training data, dev set) or an iteration of a LOLS run "
+                                   "directory (its config.json); without --out, print the settings and the equivalent "
+                                   "`prunescope-cli baseline` or `prunescope-cli lols` command");
     struct Opts {
         std::string frontier, point, out;
+        int threads = 0;
         bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--frontier", o->frontier, "frontier.json (or its run directory)")->required();
-    sub->add_option("--point", o->point, "The point's id, e.g. baseline-w32")->required();
-    sub->add_option("--out", o->out, "Directory to write <point>.json to (train now)");
+    sub->add_option("--frontier", o->frontier, "frontier.json (or its run directory), or a LOLS run directory")->required();
+    sub->add_option("--point", o->point, "The point's id, e.g. baseline-w32, or RUN/iter-002 of a LOLS run")->required();
+    sub->add_option("--out", o->out, "Directory to write <point>.json to (train now); for a LOLS point, the new run "
+                                     "directory (its policies/iter-NNN.json)");
+    sub->add_option("--threads", o->threads, "LOLS points: worker threads (0 = all cores; results do not depend on it)")
+        ->check(CLI::NonNegativeNumber);
     sub->add_flag("--quiet", o->quiet, "No progress output");
     setAction(sub, [o] {
         namespace fs = std::filesystem;
         fs::path file(o->frontier);
+        if (isLolsRunArgument(o->frontier, o->point)) return retrainLolsRunPoint(o->frontier, o->point, o->out, o->threads, o->quiet);
         if (fs::is_directory(file)) file /= "frontier.json";
         const FrontierData d = loadFrontier(file.string());
         const BaselineRetrainSettings s = baselineRetrainSettings(d, file.string(), o->point, dataDirFromEnvironment(&std::cerr));

@@ -38,5 +38,11 @@ void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cp
 void addFilterCommands(CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
 void addDepFrontierCommand(CLI::App& app); // dep-frontier (CmdDepFrontier.cpp)
 void addFrontierRetrainCommand(CLI::App& app); // frontier-retrain (CmdFrontierRetrain.cpp)
+// frontier-retrain of a LOLS point (CmdFrontierRetrainLols.cpp): whether --frontier/--point name
+// one (a run directory: config.json and no frontier.json, or a missing config.json and an
+// iter-NNN point), and the command's action for it.
+bool isLolsRunArgument(const std::string& frontier, const std::string& point);
+int retrainLolsRunPoint(const std::string& runDir, const std::string& point, const std::string& out, int threads,
+                        bool quiet);
 
 } // namespace prunescope::cli

@@ -77,8 +77,7 @@ BaselineRetrainSettings FrontierWindow::retrainSettings() const {
     s.pointId = r.id.toStdString();
     if (r.kind == widgets::PlotPolicyKind::Unpruned) return s.why = "the unpruned parser has no policy to train", s;
     if (r.kind == widgets::PlotPolicyKind::Lols)
-        return s.why = "LOLS iterations are retrained by a new LOLS run from " + r.run.toStdString() +
-                       "/config.json (Training → Train with LOLS…)", s;
+        return s.why = "a LOLS iteration is retrained from its run's config.json (selectedLolsRetrainSettings)", s;
     if (!r.run.isEmpty() || !r.source.endsWith(".json"))
         return s.why = r.id.toStdString() + " does not come from a frontier file", s;
     try {
@@ -92,6 +91,9 @@ BaselineRetrainSettings FrontierWindow::retrainSettings() const {
 QString FrontierWindow::retrainProblem() const {
     if (retrainTask_->isRunning()) return "a retrain is running";
     if (selectionProblem().isEmpty()) return "the policy can already be loaded";
+    const int ri = selectedRecord();
+    if (ri >= 0 && model_.records()[static_cast<std::size_t>(ri)].kind == widgets::PlotPolicyKind::Lols)
+        return QString::fromStdString(selectedLolsRetrainSettings().why);
     return QString::fromStdString(retrainSettings().why);
 }
 
@@ -104,6 +106,8 @@ void FrontierWindow::refreshRetrain() {
 
 bool FrontierWindow::retrainSelected() {
     if (!retrainProblem().isEmpty()) return false;
+    if (model_.records()[static_cast<std::size_t>(selectedRecord())].kind == widgets::PlotPolicyKind::Lols)
+        return retrainSelectedLols();
     const BaselineRetrainSettings s = retrainSettings();
     const int ri = selectedRecord();
     const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
@@ -131,7 +135,7 @@ bool FrontierWindow::retrainSelected() {
                                      .arg(id).arg(100 * result->devMetrics.value("f1", 0.0), 0, 'f', 2)
                                      .arg(rec >= 0 ? model_.records()[static_cast<std::size_t>(rec)].metrics.value("f1", 0.0) : 0.0, 0, 'f', 2)
                                      .arg(path), 15000);
-        refreshSelection();
+        selectRecordPoint(rec);  // the retrained point stays selected
         emit pointRetrained(id, path);
     });
     auto fail = [this, id](const QString& why) {

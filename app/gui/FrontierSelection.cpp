@@ -44,8 +44,16 @@ int FrontierWindow::selectedRecord() const {
                : -1;
 }
 
-void FrontierWindow::refreshSelection() {
-    selected_ = bestForLambda(view_.points, lambda());
+void FrontierWindow::refreshSelection() { showSelection(bestForLambda(view_.points, lambda())); }
+
+void FrontierWindow::selectRecordPoint(int record) {
+    for (std::size_t i = 0; i < view_.shownRecord.size(); ++i)
+        if (view_.shownRecord[i] == record) return showSelection(static_cast<int>(i));
+    refreshSelection();
+}
+
+void FrontierWindow::showSelection(int point) {
+    selected_ = point;
     plot_->setHighlight(selected_, lambda());
     const int ri = selectedRecord();
     const QString problem = selectionProblem();
@@ -101,8 +109,7 @@ void FrontierWindow::selectPoint(int index) {
         setLambda(l);
         return;
     }
-    selected_ = index;  // not optimal for any lambda: shown, but the slider will move off it
-    plot_->setHighlight(index, lambda());
+    showSelection(index);  // not optimal for any lambda: shown, but the slider will move off it
     statusBar()->showMessage(view_.plot.points[static_cast<std::size_t>(index)].id +
                                  " is not optimal for any lambda among the shown policies",
                              6000);

@@ -131,6 +131,7 @@ void FrontierWindow::buildUi() {
     selLay->addWidget(loadBtn_);
     selLay->addWidget(exportBtn_);
     selLay->addWidget(retrainBtn_);
+    selLay->addWidget(buildRetrainProgress(sel));
     selLay->addWidget(regretBtn);
     selLay->addWidget(trainBtn);
     sideLay->addWidget(sel);

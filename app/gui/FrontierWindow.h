@@ -6,6 +6,7 @@
 // as they are committed, and the regret view (sec. 7.3).
 #include "app/gui/FrontierModel.h"
 #include "app/gui/TrainingQueue.h"
+#include "core/lols/LolsRetrain.h"
 #include "core/policy/BaselineRetrain.h"
 #include "widgets/FrontierPlot.h"
 #include "widgets/LambdaSlider.h"
@@ -18,6 +19,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 
 namespace prunescope::gui {
@@ -74,13 +76,22 @@ public:
     // the settings and the equivalent command and chooses the output directory), then trains in
     // the background; when done the policy file is written to <dir>/<id>.json and the point is
     // loadable. Returns false if nothing was started.
+    // A selected LOLS iteration without its policy file (FrontierRetrainLols.cpp) is retrained
+    // from its run's config.json (core/lols/LolsRetrain.h) into a new run directory chosen in
+    // the LOLS retrain dialog; when its dev evaluation equals the recorded one, the point gets
+    // that directory's policies/iter-NNN.json. The progress bar and "Cancel retrain" show while
+    // either kind of retrain runs.
     BaselineRetrainSettings retrainSettings() const;
+    LolsRetrainSettings selectedLolsRetrainSettings() const;
     QString retrainProblem() const;
     bool retrainSelected();
     BackgroundTask* retrainTask() const { return retrainTask_; }
     using RetrainDialogFunction = std::function<bool(QWidget* parent, const BaselineRetrainSettings& settings,
                                                      QString& outDir)>;
     void setRetrainDialogFunction(RetrainDialogFunction f) { retrainDialog_ = std::move(f); }
+    using LolsRetrainDialogFunction = std::function<bool(QWidget* parent, const LolsRetrainSettings& settings,
+                                                         QString& outDir)>;
+    void setLolsRetrainDialogFunction(LolsRetrainDialogFunction f) { lolsRetrainDialog_ = std::move(f); }
     bool exportSelected(const QString& path, QString* error = nullptr);
     bool savePlot(const QString& path, QString* error = nullptr);  // PNG/PDF of the frontier
 
@@ -107,7 +118,9 @@ private:
     void buildUi();
     void refreshView();
     void refreshEvaluationSets();
-    void refreshSelection();
+    void refreshSelection();        // selects the best shown point for the current lambda
+    void showSelection(int point);  // selects view point `point` (-1: none) and shows it
+    void selectRecordPoint(int record);  // its point if shown, else refreshSelection()
     void onIteration(int id, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
     void launchDialog();
     void chooseExport();
@@ -115,6 +128,8 @@ private:
     void openDialog(bool directory);
     void openRegret();
     void refreshRetrain();  // the button's state and tooltip
+    QWidget* buildRetrainProgress(QWidget* parent);  // progress bar + "Cancel retrain"
+    bool retrainSelectedLols();
 
     FrontierModel model_;
     FrontierModel::View view_;
@@ -132,6 +147,7 @@ private:
     QPushButton *loadBtn_ = nullptr, *exportBtn_ = nullptr, *retrainBtn_ = nullptr;
     BackgroundTask* retrainTask_ = nullptr;
     RetrainDialogFunction retrainDialog_;
+    LolsRetrainDialogFunction lolsRetrainDialog_;
     TrainingQueue* queue_ = nullptr;
     TrainingPanel* panel_ = nullptr;
     QPointer<MainWindow> main_;
