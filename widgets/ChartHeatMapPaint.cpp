@@ -226,7 +226,10 @@ void ChartHeatMap::paintWords(QPainter& p) const {
             p.save();
             // At 45° the start sits right of the column centre; steeper, the glyphs' middle line meets it.
             const double a = lay_.wordAngle;
-            p.translate(a <= 45 ? cx + fm.ascent() * 0.3 : cx - fm.ascent() * 0.4 * std::sin(a * M_PI / 180) + 2, y + 2);
+            // Down by the glyphs' rise above the baseline (ascent · cos a), so no word reaches into the
+            // fence-post indices above it (test_explorer_readable measures the boxes).
+            p.translate(a <= 45 ? cx + fm.ascent() * 0.3 : cx - fm.ascent() * 0.4 * std::sin(a * M_PI / 180) + 2,
+                        y + 2 + (indices ? fm.ascent() * std::cos(a * M_PI / 180) : 0.0));
             p.rotate(a);
             p.drawText(QPointF(0, 0), w);
             p.restore();

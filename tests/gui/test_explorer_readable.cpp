@@ -201,10 +201,6 @@ private:
               area->viewport()->height(), qPrintable(r.describe()));
         QVERIFY(r.texts > 40);  // at least the words
         QVERIFY2(r.minPx >= 12, qPrintable(r.describe()));
-        // Known, in the heat map's painting (widgets/ChartHeatMapPaint.cpp, not layout): with full-width
-        // columns the fence-post indices' boxes reach into the first row of rotated words ("1" and "A").
-        // An XPASS here means it was fixed: remove this line.
-        if (layout == ExplorerLayout::Chart) QEXPECT_FAIL("", "index numbers touch the rotated words (ChartHeatMapPaint)", Continue);
         QVERIFY2(r.overlap.isEmpty(), qPrintable(r.describe()));
         QVERIFY2(!(r.scrollsH && r.scrollsV), qPrintable(r.describe()));
     }
