@@ -7,6 +7,7 @@
 #include "core/policy/BaselineRetrain.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
+#include "core/util/ShellWords.h"
 
 #include <cmath>
 #include <cstdio>
@@ -16,19 +17,6 @@ namespace prunescope {
 
 namespace {
 namespace fs = std::filesystem;
-
-std::string retrainShellWord(const std::string& s) {
-    if (s.find_first_of(" \t'\"\\$`") == std::string::npos && !s.empty()) return s;
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string retrainNumber(double x) {
-    char b[64];
-    std::snprintf(b, sizeof b, "%.17g", x);
-    return b;
-}
 
 // The spec `prunescope-cli lols` builds from the flags lolsRetrainCommand prints (CmdLols.cpp).
 LolsRunSpec specFromRecordedConfig(const nlohmann::json& c) {
@@ -147,18 +135,18 @@ LolsRetrainSettings lolsRetrainSettings(const std::string& runDir, int iteration
 std::string lolsRetrainCommand(const LolsRetrainSettings& s, const std::string& outDir) {
     if (s.config.is_null()) return std::string();
     const LolsRunSpec p = specFromRecordedConfig(s.config);
-    std::string c = "prunescope-cli lols --grammar " + retrainShellWord(p.grammar) + " --init " +
-                    retrainShellWord(p.init) + " --train " + retrainShellWord(p.train) + " --dev " +
-                    retrainShellWord(p.dev) + " --surrogate " + surrogateName(p.lols.surrogate) + " --engine " +
-                    rolloutEngineName(p.lols.engine) + " --lambda " + retrainNumber(p.lols.lambda) +
+    std::string c = "prunescope-cli lols --grammar " + shellWord(p.grammar) + " --init " +
+                    shellWord(p.init) + " --train " + shellWord(p.train) + " --dev " +
+                    shellWord(p.dev) + " --surrogate " + surrogateName(p.lols.surrogate) + " --engine " +
+                    rolloutEngineName(p.lols.engine) + " --lambda " + exactNumber(p.lols.lambda) +
                     " --iterations " + std::to_string(p.lols.iterations) + " --minibatch " +
                     std::to_string(p.lols.minibatch) + " --max-len " + std::to_string(p.maxLength) +
                     " --train-limit " + std::to_string(p.trainLimit) + " --dev-limit " + std::to_string(p.devLimit) +
                     " --cp-rollouts-per-word " + std::to_string(p.lols.cpRolloutsPerWord) + " --seed " +
                     std::to_string(p.lols.seed);
     if (p.lols.trainEvalSentences > 0) c += " --train-eval " + std::to_string(p.lols.trainEvalSentences);
-    c += p.q0 ? " --q0-scale " + retrainNumber(p.q0Scale) : std::string(" --no-q0");
-    return c + " --out " + retrainShellWord(outDir);
+    c += p.q0 ? " --q0-scale " + exactNumber(p.q0Scale) : std::string(" --no-q0");
+    return c + " --out " + shellWord(outDir);
 }
 
 std::vector<std::string> lolsRetrainCommandDifferences(const LolsRetrainSettings& s) {

@@ -5,9 +5,9 @@
 #include "core/policy/Baseline.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/Error.h"
+#include "core/util/ShellWords.h"
 
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 
 namespace prunescope {
@@ -15,18 +15,6 @@ namespace prunescope {
 namespace {
 namespace fs = std::filesystem;
 
-std::string quoted(const std::string& s) {
-    if (s.find_first_of(" \t'\"\\$`") == std::string::npos && !s.empty()) return s;
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string exactNumber(double x) {
-    char b[64];
-    std::snprintf(b, sizeof b, "%.17g", x);
-    return b;
-}
 } // namespace
 
 std::string resolveRecordedPath(const std::string& recorded, const std::string& frontierPath, const std::string& dataDir) {
@@ -83,11 +71,11 @@ BaselineRetrainSettings baselineRetrainSettings(const FrontierData& d, const std
 }
 
 std::string baselineRetrainCommand(const BaselineRetrainSettings& s, const std::string& outDir) {
-    return "prunescope-cli baseline --grammar " + quoted(s.grammar) + " --train " + quoted(s.train) + " --dev " +
-           quoted(s.dev) + " --weights " + exactNumber(s.positiveWeight) + " --l2 " + exactNumber(s.l2) +
+    return "prunescope-cli baseline --grammar " + shellWord(s.grammar) + " --train " + shellWord(s.train) + " --dev " +
+           shellWord(s.dev) + " --weights " + exactNumber(s.positiveWeight) + " --l2 " + exactNumber(s.l2) +
            " --max-train-len " + std::to_string(s.maxTrainLength) + " --dev-max-len " +
            std::to_string(s.maxDevLength) + " --train-sentences " + std::to_string(s.trainSentences) + " --out " +
-           quoted(outDir);
+           shellWord(outDir);
 }
 
 RetrainedPoint retrainBaselinePoint(const BaselineRetrainSettings& s, const Progress& progress) {
