@@ -27,7 +27,6 @@ void settle(int ms = 50) {
     while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 10);
 }
 
-// A real mouse press + release at the cell centre, as a user's click.
 // PRUNESCOPE_TIMING: splits a window paint by widget. Paint events of a window's widgets are sent
 // one after another (a parent before its children), so the time from one widget's paint event to
 // the next is that widget's own paint (plus the repaint manager's work between them).
@@ -74,6 +73,7 @@ private:
     QHash<QString, std::vector<double>> perFrame_;
 };
 
+// A real mouse press + release at the cell centre, as a user's click.
 void clickCell(widgets::ChartHeatMap* h, int i, int k) {
     QPointF pos = h->cellRect(i, k).center();
     QPointF global = h->mapToGlobal(pos);
