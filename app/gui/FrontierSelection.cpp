@@ -2,6 +2,7 @@
 // selector (only one set is compared), the policy maximizing accuracy - lambda * runtime among the
 // shown ones, why it cannot be loaded or exported, and its export with lambda and provenance.
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/ShownPath.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -91,7 +92,7 @@ void FrontierWindow::showSelection(int point) {
                            .arg(range)
                            .arg(std::isfinite(pp.lambda) ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
                                                          : QString())
-                           .arg((r.policyPath.isEmpty() ? QString() : "<br><small>" + r.policyPath.toHtmlEscaped() + "</small>") +
+                           .arg((r.policyPath.isEmpty() ? QString() : "<br><small>" + shownPath(r.policyPath).toHtmlEscaped() + "</small>") +
                                 (problem.isEmpty() ? QString() : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped() +
                                                       (retrainProblem().isEmpty() ? QString("<br>It can be retrained from its recorded settings (Retrain this point…).")
                                                                                   : "<br>Cannot retrain: " + retrainProblem().toHtmlEscaped())) +
@@ -121,7 +122,7 @@ QString FrontierWindow::selectionProblem() const {
     const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
     if (r.kind == widgets::PlotPolicyKind::Unpruned) return "the unpruned parser has no policy file (it keeps every span)";
     if (r.policyPath.isEmpty()) return r.id + " was recorded without a policy file";
-    if (!QFileInfo::exists(r.policyPath)) return "its policy file " + r.policyPath + " does not exist";
+    if (!QFileInfo::exists(r.policyPath)) return "its policy file " + shownPath(r.policyPath) + " does not exist";
     return QString();
 }
 

@@ -2,6 +2,7 @@
 #include "app/gui/RegretWindow.h"
 
 #include "app/gui/ExplorerPanel.h"
+#include "app/gui/ShownPath.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/policy/GoldSpans.h"
@@ -91,6 +92,7 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     setWindowTitle("Regret of the gold oracle (eq. 4)");
     auto* form = new QFormLayout;
     policy_ = new QLineEdit(this);
+    policy_->setObjectName("policy");
     form->addRow("Roll-in policy", policy_);
     lambda_ = new QLineEdit("0", this);
     lambda_->setValidator(new QDoubleValidator(0, 1e12, 12, lambda_));
@@ -233,8 +235,9 @@ RegretWindow::~RegretWindow() = default;  // the task cancels and waits
 
 void RegretWindow::setRequest(const RegretRequest& r) {
     grammar_ = r.grammar;
-    policy_->setText(r.policy);
-    treebank_->setText(r.treebank);
+    policy_->setText(shownPath(r.policy));
+    policy_->setToolTip(absolutePath(r.policy));
+    treebank_->setText(shownPath(r.treebank));
     lambda_->setText(QString::number(r.lambda, 'g', 10));
     surrogate_->setCurrentIndex(r.surrogate == Surrogate::CP ? 0 : 1);
     sentences_->setValue(r.sentences);

@@ -2,6 +2,7 @@
 #include "app/gui/TrainingPanel.h"
 
 #include "app/gui/BackgroundTask.h"
+#include "app/gui/ShownPath.h"
 
 #include <qcustomplot.h>
 
@@ -83,8 +84,8 @@ void TrainingPanel::refreshRow(int id) {
     const int done = j->log.empty() ? -1 : j->log.back().iteration;
     double best = -std::numeric_limits<double>::infinity();
     for (const auto& r : j->log) best = std::max(best, r.dev.reward);
-    table_->item(row, 0)->setText(j->runDir + (j->followed ? "  (followed)" : ""));
-    table_->item(row, 0)->setToolTip(j->error.isEmpty() ? j->runDir : j->error);
+    table_->item(row, 0)->setText(shownPath(j->runDir) + (j->followed ? "  (followed)" : ""));
+    table_->item(row, 0)->setToolTip(j->error.isEmpty() ? absolutePath(j->runDir) : j->error);
     table_->item(row, 1)->setText(jobStateName(j->state) + (j->error.isEmpty() ? "" : ": " + j->error));
     table_->item(row, 2)->setText(QString("%1 / %2").arg(done < 0 ? QString("–") : QString::number(done)).arg(j->iterations));
     const bool active = j->state == JobState::Running || j->state == JobState::Cancelling;

@@ -3,6 +3,7 @@
 // the result in a table (value, unit, tooltip; copied as tab-separated text with exact values), and
 // its Cancel button stops a long computation within 1 s (showing "Cancelling…", then "Cancelled.").
 #include "app/gui/RegretWindow.h"
+#include "app/gui/ShownPath.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"
@@ -10,8 +11,11 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -148,6 +152,28 @@ private slots:
         QCOMPARE(w.findChild<QLabel*>("status")->text(), QString("Cancelled."));
         QVERIFY(button(&w, "Compute")->isEnabled());
         QCOMPARE(w.stats().states, 0.0);  // nothing of the cut sample is shown
+    }
+    // Paths under the working directory are shown relative to it (no machine's folder names in the
+    // field), keep the absolute path in the tooltip, and still open; others stay absolute.
+    void pathsAreShownRelativeToTheWorkingDirectory() {
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(QString::fromStdString(testdata::sourceDir())));
+        RegretWindow w;
+        RegretRequest r = request(samples("sentences.mrg"), 2);
+        w.setRequest(r);
+        auto* policy = w.findChild<QLineEdit*>("policy");
+        QVERIFY(policy);
+        QCOMPARE(policy->text(), QString("samples/policies/baseline-w128.json"));
+        QCOMPARE(policy->toolTip(), QFileInfo(samples("policies/baseline-w128.json")).absoluteFilePath());
+        QCOMPARE(w.request().treebank, QString("samples/sentences.mrg"));
+        QSignalSpy finished(&w, &RegretWindow::finished);
+        w.compute();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QCOMPARE(finished.first().first().toBool(), true);
+        QCOMPARE(shownPath(QDir::rootPath() + "usr/share"), QString("/usr/share"));
+        QCOMPARE(shownPath(QString()), QString());
+        QCOMPARE(shownPath(QDir::currentPath()), QDir::currentPath());
+        QVERIFY(QDir::setCurrent(before));
     }
 };
 
