@@ -4,7 +4,7 @@
 // regions the click invalidated cover everything that changed (heat map, statistics, trees),
 // after flips, undo and redo, under an incrementally presented quantity and a fully presented one.
 #include "app/gui/MainWindow.h"
-#include "support/TestData.h"
+#include "support/ExplorerWindow.h"
 
 #include <QMouseEvent>
 #include <QScreen>
@@ -51,20 +51,11 @@ class TestExplorerFrame : public QObject {
 
 private slots:
     void initTestCase() {
-        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
-        win_->resize(1400, 900);
-        win_->show();
-        QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
-        QVERIFY(win_->loadSampleSync());
-        const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
-        LoadResult tb = loadFile(dev);
-        QVERIFY2(tb.ok(), qPrintable(dev));
-        int index = -1;
-        for (std::size_t s = 0; s < tb.sentences.size() && index < 0; ++s)
-            if (tb.sentences[s].words.size() == 40) index = static_cast<int>(s);
-        QVERIFY2(index >= 0, "no 40-word sentence in ptb-sample/dev");
-        QVERIFY(win_->openFileSync(dev));
-        win_->selectSentence(index);
+        QString error;
+        win_ = testgui::shownMainWindow(1400, 900, false, error);
+        QVERIFY2(win_, qPrintable(error));
+        error = testgui::openDevSentence(*win_, 40);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         ex()->setAnimationMode(widgets::AnimationMode::Instant);
         QTest::qWait(50);
         QCOMPARE(ex()->session()->length(), 40);

@@ -5,7 +5,7 @@
 // painter's scale), no two text items overlap, and the view's scroll area scrolls along at most one
 // axis. Each view is measured in its own large view (View ▸ Explorer Layout), the layout for a class.
 #include "app/gui/MainWindow.h"
-#include "support/TestData.h"
+#include "support/ExplorerWindow.h"
 
 #include <QAction>
 #include <QPaintEngine>
@@ -133,23 +133,12 @@ class TestExplorerReadable : public QObject {
 
 private slots:
     void initTestCase() {
-        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
-        win_->resize(1600, 1000);
-        win_->show();
-        win_->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(win_.get()));
-        QVERIFY(win_->loadSampleSync());
-        const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
-        LoadResult tb = loadFile(dev);
-        QVERIFY2(tb.ok(), qPrintable(dev));
-        int index = -1;
-        for (std::size_t s = 0; s < tb.sentences.size() && index < 0; ++s)
-            if (tb.sentences[s].words.size() == 40) index = static_cast<int>(s);
-        QVERIFY2(index >= 0, "no 40-word sentence in ptb-sample/dev");
-        QVERIFY(win_->openFileSync(dev));
-        win_->selectSentence(index);
+        QString error;
+        win_ = testgui::shownMainWindow(1600, 1000, true, error);
+        QVERIFY2(win_, qPrintable(error));
+        error = testgui::openDevSentence(*win_, 40);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         win_->presentationFontAction()->setChecked(true);
-        QCoreApplication::processEvents();
         QCOMPARE(ex()->session()->length(), 40);
         QCOMPARE(win_->size(), QSize(1600, 1000));
         QVERIFY(ex()->predictedView()->hasTree() && ex()->goldView()->hasTree());

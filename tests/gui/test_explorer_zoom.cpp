@@ -3,7 +3,7 @@
 // 40-word dev sentence fits a 1600×1000 window: the chart without any scrolling (also with the
 // presentation font), each tree scrolling along at most one axis, cells big enough for a label.
 #include "app/gui/MainWindow.h"
-#include "support/TestData.h"
+#include "support/ExplorerWindow.h"
 
 #include <QAction>
 #include <QScrollBar>
@@ -33,12 +33,9 @@ class TestExplorerZoom : public QObject {
 
 private slots:
     void initTestCase() {
-        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
-        win_->resize(1600, 1000);
-        win_->show();
-        win_->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(win_.get()));
-        QVERIFY(win_->loadSampleSync());
+        QString error;
+        win_ = testgui::shownMainWindow(1600, 1000, true, error);
+        QVERIFY2(win_, qPrintable(error));
         win_->selectSentence(0);
         QCoreApplication::processEvents();
     }
@@ -106,16 +103,8 @@ private slots:
 
     // The acceptance check: a 40-word sentence of ptb-sample/dev on a 1600×1000 window.
     void fortyWordSentenceIsReadableWithoutScrollingBothAxes() {
-        const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
-        LoadResult tb = loadFile(dev);
-        QVERIFY2(tb.ok(), qPrintable(dev));
-        int index = -1;
-        for (std::size_t s = 0; s < tb.sentences.size() && index < 0; ++s)
-            if (tb.sentences[s].words.size() == 40) index = static_cast<int>(s);
-        QVERIFY2(index >= 0, "no 40-word sentence in ptb-sample/dev");
-        QVERIFY(win_->openFileSync(dev));
-        win_->selectSentence(index);
-        QCoreApplication::processEvents();
+        const QString error = testgui::openDevSentence(*win_, 40);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(ex()->session()->length(), 40);
         for (bool presentation : {false, true}) {
             win_->presentationFontAction()->setChecked(presentation);

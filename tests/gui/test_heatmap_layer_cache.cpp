@@ -3,7 +3,7 @@
 // quantity and colour map change, the widget painted from its incrementally updated cache equals
 // a direct paint of every layer pixel for pixel; flips repaint only some cells into the cache.
 #include "app/gui/MainWindow.h"
-#include "support/TestData.h"
+#include "support/ExplorerWindow.h"
 
 #include <QUndoStack>
 #include <QtTest>
@@ -54,21 +54,11 @@ class TestHeatmapLayerCache : public QObject {
 
 private slots:
     void initTestCase() {
-        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
-        win_->resize(1400, 900);
-        win_->show();
-        QVERIFY(QTest::qWaitForWindowExposed(win_.get()));
-        QVERIFY(win_->loadSampleSync());
-        const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
-        LoadResult tb = loadFile(dev);
-        QVERIFY2(tb.ok(), qPrintable(dev));
-        int index = -1;
-        for (std::size_t s = 0; s < tb.sentences.size() && index < 0; ++s)
-            if (tb.sentences[s].words.size() == 40) index = static_cast<int>(s);
-        QVERIFY2(index >= 0, "no 40-word sentence in ptb-sample/dev");
-        QVERIFY(win_->openFileSync(dev));
-        win_->selectSentence(index);
-        QCoreApplication::processEvents();
+        QString error;
+        win_ = testgui::shownMainWindow(1400, 900, false, error);
+        QVERIFY2(win_, qPrintable(error));
+        error = testgui::openDevSentence(*win_, 40);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(ex()->session()->length(), 40);
         QVERIFY(heat()->layerCacheEnabled());
     }
