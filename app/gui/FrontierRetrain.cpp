@@ -2,19 +2,13 @@
 // written without its policy file is retrained from its recorded settings
 // (core/policy/BaselineRetrain.h) in the background, so it can be loaded and exported.
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/RetrainDialog.h"
 
 #include "core/util/DataDir.h"
 
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStatusBar>
 
@@ -25,47 +19,16 @@ namespace prunescope::gui {
 namespace {
 // The default dialog: the recorded settings (read only), the equivalent command, the output directory.
 bool retrainDialog(QWidget* parent, const BaselineRetrainSettings& s, QString& outDir) {
-    QDialog dlg(parent);
-    dlg.setWindowTitle(QString("Retrain %1").arg(QString::fromStdString(s.pointId)));
-    auto* form = new QFormLayout(&dlg);
-    form->addRow(new QLabel("Trains the policy again with the settings recorded in the frontier file.", &dlg));
-    auto row = [&](const QString& name, const QString& value) {
-        auto* l = new QLabel(value, &dlg);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        form->addRow(name, l);
-    };
-    row("positive-class weight", QString::number(s.positiveWeight, 'g', 17));
-    row("l2", QString::number(s.l2, 'g', 17));
-    row("training treebank", QString("%1 (first %2 trees, ≤ %3 words)").arg(QString::fromStdString(s.train))
-                                 .arg(s.trainSentences).arg(s.maxTrainLength));
-    row("dev treebank", QString("%1 (≤ %2 words)").arg(QString::fromStdString(s.dev)).arg(s.maxDevLength));
-    row("grammar", QString::fromStdString(s.grammar));
-    auto* out = new QLineEdit(outDir, &dlg);
-    auto* browse = new QPushButton("…", &dlg);
-    auto* outRow = new QHBoxLayout;
-    outRow->addWidget(out, 1);
-    outRow->addWidget(browse);
-    form->addRow("write the policy to", outRow);
-    form->addRow(new QLabel("In the frontier file's folder, the frontier file is updated to name it.", &dlg));
-    auto* cmd = new QPlainTextEdit(QString::fromStdString(baselineRetrainCommand(s, outDir.toStdString())), &dlg);
-    cmd->setReadOnly(true);
-    cmd->setMaximumHeight(80);
-    form->addRow("equivalent command", cmd);
-    QObject::connect(out, &QLineEdit::textChanged, cmd, [cmd, s](const QString& d) {
-        cmd->setPlainText(QString::fromStdString(baselineRetrainCommand(s, d.toStdString())));
-    });
-    QObject::connect(browse, &QPushButton::clicked, &dlg, [out, &dlg] {
-        const QString d = QFileDialog::getExistingDirectory(&dlg, "Write the policy to", out->text());
-        if (!d.isEmpty()) out->setText(d);
-    });
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
-    buttons->button(QDialogButtonBox::Ok)->setText("Retrain");
-    form->addRow(buttons);
-    QObject::connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
-    if (dlg.exec() != QDialog::Accepted || out->text().isEmpty()) return false;
-    outDir = out->text();
-    return true;
+    RetrainDialog d(parent, QString::fromStdString(s.pointId),
+                    "Trains the policy again with the settings recorded in the frontier file.");
+    d.row("positive-class weight", QString::number(s.positiveWeight, 'g', 17));
+    d.row("l2", QString::number(s.l2, 'g', 17));
+    d.row("training treebank", QString("%1 (first %2 trees, ≤ %3 words)").arg(QString::fromStdString(s.train))
+                                   .arg(s.trainSentences).arg(s.maxTrainLength));
+    d.row("dev treebank", QString("%1 (≤ %2 words)").arg(QString::fromStdString(s.dev)).arg(s.maxDevLength));
+    d.row("grammar", QString::fromStdString(s.grammar));
+    return d.exec("write the policy to", "In the frontier file's folder, the frontier file is updated to name it.", outDir,
+                  [s](const std::string& dir) { return baselineRetrainCommand(s, dir); }, QString());
 }
 } // namespace
 

@@ -4,19 +4,14 @@
 // dev evaluation equals the recorded one, the point gets the retrained policy file. Also the
 // progress bar and Cancel button every retrain (baseline or LOLS) shows while it runs.
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/RetrainDialog.h"
 
 #include "core/util/DataDir.h"
 
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
@@ -28,54 +23,21 @@ namespace prunescope::gui {
 namespace {
 // The default dialog: the recorded run settings (read only), the equivalent command, the new run directory.
 bool lolsRetrainDialog(QWidget* parent, const LolsRetrainSettings& s, QString& outDir) {
-    QDialog dlg(parent);
-    dlg.setWindowTitle(QString("Retrain %1").arg(QString::fromStdString(s.pointId)));
-    auto* form = new QFormLayout(&dlg);
-    form->addRow(new QLabel(QString("Runs LOLS again with the settings recorded in %1/config.json, up to "
-                                    "iteration %2, into a new run directory (LOLS is deterministic for its seed).")
-                                .arg(QString::fromStdString(s.runDir)).arg(s.iteration),
-                            &dlg));
-    auto row = [&](const QString& name, const QString& value) {
-        auto* l = new QLabel(value, &dlg);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        l->setWordWrap(true);
-        form->addRow(name, l);
-    };
+    RetrainDialog d(parent, QString::fromStdString(s.pointId),
+                    QString("Runs LOLS again with the settings recorded in %1/config.json, up to iteration %2, into a "
+                            "new run directory (LOLS is deterministic for its seed).")
+                        .arg(QString::fromStdString(s.runDir)).arg(s.iteration));
     const nlohmann::json& l = s.config.at("lols");
-    row("recorded dev result", QString("F1 %1, %2 mpush").arg(s.recorded.dev.f1, 0, 'f', 2).arg(s.recorded.dev.mpush, 0, 'g', 6));
-    row("surrogate, λ, seed", QString("%1, %2, %3").arg(QString::fromStdString(l.value("surrogate", std::string())))
-                                  .arg(l.value("lambda", 0.0), 0, 'g', 17).arg(QString::fromStdString(l.value("seed", nlohmann::json(1)).dump())));
+    d.row("recorded dev result", QString("F1 %1, %2 mpush").arg(s.recorded.dev.f1, 0, 'f', 2).arg(s.recorded.dev.mpush, 0, 'g', 6));
+    d.row("surrogate, λ, seed", QString("%1, %2, %3").arg(QString::fromStdString(l.value("surrogate", std::string())))
+                                    .arg(l.value("lambda", 0.0), 0, 'g', 17).arg(QString::fromStdString(l.value("seed", nlohmann::json(1)).dump())));
     for (const char* k : {"grammar", "init", "train", "dev"})
-        row(k, QString::fromStdString(s.config.at(k).get<std::string>()));
-    auto* out = new QLineEdit(outDir, &dlg);
-    auto* browse = new QPushButton("…", &dlg);
-    auto* outRow = new QHBoxLayout;
-    outRow->addWidget(out, 1);
-    outRow->addWidget(browse);
-    form->addRow("new run directory", outRow);
-    auto* cmd = new QPlainTextEdit(QString::fromStdString(lolsRetrainCommand(s, outDir.toStdString())), &dlg);
-    cmd->setReadOnly(true);
-    cmd->setMaximumHeight(90);
-    form->addRow("equivalent command", cmd);
-    QObject::connect(out, &QLineEdit::textChanged, cmd, [cmd, s](const QString& d) {
-        cmd->setPlainText(QString::fromStdString(lolsRetrainCommand(s, d.toStdString())));
-    });
+        d.row(k, QString::fromStdString(s.config.at(k).get<std::string>()));
     QStringList notes;
-    for (const std::string& d : lolsRetrainCommandDifferences(s)) notes << QString::fromStdString(d);
-    if (!notes.isEmpty())
-        form->addRow(new QLabel("The command's flags cannot give: " + notes.join("; ") + " (the retrain uses the recorded values).", &dlg));
-    QObject::connect(browse, &QPushButton::clicked, &dlg, [out, &dlg] {
-        const QString d = QFileDialog::getExistingDirectory(&dlg, "New run directory", out->text());
-        if (!d.isEmpty()) out->setText(d);
-    });
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
-    buttons->button(QDialogButtonBox::Ok)->setText("Retrain");
-    form->addRow(buttons);
-    QObject::connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
-    if (dlg.exec() != QDialog::Accepted || out->text().isEmpty()) return false;
-    outDir = out->text();
-    return true;
+    for (const std::string& n : lolsRetrainCommandDifferences(s)) notes << QString::fromStdString(n);
+    return d.exec("new run directory", QString(), outDir, [s](const std::string& dir) { return lolsRetrainCommand(s, dir); },
+                  notes.isEmpty() ? QString()
+                                  : "The command's flags cannot give: " + notes.join("; ") + " (the retrain uses the recorded values).");
 }
 } // namespace
 

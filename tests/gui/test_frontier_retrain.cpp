@@ -5,15 +5,22 @@
 // becomes loadable and exportable; declining starts nothing; a point without recorded settings
 // says so; `prunescope-cli frontier-retrain` prints the same settings and command.
 #include "app/gui/FrontierWindow.h"
+#include "app/gui/RetrainDialog.h"
 #include "core/frontier/FrontierFile.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
+#include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTimer>
 #include <QtTest>
 
 #include <filesystem>
@@ -163,6 +170,35 @@ private slots:
         const auto bad = testdata::runCli({"frontier-retrain", "--frontier", frontier_, "--point", "baseline-w3"});
         QVERIFY(bad.exitCode != 0);
         QVERIFY2(bad.err.contains("baseline-w3 is not a point"), qPrintable(bad.err));
+    }
+    // The dialog both retrain kinds share: rows, the output field, the command kept in step with it,
+    // Retrain returns the edited folder, Cancel keeps the old one.
+    void retrainDialogKeepsTheCommandInStep() {
+        for (const bool accept : {true, false}) {
+            RetrainDialog d(nullptr, "baseline-w16", "intro line");
+            d.row("l2", "0.5");
+            QString shown, after;
+            QTimer::singleShot(0, [&] {
+                auto* dlg = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+                QVERIFY(dlg);
+                auto* cmd = dlg->findChild<QPlainTextEdit*>();
+                auto* out = dlg->findChild<QLineEdit*>();
+                QVERIFY(cmd && out);
+                shown = cmd->toPlainText();
+                out->setText("/tmp/new place");
+                after = cmd->toPlainText();
+                auto* box = dlg->findChild<QDialogButtonBox*>();
+                QCOMPARE(box->button(QDialogButtonBox::Ok)->text(), QString("Retrain"));
+                (accept ? box->button(QDialogButtonBox::Ok) : box->button(QDialogButtonBox::Cancel))->click();
+            });
+            QString dir = "/tmp/old";
+            const bool ok = d.exec("write the policy to", QString(), dir,
+                                   [](const std::string& o) { return "prunescope-cli baseline --out '" + o + "'"; }, "a note");
+            QCOMPARE(shown, QString("prunescope-cli baseline --out '/tmp/old'"));
+            QCOMPARE(after, QString("prunescope-cli baseline --out '/tmp/new place'"));
+            QCOMPARE(ok, accept);
+            QCOMPARE(dir, accept ? QString("/tmp/new place") : QString("/tmp/old"));
+        }
     }
 };
 
