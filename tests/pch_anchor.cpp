@@ -1,1 +1,1 @@
-// Compiled only to own the GUI test suites' precompiled header (tests/CMakeLists.txt).
+// Compiled only to own a precompiled header of the test suites (tests/CMakeLists.txt).
