@@ -61,7 +61,7 @@ RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e) {
 }
 
 nlohmann::json LolsConfig::toJson() const {
-    return {{"surrogate", surrogateName(surrogate)},
+    nlohmann::json j = {{"surrogate", surrogateName(surrogate)},
             {"engine", rolloutEngineName(engine)},
             {"lambda", lambda},
             {"iterations", iterations},
@@ -74,6 +74,9 @@ nlohmann::json LolsConfig::toJson() const {
             {"lbfgsEpsilon", logreg.epsilon},
             {"warmStart", warmStart},
             {"trainEvalSentences", trainEvalSentences}};
+    // Written only when on, so runs without it keep their config and policy files byte for byte.
+    if (logreg.gradientReduction > 0) j["lbfgsGradientReduction"] = logreg.gradientReduction;
+    return j;
 }
 
 LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
@@ -89,6 +92,7 @@ LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     c.logreg.l2 = j.value("l2", c.logreg.l2);
     c.logreg.maxIterations = j.value("lbfgsMaxIterations", c.logreg.maxIterations);
     c.logreg.epsilon = j.value("lbfgsEpsilon", c.logreg.epsilon);
+    c.logreg.gradientReduction = j.value("lbfgsGradientReduction", c.logreg.gradientReduction);
     c.warmStart = j.value("warmStart", c.warmStart);
     c.trainEvalSentences = j.value("trainEvalSentences", c.trainEvalSentences);
     return c;

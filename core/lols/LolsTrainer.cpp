@@ -181,6 +181,7 @@ LolsTrainer::LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std:
     : g_(&g), train_(std::move(train)), dev_(std::move(dev)), cfg_(cfg),
       rollouts_(rolloutFunction(cfg.surrogate, cfg.engine)) {
     cfg_.logreg.rescaleWeights = true;
+    cfg_.logreg.threads = defaultThreads(cfg_.threads);  // exact for any count (ParallelObjective.h)
 }
 
 int LolsTrainer::threads() const { return defaultThreads(cfg_.threads); }

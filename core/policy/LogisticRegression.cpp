@@ -1,6 +1,7 @@
 // Weighted L2 logistic regression trained with L-BFGS (Vieira & Eisner 2017, sec. 6 "Training").
 #include "core/policy/LogisticRegression.h"
 
+#include "core/policy/ParallelObjective.h"
 #include "core/util/FloatRange.h"
 
 #include <LBFGS.h>
@@ -95,13 +96,13 @@ constexpr const char* kNotFinite =
 // The objective as LBFGSpp wants it; remembers the best point seen so that a failed line
 // search still returns the best weights found.
 struct Objective {
-    const CompactData& data;
+    ParallelObjective& objective;
     double l2;
     const Progress& progress;
     double bestF = std::numeric_limits<double>::infinity();
     Eigen::VectorXd best;
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
-        const double f = objectiveAndGradient(data, l2, x, grad, progress.cancelFlag());
+        const double f = objective(l2, x, grad, progress.cancelFlag());
         progress.advance();
         if (f < bestF) {
             bestF = f;
@@ -119,6 +120,15 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
     progress.begin("training", 0);
     progress.throwIfCancelled();
     const CompactData c = compactify(data, opt.rescaleWeights);
+    return trainLogisticRegression(c, opt, init, progress);
+}
+
+LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt, const Eigen::VectorXf* init,
+                                     const Progress& progress) {
+    if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
+    if (!(opt.gradientReduction >= 0 && opt.gradientReduction < 1))
+        throw std::invalid_argument("logistic regression: gradientReduction must be in [0, 1)");
+    progress.begin("training", 0);
     progress.throwIfCancelled();
     const int d = c.numFeatures();
 
@@ -137,9 +147,9 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
     param.max_iterations = std::max(opt.maxIterations, 1);
     param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
     param.max_linesearch = 40;
-    LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
 
-    Objective obj{c, opt.l2, progress, std::numeric_limits<double>::infinity(), {}};
+    ParallelObjective parallel(c, opt.threads);
+    Objective obj{parallel, opt.l2, progress, std::numeric_limits<double>::infinity(), {}};
     LogRegResult r;
     r.activeFeatures = d;
     double fx = 0;
@@ -151,13 +161,16 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
         // A non-finite objective (e.g. warm-started from weights near the float limit) would leave
         // L-BFGS without any best point: refuse with a clear error instead.
         Eigen::VectorXd g0;
-        if (!std::isfinite(objectiveAndGradient(c, opt.l2, x, g0)) || !g0.allFinite())
+        if (!std::isfinite(parallel(opt.l2, x, g0, progress.cancelFlag())) || !g0.allFinite())
             throw std::runtime_error(kNotFinite);
+        const double tolerance = std::max(opt.epsilon, opt.gradientReduction * g0.norm());
+        param.epsilon = tolerance;
+        LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
         try {
             r.iterations = solver.minimize(obj, x, fx);
             Eigen::VectorXd g;
-            objectiveAndGradient(c, opt.l2, x, g);
-            r.converged = g.norm() <= opt.epsilon;
+            parallel(opt.l2, x, g);
+            r.converged = g.norm() <= tolerance;
         } catch (const Cancelled&) {
             throw;  // not "no progress": the caller asked to stop
         } catch (const std::exception&) {

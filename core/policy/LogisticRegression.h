@@ -24,6 +24,10 @@ struct LogRegOptions {
     int maxIterations = 200;
     double epsilon = 1e-6;             // stop when ||gradient|| <= epsilon
     bool rescaleWeights = true;        // rescale example weights to sum to 1 (paper sec. 6)
+    // Also stop when ||gradient|| <= gradientReduction * ||gradient at the start point|| (0 = off;
+    // issue 16's stopping rule for warm-started retraining; changes the trained weights).
+    double gradientReduction = 0;
+    int threads = 1;  // objective/gradient threads (ParallelObjective.h): never changes results
 };
 
 struct LogRegResult {
@@ -60,6 +64,10 @@ double objectiveAndGradient(const CompactData& data, double l2, const Eigen::Vec
 // search decides); polled inside every evaluation, so a cancel acts within one block of examples
 // and throws Cancelled (no weights are returned: a cut optimization is not a trained model).
 LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, const LogRegOptions& opt,
+                                     const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
+// The same on data already in compact form (its weights as given: opt.rescaleWeights is not
+// applied again). Same result as the overload above on the examples `c` was compactified from.
+LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt,
                                      const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
 
 } // namespace prunescope
