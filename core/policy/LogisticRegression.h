@@ -49,6 +49,22 @@ struct CompactData {
     int numExamples() const { return static_cast<int>(target.size()); }
 };
 
+// Builds CompactData one example at a time, without a WeightedExample per example (LOLS's
+// aggregate streams its examples in: issue 16). compactify() is this builder over a span, so both
+// give the same data. add() throws std::invalid_argument on a bucket id >= kFeatureDim, a negative
+// or non-finite weight, or a label other than 0/1 (`example` numbers it in the message).
+class CompactDataBuilder {
+public:
+    explicit CompactDataBuilder(std::size_t expectedExamples = 0, std::size_t expectedFeatures = 0);
+    void add(std::span<const uint32_t> features, int label, double weight, std::size_t example);
+    CompactData finish(bool rescaleWeights);  // once
+
+private:
+    CompactData c_;
+    std::vector<int32_t> compactOf_;  // dense bucket -> compact map
+    double total_ = 0;
+};
+
 // Throws std::invalid_argument on a bucket id >= kFeatureDim, a negative or non-finite weight,
 // or a label other than 0/1.
 CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights);

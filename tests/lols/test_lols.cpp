@@ -343,6 +343,27 @@ private slots:
         // (A bad value in config.json: test_run_integrity badConfigValues.)
     }
 
+    // The trainer's compact training data (no vector per example) is exactly compactify() of the
+    // aggregate's examples, so retraining on it gives the same weights bit for bit.
+    void trainingDataEqualsCompactifiedExamples() {
+        const Grammar& g = tinyGrammar();
+        LolsConfig cfg = tinyConfig(Surrogate::DP, 0.002);
+        LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+        LolsState st = tr.start(randomPolicy(5, 0.5f), AggregatedDataset{});
+        while (st.iteration < 2) QVERIFY(tr.step(st));
+        const CompactData a = st.data.trainingData(tr.train());
+        const CompactData b = compactify(st.data.examples(tr.train()), true);
+        QVERIFY(a.numExamples() > 100);
+        QVERIFY(a.globalId == b.globalId);
+        QVERIFY(a.offsets == b.offsets);
+        QVERIFY(a.index == b.index);
+        QVERIFY(a.target == b.target);
+        QVERIFY(a.weight == b.weight);
+        const auto wa = trainLogisticRegression(a, cfg.logreg, &st.policy.weights).weights;
+        const auto wb = trainLogisticRegression(st.data.examples(tr.train()), cfg.logreg, &st.policy.weights).weights;
+        QVERIFY(wa == wb);
+    }
+
     void aggregatedDatasetConsolidatesAndSerializes() {
         AggregatedDataset d;
         d.add({{2, 0, 3, 1.0, 0.5}, {0, 1, 3, 0.25, 0.75}});
