@@ -196,6 +196,10 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights");
     sub->add_flag("--no-q0", *noQ0, "Do not aggregate the baseline dataset Q0");
     sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)");
+    sub->add_option("--lbfgs-gradient-reduction", s.lols.logreg.gradientReduction,
+                    "Retraining stops once the gradient norm fell by this factor from the warm start (0 = off; "
+                    "docs/benchmarks.md, issue 16)")
+        ->check(CLI::Range(0.0, 0.999999));
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on the node; results do not depend on it)");
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");

@@ -61,7 +61,7 @@ RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e) {
 }
 
 nlohmann::json LolsConfig::toJson() const {
-    return {{"surrogate", surrogateName(surrogate)},
+    nlohmann::json j = {{"surrogate", surrogateName(surrogate)},
             {"engine", rolloutEngineName(engine)},
             {"lambda", lambda},
             {"iterations", iterations},
@@ -74,6 +74,9 @@ nlohmann::json LolsConfig::toJson() const {
             {"lbfgsEpsilon", logreg.epsilon},
             {"warmStart", warmStart},
             {"trainEvalSentences", trainEvalSentences}};
+    // Written only when on, so runs without it keep their config and policy files byte for byte.
+    if (logreg.gradientReduction > 0) j["lbfgsGradientReduction"] = logreg.gradientReduction;
+    return j;
 }
 
 LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
@@ -89,6 +92,7 @@ LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     c.logreg.l2 = j.value("l2", c.logreg.l2);
     c.logreg.maxIterations = j.value("lbfgsMaxIterations", c.logreg.maxIterations);
     c.logreg.epsilon = j.value("lbfgsEpsilon", c.logreg.epsilon);
+    c.logreg.gradientReduction = j.value("lbfgsGradientReduction", c.logreg.gradientReduction);
     c.warmStart = j.value("warmStart", c.warmStart);
     c.trainEvalSentences = j.value("trainEvalSentences", c.trainEvalSentences);
     return c;
@@ -119,10 +123,9 @@ void AggregatedDataset::add(std::vector<RewardEntry> added) {
     entries_ = std::move(merged);
 }
 
-std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences,
-                                                        const Progress& progress) const {
-    std::vector<WeightedExample> out;
-    out.reserve(entries_.size());
+template <class Visit>
+void AggregatedDataset::forEachExample(std::span<const LolsSentence> sentences, const Progress& progress,
+                                       Visit&& visit) const {
     SentenceFeatures feats;
     std::uint32_t current = UINT32_MAX;
     for (const RewardEntry& e : entries_) {
@@ -140,14 +143,31 @@ std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSen
             throw std::invalid_argument("aggregated dataset refers to span (" + std::to_string(e.i) + "," +
                                         std::to_string(e.k) + ") of training sentence " + std::to_string(e.sentence) +
                                         ", which has " + std::to_string(feats.length()) + " words");
-        auto f = feats.features(e.i, e.k);
-        WeightedExample x;
-        x.features.assign(f.begin(), f.end());
-        x.label = diff > 0 ? 1 : 0;
-        x.weight = std::abs(diff);
-        out.push_back(std::move(x));
+        visit(feats.features(e.i, e.k), diff > 0 ? 1 : 0, std::abs(diff));
     }
+}
+
+std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences,
+                                                        const Progress& progress) const {
+    std::vector<WeightedExample> out;
+    out.reserve(entries_.size());
+    forEachExample(sentences, progress, [&](auto features, int label, double weight) {
+        WeightedExample x;
+        x.features.assign(features.begin(), features.end());
+        x.label = label;
+        x.weight = weight;
+        out.push_back(std::move(x));
+    });
     return out;
+}
+
+CompactData AggregatedDataset::trainingData(std::span<const LolsSentence> sentences, const Progress& progress) const {
+    CompactDataBuilder b(entries_.size(), entries_.size() * (kFeatureTemplates + 1));
+    std::size_t n = 0;
+    forEachExample(sentences, progress, [&](auto features, int label, double weight) {
+        b.add(features, label, weight, n++);
+    });
+    return b.finish(true);
 }
 
 AggregatedDataset datasetFromExamples(std::span<const WeightedExample> examples, std::span<const SpanOrigin> origin,

@@ -77,12 +77,17 @@ public:
     // Polls the cancel flag once per sentence (throws Cancelled).
     std::vector<WeightedExample> examples(std::span<const LolsSentence> sentences,
                                           const Progress& progress = {}) const;
+    // The same examples straight in compact form with weights rescaled to sum to 1 (equal to
+    // compactify(examples(sentences), true), without a heap vector per example; issue 16).
+    CompactData trainingData(std::span<const LolsSentence> sentences, const Progress& progress = {}) const;
     std::string serialize() const;  // little-endian binary, see docs/lols.md
     // Throws InputError(fileName, ...) on a malformed buffer.
     static AggregatedDataset deserialize(const std::string& bytes, const std::string& fileName);
     bool operator==(const AggregatedDataset& o) const;
 
 private:
+    template <class Visit>  // visit(features, label, weight) per nonzero-weight state, in order
+    void forEachExample(std::span<const LolsSentence> sentences, const Progress& progress, Visit&& visit) const;
     std::vector<RewardEntry> entries_;
 };
 

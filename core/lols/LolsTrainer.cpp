@@ -181,6 +181,7 @@ LolsTrainer::LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std:
     : g_(&g), train_(std::move(train)), dev_(std::move(dev)), cfg_(cfg),
       rollouts_(rolloutFunction(cfg.surrogate, cfg.engine)) {
     cfg_.logreg.rescaleWeights = true;
+    cfg_.logreg.threads = defaultThreads(cfg_.threads);  // exact for any count (ParallelObjective.h)
 }
 
 int LolsTrainer::threads() const { return defaultThreads(cfg_.threads); }
@@ -291,9 +292,9 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         progress.begin("training", 0);
         next = st.policy;
         {
-            const auto examples = data.examples(train_, progress);
-            rec.examples = static_cast<long>(examples.size());
-            if (!examples.empty()) {
+            const CompactData examples = data.trainingData(train_, progress);  // rescaled (sec. 6)
+            rec.examples = static_cast<long>(examples.numExamples());
+            if (examples.numExamples() > 0) {
                 const LogRegResult lr = trainLogisticRegression(
                     examples, cfg_.logreg, cfg_.warmStart ? &st.policy.weights : nullptr, progress);
                 next.weights = lr.weights;

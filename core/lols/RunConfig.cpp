@@ -41,6 +41,9 @@ void checkLols(const JsonDocument& d, const json& l) {
     if (const json* v = d.optionalMember(l, "lbfgsEpsilon")) {
         if (d.number(*v, 0, kMaxDouble) <= 0) d.fail(*v, "'/lols/lbfgsEpsilon' must be > 0");
     }
+    if (const json* v = d.optionalMember(l, "lbfgsGradientReduction")) {
+        if (d.number(*v, 0, 1) >= 1) d.fail(*v, "'/lols/lbfgsGradientReduction' must be < 1");
+    }
     if (const json* v = d.optionalMember(l, "warmStart")) d.boolean(*v);
     if (const json* v = d.optionalMember(l, "trainEvalSentences")) d.int32(*v, 0, std::numeric_limits<int>::max());
 }

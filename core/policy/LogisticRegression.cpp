@@ -1,6 +1,7 @@
 // Weighted L2 logistic regression trained with L-BFGS (Vieira & Eisner 2017, sec. 6 "Training").
 #include "core/policy/LogisticRegression.h"
 
+#include "core/policy/ParallelObjective.h"
 #include "core/util/FloatRange.h"
 
 #include <LBFGS.h>
@@ -12,47 +13,53 @@
 
 namespace prunescope {
 
+CompactDataBuilder::CompactDataBuilder(std::size_t expectedExamples, std::size_t expectedFeatures)
+    // Dense bucket -> compact map (16 MiB, cheaper than hashing 16 lookups per example).
+    : compactOf_(kFeatureDim, -1) {
+    c_.offsets.reserve(expectedExamples + 1);
+    c_.target.reserve(expectedExamples);
+    c_.weight.reserve(expectedExamples);
+    c_.index.reserve(expectedFeatures);
+    c_.offsets.push_back(0);
+}
+
+void CompactDataBuilder::add(std::span<const uint32_t> features, int label, double weight, std::size_t e) {
+    if (label != 0 && label != 1)
+        throw std::invalid_argument("logistic regression: example " + std::to_string(e) + " has label " +
+                                    std::to_string(label) + " (want 0 or 1)");
+    if (!(weight >= 0) || !std::isfinite(weight))
+        throw std::invalid_argument("logistic regression: example " + std::to_string(e) + " has invalid weight " +
+                                    std::to_string(weight));
+    for (uint32_t f : features) {
+        if (f >= kFeatureDim)
+            throw std::invalid_argument("logistic regression: example " + std::to_string(e) + " has feature id " +
+                                        std::to_string(f) + " >= 2^22");
+        int32_t& slot = compactOf_[f];
+        if (slot < 0) {
+            slot = static_cast<int32_t>(c_.globalId.size());
+            c_.globalId.push_back(f);
+        }
+        c_.index.push_back(slot);
+    }
+    c_.offsets.push_back(static_cast<int>(c_.index.size()));
+    c_.target.push_back(label);
+    c_.weight.push_back(weight);
+    total_ += weight;
+}
+
+CompactData CompactDataBuilder::finish(bool rescaleWeights) {
+    if (rescaleWeights && total_ > 0)
+        for (double& w : c_.weight) w /= total_;
+    compactOf_ = {};
+    return std::move(c_);
+}
+
 CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights) {
-    CompactData c;
-    const size_t n = data.size();
-    c.offsets.reserve(n + 1);
-    c.target.reserve(n);
-    c.weight.reserve(n);
     size_t nnz = 0;
     for (const auto& e : data) nnz += e.features.size();
-    c.index.reserve(nnz);
-    c.offsets.push_back(0);
-
-    // Dense bucket -> compact map (16 MiB, cheaper than hashing 16 lookups per example).
-    std::vector<int32_t> compactOf(kFeatureDim, -1);
-    double total = 0;
-    for (size_t e = 0; e < n; ++e) {
-        const auto& ex = data[e];
-        if (ex.label != 0 && ex.label != 1)
-            throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
-                                        " has label " + std::to_string(ex.label) + " (want 0 or 1)");
-        if (!(ex.weight >= 0) || !std::isfinite(ex.weight))
-            throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
-                                        " has invalid weight " + std::to_string(ex.weight));
-        for (uint32_t f : ex.features) {
-            if (f >= kFeatureDim)
-                throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
-                                            " has feature id " + std::to_string(f) + " >= 2^22");
-            int32_t& slot = compactOf[f];
-            if (slot < 0) {
-                slot = static_cast<int32_t>(c.globalId.size());
-                c.globalId.push_back(f);
-            }
-            c.index.push_back(slot);
-        }
-        c.offsets.push_back(static_cast<int>(c.index.size()));
-        c.target.push_back(ex.label);
-        c.weight.push_back(ex.weight);
-        total += ex.weight;
-    }
-    if (rescaleWeights && total > 0)
-        for (double& w : c.weight) w /= total;
-    return c;
+    CompactDataBuilder b(data.size(), nnz);
+    for (size_t e = 0; e < data.size(); ++e) b.add(data[e].features, data[e].label, data[e].weight, e);
+    return b.finish(rescaleWeights);
 }
 
 double objectiveAndGradient(const CompactData& data, double l2, const Eigen::VectorXd& theta,
@@ -95,13 +102,13 @@ constexpr const char* kNotFinite =
 // The objective as LBFGSpp wants it; remembers the best point seen so that a failed line
 // search still returns the best weights found.
 struct Objective {
-    const CompactData& data;
+    ParallelObjective& objective;
     double l2;
     const Progress& progress;
     double bestF = std::numeric_limits<double>::infinity();
     Eigen::VectorXd best;
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
-        const double f = objectiveAndGradient(data, l2, x, grad, progress.cancelFlag());
+        const double f = objective(l2, x, grad, progress.cancelFlag());
         progress.advance();
         if (f < bestF) {
             bestF = f;
@@ -119,6 +126,15 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
     progress.begin("training", 0);
     progress.throwIfCancelled();
     const CompactData c = compactify(data, opt.rescaleWeights);
+    return trainLogisticRegression(c, opt, init, progress);
+}
+
+LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt, const Eigen::VectorXf* init,
+                                     const Progress& progress) {
+    if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
+    if (!(opt.gradientReduction >= 0 && opt.gradientReduction < 1))
+        throw std::invalid_argument("logistic regression: gradientReduction must be in [0, 1)");
+    progress.begin("training", 0);
     progress.throwIfCancelled();
     const int d = c.numFeatures();
 
@@ -137,9 +153,9 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
     param.max_iterations = std::max(opt.maxIterations, 1);
     param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
     param.max_linesearch = 40;
-    LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
 
-    Objective obj{c, opt.l2, progress, std::numeric_limits<double>::infinity(), {}};
+    ParallelObjective parallel(c, opt.threads);
+    Objective obj{parallel, opt.l2, progress, std::numeric_limits<double>::infinity(), {}};
     LogRegResult r;
     r.activeFeatures = d;
     double fx = 0;
@@ -151,13 +167,16 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
         // A non-finite objective (e.g. warm-started from weights near the float limit) would leave
         // L-BFGS without any best point: refuse with a clear error instead.
         Eigen::VectorXd g0;
-        if (!std::isfinite(objectiveAndGradient(c, opt.l2, x, g0)) || !g0.allFinite())
+        if (!std::isfinite(parallel(opt.l2, x, g0, progress.cancelFlag())) || !g0.allFinite())
             throw std::runtime_error(kNotFinite);
+        const double tolerance = std::max(opt.epsilon, opt.gradientReduction * g0.norm());
+        param.epsilon = tolerance;
+        LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
         try {
             r.iterations = solver.minimize(obj, x, fx);
             Eigen::VectorXd g;
-            objectiveAndGradient(c, opt.l2, x, g);
-            r.converged = g.norm() <= opt.epsilon;
+            parallel(opt.l2, x, g);
+            r.converged = g.norm() <= tolerance;
         } catch (const Cancelled&) {
             throw;  // not "no progress": the caller asked to stop
         } catch (const std::exception&) {

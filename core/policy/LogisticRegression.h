@@ -24,6 +24,10 @@ struct LogRegOptions {
     int maxIterations = 200;
     double epsilon = 1e-6;             // stop when ||gradient|| <= epsilon
     bool rescaleWeights = true;        // rescale example weights to sum to 1 (paper sec. 6)
+    // Also stop when ||gradient|| <= gradientReduction * ||gradient at the start point|| (0 = off;
+    // issue 16's stopping rule for warm-started retraining; changes the trained weights).
+    double gradientReduction = 0;
+    int threads = 1;  // objective/gradient threads (ParallelObjective.h): never changes results
 };
 
 struct LogRegResult {
@@ -45,6 +49,22 @@ struct CompactData {
     int numExamples() const { return static_cast<int>(target.size()); }
 };
 
+// Builds CompactData one example at a time, without a WeightedExample per example (LOLS's
+// aggregate streams its examples in: issue 16). compactify() is this builder over a span, so both
+// give the same data. add() throws std::invalid_argument on a bucket id >= kFeatureDim, a negative
+// or non-finite weight, or a label other than 0/1 (`example` numbers it in the message).
+class CompactDataBuilder {
+public:
+    explicit CompactDataBuilder(std::size_t expectedExamples = 0, std::size_t expectedFeatures = 0);
+    void add(std::span<const uint32_t> features, int label, double weight, std::size_t example);
+    CompactData finish(bool rescaleWeights);  // once
+
+private:
+    CompactData c_;
+    std::vector<int32_t> compactOf_;  // dense bucket -> compact map
+    double total_ = 0;
+};
+
 // Throws std::invalid_argument on a bucket id >= kFeatureDim, a negative or non-finite weight,
 // or a label other than 0/1.
 CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights);
@@ -60,6 +80,10 @@ double objectiveAndGradient(const CompactData& data, double l2, const Eigen::Vec
 // search decides); polled inside every evaluation, so a cancel acts within one block of examples
 // and throws Cancelled (no weights are returned: a cut optimization is not a trained model).
 LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, const LogRegOptions& opt,
+                                     const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
+// The same on data already in compact form (its weights as given: opt.rescaleWeights is not
+// applied again). Same result as the overload above on the examples `c` was compactified from.
+LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt,
                                      const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
 
 } // namespace prunescope

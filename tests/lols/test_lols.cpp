@@ -305,10 +305,12 @@ private slots:
     }
 
     void resultsIndependentOfThreadCount() {
+        QFETCH(double, gradientReduction);
         const Grammar& g = tinyGrammar();
         auto run = [&](int threads) {
             LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
-            cfg.threads = threads;
+            cfg.threads = threads;  // also the retraining's gradient threads (ParallelObjective.h)
+            cfg.logreg.gradientReduction = gradientReduction;
             cfg.minibatch = 5;
             cfg.cpRolloutsPerWord = 1;
             LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
@@ -322,6 +324,44 @@ private slots:
         // The policy files too: their recorded config once held the thread count (issue 16).
         QCOMPARE(policyToJson(a.policy), policyToJson(b.policy));
         QVERIFY(sameRecords(a.log, b.log));
+    }
+    void resultsIndependentOfThreadCount_data() {
+        QTest::addColumn<double>("gradientReduction");
+        QTest::newRow("stop at epsilon") << 0.0;
+        QTest::newRow("stop at gradient / 100") << 0.01;
+    }
+
+    // The stopping rule is part of the run's config (written only when on, so older runs keep
+    // their config.json and policy files byte for byte).
+    void gradientReductionIsConfigured() {
+        LolsConfig c = tinyConfig(Surrogate::DP, 0.002);
+        QVERIFY(!c.toJson().contains("lbfgsGradientReduction"));
+        c.logreg.gradientReduction = 0.01;
+        QCOMPARE(c.toJson().at("lbfgsGradientReduction").get<double>(), 0.01);
+        QCOMPARE(LolsConfig::fromJson(c.toJson()).logreg.gradientReduction, 0.01);
+        QCOMPARE(LolsConfig::fromJson(tinyConfig(Surrogate::DP, 0.002).toJson()).logreg.gradientReduction, 0.0);
+        // (A bad value in config.json: test_run_integrity badConfigValues.)
+    }
+
+    // The trainer's compact training data (no vector per example) is exactly compactify() of the
+    // aggregate's examples, so retraining on it gives the same weights bit for bit.
+    void trainingDataEqualsCompactifiedExamples() {
+        const Grammar& g = tinyGrammar();
+        LolsConfig cfg = tinyConfig(Surrogate::DP, 0.002);
+        LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+        LolsState st = tr.start(randomPolicy(5, 0.5f), AggregatedDataset{});
+        while (st.iteration < 2) QVERIFY(tr.step(st));
+        const CompactData a = st.data.trainingData(tr.train());
+        const CompactData b = compactify(st.data.examples(tr.train()), true);
+        QVERIFY(a.numExamples() > 100);
+        QVERIFY(a.globalId == b.globalId);
+        QVERIFY(a.offsets == b.offsets);
+        QVERIFY(a.index == b.index);
+        QVERIFY(a.target == b.target);
+        QVERIFY(a.weight == b.weight);
+        const auto wa = trainLogisticRegression(a, cfg.logreg, &st.policy.weights).weights;
+        const auto wb = trainLogisticRegression(st.data.examples(tr.train()), cfg.logreg, &st.policy.weights).weights;
+        QVERIFY(wa == wb);
     }
 
     void aggregatedDatasetConsolidatesAndSerializes() {

@@ -50,6 +50,8 @@ private slots:
         QTest::newRow("iterations type") << "/lols/iterations" << "\"3\"" << "must be an integer, not a string";
         QTest::newRow("surrogate") << "/lols/surrogate" << "\"rxp\"" << "must be \"rcp\" or \"rdp\"";
         QTest::newRow("epsilon 0") << "/lols/lbfgsEpsilon" << "0" << "must be > 0";
+        QTest::newRow("gradient reduction 1") << "/lols/lbfgsGradientReduction" << "1" << "must be < 1";
+        QTest::newRow("gradient reduction < 0") << "/lols/lbfgsGradientReduction" << "-0.5" << "is outside";
         QTest::newRow("seed negative") << "/lols/seed" << "-1" << "non-negative integer";
         QTest::newRow("maxLength") << "/maxLength" << "5000" << "'/maxLength' = 5000 is outside";
         QTest::newRow("trainLimit") << "/trainLimit" << "-1" << "'/trainLimit'";

@@ -1,6 +1,7 @@
 // Weighted L2 logistic regression (paper sec. 6 "Training"): gradient, weighting, optimum, and a
 // real span classifier trained on treebank spans.
 #include "core/policy/LogisticRegression.h"
+#include "core/policy/ParallelObjective.h"
 #include "core/treebank/Normalize.h"
 #include "core/policy/SpanFeatures.h"
 #include "core/treebank/TreebankReader.h"
@@ -9,6 +10,7 @@
 #include <QtTest/QtTest>
 
 #include <chrono>
+#include <cstring>
 #include <random>
 #include <set>
 
@@ -98,6 +100,73 @@ private slots:
         const Progress p([](const ProgressUpdate&) {});
         p.requestCancel();
         QVERIFY_THROWS_EXCEPTION(Cancelled, trainLogisticRegression(data, LogRegOptions{}, nullptr, p));
+    }
+
+    // ParallelObjective's contract: the same doubles as the serial objectiveAndGradient for every
+    // thread count (zero weights, repeated features and more blocks than threads included).
+    void parallelObjectiveIsBitIdentical() {
+        auto data = randomData(30000, 3000, 19);
+        for (std::size_t e = 0; e < data.size(); e += 7) data[e].weight = 0;
+        for (std::size_t e = 0; e < data.size(); e += 5) data[e].features.push_back(data[e].features.back());
+        const CompactData c = compactify(data, true);
+        std::mt19937 rng(5);
+        std::normal_distribution<double> gauss(0, 2);
+        Eigen::VectorXd theta(c.numFeatures());
+        for (auto& v : theta) v = gauss(rng);
+        theta[0] = -0.0;
+        Eigen::VectorXd reference;
+        const double f = objectiveAndGradient(c, 0.3, theta, reference);
+        for (int threads : {1, 2, 3, 8}) {
+            ParallelObjective par(c, threads);
+            Eigen::VectorXd g = Eigen::VectorXd::Constant(5, 9.0);  // wrong size and contents: overwritten
+            const double pf = par(0.3, theta, g);
+            QVERIFY(std::memcmp(&pf, &f, sizeof f) == 0);
+            QCOMPARE(g.size(), reference.size());
+            QVERIFY(std::memcmp(g.data(), reference.data(), sizeof(double) * static_cast<std::size_t>(g.size())) == 0);
+            QCOMPARE(par(0.3, theta, g), f);  // reused scratch buffers: same again
+        }
+        std::atomic<bool> flag{true};
+        ParallelObjective par(c, 2);
+        Eigen::VectorXd g;
+        QVERIFY_THROWS_EXCEPTION(Cancelled, par(0.3, theta, g, &flag));
+    }
+    // Training with any thread count gives the same weights bit for bit.
+    void trainingIsThreadCountIndependent() {
+        const auto data = randomData(20000, 2000, 23);
+        LogRegOptions opt;
+        opt.threads = 1;
+        const auto one = trainLogisticRegression(data, opt);
+        for (int threads : {2, 3}) {
+            opt.threads = threads;
+            const auto r = trainLogisticRegression(data, opt);
+            QCOMPARE(r.iterations, one.iterations);
+            QVERIFY(r.weights == one.weights);
+            QCOMPARE(r.objective, one.objective);
+        }
+    }
+    // The stopping rule on the gradient norm: from a warm start, training stops once the gradient
+    // fell by the given factor (fewer iterations, gradient within the bound); 0 leaves training as it was.
+    void gradientReductionStopsEarly() {
+        const auto data = randomData(20000, 2000, 29);
+        LogRegOptions opt;
+        const auto full = trainLogisticRegression(data, opt);
+        const CompactData c = compactify(data, true);
+        Eigen::VectorXf start = Eigen::VectorXf::Zero(kFeatureDim);
+        Eigen::VectorXd x0 = Eigen::VectorXd::Zero(c.numFeatures()), g0, g;
+        objectiveAndGradient(c, opt.l2, x0, g0);
+        opt.gradientReduction = 0.01;
+        const auto cut = trainLogisticRegression(data, opt, &start);
+        QVERIFY(cut.converged);
+        QVERIFY2(cut.iterations < full.iterations, qPrintable(QString("%1 vs %2").arg(cut.iterations).arg(full.iterations)));
+        Eigen::VectorXd x(c.numFeatures());
+        for (int j = 0; j < c.numFeatures(); ++j) x[j] = cut.weights[c.globalId[static_cast<std::size_t>(j)]];
+        objectiveAndGradient(c, opt.l2, x, g);
+        QVERIFY(g.norm() <= 0.0101 * g0.norm());  // float rounding of the returned weights
+        QVERIFY(cut.objective >= full.objective - 1e-12);
+        opt.gradientReduction = 0;
+        QVERIFY(trainLogisticRegression(data, opt).weights == full.weights);
+        opt.gradientReduction = 1;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainLogisticRegression(data, opt));
     }
 
     void objectiveByHand() {
