@@ -212,6 +212,7 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
                 e.post = uVal[u];
                 e.postWitness = uW[u];
             }
+            uVal[u] = kNegInf; // every improved unary parent has its bit in qb (the dummy stays -inf)
             // Non-right symbols write a dummy slot (numRight_), whose bit is cleared below.
             const std::uint32_t rid = rightIdOrDummy_[x];
             right[rid] = e.post;
@@ -222,8 +223,6 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     chart_.endCell(cell, built);
     st.constituents += static_cast<long>(built);
     for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
-    // Unary parents are few: reset them all (slot numUnaryParents_ is the dummy of non-parents).
-    std::fill(unaryBest_.begin(), unaryBest_.end(), kNegInf);
     return pushes;
 }
 
@@ -239,9 +238,8 @@ void Parser::emptyCell(int i, int k) {
 // the rule's right child (ascending rule index within a bucket). With AVX-512, only the buckets of
 // the right children the cell will meet (`needed`: rows below are finished, so they are known) are
 // filled, by filtering each such right child's rule list with the cell's scores. Otherwise the
-// cell's own rule groups with a needed right child are copied into buckets with room for every rule
-// of their right child (static offsets: no counting pass); the groups of right children no split
-// of the row reads (about half the rules, docs/benchmarks.md) are skipped. Either way bucket z is
+// cell's own rule groups with a needed right child are counted, then copied into packed buckets;
+// the groups of right children no split of the row reads are skipped. Either way bucket z is
 // [zBegin[z], zEnd[z]).
 std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
     const std::uint32_t base = itemsUsed_;
@@ -262,11 +260,10 @@ std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
         for (const ChartEntry& e : symbols) dense[e.symbol] = kNegInf;
         return static_cast<std::uint32_t>(zAt);
     }
-    itemsUsed_ = base + static_cast<std::uint32_t>(g_->binary.size());
-    for (int z = 0; z < numRight_; ++z) zb[z] = cursor[z] = base + staticZBegin_[z];
     const ItemScatter sc{symbols.data(), symbols.data() + symbols.size(), leftGroups(), needed, ruleLogProb_.data(),
-                         ruleParent_.data(), itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data(), cursor};
-    scatterKernel_(sc);
+                         ruleParent_.data(), itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data(),
+                         zb, cursor, base, numRight_};
+    itemsUsed_ = scatterKernel_(sc);
     return static_cast<std::uint32_t>(zAt);
 }
 

@@ -151,8 +151,8 @@ public:
     };
 
     // What the portable and AVX2 item builder reads and writes: the groups of the left cell's
-    // symbols whose right child is `needed`, copied into their buckets at `cursor` (bucket z has
-    // room for every rule of z), in symbol order, so ascending rule index within a bucket.
+    // symbols whose right child is `needed`, counted, then copied into packed buckets from `pos` on,
+    // in symbol order, so ascending rule index within a bucket. Returns the first free slot.
     struct ItemScatter {
         const ChartEntry* leftBegin;
         const ChartEntry* leftEnd;
@@ -164,9 +164,12 @@ public:
         float* logProb;
         std::uint32_t* parent;
         std::uint32_t* rule;
-        std::uint32_t* cursor;            // per dense right id: next free slot of its bucket
+        std::uint32_t* zBegin;            // per dense right id: its bucket's first slot
+        std::uint32_t* cursor;            // per dense right id: its bucket's end
+        std::uint32_t pos;
+        int numRight;
     };
-    using ItemScatterKernel = void (*)(const ItemScatter&);
+    using ItemScatterKernel = std::uint32_t (*)(const ItemScatter&);
 
 private:
     void prepare(int n);
@@ -195,7 +198,7 @@ private:
     std::vector<std::uint32_t> ruleParent_;
     std::vector<std::uint32_t> ruleRightId_;    // dense id of its right child
     std::vector<std::uint32_t> leftRulesBegin_; // per symbol: [begin, end) of the rules it is left child of
-    std::vector<std::uint32_t> staticZBegin_;   // per dense right id: first slot of its bucket
+    std::vector<std::uint32_t> staticZBegin_;   // per dense right id: the number of its rules before it
     std::vector<std::uint32_t> byRightBegin_, byRightLeft_, byRightParent_, byRightRule_; // ItemBuild's lists
     std::vector<float> byRightLogProb_;
     std::vector<float> leftDense_;              // N scores, -inf but while cellItems runs

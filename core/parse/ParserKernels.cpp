@@ -92,34 +92,69 @@ namespace {
     return pushes;
 }
 
-[[gnu::always_inline]] inline void scatterGroupsBody(const Parser::ItemScatter& s) {
-    const Parser::LeftGroups& g = s.groups;
+[[gnu::always_inline]] inline std::uint32_t scatterGroupsBody(const Parser::ItemScatter& s) {
+    // Locals, so the item stores cannot be taken to alias the pointers (no reloads per item).
+    const std::uint64_t* const __restrict rightBits = s.groups.rightBits;
+    const std::uint32_t* const __restrict groupBegin = s.groups.groupBegin;
+    const std::uint32_t* const __restrict groupRule = s.groups.groupRule;
+    const int words = s.groups.rightWords;
+    const std::uint64_t* const __restrict needed = s.needed;
+    const float* const __restrict ruleLogProb = s.ruleLogProb;
+    const std::uint32_t* const __restrict ruleParent = s.ruleParent;
+    float* const __restrict left = s.left;
+    float* const __restrict logProb = s.logProb;
+    std::uint32_t* const __restrict parent = s.parent;
+    std::uint32_t* const __restrict rule = s.rule;
+    std::uint32_t* const __restrict cursor = s.cursor;
+    std::uint32_t* const __restrict zBegin = s.zBegin;
+    // Counting pass: the size of each needed bucket, so the buckets are packed (the row's items stay
+    // in L1/L2 instead of spreading over room for every rule).
+    for (int z = 0; z < s.numRight; ++z) cursor[z] = 0;
     for (const ChartEntry* e = s.leftBegin; e != s.leftEnd; ++e) {
-        const float ly = e->post;
-        const std::uint64_t* own = g.rightBits + static_cast<std::size_t>(e->symbol) * g.rightWords;
-        std::uint32_t group = g.groupBegin[e->symbol];
-        for (int w = 0; w < g.rightWords; ++w) {
+        const std::uint64_t* own = rightBits + static_cast<std::size_t>(e->symbol) * words;
+        std::uint32_t group = groupBegin[e->symbol];
+        for (int w = 0; w < words; ++w) {
             const std::uint64_t o = own[w];
-            for (std::uint64_t m = o & s.needed[w]; m; m &= m - 1) {
+            for (std::uint64_t m = o & needed[w]; m; m &= m - 1) {
                 const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
-                const int z = w * 64 + __builtin_ctzll(m);
-                std::uint32_t at = s.cursor[z];
-                for (std::uint32_t r = g.groupRule[gi], re = g.groupRule[gi + 1]; r < re; ++r, ++at) {
-                    s.left[at] = ly;
-                    s.logProb[at] = s.ruleLogProb[r];
-                    s.parent[at] = s.ruleParent[r];
-                    s.rule[at] = r;
-                }
-                s.cursor[z] = at;
+                cursor[w * 64 + __builtin_ctzll(m)] += groupRule[gi + 1] - groupRule[gi];
             }
             group += static_cast<std::uint32_t>(__builtin_popcountll(o));
         }
     }
+    std::uint32_t pos = s.pos;
+    for (int z = 0; z < s.numRight; ++z) {
+        const std::uint32_t count = cursor[z];
+        zBegin[z] = cursor[z] = pos;
+        pos += count;
+    }
+    for (const ChartEntry* e = s.leftBegin; e != s.leftEnd; ++e) {
+        const float ly = e->post;
+        const std::uint64_t* own = rightBits + static_cast<std::size_t>(e->symbol) * words;
+        std::uint32_t group = groupBegin[e->symbol];
+        for (int w = 0; w < words; ++w) {
+            const std::uint64_t o = own[w];
+            for (std::uint64_t m = o & needed[w]; m; m &= m - 1) {
+                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                const int z = w * 64 + __builtin_ctzll(m);
+                std::uint32_t at = cursor[z];
+                for (std::uint32_t r = groupRule[gi], re = groupRule[gi + 1]; r < re; ++r, ++at) {
+                    left[at] = ly;
+                    logProb[at] = ruleLogProb[r];
+                    parent[at] = ruleParent[r];
+                    rule[at] = r;
+                }
+                cursor[z] = at;
+            }
+            group += static_cast<std::uint32_t>(__builtin_popcountll(o));
+        }
+    }
+    return pos;
 }
 } // namespace
 
 long directPortable(const Parser::Direct& d) { return directGroupedBody(d); }
-void scatterItemsPortable(const Parser::ItemScatter& s) { scatterGroupsBody(s); }
+std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s) { return scatterGroupsBody(s); }
 
 #ifdef PRUNESCOPE_X86
 namespace {
@@ -160,7 +195,7 @@ const CompressTable kCompress;
 } // namespace
 
 __attribute__((target("avx2,bmi,popcnt"))) long directAvx2(const Parser::Direct& d) { return directGroupedBody(d); }
-__attribute__((target("avx2,bmi,popcnt"))) void scatterItemsAvx2(const Parser::ItemScatter& s) { scatterGroupsBody(s); }
+__attribute__((target("avx2,bmi,popcnt"))) std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) { return scatterGroupsBody(s); }
 
 __attribute__((target("avx2,bmi,popcnt"))) long splitAvx2(const Parser::Split& s) {
     long pushes = 0;
@@ -280,7 +315,7 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) std::uint32_t buildItemsAvx51
 }
 #else
 long directAvx2(const Parser::Direct& d) { return directPortable(d); }
-void scatterItemsAvx2(const Parser::ItemScatter& s) { scatterItemsPortable(s); }
+std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) { return scatterItemsPortable(s); }
 long directAvx512(const Parser::Direct& d) { return directPortable(d); }
 std::uint32_t buildItemsAvx512(const Parser::ItemBuild& b) { return b.pos; }
 long splitAvx2(const Parser::Split& s) { return splitPortable(s); }

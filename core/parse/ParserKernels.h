@@ -37,8 +37,8 @@ long directAvx512(const Parser::Direct& d); // only where ckyKernelSupported(Cky
 Parser::DirectKernel directKernel(CkyKernel k);
 
 // The item scatter of the portable and AVX2 kernel sets (Parser::ItemScatter).
-void scatterItemsPortable(const Parser::ItemScatter& s);
-void scatterItemsAvx2(const Parser::ItemScatter& s); // only where ckyKernelSupported(CkyKernel::Avx2)
+std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s);
+std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s); // only where ckyKernelSupported(CkyKernel::Avx2)
 Parser::ItemScatterKernel itemScatterKernel(CkyKernel k);
 
 long splitPortable(const Parser::Split& s);
