@@ -14,6 +14,7 @@ Parser::Parser(const Grammar& g, CkyKernel kernel) : g_(&g), N_(g.numSymbols()) 
     kernel_ = kernel;
     splitKernel_ = cky::splitKernel(kernel);
     directKernel_ = cky::directKernel(kernel);
+    scatterKernel_ = cky::itemScatterKernel(kernel);
     const int N = N_;
     rightId_.assign(N, -1);
     for (const BinaryRule& r : g.binary) rightId_[r.right] = 0;
@@ -33,10 +34,21 @@ Parser::Parser(const Grammar& g, CkyKernel kernel) : g_(&g), N_(g.numSymbols()) 
     for (int y = 0; y < N; ++y) leftRulesBegin_[y + 1] += leftRulesBegin_[y];
     for (std::uint32_t r = 0; r < g.binary.size(); ++r) ruleIndex_.push_back(r);
     staticZBegin_.assign(numRight_ + 1, 0);
-    for (const BinaryRule& br : g.binary) {
-        staticRules_.push_back(StaticRule{br.logProb, br.parent, static_cast<std::uint32_t>(rightId_[br.right])});
-        ++staticZBegin_[rightId_[br.right] + 1];
+    for (const BinaryRule& br : g.binary) ++staticZBegin_[rightId_[br.right] + 1];
+    // Grammar::groups cover the rules in order, one run per (left, right): per symbol, the right
+    // children of its groups, and each group's first rule.
+    leftRightBits_.assign(static_cast<std::size_t>(N) * rightWords_, 0);
+    for (std::size_t gi = 0; gi < g.groups.size(); ++gi) {
+        const RuleGroup& gr = g.groups[gi];
+        if (gr.begin != (gi == 0 ? 0u : g.groups[gi - 1].end) || gr.end <= gr.begin)
+            throw std::logic_error("Grammar::groups do not cover the binary rules in order");
+        const std::uint32_t z = static_cast<std::uint32_t>(rightId_[gr.right]);
+        leftRightBits_[static_cast<std::size_t>(g.binary[gr.begin].left) * rightWords_ + (z >> 6)] |= std::uint64_t{1} << (z & 63);
+        groupRule_.push_back(gr.begin);
     }
+    groupRule_.push_back(static_cast<std::uint32_t>(g.binary.size()));
+    if (groupRule_.size() > 1 && g.groups.back().end != g.binary.size())
+        throw std::logic_error("Grammar::groups do not cover the binary rules in order");
     for (int z = 0; z < numRight_; ++z) staticZBegin_[z + 1] += staticZBegin_[z];
     // The rules of each right child in index order (binaryByRight is sorted by (right, index), and
     // dense right ids keep symbol order), for the AVX-512 item builder.
@@ -200,6 +212,7 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
                 e.post = uVal[u];
                 e.postWitness = uW[u];
             }
+            uVal[u] = kNegInf; // every improved unary parent has its bit in qb (the dummy stays -inf)
             // Non-right symbols write a dummy slot (numRight_), whose bit is cleared below.
             const std::uint32_t rid = rightIdOrDummy_[x];
             right[rid] = e.post;
@@ -210,8 +223,6 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     chart_.endCell(cell, built);
     st.constituents += static_cast<long>(built);
     for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
-    // Unary parents are few: reset them all (slot numUnaryParents_ is the dummy of non-parents).
-    std::fill(unaryBest_.begin(), unaryBest_.end(), kNegInf);
     return pushes;
 }
 
@@ -227,11 +238,12 @@ void Parser::emptyCell(int i, int k) {
 // the rule's right child (ascending rule index within a bucket). With AVX-512, only the buckets of
 // the right children the cell will meet (`needed`: rows below are finished, so they are known) are
 // filled, by filtering each such right child's rule list with the cell's scores. Otherwise the
-// cell's own rules are scattered into buckets with room for every rule of their right child (static
-// offsets: no counting pass). Either way bucket z is [zBegin[z], zEnd[z]).
+// cell's own rule groups with a needed right child are counted, then copied into packed buckets;
+// the groups of right children no split of the row reads are skipped. Either way bucket z is
+// [zBegin[z], zEnd[z]).
 std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
     const std::uint32_t base = itemsUsed_;
-    growItems(static_cast<std::size_t>(base) + staticRules_.size()); // grows during warm-up only
+    growItems(static_cast<std::size_t>(base) + g_->binary.size()); // grows during warm-up only
     const std::size_t zAt = zBeginsUsed_;
     zBeginsUsed_ += static_cast<std::uint32_t>(numRight_);
     if (zBeginsUsed_ > zBegins_.size()) zBegins_.resize(zBeginsUsed_), zEnds_.resize(zBeginsUsed_);
@@ -248,25 +260,10 @@ std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
         for (const ChartEntry& e : symbols) dense[e.symbol] = kNegInf;
         return static_cast<std::uint32_t>(zAt);
     }
-    itemsUsed_ = base + static_cast<std::uint32_t>(staticRules_.size());
-    for (int z = 0; z < numRight_; ++z) zb[z] = cursor[z] = base + staticZBegin_[z];
-    float* left = itemLeft_.data();
-    float* logProb = itemLogProb_.data();
-    std::uint32_t* parent = itemParent_.data();
-    std::uint32_t* rule = itemRule_.data();
-    const StaticRule* rules = staticRules_.data();
-    const std::uint32_t* lrb = leftRulesBegin_.data();
-    for (const ChartEntry& e : symbols) {
-        const float s = e.post;
-        for (std::uint32_t r = lrb[e.symbol], re = lrb[e.symbol + 1]; r < re; ++r) {
-            const StaticRule sr = rules[r];
-            const std::uint32_t at = cursor[sr.rightId]++;
-            left[at] = s;
-            logProb[at] = sr.logProb;
-            parent[at] = sr.parent;
-            rule[at] = r;
-        }
-    }
+    const ItemScatter sc{symbols.data(), symbols.data() + symbols.size(), leftGroups(), needed, ruleLogProb_.data(),
+                         ruleParent_.data(), itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data(),
+                         zb, cursor, base, numRight_};
+    itemsUsed_ = scatterKernel_(sc);
     return static_cast<std::uint32_t>(zAt);
 }
 
@@ -321,12 +318,16 @@ long Parser::applyUnaries(const Grammar& g, DenseChart& chart, int i, int k) {
     return pushes;
 }
 
+Parser::LeftGroups Parser::leftGroups() const {
+    return LeftGroups{leftRightBits_.data(), g_->groupsByLeftBegin.data(), groupRule_.data(), rightWords_};
+}
+
 // The split (i,j,k) without items, for a left cell that no later split will use (its last use;
 // under a pruning mask often its only one): walks the cell's symbols and their rules in rule-index
 // order and tests each rule's right child, which is cheaper than bucketing items that would be read once.
 long Parser::directSplit(int i, int j, const std::uint64_t* rightBits, const float* rightRow, std::uint32_t split) {
     const std::span<const ChartEntry> left = chart_.entries(i, j);
-    const Direct d{left.data(), left.data() + left.size(), leftRulesBegin_.data(), ruleRightId_.data(),
+    const Direct d{left.data(), left.data() + left.size(), leftGroups(), leftRulesBegin_.data(), ruleRightId_.data(),
                    ruleLogProb_.data(), ruleParent_.data(), ruleIndex_.data(), rightBits, rightRow,
                    out_.data(), outW_.data(), preBits_.data(), split};
     return directKernel_(d);

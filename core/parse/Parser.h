@@ -101,11 +101,22 @@ public:
         std::uint32_t split;            // packBinaryWitness(j - i, 0)
     };
     using SplitKernel = long (*)(const Split&);
+    // The rules of a left symbol y, grouped by right child (Grammar::groups: a run of rules y -> ? z
+    // per z, in rule-index order): which right children y has (a bitset per symbol) and where each
+    // group starts, so a pass over y's rules can skip every group whose right child it does not need.
+    struct LeftGroups {
+        const std::uint64_t* rightBits;  // per symbol: rightWords words, the dense right ids of its rules
+        const std::uint32_t* groupBegin; // per symbol: its first group (Grammar::groupsByLeftBegin)
+        const std::uint32_t* groupRule;  // per group: its first rule; [groups] = number of rules
+        int rightWords;
+    };
     // A split without items (DirectKernel): the left cell's built symbols and their rules in index
-    // order (the static per-rule arrays), each tested against the right cell's dense row.
+    // order (the static per-rule arrays), each tested against the right cell's dense row; the
+    // portable and AVX2 kernels visit only the rule groups whose right child (j,k) built.
     struct Direct {
         const ChartEntry* leftBegin;
         const ChartEntry* leftEnd;
+        LeftGroups groups;
         const std::uint32_t* leftRulesBegin; // per symbol
         const std::uint32_t* ruleRightId;
         const float* ruleLogProb;
@@ -139,6 +150,27 @@ public:
         std::uint32_t* zEnd;
     };
 
+    // What the portable and AVX2 item builder reads and writes: the groups of the left cell's
+    // symbols whose right child is `needed`, counted, then copied into packed buckets from `pos` on,
+    // in symbol order, so ascending rule index within a bucket. Returns the first free slot.
+    struct ItemScatter {
+        const ChartEntry* leftBegin;
+        const ChartEntry* leftEnd;
+        LeftGroups groups;
+        const std::uint64_t* needed;
+        const float* ruleLogProb;
+        const std::uint32_t* ruleParent;
+        float* left;
+        float* logProb;
+        std::uint32_t* parent;
+        std::uint32_t* rule;
+        std::uint32_t* zBegin;            // per dense right id: its bucket's first slot
+        std::uint32_t* cursor;            // per dense right id: its bucket's end
+        std::uint32_t pos;
+        int numRight;
+    };
+    using ItemScatterKernel = std::uint32_t (*)(const ItemScatter&);
+
 private:
     void prepare(int n);
     long finishCell(int i, int k, ParseStats& st); // unary layer, chart entries, right row
@@ -147,6 +179,10 @@ private:
     std::uint32_t cellItems(int i, int j, const std::uint64_t* needed);
     long directSplit(int i, int j, const std::uint64_t* rightBits, const float* rightRow, std::uint32_t split);
     DirectKernel directKernel_;
+    ItemScatterKernel scatterKernel_;
+    std::vector<std::uint64_t> leftRightBits_;  // LeftGroups::rightBits
+    std::vector<std::uint32_t> groupRule_;      // LeftGroups::groupRule
+    LeftGroups leftGroups() const;
     std::vector<std::uint32_t> ruleIndex_;      // 0, 1, ..., rules - 1
     void growItems(std::size_t count);
     ParseStats parseChecked(std::span<const std::string> words, const PruningMask* mask);
@@ -162,9 +198,7 @@ private:
     std::vector<std::uint32_t> ruleParent_;
     std::vector<std::uint32_t> ruleRightId_;    // dense id of its right child
     std::vector<std::uint32_t> leftRulesBegin_; // per symbol: [begin, end) of the rules it is left child of
-    struct StaticRule { float logProb; std::uint32_t parent, rightId; };
-    std::vector<StaticRule> staticRules_;       // per binary rule: what an item copies
-    std::vector<std::uint32_t> staticZBegin_;   // per dense right id: first slot of its bucket
+    std::vector<std::uint32_t> staticZBegin_;   // per dense right id: the number of its rules before it
     std::vector<std::uint32_t> byRightBegin_, byRightLeft_, byRightParent_, byRightRule_; // ItemBuild's lists
     std::vector<float> byRightLogProb_;
     std::vector<float> leftDense_;              // N scores, -inf but while cellItems runs

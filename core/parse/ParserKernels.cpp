@@ -64,19 +64,97 @@ long splitPortable(const Parser::Split& s) {
     return pushes;
 }
 
-long directPortable(const Parser::Direct& d) {
+namespace {
+// The direct pass and the item scatter over rule groups (Parser::LeftGroups): for each left symbol,
+// the right children it has rules with that are also in `filter`, ascending (so rule-index order),
+// each group found by the rank of its bit among the symbol's. Inlined into a portable and a
+// BMI/POPCNT-compiled function (the AVX2 kernel set), so the right popcount is used on each CPU.
+[[gnu::always_inline]] inline long directGroupedBody(const Parser::Direct& d) {
     long pushes = 0;
+    const Parser::LeftGroups& g = d.groups;
     for (const ChartEntry* e = d.leftBegin; e != d.leftEnd; ++e) {
         const float ly = e->post;
-        for (std::uint32_t r = d.leftRulesBegin[e->symbol], re = d.leftRulesBegin[e->symbol + 1]; r < re; ++r) {
-            const std::uint32_t z = d.ruleRightId[r];
-            if (!((d.rightBits[z >> 6] >> (z & 63)) & 1)) continue;
-            ++pushes;
-            offer(d.out, d.outW, d.preBits, d.ruleParent[r], binaryEdgeScore(ly, d.rightRow[z], d.ruleLogProb[r]), d.split | r);
+        const std::uint64_t* own = g.rightBits + static_cast<std::size_t>(e->symbol) * g.rightWords;
+        std::uint32_t group = g.groupBegin[e->symbol];
+        for (int w = 0; w < g.rightWords; ++w) {
+            const std::uint64_t o = own[w];
+            for (std::uint64_t m = o & d.rightBits[w]; m; m &= m - 1) {
+                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                const float rz = d.rightRow[w * 64 + __builtin_ctzll(m)];
+                const std::uint32_t rb = g.groupRule[gi], re = g.groupRule[gi + 1];
+                pushes += re - rb;
+                for (std::uint32_t r = rb; r < re; ++r)
+                    offer(d.out, d.outW, d.preBits, d.ruleParent[r], binaryEdgeScore(ly, rz, d.ruleLogProb[r]), d.split | r);
+            }
+            group += static_cast<std::uint32_t>(__builtin_popcountll(o));
         }
     }
     return pushes;
 }
+
+[[gnu::always_inline]] inline std::uint32_t scatterGroupsBody(const Parser::ItemScatter& s) {
+    // Locals, so the item stores cannot be taken to alias the pointers (no reloads per item).
+    const std::uint64_t* const __restrict rightBits = s.groups.rightBits;
+    const std::uint32_t* const __restrict groupBegin = s.groups.groupBegin;
+    const std::uint32_t* const __restrict groupRule = s.groups.groupRule;
+    const int words = s.groups.rightWords;
+    const std::uint64_t* const __restrict needed = s.needed;
+    const float* const __restrict ruleLogProb = s.ruleLogProb;
+    const std::uint32_t* const __restrict ruleParent = s.ruleParent;
+    float* const __restrict left = s.left;
+    float* const __restrict logProb = s.logProb;
+    std::uint32_t* const __restrict parent = s.parent;
+    std::uint32_t* const __restrict rule = s.rule;
+    std::uint32_t* const __restrict cursor = s.cursor;
+    std::uint32_t* const __restrict zBegin = s.zBegin;
+    // Counting pass: the size of each needed bucket, so the buckets are packed (the row's items stay
+    // in L1/L2 instead of spreading over room for every rule).
+    for (int z = 0; z < s.numRight; ++z) cursor[z] = 0;
+    for (const ChartEntry* e = s.leftBegin; e != s.leftEnd; ++e) {
+        const std::uint64_t* own = rightBits + static_cast<std::size_t>(e->symbol) * words;
+        std::uint32_t group = groupBegin[e->symbol];
+        for (int w = 0; w < words; ++w) {
+            const std::uint64_t o = own[w];
+            for (std::uint64_t m = o & needed[w]; m; m &= m - 1) {
+                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                cursor[w * 64 + __builtin_ctzll(m)] += groupRule[gi + 1] - groupRule[gi];
+            }
+            group += static_cast<std::uint32_t>(__builtin_popcountll(o));
+        }
+    }
+    std::uint32_t pos = s.pos;
+    for (int z = 0; z < s.numRight; ++z) {
+        const std::uint32_t count = cursor[z];
+        zBegin[z] = cursor[z] = pos;
+        pos += count;
+    }
+    for (const ChartEntry* e = s.leftBegin; e != s.leftEnd; ++e) {
+        const float ly = e->post;
+        const std::uint64_t* own = rightBits + static_cast<std::size_t>(e->symbol) * words;
+        std::uint32_t group = groupBegin[e->symbol];
+        for (int w = 0; w < words; ++w) {
+            const std::uint64_t o = own[w];
+            for (std::uint64_t m = o & needed[w]; m; m &= m - 1) {
+                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                const int z = w * 64 + __builtin_ctzll(m);
+                std::uint32_t at = cursor[z];
+                for (std::uint32_t r = groupRule[gi], re = groupRule[gi + 1]; r < re; ++r, ++at) {
+                    left[at] = ly;
+                    logProb[at] = ruleLogProb[r];
+                    parent[at] = ruleParent[r];
+                    rule[at] = r;
+                }
+                cursor[z] = at;
+            }
+            group += static_cast<std::uint32_t>(__builtin_popcountll(o));
+        }
+    }
+    return pos;
+}
+} // namespace
+
+long directPortable(const Parser::Direct& d) { return directGroupedBody(d); }
+std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s) { return scatterGroupsBody(s); }
 
 #ifdef PRUNESCOPE_X86
 namespace {
@@ -115,6 +193,9 @@ struct CompressTable {
 };
 const CompressTable kCompress;
 } // namespace
+
+__attribute__((target("avx2,bmi,popcnt"))) long directAvx2(const Parser::Direct& d) { return directGroupedBody(d); }
+__attribute__((target("avx2,bmi,popcnt"))) std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) { return scatterGroupsBody(s); }
 
 __attribute__((target("avx2,bmi,popcnt"))) long splitAvx2(const Parser::Split& s) {
     long pushes = 0;
@@ -233,13 +314,25 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) std::uint32_t buildItemsAvx51
     return pos;
 }
 #else
+long directAvx2(const Parser::Direct& d) { return directPortable(d); }
+std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) { return scatterItemsPortable(s); }
 long directAvx512(const Parser::Direct& d) { return directPortable(d); }
 std::uint32_t buildItemsAvx512(const Parser::ItemBuild& b) { return b.pos; }
 long splitAvx2(const Parser::Split& s) { return splitPortable(s); }
 long splitAvx512(const Parser::Split& s) { return splitPortable(s); }
 #endif
 
-Parser::DirectKernel directKernel(CkyKernel k) { return k == CkyKernel::Avx512 ? directAvx512 : directPortable; }
+Parser::DirectKernel directKernel(CkyKernel k) {
+    switch (k) {
+    case CkyKernel::Avx512: return directAvx512;
+    case CkyKernel::Avx2: return directAvx2;
+    default: return directPortable;
+    }
+}
+
+Parser::ItemScatterKernel itemScatterKernel(CkyKernel k) {
+    return k == CkyKernel::Avx2 || k == CkyKernel::Avx512 ? scatterItemsAvx2 : scatterItemsPortable;
+}
 
 Parser::SplitKernel splitKernel(CkyKernel k) {
     switch (k) {

@@ -32,8 +32,14 @@ constexpr std::uint32_t kItemSlack = 16;
 std::uint32_t buildItemsAvx512(const Parser::ItemBuild& b);
 
 long directPortable(const Parser::Direct& d);
+long directAvx2(const Parser::Direct& d);   // only where ckyKernelSupported(CkyKernel::Avx2)
 long directAvx512(const Parser::Direct& d); // only where ckyKernelSupported(CkyKernel::Avx512)
 Parser::DirectKernel directKernel(CkyKernel k);
+
+// The item scatter of the portable and AVX2 kernel sets (Parser::ItemScatter).
+std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s);
+std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s); // only where ckyKernelSupported(CkyKernel::Avx2)
+Parser::ItemScatterKernel itemScatterKernel(CkyKernel k);
 
 long splitPortable(const Parser::Split& s);
 long splitAvx2(const Parser::Split& s);   // only where ckyKernelSupported(CkyKernel::Avx2)

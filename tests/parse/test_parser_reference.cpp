@@ -192,8 +192,8 @@ constexpr int kShortStep = testdata::kUnderSanitizer ? 4 : 1;
 constexpr std::size_t kLongest = testdata::kUnderSanitizer ? 10 : 40;
 
 // One Parser is reused throughout, so stale state from a longer or shorter sentence would show.
-int compareOnDev(const Grammar& g) {
-    Parser p(g);
+int compareOnDev(const Grammar& g, CkyKernel kernel = CkyKernel::Auto) {
+    Parser p(g, kernel);
     ref::RefChart rc;
     std::mt19937 rng(2026);
     int compared = 0;
@@ -242,6 +242,17 @@ private slots:
         int shortOnes = 0;
         for (const Tree& t : normalizedTrees("dev")) shortOnes += t.size() <= 25;
         QCOMPARE(compared, 3 * ((shortOnes + kShortStep - 1) / kShortStep) + 2 * static_cast<int>(kLongest));
+    }
+    void matchesReferenceWithEveryKernel() {
+        // Auto picks the widest kernel set; the narrower ones this CPU runs (portable at least:
+        // the fallback of CPUs without AVX2) must give the same charts and pushes.
+        int kernels = 0;
+        for (CkyKernel k : {CkyKernel::Portable, CkyKernel::Avx2, CkyKernel::Avx512}) {
+            if (!ckyKernelSupported(k) || k == bestCkyKernel()) continue;
+            QVERIFY2(compareOnDev(trainGrammar(), k) > 0, ckyKernelName(k));
+            ++kernels;
+        }
+        QVERIFY(kernels >= 1 || bestCkyKernel() == CkyKernel::Portable);
     }
     void matchesReferenceWithAnotherGrammar() {
         // A differently shaped grammar (parent annotation, Markov order 1): more symbols,
