@@ -13,7 +13,9 @@
 
 namespace prunescope::widgets {
 
+using heatdraw::cellPixels;
 using heatdraw::kHeatMargin;
+using heatdraw::sameShown;
 
 
 ChartHeatMap::ChartHeatMap(QWidget* parent) : QWidget(parent) {
@@ -37,9 +39,33 @@ void ChartHeatMap::setWords(const QStringList& words) {
     update();
 }
 
+// Marks the cells whose own state changed (a new value, label or marker); what they show may
+// also depend on the change animation (shownCell), whose changes update the marked cells.
 void ChartHeatMap::setCells(std::vector<HeatCell> cells) {
-    if (cells.size() == cells_.size()) cells_ = std::move(cells);
-    update();
+    if (cells.size() != cells_.size()) return update();
+    const int n = length();
+    QRegion dirty;
+    for (int w = n; w >= 1; --w)
+        for (int i = 0; i + w <= n; ++i) {
+            const std::size_t idx = index(i, i + w);
+            if (!sameShown(cells[idx], cells_[idx])) dirty += cellPixels(cellRect(i, i + w));
+        }
+    cells_ = std::move(cells);
+    updateArea(dirty);
+}
+
+// After a click only a few cells and change marks differ: their pixels are repainted, not the whole
+// widget (issue 18). Many scattered rectangles are joined into their bounding rectangle.
+void ChartHeatMap::updateArea(const QRegion& r) {
+    if (r.isEmpty()) return;
+    if (r.rectCount() > 48) update(r.boundingRect());
+    else update(r);
+}
+
+QRegion ChartHeatMap::marksArea() const {
+    QRegion r;
+    for (const CellMark& m : marks_) r += cellPixels(cellRect(m.i, m.k));
+    return r;
 }
 
 void ChartHeatMap::setScale(double lo, double hi, const QString& title, int decimals) {
@@ -51,7 +77,7 @@ void ChartHeatMap::setScale(double lo, double hi, const QString& title, int deci
     scaleTitle_ = title;
     decimals_ = decimals;
     if (legendChanged) relayout();
-    update();
+    if (!layerValid_ || legendChanged) update(); // all cells' colours or the legend
 }
 
 void ChartHeatMap::setColorMap(ColorMapKind kind) {
@@ -91,6 +117,7 @@ void ChartHeatMap::setAnimationMode(AnimationMode m) {
 
 void ChartHeatMap::showChanges(std::vector<CellMark> marks, std::vector<HeatCell> before) {
     timer_.stop();
+    QRegion dirty = marksArea(); // the old marks and the cells they showed
     marks_ = std::move(marks);
     before_ = before.size() == cells_.size() ? std::move(before) : cells_;
     markOrder_.assign(cells_.size(), -1);
@@ -106,7 +133,7 @@ void ChartHeatMap::showChanges(std::vector<CellMark> marks, std::vector<HeatCell
         timer_.start(16);
     }
     emit changesProgress(revealed_, totalChanges());
-    update();
+    updateArea(dirty + marksArea());
 }
 
 void ChartHeatMap::setHighlights(std::vector<CellHighlight> h) {

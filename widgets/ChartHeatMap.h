@@ -138,6 +138,8 @@ private:
     };
     std::size_t index(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
     void relayout();
+    void updateArea(const QRegion& r);
+    QRegion marksArea() const;  // the pixels of every change mark's cell
     // Static layer: what cell idx shows (value and label from `before` while its change is not
     // revealed; kept, gold and best from the current cells).
     HeatCell shownCell(std::size_t idx) const;

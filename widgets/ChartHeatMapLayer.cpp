@@ -3,6 +3,7 @@
 // marks, highlights and the focus frame are drawn above it in every paint (issue 18, latency).
 // Contract: the pixels equal a direct paint of all layers (tests/gui/test_heatmap_layer_cache).
 #include "widgets/ChartHeatMap.h"
+#include "widgets/ChartHeatMapDraw.h"
 
 #include <QPaintEngine>
 #include <QPaintEvent>
@@ -11,18 +12,16 @@
 #include <cmath>
 
 namespace prunescope::widgets {
-namespace {
+using heatdraw::cellPixels;
 
-// Cells drawn the same: same value (NaN equals NaN), label and markers.
+namespace heatdraw {
 bool sameShown(const HeatCell& a, const HeatCell& b) {
     const bool valuesEqual = a.value == b.value || (std::isnan(a.value) && std::isnan(b.value));
     return valuesEqual && a.kept == b.kept && a.gold == b.gold && a.best == b.best && a.label == b.label;
 }
+} // namespace heatdraw
 
-// Pixels a cell paints into: its rectangle, widened by the 4 px that strokes may reach.
-QRect cellPixels(const QRectF& r) { return r.adjusted(-4, -4, 4, 4).toAlignedRect(); }
-
-} // namespace
+using heatdraw::sameShown;
 
 // Off only bypasses the cache: it stays valid (cells are compared with it when it is used again, and
 // every change that repaints all cells invalidates it whether on or off).

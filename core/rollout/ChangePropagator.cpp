@@ -8,11 +8,6 @@
 
 namespace prunescope {
 
-namespace {
-// Witness of a vertex whose value may have decreased: RECOMPUTE when popped (Alg. 3 line 16).
-constexpr std::uint32_t kPending = 0xFFFFFFFDu;
-} // namespace
-
 std::uint32_t ChangePropagator::touch(std::uint32_t v) {
     if (log_.touched(v)) return log_.indexOf(v);
     if (onBest_[v]) log_.top().bestTouched = true;
@@ -284,7 +279,7 @@ void ChangePropagator::flipOnly(int i, int k) {
     events_.clear();
     changedPost_.clear();
     rootQueued_ = false;
-    lastPops_ = lastRecomputes_ = 0;
+    lastPops_ = lastRecomputes_ = lastBatched_ = 0;
     const bool nowKeep = !mask_.keep(i, k);
     mask_.set(i, k, nowKeep);
     spansKept_ += nowKeep ? 1 : -1;
@@ -294,6 +289,7 @@ void ChangePropagator::flipOnly(int i, int k) {
     for (int w = k - i; w <= n; ++w)
         for (int layer = 0; layer < 2; ++layer) {
             auto& bucket = buckets_[2 * w + layer];
+            if (layer == 0 && !boolMode_ && !bucket.empty()) lastRecomputes_ += recomputeBatched(bucket);
             for (std::size_t b = 0; b < bucket.size(); ++b) {
                 const std::uint32_t v = bucket[b];
                 const std::uint32_t c = (layer == 0 ? v : v - postBase_) / N_;

@@ -101,6 +101,12 @@ public:
     // Work counters of the last flip: vertices popped from the agenda and recomputed.
     long lastPops() const { return lastPops_; }
     long lastRecomputes() const { return lastRecomputes_; }
+    // RECOMPUTE of a cell's pending pre vertices (a value that may have fallen) runs per vertex, or
+    // for all of them at once with the parser's loop over the cell when their incoming rules
+    // together reach `rules` (default |binary| / 4; 0: always, SIZE_MAX: never). Same results
+    // either way; only the speed differs. lastBatchedRecomputes(): those of the last flip done so.
+    void setRecomputeBatchRules(std::size_t rules) { batchRules_ = rules; }
+    long lastBatchedRecomputes() const { return lastBatched_; }
 
 private:
     float& value(std::uint32_t v) { return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_]; }
@@ -116,6 +122,7 @@ private:
     void relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer);
     void relaxRoot(float s, std::uint32_t key);
     void recompute(std::uint32_t v, int i, int k, int layer);
+    long recomputeBatched(const std::vector<std::uint32_t>& bucket);
     void findSupport(std::uint32_t v, int i, int k, int layer);
     double bestThrough(int i, int k);
     // Lazy exact values after a finiteness-only keep→prune flip of (si, sk): the values in cells
@@ -150,6 +157,8 @@ private:
     // Users of post vertices: [2*post + side] first pre vertex whose witness uses it as the left
     // (side 0) or right (side 1) child; [2*pre + side] that vertex's links in the list.
     static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
+    // Witness of a vertex whose value may have decreased: RECOMPUTE when popped (Alg. 3 line 16).
+    static constexpr std::uint32_t kPending = 0xFFFFFFFDu;
     struct UserLinks { std::uint32_t prev, next; };
     std::vector<std::uint32_t> firstUser_;
     UninitializedBuffer<UserLinks> links_;
@@ -193,6 +202,11 @@ private:
     std::vector<float> scratch_;
     std::vector<std::uint32_t> scratchW_;
     std::vector<std::uint32_t> dirty_;       // cell*N + x of every entry the roll-in built
+    // recomputeBatched: per cell, the incoming rules of its pending pre vertices (0 between calls).
+    std::size_t batchRules_ = 0;
+    long lastBatched_ = 0;
+    std::vector<std::size_t> pendingRules_;
+    std::vector<std::uint32_t> pendingCells_;
     long lastPops_ = 0, lastRecomputes_ = 0;
 };
 

@@ -19,6 +19,7 @@ ChangePropagator::ChangePropagator(const Grammar& g) : g_(&g), N_(g.numSymbols()
     }
     scratch_.assign(N_, kNegInf);
     scratchW_.assign(N_, kNoWitness);
+    batchRules_ = g.binary.size() / 4;
 }
 
 ChangePropagator::ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask)
@@ -82,6 +83,7 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
         for (int i = 0; i + w <= n; ++i) cellI_[c.cell(i, i + w)] = i, cellK_[c.cell(i, i + w)] = i + w;
     cellBuilt_.assign(cells, 0);
     binaryPushes_.assign(cells, 0);
+    pendingRules_.assign(cells, 0);
     if (buckets_.size() < static_cast<std::size_t>(2 * (n + 1))) buckets_.resize(2 * (n + 1));
     log_.clear();
     events_.clear();

@@ -2,7 +2,8 @@
 // and the frame that follows it (the posted layout and update requests only, as the benchmark
 // does), the window on screen equals a fresh paint of the whole window pixel for pixel — the
 // regions the click invalidated cover everything that changed (heat map, statistics, trees),
-// after flips, undo and redo, under an incrementally presented quantity and a fully presented one.
+// after flips, undo and redo, under an incrementally presented quantity and a fully presented one,
+// and while changes are revealed step by step.
 #include "app/gui/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
@@ -82,6 +83,28 @@ private slots:
             }
         }
         QVERIFY(compared_ >= 3 * 11);
+    }
+
+    // The heat map repaints only changed cells and old and new change marks after a click: also right
+    // while the changes are revealed step by step (unrevealed cells show their old values), and
+    // for a run of short-span clicks, whose marks cover much of the chart.
+    void frameAfterStepsAndShortSpans() {
+        const int n = ex()->session()->length();
+        ex()->setQuantity(Quantity::KeepProbability);
+        ex()->setAnimationMode(widgets::AnimationMode::Step);
+        expectFrameComplete("step mode");
+        click(10, 13);
+        expectFrameComplete("step mode, click on (10,13)");
+        for (int s = 0; s < 3; ++s) {
+            ex()->heatMap()->stepChanges();
+            expectFrameComplete(QString("step %1").arg(s));
+        }
+        ex()->setAnimationMode(widgets::AnimationMode::Instant);
+        expectFrameComplete("instant");
+        for (int i = 0; i + 2 <= n && i < 12; i += 3) {
+            click(i, i + 2);
+            expectFrameComplete(QString("short span (%1,%2)").arg(i).arg(i + 2));
+        }
     }
 };
 
