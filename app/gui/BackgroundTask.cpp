@@ -111,9 +111,16 @@ bool BackgroundTask::waitForDone(int timeoutMs) {
 }
 
 bool processEventsUntil(const std::function<bool()>& done, int timeoutMs) {
+    // Blocks between events. processEvents(flags, maxtime) drops WaitForMoreEvents and so spun a whole
+    // core while background work ran (the work's own threads then had one core less); a 5 ms timer
+    // wakes the blocking wait to re-check done() and the deadline.
     QElapsedTimer t;
     t.start();
-    while (!done() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QTimer wake;
+    wake.setInterval(5);
+    wake.start();
+    while (!done() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
     return done();
 }
 

@@ -1,5 +1,6 @@
 #include "app/gui/CommandLine.h"
 
+#include "app/gui/BackgroundTask.h"
 #include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/MaskComparisonPanel.h"
@@ -21,11 +22,7 @@
 namespace prunescope::gui {
 namespace {
 
-void settle(int ms = 50) {
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 10);
-}
+void settle(int ms = 50) { processEventsUntil([] { return false; }, ms); }
 
 // PRUNESCOPE_TIMING: splits a window paint by widget. Paint events of a window's widgets are sent
 // one after another (a parent before its children), so the time from one widget's paint event to

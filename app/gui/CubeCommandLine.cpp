@@ -2,10 +2,10 @@
 // (scripts/screenshots.sh). See CubeExplorerWindow.h.
 //   prunescope --screenshot-cube FILE.png [--cube-model M] [--cube-sentences S] [--sentence n]
 //              [--beam k] [--update standard|skip|smax|pmax] [--cell ID] [--apply N] [--tab 0|1|2]
+#include "app/gui/BackgroundTask.h"
 #include "app/gui/CubeExplorerWindow.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QTabWidget>
 
 #include <cstdio>
@@ -35,9 +35,7 @@ int runCubeCommandLineMode(const QStringList& args) {
     if (const QString t = option(args, "--tab"); !t.isEmpty()) w.findChild<QTabWidget*>()->setCurrentIndex(t.toInt());
     w.resize(1500, 940);
     w.show();
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < 300) QApplication::processEvents(QEventLoop::AllEvents, 10);
+    processEventsUntil([] { return false; }, 300);
     if (!w.grab().save(out)) return std::fprintf(stderr, "cannot write %s\n", qPrintable(out)), 1;
     std::printf("wrote %s\n", qPrintable(out));
     return 0;

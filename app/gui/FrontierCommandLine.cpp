@@ -1,6 +1,7 @@
 // Non-interactive modes of the frontier window: screenshots for docs/user-guide.md and the
 // event-loop stall benchmark of a background LOLS run (Vieira & Eisner 2017, sec. 4) for
 // docs/benchmarks.md. Options: app/gui/CommandLine.cpp (`prunescope --help`).
+#include "app/gui/BackgroundTask.h"
 #include "app/gui/CommandLine.h"
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/MainWindow.h"
@@ -18,6 +19,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <cstdio>
 
@@ -25,11 +27,7 @@ namespace prunescope::gui {
 
 namespace {
 
-void settle(int ms) {
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 10);
-}
+void settle(int ms) { processEventsUntil([] { return false; }, ms); }
 
 } // namespace
 
@@ -192,9 +190,7 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     if (control > 0) {
         tick.start();
         clock.restart();
-        QElapsedTimer c;
-        c.start();
-        while (c.elapsed() < control * 1000) QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+        processEventsUntil([] { return false; }, control * 1000);
         tick.stop();
         for (double g : gaps) controlMax = std::max(controlMax, g);
         std::printf("control (no training, %d s): %zu ticks, max gap %.1f ms\n", control, gaps.size(), controlMax);
@@ -214,7 +210,7 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     const int id = w.startLols(job);
     tick.start();
     clock.restart();
-    while (w.queue()->busy()) QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    processEventsUntil([&] { return !w.queue()->busy(); }, std::numeric_limits<int>::max());
     tick.stop();
     const double seconds = total.nsecsElapsed() / 1e9;
     const TrainingJob* j = w.queue()->job(id);
