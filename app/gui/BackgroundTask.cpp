@@ -1,5 +1,6 @@
 // Background work for the GUI with throttled progress and cancel (see BackgroundTask.h).
 #include "app/gui/BackgroundTask.h"
+#include "core/util/VectorState.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -62,6 +63,7 @@ bool BackgroundTask::start(Work work) {
     const Progress progress = progress_;
     const bool low = lowPriority_;
     thread_ = QThread::create([this, work = std::move(work), progress, low] {
+        clearUpperVectorState();  // born with the GUI thread's dirty state (core/util/VectorState.h)
 #ifdef __linux__
         // QThread priorities do not change the nice value on Linux; this does, and the work's own
         // threads inherit it, so the GUI thread wins the cores whenever it has work.

@@ -208,11 +208,15 @@ bool FrontierWindow::openFrontier(const QString& path, QString* error) {
 }
 
 bool FrontierWindow::openRunDirectory(const QString& dir, QString* error) {
-    const BusyCursor busy;  // reads the log and adds (and replots) every committed iteration
+    const BusyCursor busy;  // reads the log and adds every committed iteration, then replots once
+    batchingIterations_ = true;  // follow() emits the committed iterations at once: one refresh for all
     try {
         queue_->follow(dir);
+        batchingIterations_ = false;
+        refreshView();
         return true;
     } catch (const std::exception& e) {
+        batchingIterations_ = false;
         if (error) *error = QString::fromStdString(e.what());
         return false;
     }
@@ -233,6 +237,7 @@ void FrontierWindow::setMeasures(RuntimeMeasure rt, AccuracyMeasure acc) {
 }
 
 void FrontierWindow::refreshView() {
+    ++viewRefreshes_;
     refreshEvaluationSets();
     view_ = model_.view(runtime_, accuracy_, unprunedBox_->isChecked(), evalSet_);
     plot_->setPlotData(view_.plot);
@@ -296,7 +301,7 @@ void FrontierWindow::onIteration(int, const QString& runDir, const LolsIteration
                                      .arg(QFileInfo(runDir).fileName(), QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label()).replace("<= ", "≤ ")),
                                  8000);
     if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
-    refreshView();
+    if (!batchingIterations_) refreshView();
     lastIterationMs_ = clock.nsecsElapsed() / 1e6;
 }
 

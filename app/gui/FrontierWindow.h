@@ -99,6 +99,9 @@ public:
     TrainingQueue* queue() const { return queue_; }
     // GUI-thread time of the last committed iteration's update (model, view, replot), ms.
     double lastIterationMs() const { return lastIterationMs_; }
+    // How often the view (model view, plot, slider, selection) was rebuilt: opening a run directory
+    // rebuilds it once, not once per committed iteration.
+    int viewRefreshes() const { return viewRefreshes_; }
     TrainingPanel* trainingPanel() const { return panel_; }
     widgets::FrontierPlot* plot() const { return plot_; }
     widgets::LambdaSlider* slider() const { return slider_; }
@@ -154,6 +157,8 @@ private:
     RegretWindow* regret_ = nullptr;
     ConfirmFunction confirm_;
     double lastIterationMs_ = 0;
+    int viewRefreshes_ = 0;
+    bool batchingIterations_ = false;  // openRunDirectory: iterations arrive together, refresh once after
 };
 
 } // namespace prunescope::gui

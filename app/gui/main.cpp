@@ -2,6 +2,7 @@
 // `prunescope --help` lists the command line (app/gui/CommandLine.cpp).
 #include "app/gui/CommandLine.h"
 #include "app/gui/MainWindow.h"
+#include "core/util/VectorState.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,6 +32,7 @@ QStringList takeSessionOption(int& argc, char** argv) {
 int main(int argc, char** argv) {
     const QStringList session = takeSessionOption(argc, argv);
     QApplication app(argc, argv);
+    prunescope::clearUpperVectorState();  // the constructor leaves it dirty on some CPUs (core/util/VectorState.h)
     QApplication::setOrganizationName("PruneScope");
     QApplication::setApplicationName("PruneScope");
     QApplication::setApplicationVersion("0.1.0");

@@ -1,5 +1,6 @@
 // Pareto frontier, sigmoid curve fit and lambda estimation (Vieira & Eisner 2017, sec. 7, fn. 12).
 #include "core/frontier/Frontier.h"
+#include "core/util/VectorState.h"
 
 #include <Eigen/Dense>
 
@@ -118,6 +119,7 @@ Vec4 levenbergMarquardt(const Problem& p, Vec4 t) {
 } // namespace
 
 SigmoidFit fitSigmoid(std::span<const FrontierPoint> pts) {
+    clearUpperVectorState();  // may run on the GUI thread (core/util/VectorState.h)
     Problem p;
     for (const auto& q : pts) {
         if (!std::isfinite(q.runtime) || !std::isfinite(q.accuracy))

@@ -3,6 +3,7 @@
 
 #include "core/policy/ParallelObjective.h"
 #include "core/util/FloatRange.h"
+#include "core/util/VectorState.h"
 
 #include <LBFGS.h>
 
@@ -131,6 +132,7 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
 
 LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt, const Eigen::VectorXf* init,
                                      const Progress& progress) {
+    clearUpperVectorState();  // the serial objective runs on the caller's thread (core/util/VectorState.h)
     if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
     if (!(opt.gradientReduction >= 0 && opt.gradientReduction < 1))
         throw std::invalid_argument("logistic regression: gradientReduction must be in [0, 1)");

@@ -4,6 +4,7 @@
 
 #include "core/eval/Evalb.h"
 #include "core/parse/Parser.h"
+#include "core/util/VectorState.h"
 
 #include <algorithm>
 #include <cmath>
@@ -136,6 +137,7 @@ void ChangePropagator::fillResult(FlipResult& r, bool withEvents) const {
 }
 
 FlipResult ChangePropagator::flip(int i, int k) {
+    clearUpperVectorState();  // runs on the GUI thread in the explorer (core/util/VectorState.h)
     flipOnly(i, k);
     FlipResult r;
     fillResult(r, true);

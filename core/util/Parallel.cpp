@@ -1,6 +1,8 @@
 // A minimal work-sharing loop over std::threads (the fastText pattern: first error wins, rethrown).
 #include "core/util/Parallel.h"
 
+#include "core/util/VectorState.h"
+
 #include <algorithm>
 #include <exception>
 #include <mutex>
@@ -22,6 +24,7 @@ void parallelFor(int count, int threads, const std::function<void(int, int)>& fn
     std::exception_ptr error;
     std::mutex errorMutex;
     auto run = [&](int worker) {
+        clearUpperVectorState();  // a new thread inherits its creator's dirty state (VectorState.h)
         while (!failed.load() && !(cancel && cancel->load())) {
             const int idx = next.fetch_add(1);
             if (idx >= count) return;

@@ -1,9 +1,13 @@
-// The progress/cancel contract (core/util/Progress.h): counts, throttling, cancel, parallelFor.
+// The progress/cancel contract (core/util/Progress.h): counts, throttling, cancel, parallelFor
+// (whose workers start with a clean vector state, core/util/VectorState.h).
 #include "core/util/Parallel.h"
 #include "core/util/Progress.h"
+#include "core/util/VectorState.h"
+#include "support/VectorStateTesting.h"
 
 #include <QtTest>
 
+#include <atomic>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -95,6 +99,30 @@ private slots:
         p.requestCancel();  // again: not delivered twice
         QCOMPARE(done, 5);
         QCOMPARE(cancelling, 1);
+    }
+
+    // clearUpperVectorState() clears what AVX code without VZEROUPPER left dirty.
+    void upperVectorStateIsCleared() {
+        if (!canReadVectorState()) QSKIP("this CPU has no AVX or cannot report the state (XGETBV1)");
+        testsupport::dirtyUpperVectorState();
+        QVERIFY(upperVectorStateDirty());
+        clearUpperVectorState();
+        QVERIFY(!upperVectorStateDirty());
+    }
+
+    // parallelFor's workers start clean although their creator is dirty: threads inherit the state,
+    // and a dirty one made the GUI's LOLS retraining 2.4x slower (legacy-SSE math waits on it).
+    void parallelForWorkersStartWithACleanVectorState() {
+        if (!canReadVectorState()) QSKIP("this CPU has no AVX or cannot report the state (XGETBV1)");
+        for (int threads : {1, 2, 3}) {
+            testsupport::dirtyUpperVectorState();
+            QVERIFY(upperVectorStateDirty());
+            std::atomic<int> dirty{0};
+            parallelFor(12, threads, [&](int, int) {
+                if (upperVectorStateDirty()) ++dirty;
+            });
+            QCOMPARE(dirty.load(), 0);
+        }
     }
 
     void parallelForStopsOnCancel() {
