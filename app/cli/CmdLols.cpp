@@ -200,6 +200,16 @@ void addLolsTrainCommand(CLI::App& app) {
                     "Retraining stops once the gradient norm fell by this factor from the warm start (0 = off; "
                     "docs/benchmarks.md, issue 16)")
         ->check(CLI::Range(0.0, 0.999999));
+    sub->add_option("--lbfgs-max-iterations", s.lols.logreg.maxIterations,
+                    "Cap on L-BFGS iterations per LOLS iteration's retraining (warm-started from the previous "
+                    "policy; docs/benchmarks.md, issue 16)")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    sub->add_option("--lbfgs-max-iterations-after-first", s.lols.lbfgsMaxIterationsAfterFirst,
+                    "Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... (warm-started from a policy "
+                    "trained on nearly the same aggregate; iteration 1 keeps --lbfgs-max-iterations; 0 = off; "
+                    "docs/benchmarks.md, issue 16)")
+        ->check(CLI::Range(0, 1000000));
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on the node; results do not depend on it)");
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");

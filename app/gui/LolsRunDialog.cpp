@@ -2,6 +2,7 @@
 #include "app/gui/LolsRunDialog.h"
 
 #include "core/lols/RunConfig.h"
+#include "core/policy/LogisticRegression.h"
 #include "core/rollout/Rollout.h"
 #include "core/util/DataDir.h"
 
@@ -76,6 +77,17 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
     threads_ = spin(1, 256, std::max(1, QThread::idealThreadCount() - 1), this);
     threads_->setToolTip("Worker threads; one core is left for the interface. Results do not depend on it.");
     form->addRow("Threads", threads_);
+    lbfgsMaxIterations_ = spin(1, 1000000, LogRegOptions{}.maxIterations, this);
+    lbfgsMaxIterations_->setToolTip("Cap on L-BFGS iterations in each iteration's retraining (warm-started from the "
+                                    "previous policy); lower is faster (prunescope-cli lols --lbfgs-max-iterations; "
+                                    "docs/benchmarks.md, issue 16)");
+    form->addRow("L-BFGS iterations per retraining", lbfgsMaxIterations_);
+    lbfgsAfterFirst_ = spin(0, 1000000, 0, this);
+    lbfgsAfterFirst_->setSpecialValueText("as above");
+    lbfgsAfterFirst_->setToolTip("Cap on L-BFGS iterations in the retraining of iterations 2, 3, …, which start from "
+                                 "a policy trained on nearly the same data (prunescope-cli lols "
+                                 "--lbfgs-max-iterations-after-first; docs/benchmarks.md, issue 16)");
+    form->addRow("… from iteration 2 on", lbfgsAfterFirst_);
     grammar_ = new QLineEdit(d.grammar, this);
     form->addRow("Grammar", withBrowse(grammar_, false, "Grammar", this));
     train_ = new QLineEdit(d.train, this);
@@ -156,6 +168,8 @@ void LolsRunDialog::prefill(const LolsDialogDefaults& d) {
             maxLen_->setValue(c.value("maxLength", maxLen_->value()));
             iterations_->setValue(lols.value("iterations", iterations_->value()));
             minibatch_->setValue(lols.value("minibatch", minibatch_->value()));
+            lbfgsMaxIterations_->setValue(lols.value("lbfgsMaxIterations", lbfgsMaxIterations_->value()));
+            lbfgsAfterFirst_->setValue(lols.value("lbfgsMaxIterationsAfterFirst", 0));  // absent = off
             const int si = surrogate_->findData(QString::fromStdString(lols.value("surrogate", std::string())));
             if (si >= 0) surrogate_->setCurrentIndex(si);
             if (out_->text().isEmpty()) out_->setText(QFileInfo(lastRun).absoluteFilePath());
@@ -175,6 +189,8 @@ void LolsRunDialog::prefill(const LolsDialogDefaults& d) {
     number(iterations_, "iterations");
     number(minibatch_, "minibatch");
     number(threads_, "threads");
+    number(lbfgsMaxIterations_, "lbfgsMaxIterations");
+    number(lbfgsAfterFirst_, "lbfgsMaxIterationsAfterFirst");
     number(trainLimit_, "trainLimit");
     number(devLimit_, "devLimit");
     number(maxLen_, "maxLength");
@@ -195,6 +211,8 @@ void LolsRunDialog::remember() const {
     s.setValue("iterations", iterations_->value());
     s.setValue("minibatch", minibatch_->value());
     s.setValue("threads", threads_->value());
+    s.setValue("lbfgsMaxIterations", lbfgsMaxIterations_->value());
+    s.setValue("lbfgsMaxIterationsAfterFirst", lbfgsAfterFirst_->value());
     s.setValue("trainLimit", trainLimit_->value());
     s.setValue("devLimit", devLimit_->value());
     s.setValue("maxLength", maxLen_->value());
@@ -220,6 +238,8 @@ LolsJobSpec LolsRunDialog::spec() const {
     r.lols.iterations = iterations_->value();
     r.lols.minibatch = minibatch_->value();
     r.lols.threads = threads_->value();
+    r.lols.logreg.maxIterations = lbfgsMaxIterations_->value();
+    r.lols.lbfgsMaxIterationsAfterFirst = lbfgsAfterFirst_->value();
     r.trainLimit = trainLimit_->value();
     r.devLimit = devLimit_->value();
     r.maxLength = maxLen_->value();

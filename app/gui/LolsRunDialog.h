@@ -1,7 +1,7 @@
 #pragma once
 // The dialog that launches a background LOLS run (Vieira & Eisner 2017, sec. 4 Alg. 2, sec. 7):
 // starting policy, lambda (preset from the selected frontier point), surrogate rCP or rDP,
-// iterations, minibatch, threads, data and the output run directory.
+// iterations, minibatch, threads, the L-BFGS caps per retraining, data and the output run directory.
 // Prefill, lowest to highest precedence: the caller's defaults; the opened treebank, else the
 // data folder's ptb-sample (PRUNESCOPE_DATA_DIR; fills the treebanks when the caller gave none); the last run's recorded settings (its config.json); the
 // values this dialog had when it was last closed (QSettings group "lolsDialog"). The starting
@@ -47,7 +47,8 @@ private:
     QComboBox *init_ = nullptr, *surrogate_ = nullptr;
     QLineEdit *grammar_ = nullptr, *train_ = nullptr, *dev_ = nullptr, *out_ = nullptr, *lambda_ = nullptr;
     QSpinBox *iterations_ = nullptr, *minibatch_ = nullptr, *threads_ = nullptr, *trainLimit_ = nullptr,
-             *devLimit_ = nullptr, *maxLen_ = nullptr;
+             *devLimit_ = nullptr, *maxLen_ = nullptr, *lbfgsMaxIterations_ = nullptr,
+             *lbfgsAfterFirst_ = nullptr;
 };
 
 } // namespace prunescope::gui

@@ -76,7 +76,14 @@ nlohmann::json LolsConfig::toJson() const {
             {"trainEvalSentences", trainEvalSentences}};
     // Written only when on, so runs without it keep their config and policy files byte for byte.
     if (logreg.gradientReduction > 0) j["lbfgsGradientReduction"] = logreg.gradientReduction;
+    if (lbfgsMaxIterationsAfterFirst > 0) j["lbfgsMaxIterationsAfterFirst"] = lbfgsMaxIterationsAfterFirst;
     return j;
+}
+
+LogRegOptions LolsConfig::retrainingOptions(int t) const {
+    LogRegOptions o = logreg;
+    if (t >= 2 && lbfgsMaxIterationsAfterFirst > 0) o.maxIterations = std::min(o.maxIterations, lbfgsMaxIterationsAfterFirst);
+    return o;
 }
 
 LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
@@ -93,6 +100,7 @@ LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     c.logreg.maxIterations = j.value("lbfgsMaxIterations", c.logreg.maxIterations);
     c.logreg.epsilon = j.value("lbfgsEpsilon", c.logreg.epsilon);
     c.logreg.gradientReduction = j.value("lbfgsGradientReduction", c.logreg.gradientReduction);
+    c.lbfgsMaxIterationsAfterFirst = j.value("lbfgsMaxIterationsAfterFirst", c.lbfgsMaxIterationsAfterFirst);
     c.warmStart = j.value("warmStart", c.warmStart);
     c.trainEvalSentences = j.value("trainEvalSentences", c.trainEvalSentences);
     return c;

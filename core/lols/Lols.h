@@ -49,6 +49,13 @@ struct LolsConfig {
     int threads = 0;             // 0 = hardware concurrency; results never depend on it
     LogRegOptions logreg;        // rescaleWeights stays on (sec. 6)
     bool warmStart = true;       // start L-BFGS from the current policy's weights
+    // Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... (0 = off: logreg.maxIterations
+    // throughout). Iteration 1 starts from the initial policy, trained on another objective, and keeps
+    // logreg.maxIterations; later ones start from a policy trained on nearly the same aggregate
+    // (issue 16: docs/benchmarks.md). Opt-in; config key written only when on.
+    int lbfgsMaxIterationsAfterFirst = 0;
+    // The L-BFGS options of iteration t's retraining.
+    LogRegOptions retrainingOptions(int t) const;
     int trainEvalSentences = 0;  // also evaluate each policy on this many fixed train sentences
     nlohmann::json toJson() const;
     static LolsConfig fromJson(const nlohmann::json& j);  // missing keys keep their defaults

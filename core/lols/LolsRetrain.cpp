@@ -34,6 +34,9 @@ LolsRunSpec specFromRecordedConfig(const nlohmann::json& c) {
     spec.lols.cpRolloutsPerWord = recorded.cpRolloutsPerWord;
     spec.lols.trainEvalSentences = recorded.trainEvalSentences;
     spec.lols.seed = recorded.seed;
+    spec.lols.logreg.maxIterations = recorded.logreg.maxIterations;          // --lbfgs-max-iterations
+    spec.lols.logreg.gradientReduction = recorded.logreg.gradientReduction;  // --lbfgs-gradient-reduction
+    spec.lols.lbfgsMaxIterationsAfterFirst = recorded.lbfgsMaxIterationsAfterFirst;
     spec.maxLength = c.value("maxLength", 40);
     spec.trainLimit = c.value("trainLimit", 0);
     spec.devLimit = c.value("devLimit", 0);
@@ -145,6 +148,13 @@ std::string lolsRetrainCommand(const LolsRetrainSettings& s, const std::string& 
                     " --cp-rollouts-per-word " + std::to_string(p.lols.cpRolloutsPerWord) + " --seed " +
                     std::to_string(p.lols.seed);
     if (p.lols.trainEvalSentences > 0) c += " --train-eval " + std::to_string(p.lols.trainEvalSentences);
+    // Only when not the default, so the commands of older runs read as before.
+    if (p.lols.logreg.maxIterations != LogRegOptions{}.maxIterations)
+        c += " --lbfgs-max-iterations " + std::to_string(p.lols.logreg.maxIterations);
+    if (p.lols.logreg.gradientReduction > 0)
+        c += " --lbfgs-gradient-reduction " + exactNumber(p.lols.logreg.gradientReduction);
+    if (p.lols.lbfgsMaxIterationsAfterFirst > 0)
+        c += " --lbfgs-max-iterations-after-first " + std::to_string(p.lols.lbfgsMaxIterationsAfterFirst);
     c += p.q0 ? " --q0-scale " + exactNumber(p.q0Scale) : std::string(" --no-q0");
     return c + " --out " + shellWord(outDir);
 }

@@ -296,7 +296,7 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
             rec.examples = static_cast<long>(examples.numExamples());
             if (examples.numExamples() > 0) {
                 const LogRegResult lr = trainLogisticRegression(
-                    examples, cfg_.logreg, cfg_.warmStart ? &st.policy.weights : nullptr, progress);
+                    examples, cfg_.retrainingOptions(t), cfg_.warmStart ? &st.policy.weights : nullptr, progress);
                 next.weights = lr.weights;
                 rec.lbfgsIterations = lr.iterations;
                 rec.objective = lr.objective;

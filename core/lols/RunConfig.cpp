@@ -38,6 +38,7 @@ void checkLols(const JsonDocument& d, const json& l) {
     if (const json* v = d.optionalMember(l, "threads")) d.int32(*v, 0, 4096);
     if (const json* v = d.optionalMember(l, "l2")) d.number(*v, 0, kMaxDouble);
     if (const json* v = d.optionalMember(l, "lbfgsMaxIterations")) d.int32(*v, 1, 1000000);
+    if (const json* v = d.optionalMember(l, "lbfgsMaxIterationsAfterFirst")) d.int32(*v, 0, 1000000);
     if (const json* v = d.optionalMember(l, "lbfgsEpsilon")) {
         if (d.number(*v, 0, kMaxDouble) <= 0) d.fail(*v, "'/lols/lbfgsEpsilon' must be > 0");
     }

@@ -102,20 +102,47 @@ constexpr const char* kNotFinite =
 
 // The objective as LBFGSpp wants it; remembers the best point seen so that a failed line
 // search still returns the best weights found.
+// Saves two evaluations per training (issue 16: a capped warm-started retraining runs only a few):
+// LBFGSpp's first call is at the start point, whose objective and gradient were already computed
+// for the finiteness check and the stopping rule (`start`), and the convergence test after the
+// solver needs the gradient at the returned point, which is usually the last point evaluated
+// (`last`). Both are reused only when the point is the same doubles, and the objective is a pure
+// function of the point, so every result equals re-evaluating (test_logreg
+// `trainingEqualsPlainLbfgs`).
 struct Objective {
     ParallelObjective& objective;
     double l2;
     const Progress& progress;
     double bestF = std::numeric_limits<double>::infinity();
     Eigen::VectorXd best;
+    const Eigen::VectorXd* startX = nullptr;  // the start point and its objective and gradient
+    const Eigen::VectorXd* startGrad = nullptr;
+    double startF = 0;
+    Eigen::VectorXd lastX, lastGrad;  // the last point evaluated (buffers reused: no allocation)
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
-        const double f = objective(l2, x, grad, progress.cancelFlag());
+        double f = 0;
+        if (startX && x.size() == startX->size() && x == *startX) {
+            f = startF;
+            grad = *startGrad;
+        } else {
+            f = objective(l2, x, grad, progress.cancelFlag());
+        }
+        startX = nullptr;  // only the solver's first call can be at the start point for free
         progress.advance();
         if (f < bestF) {
             bestF = f;
             best = x;
         }
+        lastX = x;
+        lastGrad = grad;
         return f;
+    }
+    // ||gradient at x||, evaluated only when x is not the last point evaluated.
+    double gradientNorm(const Eigen::VectorXd& x) {
+        if (lastX.size() == x.size() && lastX == x) return lastGrad.norm();
+        Eigen::VectorXd g;
+        objective(l2, x, g);
+        return g.norm();
     }
 };
 
@@ -169,16 +196,18 @@ LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& 
         // A non-finite objective (e.g. warm-started from weights near the float limit) would leave
         // L-BFGS without any best point: refuse with a clear error instead.
         Eigen::VectorXd g0;
-        if (!std::isfinite(parallel(opt.l2, x, g0, progress.cancelFlag())) || !g0.allFinite())
-            throw std::runtime_error(kNotFinite);
+        const double f0 = parallel(opt.l2, x, g0, progress.cancelFlag());
+        if (!std::isfinite(f0) || !g0.allFinite()) throw std::runtime_error(kNotFinite);
         const double tolerance = std::max(opt.epsilon, opt.gradientReduction * g0.norm());
         param.epsilon = tolerance;
+        const Eigen::VectorXd x0 = x;
+        obj.startX = &x0;
+        obj.startGrad = &g0;
+        obj.startF = f0;
         LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
         try {
             r.iterations = solver.minimize(obj, x, fx);
-            Eigen::VectorXd g;
-            parallel(opt.l2, x, g);
-            r.converged = g.norm() <= tolerance;
+            r.converged = obj.gradientNorm(x) <= tolerance;
         } catch (const Cancelled&) {
             throw;  // not "no progress": the caller asked to stop
         } catch (const std::exception&) {

@@ -66,7 +66,7 @@ private slots:
             "grammar":"%1","init":"%2","train":"%3","dev":"%4","maxLength":17,"trainLimit":33,"devLimit":21,
             "q0":{"positiveWeight":128.0,"scale":1.0},
             "lols":{"cpRolloutsPerWord":2,"engine":"fast","iterations":7,"l2":0.0001,"lambda":0.002,
-                    "lbfgsEpsilon":1e-06,"lbfgsMaxIterations":200,"minibatch":9,"seed":1,"surrogate":"rdp",
+                    "lbfgsEpsilon":1e-06,"lbfgsMaxIterations":12,"lbfgsMaxIterationsAfterFirst":4,"minibatch":9,"seed":1,"surrogate":"rdp",
                     "threads":0,"trainEvalSentences":0,"warmStart":true}})")
                                    .arg(root.filePath("g.gram"), root.filePath("p.json"), root.filePath("data/train"),
                                         root.filePath("data/dev"));
@@ -84,6 +84,8 @@ private slots:
         QCOMPARE(r.devLimit, 21);
         QCOMPARE(r.lols.iterations, 7);
         QCOMPARE(r.lols.minibatch, 9);
+        QCOMPARE(r.lols.logreg.maxIterations, 12);
+        QCOMPARE(r.lols.lbfgsMaxIterationsAfterFirst, 4);
         QCOMPARE(r.lols.surrogate, Surrogate::DP);
         QCOMPARE(r.lols.lambda, 0.25);  // the caller's preset for the recorded surrogate
         // run1 has a config.json: the offered directory is a fresh sibling
@@ -96,7 +98,7 @@ private slots:
         {
             LolsRunDialog dlg{LolsDialogDefaults{}};
             auto spins = dlg.findChildren<QSpinBox*>();
-            QVERIFY(spins.size() >= 6);
+            QVERIFY(spins.size() >= 8);
             for (QSpinBox* b : spins) b->setValue(b->minimum() + 3);
             for (QLineEdit* e : dlg.findChildren<QLineEdit*>())
                 if (e->validator() == nullptr) e->setText(root.filePath("field-" + QString::number(quintptr(e) % 997)));
@@ -111,6 +113,9 @@ private slots:
             QCOMPARE(after.run.lols.iterations, before.run.lols.iterations);
             QCOMPARE(after.run.lols.minibatch, before.run.lols.minibatch);
             QCOMPARE(after.run.lols.threads, before.run.lols.threads);
+            QCOMPARE(after.run.lols.logreg.maxIterations, before.run.lols.logreg.maxIterations);
+            QCOMPARE(after.run.lols.logreg.maxIterations, 4);  // minimum + 3, not the default 200
+            QCOMPARE(after.run.lols.lbfgsMaxIterationsAfterFirst, 3);  // minimum + 3, not the default off
             QCOMPARE(after.run.trainLimit, before.run.trainLimit);
             QCOMPARE(after.run.devLimit, before.run.devLimit);
             QCOMPARE(after.run.maxLength, before.run.maxLength);

@@ -17,6 +17,7 @@
 
 #include <filesystem>
 #include <random>
+#include <stdexcept>
 
 using namespace prunescope;
 
@@ -306,11 +307,13 @@ private slots:
 
     void resultsIndependentOfThreadCount() {
         QFETCH(double, gradientReduction);
+        QFETCH(int, maxIterations);
         const Grammar& g = tinyGrammar();
         auto run = [&](int threads) {
             LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
             cfg.threads = threads;  // also the retraining's gradient threads (ParallelObjective.h)
             cfg.logreg.gradientReduction = gradientReduction;
+            cfg.logreg.maxIterations = maxIterations;
             cfg.minibatch = 5;
             cfg.cpRolloutsPerWord = 1;
             LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
@@ -327,8 +330,65 @@ private slots:
     }
     void resultsIndependentOfThreadCount_data() {
         QTest::addColumn<double>("gradientReduction");
-        QTest::newRow("stop at epsilon") << 0.0;
-        QTest::newRow("stop at gradient / 100") << 0.01;
+        QTest::addColumn<int>("maxIterations");
+        QTest::newRow("stop at epsilon") << 0.0 << LogRegOptions{}.maxIterations;
+        QTest::newRow("stop at gradient / 100") << 0.01 << LogRegOptions{}.maxIterations;
+        QTest::newRow("stop after 3 L-BFGS iterations") << 0.0 << 3;
+    }
+
+    // The cap on L-BFGS iterations per retraining (issue 16, --lbfgs-max-iterations) bounds every
+    // iteration's retraining, and changes the result only where the uncapped run needed more.
+    void lbfgsCapBoundsRetraining() {
+        const Grammar& g = tinyGrammar();
+        auto run = [&](int maxIterations, int afterFirst = 0) {
+            LolsConfig cfg = tinyConfig(Surrogate::DP, 0.002);
+            cfg.logreg.maxIterations = maxIterations;
+            cfg.lbfgsMaxIterationsAfterFirst = afterFirst;
+            LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
+            LolsState st = tr.start(randomPolicy(5, 0.5f), AggregatedDataset{});
+            while (st.iteration < 3)
+                if (!tr.step(st)) throw std::runtime_error("a LOLS step was cancelled");
+            return st;
+        };
+        const LolsState free = run(LogRegOptions{}.maxIterations), capped = run(2);
+        int most = 0;
+        for (int t = 1; t <= 3; ++t) {
+            most = std::max(most, free.log[t].lbfgsIterations);
+            QVERIFY2(capped.log[t].lbfgsIterations <= 2, qPrintable(QString::number(capped.log[t].lbfgsIterations)));
+        }
+        QVERIFY(most > 2);  // else the cap could not have bitten
+        QVERIFY(!(capped.policy.weights == free.policy.weights));
+        // A cap no iteration reaches leaves every result bit-identical.
+        const LolsState loose = run(most);
+        QVERIFY(loose.policy.weights == free.policy.weights);
+        QVERIFY(sameRecords(loose.log, free.log));
+        // The cap after the first iteration: iteration 1 exactly as without it, later ones capped.
+        const int mostLater = std::max(free.log[2].lbfgsIterations, free.log[3].lbfgsIterations);
+        qInfo("L-BFGS iterations without a cap: %d, %d, %d", free.log[1].lbfgsIterations, free.log[2].lbfgsIterations,
+              free.log[3].lbfgsIterations);
+        QVERIFY(mostLater >= 2);  // else a cap after the first cannot bite
+        const int cap = mostLater - 1;
+        QVERIFY(free.log[1].lbfgsIterations > cap);  // so iteration 1 would change if it were capped too
+        const LolsState later = run(LogRegOptions{}.maxIterations, cap);
+        QVERIFY(sameRecords({free.log[0], free.log[1]}, {later.log[0], later.log[1]}));
+        for (int t = 2; t <= 3; ++t) QVERIFY(later.log[t].lbfgsIterations <= cap);
+        QVERIFY(!(later.policy.weights == free.policy.weights));
+        // Configured like any LOLS setting: lbfgsMaxIterations is always written; the cap after the
+        // first only when on, so older runs keep their config.json and policy files byte for byte.
+        LolsConfig c = tinyConfig(Surrogate::DP, 0.002);
+        QVERIFY(!c.toJson().contains("lbfgsMaxIterationsAfterFirst"));
+        QCOMPARE(c.retrainingOptions(2).maxIterations, c.logreg.maxIterations);
+        c.logreg.maxIterations = 7;
+        c.lbfgsMaxIterationsAfterFirst = 3;
+        QCOMPARE(c.toJson().at("lbfgsMaxIterations").get<int>(), 7);
+        QCOMPARE(c.toJson().at("lbfgsMaxIterationsAfterFirst").get<int>(), 3);
+        const LolsConfig back = LolsConfig::fromJson(c.toJson());
+        QCOMPARE(back.logreg.maxIterations, 7);
+        QCOMPARE(back.lbfgsMaxIterationsAfterFirst, 3);
+        QCOMPARE(back.retrainingOptions(1).maxIterations, 7);
+        QCOMPARE(back.retrainingOptions(2).maxIterations, 3);
+        c.lbfgsMaxIterationsAfterFirst = 50;  // a cap, never a raise
+        QCOMPARE(c.retrainingOptions(5).maxIterations, 7);
     }
 
     // The stopping rule is part of the run's config (written only when on, so older runs keep

@@ -128,6 +128,24 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, retrainLolsPoint(s, run_, 1));
     }
 
+    // The retraining settings with flags (issue 16) are in the command when not the defaults, and
+    // then the command still reproduces the config.
+    void lbfgsSettingsAreInTheCommand() {
+        fs::remove(RunDirectory::open(run_).policyPath(1));  // as retrainReproducesADeletedIteration leaves it
+        LolsRetrainSettings s = lolsRetrainSettings(run_, 1);
+        QVERIFY2(s.ok(), s.why.c_str());
+        QVERIFY2(lolsRetrainCommand(s, "OUT").find("--lbfgs") == std::string::npos, lolsRetrainCommand(s, "OUT").c_str());
+        s.config["lols"]["lbfgsMaxIterations"] = 7;
+        s.config["lols"]["lbfgsGradientReduction"] = 0.01;
+        s.config["lols"]["lbfgsMaxIterationsAfterFirst"] = 5;
+        const std::string cmd = lolsRetrainCommand(s, "OUT");
+        QVERIFY2(cmd.find(" --lbfgs-max-iterations-after-first 5 ") != std::string::npos, cmd.c_str());
+        QVERIFY2(cmd.find(" --lbfgs-max-iterations 7 ") != std::string::npos, cmd.c_str());
+        QVERIFY2(cmd.find(" --lbfgs-gradient-reduction 0.01 ") != std::string::npos, cmd.c_str());
+        const auto diff = lolsRetrainCommandDifferences(s);
+        QVERIFY2(diff.empty(), diff.empty() ? "" : diff.front().c_str());
+    }
+
     // Other settings (another seed) give another policy, and the result says it is not reproduced.
     void otherSettingsAreNotReproduced() {
         LolsRetrainSettings s = lolsRetrainSettings(run_, 1);

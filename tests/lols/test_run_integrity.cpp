@@ -52,6 +52,8 @@ private slots:
         QTest::newRow("epsilon 0") << "/lols/lbfgsEpsilon" << "0" << "must be > 0";
         QTest::newRow("gradient reduction 1") << "/lols/lbfgsGradientReduction" << "1" << "must be < 1";
         QTest::newRow("gradient reduction < 0") << "/lols/lbfgsGradientReduction" << "-0.5" << "is outside";
+        QTest::newRow("cap after first < 0") << "/lols/lbfgsMaxIterationsAfterFirst" << "-1" << "is outside";
+        QTest::newRow("max iterations 0") << "/lols/lbfgsMaxIterations" << "0" << "is outside";
         QTest::newRow("seed negative") << "/lols/seed" << "-1" << "non-negative integer";
         QTest::newRow("maxLength") << "/maxLength" << "5000" << "'/maxLength' = 5000 is outside";
         QTest::newRow("trainLimit") << "/trainLimit" << "-1" << "'/trainLimit'";
