@@ -344,6 +344,7 @@ private slots:
             LolsConfig cfg = tinyConfig(Surrogate::DP, 0.002);
             cfg.logreg.maxIterations = maxIterations;
             cfg.lbfgsMaxIterationsAfterFirst = afterFirst;
+            cfg.minibatch = 2;  // new sentences every iteration, so later retrainings have work to do
             LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
             LolsState st = tr.start(randomPolicy(5, 0.5f), AggregatedDataset{});
             while (st.iteration < 3)
