@@ -292,11 +292,13 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         progress.begin("training", 0);
         next = st.policy;
         {
-            const CompactData examples = data.trainingData(train_, progress);  // rescaled (sec. 6)
+            // Rescaled (sec. 6); features kept from the last iteration when its states are the same.
+            const CompactData& examples = retraining_.update(data, train_, progress);
             rec.examples = static_cast<long>(examples.numExamples());
             if (examples.numExamples() > 0) {
-                const LogRegResult lr = trainLogisticRegression(
-                    examples, cfg_.retrainingOptions(t), cfg_.warmStart ? &st.policy.weights : nullptr, progress);
+                const LogRegOptions opt = cfg_.retrainingOptions(t);
+                const LogRegResult lr = trainLogisticRegression(retraining_.objective(opt.threads), opt,
+                                                                cfg_.warmStart ? &st.policy.weights : nullptr, progress);
                 next.weights = lr.weights;
                 rec.lbfgsIterations = lr.iterations;
                 rec.objective = lr.objective;

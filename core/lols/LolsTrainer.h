@@ -10,6 +10,7 @@
 // examples, so a cancel acts well within 1 s, retraining included.
 #include "core/grammar/Grammar.h"
 #include "core/lols/Lols.h"
+#include "core/lols/RetrainingData.h"
 #include "core/lols/RolloutDistributor.h"
 #include "core/policy/Policy.h"
 #include "core/util/Progress.h"
@@ -105,6 +106,7 @@ private:
     LolsConfig cfg_;
     RolloutFunction rollouts_;
     RolloutDistributor distributor_;
+    RetrainingData retraining_;  // the aggregate's compact features, kept across iterations (issue 16)
 };
 
 } // namespace prunescope

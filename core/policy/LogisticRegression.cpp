@@ -159,6 +159,13 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
 
 LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt, const Eigen::VectorXf* init,
                                      const Progress& progress) {
+    ParallelObjective parallel(c, opt.threads);
+    return trainLogisticRegression(parallel, opt, init, progress);
+}
+
+LogRegResult trainLogisticRegression(ParallelObjective& parallel, const LogRegOptions& opt, const Eigen::VectorXf* init,
+                                     const Progress& progress) {
+    const CompactData& c = parallel.data();
     clearUpperVectorState();  // the serial objective runs on the caller's thread (core/util/VectorState.h)
     if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
     if (!(opt.gradientReduction >= 0 && opt.gradientReduction < 1))
@@ -183,8 +190,7 @@ LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& 
     param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
     param.max_linesearch = 40;
 
-    ParallelObjective parallel(c, opt.threads);
-    Objective obj{parallel, opt.l2, progress, std::numeric_limits<double>::infinity(), {}};
+    Objective obj{parallel, opt.l2, progress, std::numeric_limits<double>::infinity(), {}, nullptr, nullptr, 0, {}, {}};
     LogRegResult r;
     r.activeFeatures = d;
     double fx = 0;

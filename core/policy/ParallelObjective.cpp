@@ -33,6 +33,16 @@ ParallelObjective::ParallelObjective(const CompactData& data, int threads)
     }
     term_.assign(static_cast<std::size_t>(n), 0.0);
     residual_.assign(static_cast<std::size_t>(n), 0.0);
+    zeroWeight_.resize(static_cast<std::size_t>(n));
+    for (int e = 0; e < n; ++e) zeroWeight_[static_cast<std::size_t>(e)] = data.weight[static_cast<std::size_t>(e)] == 0;
+}
+
+bool ParallelObjective::sameZeroWeights() const {
+    const std::size_t n = data_.weight.size();
+    if (n != zeroWeight_.size() || n != term_.size()) return false;
+    for (std::size_t e = 0; e < n; ++e)
+        if ((data_.weight[e] == 0) != zeroWeight_[e]) return false;
+    return true;
 }
 
 double ParallelObjective::operator()(double l2, const Eigen::VectorXd& theta, Eigen::VectorXd& grad,

@@ -6,6 +6,8 @@
 #include "core/eval/Evalb.h"
 #include "core/policy/GoldSpans.h"
 #include "core/lols/LolsTrainer.h"
+#include "core/lols/RetrainingData.h"
+#include "core/policy/ParallelObjective.h"
 #include "core/treebank/Normalize.h"
 #include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
@@ -495,6 +497,64 @@ private slots:
             QVERIFY(e.column() > 1);
             QVERIFY(std::string(e.what()).find("invalid JSON") != std::string::npos);
         }
+    }
+
+    // RetrainingData keeps the features across iterations and refreshes labels and weights: its data
+    // always equals the aggregate's trainingData rebuilt from scratch, bit for bit, and training on
+    // it (with its kept transpose) gives the same weights as training on the rebuilt data.
+    void retrainingDataEqualsRebuilding() {
+        const std::vector<LolsSentence> sentences = tinySentences();
+        auto same = [](const CompactData& a, const CompactData& b) {
+            return a.globalId == b.globalId && a.offsets == b.offsets && a.index == b.index && a.target == b.target &&
+                   a.weight == b.weight;
+        };
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<double> u(-1, 1);
+        std::vector<RewardEntry> all;  // every prunable span of every sentence: a Q0-like aggregate
+        for (std::uint32_t s = 0; s < sentences.size(); ++s) {
+            const int n = static_cast<int>(sentences[s].words.size());
+            for (int i = 0; i < n; ++i)
+                for (int k = i + 2; k <= n; ++k)
+                    if (PruningMask::prunable(n, i, k)) all.push_back({s, static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(k), std::abs(u(rng)), std::abs(u(rng))});
+        }
+        QVERIFY(all.size() > 50);
+        AggregatedDataset d;
+        d.add(all);
+        RetrainingData cache;
+        QVERIFY(same(cache.update(d, sentences), d.trainingData(sentences)));
+        QVERIFY(!cache.lastUpdateReused());
+        LogRegOptions opt;
+        opt.maxIterations = 30;
+        ParallelObjective* first = &cache.objective(2);
+        for (int round = 0; round < 3; ++round) {
+            // New rollouts on the same states: labels flip, weights change; no state appears or vanishes.
+            std::vector<RewardEntry> more;
+            for (const RewardEntry& e : all) more.push_back({e.sentence, e.i, e.k, u(rng) * 0.5, u(rng) * 0.5});
+            d.add(more);
+            const CompactData rebuilt = d.trainingData(sentences);
+            QVERIFY(same(cache.update(d, sentences), rebuilt));
+            QVERIFY(cache.lastUpdateReused());
+            QCOMPARE(&cache.objective(2), first);  // the transpose is kept
+            const LogRegResult kept = trainLogisticRegression(cache.objective(2), opt);
+            const LogRegResult fresh = trainLogisticRegression(rebuilt, opt);
+            QVERIFY(kept.weights == fresh.weights);
+            QCOMPARE(kept.iterations, fresh.iterations);
+        }
+        // A state whose reward difference becomes 0 leaves the examples: rebuilt, still equal.
+        RewardEntry cancel = d.entries()[7];
+        std::swap(cancel.rewardKeep, cancel.rewardPrune);
+        d.add({cancel});
+        QCOMPARE(d.entries()[7].rewardKeep - d.entries()[7].rewardPrune, 0.0);
+        QVERIFY(same(cache.update(d, sentences), d.trainingData(sentences)));
+        QVERIFY(!cache.lastUpdateReused());
+        QVERIFY(trainLogisticRegression(cache.objective(1), opt).weights ==
+                trainLogisticRegression(d.trainingData(sentences), opt).weights);
+        // A bad aggregate (a sentence the training set lacks) is an error, and leaves the cache empty.
+        AggregatedDataset bad = d;
+        bad.add({{static_cast<std::uint32_t>(sentences.size()), 0, 2, 0, 1}});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, cache.update(bad, sentences));
+        QCOMPARE(cache.data().numExamples(), 0);
+        QVERIFY(same(cache.update(d, sentences), d.trainingData(sentences)));
     }
 
     void resumeContinuesIdentically() {
