@@ -72,7 +72,7 @@ train)
       d=$RUNS/w$w-$s
       [ -f "$d/log.jsonl" ] && [ "$(wc -l < "$d/log.jsonl")" -ge 11 ] && continue
       if [ -d "$d" ]; then
-        $CLI lols --resume "$d" --threads "$THREADS" >> "$d.out" 2>> "$d.err"
+        $CLI lols --resume "$d" --iterations 10 --threads "$THREADS" >> "$d.out" 2>> "$d.err"
       else
         $CLI lols $(common 10) --init "$B/baseline-w$w.json" --surrogate $s --lambda "$(lambda $w $s)" --q0-scale "$q" \
             --out "$d" > "$d.out" 2> "$d.err"

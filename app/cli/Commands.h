@@ -29,6 +29,7 @@ void addBenchParseCommand(CLI::App& app);
 void addBaselineCommand(CLI::App& app); // baseline, frontier
 void addFrontierBestCommand(CLI::App& app); // frontier-best (CmdFrontierBest.cpp)
 void addLolsCommands(CLI::App& app); // lols, regret, compare
+void addLolsPlotCommand(CLI::App& app); // lols-plot (CmdLolsPlot.cpp)
 void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
 void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-randomized
 void addDepCommands(CLI::App& app); // dep-train, dep-eval (CmdDep.cpp)

@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
     addFrontierBestCommand(app);
     addFrontierRetrainCommand(app);
     addLolsCommands(app);
+    addLolsPlotCommand(app);
     addRolloutCommands(app);
     addRandomizedCommand(app);
     addCubeCommands(app);

@@ -86,12 +86,13 @@ std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const Lea
             s += "<line x1=\"" + num(left) + "\" y1=\"" + num(Y(v)) + "\" x2=\"" + num(right) + "\" y2=\"" + num(Y(v)) +
                  "\" stroke=\"#ddd\"/>";
             s += "<text x=\"" + num(left - 6) + "\" y=\"" + num(Y(v) + 4) + "\" text-anchor=\"end\" font-size=\"11\">" +
-                 num(v, step < 0.1 ? "%.2f" : "%.1f") + "</text>\n";
+                 num(v, step < 0.001 ? "%.4f" : step < 0.01 ? "%.3f" : step < 0.1 ? "%.2f" : "%.1f") + "</text>\n";
         }
         for (std::size_t e = 1; e <= epochs; ++e)
             s += "<text x=\"" + num(X(static_cast<double>(e))) + "\" y=\"" + num(bottom + 16) + "\" text-anchor=\"middle\" font-size=\"11\">" +
-                 std::to_string(e) + "</text>";
-        s += "\n<text x=\"" + num((left + right) / 2) + "\" y=\"" + num(bottom + 34) + "\" text-anchor=\"middle\" font-size=\"12\">epochs</text>\n";
+                 std::to_string(static_cast<long>(e) - 1 + opt.firstX) + "</text>";
+        s += "\n<text x=\"" + num((left + right) / 2) + "\" y=\"" + num(bottom + 34) + "\" text-anchor=\"middle\" font-size=\"12\">" +
+             svgEscape(opt.xLabel) + "</text>\n";
         s += "<text transform=\"translate(" + num(ox + 16) + "," + num((ptop + bottom) / 2) + ") rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">" +
              svgEscape(opt.yLabel) + "</text>\n";
         for (const auto& c : panel.curves) {
@@ -104,7 +105,7 @@ std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const Lea
             }
             for (std::size_t e = 0; e < c.y.size(); ++e) {
                 s += "<circle class=\"point\" cx=\"" + num(X(static_cast<double>(e + 1))) + "\" cy=\"" + num(Y(c.y[e])) + "\" r=\"3\" fill=\"" +
-                     color + "\"><title>" + svgEscape(c.label) + " epoch " + std::to_string(e + 1) + ": " + num(c.y[e]) + "</title></circle>";
+                     color + "\"><title>" + svgEscape(c.label) + ", " + svgEscape(opt.xLabel) + " = " + std::to_string(static_cast<long>(e) + opt.firstX) + ": " + num(c.y[e], "%.6g") + "</title></circle>";
                 if (static_cast<int>(e) == c.best)
                     s += "<circle cx=\"" + num(X(static_cast<double>(e + 1))) + "\" cy=\"" + num(Y(c.y[e])) + "\" r=\"6.5\" fill=\"none\" stroke=\"" +
                          color + "\" stroke-width=\"1.5\"/>";

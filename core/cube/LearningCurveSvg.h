@@ -22,6 +22,8 @@ struct LearningPanel {
 struct LearningCurveSvgOptions {
     std::string title = "UAS on dev per epoch";
     std::string yLabel = "UAS (%)";
+    std::string xLabel = "epochs";
+    int firstX = 1;  // the x value of each curve's first point (LOLS: iteration 0, the initial policy)
     int columns = 2;
     int panelWidth = 430, panelHeight = 300;
 };
