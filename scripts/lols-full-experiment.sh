@@ -6,6 +6,7 @@
 #   bash scripts/lols-full-experiment.sh pilot       # the Q0-scale pilot (dev only)
 #   bash scripts/lols-full-experiment.sh train       # the 8 LOLS runs at the pilot's scales (dev only)
 #   bash scripts/lols-full-experiment.sh test        # run ONCE, after the protocol and the dev phase are committed
+#   bash scripts/lols-full-experiment.sh report      # the tables of docs/results.md and the learning-curve figures
 # Outputs go to $RUNS (default build/lols-full); a run directory already complete is not redone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ G=samples/grammar.gram
 B=$RUNS/baselines
 WEIGHTS="8 16 32 64"
 mkdir -p "$RUNS"
-phase=${1:?baselines, lambdas, pilot, train or test}
+phase=${1:?baselines, lambdas, pilot, train, test or report}
 
 # The settings every LOLS run shares (protocol: "Budget", "Early stopping").
 common() {
@@ -97,6 +98,57 @@ test)
         > "$RUNS/test-$(basename "$p")"
   done
   date -u > "$RUNS/test-done"
+  ;;
+report)
+  # The Fig. 3 table with Holm-adjusted p-values, the headline pairs and the learning curves.
+  $CLI lols-plot "$RUNS"/w{8,16,32,64}-rdp "$RUNS"/w{8,16,32,64}-rcp --out docs/figures/lols-full-curves-dev.svg
+  $CLI lols-plot "$RUNS"/w{8,16,32,64}-rdp "$RUNS"/w{8,16,32,64}-rcp --quantity f1 --out docs/figures/lols-full-f1-dev.svg
+  python3 - "$RUNS" "$WEIGHTS" <<'EOF'
+import json, math, sys
+runs, weights = sys.argv[1], sys.argv[2].split()
+rows = []
+for w in weights:
+    for s in ("rdp", "rcp"):
+        c = json.load(open(f"{runs}/compare-w{w}-{s}.json"))
+        log = [json.loads(l) for l in open(f"{runs}/w{w}-{s}/log.jsonl")]
+        best = max((r for r in log if r.get("best")), key=lambda r: r["iteration"])
+        rows.append(dict(w=w, s=s, c=c, best=best["iteration"], devGain=best["dev"]["reward"] - log[0]["dev"]["reward"]))
+# Holm (1979) step-down, as core/util/Holm
+order = sorted(range(len(rows)), key=lambda i: rows[i]["c"]["pValue"])
+m, running = len(rows), 0.0
+for rank, i in enumerate(order):
+    running = max(running, min(1.0, (m - rank) * rows[i]["c"]["pValue"]))
+    rows[i]["holm"] = running
+un = json.load(open(f"{runs}/test-unpruned.json"))
+base = []
+for p in sorted(__import__("glob").glob(f"{runs}/test-baseline-w*.json")):
+    j = json.load(open(p)); base.append((j["meanMpush"], 100 * j["f1"], p.split("test-")[1][:-5]))
+base.sort()
+def baselineF1At(mpush):  # linear in log mpush between neighbouring baseline test points
+    for (x0, y0, _), (x1, y1, _) in zip(base, base[1:]):
+        if x0 <= mpush <= x1:
+            t = (math.log(mpush) - math.log(x0)) / (math.log(x1) - math.log(x0)); return y0 + t * (y1 - y0)
+    return float("nan")
+print("| baseline | λ (true) | surrogate | best iter | base F1 | mpush | kw/s | reward | LOLS F1 | mpush | kw/s | reward | Δreward | p | p (Holm) |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+for r in rows:
+    c, a, b = r["c"], r["c"]["baseline"], r["c"]["lols"]
+    sig = r["holm"] < 0.05
+    d = c["rewardDifference"]
+    print(f"| w{r['w']} | {c['lambda']:.4g} | {r['s'][1:].upper().join(['r',''])} | {r['best']} | {a['f1']:.2f} | {a['mpush']:.5f} | {a['wordsPerSecond']/1000:.1f} | {a['reward']:.2f} | {b['f1']:.2f} | {b['mpush']:.5f} | {b['wordsPerSecond']/1000:.1f} | {b['reward']:.2f} | "
+          + (f"**{d:+.2f}**" if sig else f"{d:+.2f}") + f" | {c['pValue']:.4f} | " + (f"**{r['holm']:.4f}**" if sig else f"{r['holm']:.4f}") + " |")
+print()
+print(f"Unpruned on test: F1 {100*un['f1']:.2f}, mpush {un['meanMpush']:.4f}, {un['wordsPerSecond']/1000:.2f} kw/s.")
+print()
+print("| LOLS policy | LOLS F1 | pushes speed-up | words/s speed-up | baseline F1 at the same pushes speed-up | LOLS − baseline F1 |")
+print("|---|---|---|---|---|---|")
+for r in rows:
+    b = r["c"]["lols"]
+    bf = baselineF1At(b["mpush"])
+    print(f"| w{r['w']}-{r['s']} | {b['f1']:.2f} | {un['meanMpush']/b['mpush']:.1f}× | {b['wordsPerSecond']/un['wordsPerSecond']:.1f}× | {bf:.2f} | {b['f1']-bf:+.2f} |")
+print()
+print("Baseline sweep on test (mpush, F1):", ", ".join(f"{n} {x:.5f} {y:.2f}" for x, y, n in base))
+EOF
   ;;
 *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac
