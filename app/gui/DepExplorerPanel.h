@@ -87,6 +87,7 @@ signals:
     void analysisShown();
 
 private:
+    static constexpr int kAlphaSteps = 100;  // slider positions for alpha in [0, 1]
     void buildUi();
     void rebuildStageBox();
     void recompute();
