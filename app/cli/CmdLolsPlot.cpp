@@ -39,7 +39,7 @@ void addLolsPlotCommand(CLI::App& app) {
         std::string out, quantity = "reward-gain", panels = "surrogate", title;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("runs", o->runs, "LOLS run directories (their name labels the curve)")->required();
+    sub->add_option("runs", o->runs, "LOLS run directories (their name labels the curve; with --panels surrogate, without a trailing -rcp/-rdp)")->required();
     sub->add_option("--out", o->out, "SVG file to write")->required();
     sub->add_option("--quantity", o->quantity, "reward | reward-gain (minus iteration 0's) | f1 | mpush")
         ->check(CLI::IsMember({"reward", "reward-gain", "f1", "mpush"}))
@@ -66,6 +66,11 @@ void addLolsPlotCommand(CLI::App& app) {
                 p.curves.push_back(std::move(c));
                 perRun.push_back(std::move(p));
             } else {
+                // In a surrogate's panel the surrogate in the name ("w16-rdp") says nothing: "w16", so that
+                // the runs of one λ keep one colour in every panel.
+                for (const std::string& suffix : {"-" + surrogate, "_" + surrogate})
+                    if (c.label.size() > suffix.size() && c.label.ends_with(suffix))
+                        c.label.resize(c.label.size() - suffix.size());
                 LearningPanel& p = bySurrogate[surrogate];
                 p.title = "surrogate " + surrogate;
                 p.curves.push_back(std::move(c));
