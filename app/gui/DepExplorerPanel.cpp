@@ -153,9 +153,7 @@ bool DepExplorerPanel::openSentences(const QString& path, QString* error) {
         recompute();
         return true;
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        report(tr("Could not open %1:\n%2\n\nThe previous sentences are kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
-        return false;
+        return openFailed(path, e, tr("The previous sentences are kept."), error);
     }
 }
 
@@ -234,6 +232,12 @@ void DepExplorerPanel::report(const QString& message) {
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setModal(false);
     box->show();
+}
+
+bool DepExplorerPanel::openFailed(const QString& path, const std::exception& e, const QString& kept, QString* error) {
+    if (error) *error = QString::fromUtf8(e.what());
+    report(tr("Could not open %1:\n%2\n\n%3").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()), kept));
+    return false;
 }
 
 QString DepExplorerPanel::statusText() const { return status_->text(); }

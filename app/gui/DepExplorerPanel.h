@@ -11,6 +11,7 @@
 #include "app/gui/DepSession.h"
 #include "core/filters/FilterExplanation.h"
 
+#include <exception>
 #include <optional>
 
 #include <QWidget>
@@ -93,6 +94,9 @@ private:
     void recompute();
     void refresh();
     void report(const QString& message);
+    // A file that could not be opened: the message in *error (if given) and in a report naming the file and
+    // what is kept; returns false.
+    bool openFailed(const QString& path, const std::exception& e, const QString& kept, QString* error);
     void applyStages();
 
     struct LoadedFilter {

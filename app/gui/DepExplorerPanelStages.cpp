@@ -90,9 +90,7 @@ bool DepExplorerPanel::openModel(const QString& path, QString* error) {
         applyStages();
         return true;
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        report(tr("Could not open %1:\n%2\n\nThe previous model is kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
-        return false;
+        return openFailed(path, e, tr("The previous model is kept."), error);
     }
 }
 
@@ -142,9 +140,7 @@ bool DepExplorerPanel::openFilter(const QString& path, QString* error) {
         setActiveFilter(static_cast<int>(filters_.size()) - 1);
         return true;
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        report(tr("Could not open %1:\n%2\n\nThe previous filters are kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
-        return false;
+        return openFailed(path, e, tr("The previous filters are kept."), error);
     }
 }
 
@@ -168,9 +164,7 @@ bool DepExplorerPanel::openCascade(const QString& path, QString* error) {
         setStageSet(std::move(set));
         return true;
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        report(tr("Could not open %1:\n%2\n\nThe previous stages are kept.").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what())));
-        return false;
+        return openFailed(path, e, tr("The previous stages are kept."), error);
     }
 }
 
