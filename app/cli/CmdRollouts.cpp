@@ -83,7 +83,7 @@ void addCheck(CLI::App& app) {
         const auto kinds = splitList(o->masks);
         std::mt19937 rng(o->seed);
         Parser parser(g);
-        long flips = 0, cpBad = 0, dpBad = 0, recomputed = 0, failed = 0;
+        long flips = 0, cpBad = 0, dpBad = 0, recomputed = 0, noBracketing = 0, failed = 0;
         double worst = 0;
         const auto start = std::chrono::steady_clock::now();
         ConsoleProgress console("check-rollouts", "step");
@@ -139,6 +139,7 @@ void addCheck(CLI::App& app) {
                     DpRolloutStats stats;
                     const auto b = dpRollouts(req, &stats);
                     recomputed += stats.recomputed;
+                    noBracketing += stats.noBracketing;
                     for (std::size_t q = 0; q < a.size(); ++q)
                         for (const auto& [x, y] : {std::pair{a[q].accuracyKeep, b[q].accuracyKeep},
                                                    std::pair{a[q].accuracyPrune, b[q].accuracyPrune}}) {
@@ -163,7 +164,8 @@ void addCheck(CLI::App& app) {
         if (!o->skipCp) std::cout << "CP mismatches        " << cpBad << "\n";
         if (!o->skipDp)
             std::cout << "DP mismatches        " << dpBad << " (worst relative error " << worst << ", "
-                      << recomputed << " ill-conditioned flips recomputed)\n";
+                      << recomputed << " ill-conditioned flips recomputed, " << noBracketing
+                      << " answered without a pass: no bracketing left)\n";
         std::cout << "seconds              " << std::fixed << std::setprecision(1) << secs << "\n";
         std::cout << ((cpBad + dpBad) == 0 ? "OK" : "FAILED") << "\n";
         return (cpBad + dpBad) == 0 ? 0 : 1;

@@ -5,6 +5,7 @@
 #include "core/eval/Evalb.h"
 #include "core/rollout/InsideOutside.h"
 #include "core/parse/Parser.h"
+#include "core/parse/SpanBracketing.h"
 #include "core/util/Progress.h"
 
 #include <algorithm>
@@ -165,6 +166,7 @@ std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* s
     std::vector<SpanRollout> out;
     out.reserve(spans.size());
     InsideOutside* exact = nullptr; // for ill-conditioned flips (eq. 3 would cancel digits)
+    SpanBracketing bracketing;      // ... unless the flip leaves no bracketing, hence no parse
     PruningMask mask;
     for (const auto& [i, k] : spans) {
         SpanRollout r{i, k, req.rollIn.keep(i, k)};
@@ -172,9 +174,14 @@ std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* s
         if (r.rollInKeep && io.gradient(i, k).illConditioned) {
             if (!exact) exact = &engineFor<InsideOutside, 1>(g), mask = req.rollIn;
             mask.flip(i, k);
-            acc = exact->inside(req.words, mask, gold).recall;
+            if (!bracketing.exists(mask)) { // no derivation at all: Z' = 0, r̄ = 0, as the inside pass says
+                acc = 0.0;
+                if (stats) ++stats->noBracketing;
+            } else {
+                acc = exact->inside(req.words, mask, gold).recall;
+                if (stats) ++stats->recomputed;
+            }
             mask.flip(i, k);
-            if (stats) ++stats->recomputed;
         } else {
             acc = io.flipped(i, k).recall;
         }

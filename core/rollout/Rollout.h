@@ -61,10 +61,12 @@ std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req);
 
 // rDP by inside-outside (sec. 5.3, eq. 3): one inside and one outside pass for all spans.
 // Equal to naiveRollouts(req, Surrogate::DP) to ~1e-12 relative (ill-conditioned keep→prune
-// flips, see InsideOutside::kCancellation, are recomputed by an inside pass).
+// flips, see InsideOutside::kCancellation, are recomputed by an inside pass, or answered exactly
+// (r̄ = 0) when the flipped mask admits no bracketing, SpanBracketing).
 std::vector<SpanRollout> dpRollouts(const RolloutRequest& req);
 struct DpRolloutStats {
-    long recomputed = 0; // ill-conditioned keep→prune flips answered by an exact inside pass
+    long recomputed = 0;   // ill-conditioned keep→prune flips answered by an exact inside pass
+    long noBracketing = 0; // ill-conditioned keep→prune flips that leave no bracketing (r̄ = 0, no pass)
 };
 std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* stats);
 

@@ -5,6 +5,7 @@
 #include "core/policy/GoldSpans.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/parse/Parser.h"
+#include "core/parse/SpanBracketing.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/treebank/TreebankReader.h"
 #include "support/SharedGrammar.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 
 using namespace prunescope;
@@ -231,6 +233,55 @@ private slots:
                 QCOMPARE(fallback.children.size(), w.size()); // flat: ROOT over preterminals
             }
         }
+    }
+    // SpanBracketing against a naive recursion over splits (random masks, every n <= 70, so
+    // bracketings spanning two 64-bit words too), and against the parser: no bracketing means no parse.
+    void spanBracketingMatchesNaiveAndTheParser() {
+        std::mt19937 rng(11);
+        SpanBracketing fast;
+        int without = 0, with = 0;
+        for (int n = 1; n <= 70; ++n)
+            for (double pruneP : {0.3, 0.7, 0.9, 0.97})
+                for (int rep = 0; rep < 6; ++rep) {
+                    PruningMask m = PruningMask::allKeep(n);
+                    std::bernoulli_distribution prune(pruneP);
+                    for (int w = 2; w < n; ++w)
+                        for (int i = 0; i + w <= n; ++i)
+                            if (prune(rng)) m.set(i, i + w, false);
+                    std::vector<signed char> memo(static_cast<std::size_t>((n + 1) * (n + 1)), -1);
+                    std::function<bool(int, int)> naive = [&](int i, int k) -> bool {
+                        signed char& r = memo[static_cast<std::size_t>(i * (n + 1) + k)];
+                        if (r >= 0) return r;
+                        bool ok = k - i == 1;
+                        if (!ok && (k - i == n || m.keep(i, k)))
+                            for (int j = i + 1; j < k && !ok; ++j) ok = naive(i, j) && naive(j, k);
+                        return (r = ok);
+                    };
+                    const bool expected = naive(0, n);
+                    QCOMPARE(fast.exists(m), expected);
+                    (expected ? with : without) += 1;
+                }
+        QVERIFY(with > 100 && without > 100);  // both answers were exercised
+        QVERIFY(!fast.exists(PruningMask{}));  // an empty sentence has no bracketing
+
+        const Grammar& g = trainGrammar();
+        Parser p(g);
+        int failedParses = 0;
+        for (const Tree* t : shortTrees("dev", 30, 40)) {
+            const auto w = t->words();
+            const int n = static_cast<int>(w.size());
+            for (double keepP : {0.2, 0.5}) {
+                PruningMask m = PruningMask::allKeep(n);
+                std::bernoulli_distribution keep(keepP);
+                for (int wd = 2; wd < n; ++wd)
+                    for (int i = 0; i + wd <= n; ++i) m.set(i, i + wd, keep(rng));
+                const ParseStats st = p.parse(w, &m);
+                if (!fast.exists(m)) QVERIFY(!st.success);
+                if (st.success) QVERIFY(fast.exists(m));
+                failedParses += !st.success;
+            }
+        }
+        QVERIFY(failedParses > 0);
     }
     void countersOnAHandGrammar() {
         // S -> NP VP, NP -> D N, VP -> V NP ; "the dog saw the cat": pushes by hand.

@@ -3,6 +3,9 @@
 #include "core/eval/Evalb.h"
 #include "core/rollout/InsideOutside.h"
 #include "core/parse/Parser.h"
+#include "core/parse/SpanBracketing.h"
+#include "core/policy/GoldSpans.h"
+#include "core/grammar/PcfgEstimator.h"
 #include "core/rollout/Rollout.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
@@ -444,10 +447,39 @@ private slots:
         QVERIFY(rollouts > (testdata::kUnderSanitizer ? 1000 : 5000));
     }
 
+    // Under the gold roll-in nearly every keep→prune flip leaves no bracketing: dpRollouts answers those
+    // without an inside pass, and its r̄ = 0 must be exactly the naive pass's (Z' = 0).
+    void dpRolloutsWithoutBracketingEqualNaiveExactly() {
+        const Grammar& g = trainGrammar();
+        long noBracketing = 0, recomputed = 0, checked = 0;
+        SpanBracketing bracketing;
+        for (const Tree* t : devTrees(15)) {
+            const PruningMask m = spanMask(binarizeLike(g, *t));
+            RolloutRequest req{&g, t->words(), *t, m, {}};
+            const auto a = naiveRollouts(req, Surrogate::DP);
+            DpRolloutStats stats;
+            const auto b = dpRollouts(req, &stats);
+            noBracketing += stats.noBracketing, recomputed += stats.recomputed;
+            QCOMPARE(a.size(), b.size());
+            for (std::size_t s = 0; s < a.size(); ++s) {
+                PruningMask f = m;
+                f.flip(a[s].i, a[s].k);
+                if (!a[s].rollInKeep || bracketing.exists(f)) continue;
+                QCOMPARE(a[s].accuracyPrune, 0.0);
+                QCOMPARE(b[s].accuracyPrune, 0.0);
+                QCOMPARE(b[s].accuracyKeep, a[s].accuracyKeep);
+                ++checked;
+            }
+        }
+        qInfo("gold roll-in: %ld flips without a bracketing (%ld checked), %ld recomputed", noBracketing, checked, recomputed);
+        QVERIFY(noBracketing > 0);
+        QVERIFY(checked >= noBracketing);
+    }
+
     // rDP rollouts: eq. 3 equals a naive inside pass per flipped mask to 1e-9 relative error.
     void dpRolloutsEqualNaive() {
         const Grammar& g = trainGrammar();
-        long rollouts = 0, recomputed = 0;
+        long rollouts = 0, recomputed = 0, noBracketing = 0;
         double worst = 0;
         for (const Tree* t : devTrees(15)) {
             const int n = t->size();
@@ -456,7 +488,7 @@ private slots:
                 const auto a = naiveRollouts(req, Surrogate::DP);
                 DpRolloutStats stats;
                 const auto b = dpRollouts(req, &stats);
-                recomputed += stats.recomputed;
+                recomputed += stats.recomputed, noBracketing += stats.noBracketing;
                 QCOMPARE(a.size(), b.size());
                 for (std::size_t s = 0; s < a.size(); ++s) {
                     for (const auto& [x, y] : {std::pair{a[s].accuracyKeep, b[s].accuracyKeep},
@@ -473,7 +505,8 @@ private slots:
                 rollouts += static_cast<long>(a.size());
             }
         }
-        qInfo("%ld rDP rollouts, worst relative error %.3g, %ld ill-conditioned flips recomputed", rollouts, worst, recomputed);
+        qInfo("%ld rDP rollouts, worst relative error %.3g, %ld ill-conditioned flips recomputed, %ld without a bracketing",
+              rollouts, worst, recomputed, noBracketing);
         QVERIFY(rollouts > (testdata::kUnderSanitizer ? 1000 : 5000));
     }
 };
