@@ -351,8 +351,18 @@ void InsideOutside::outsidePass() {
     finishOutside(0, n_);
     for (int w = n_ - 1; w >= 2; --w)
         for (int i = 0; i + w <= n_; ++i) {
+            // A pruned cell's outside serves only its own derivatives (it passes nothing down), which
+            // are 0 unless its as-if-kept inside is nonempty: skip it when no split has two kept, built
+            // children (run() then leaves dZ = dR = 0, as it would after computing both).
+            if (!mask_.keep(i, i + w) && !hasKeptChildren(i, i + w)) continue;
             outsideCell(i, i + w);
         }
+}
+
+bool InsideOutside::hasKeptChildren(int i, int k) const {
+    for (int j = i + 1; j < k; ++j)
+        if (mask_.keep(i, j) && mask_.keep(j, k) && S_[cell(i, j)] != kEmpty && S_[cell(j, k)] != kEmpty) return true;
+    return false;
 }
 
 // Sec. 5.3. The outside values depend only on kept cells, so the as-if-kept inside values of a

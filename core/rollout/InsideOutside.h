@@ -78,6 +78,8 @@ public:
 
 private:
     void prepare(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold);
+    // Some split of (i,k) has both children kept and with an inside value (as insideCell requires).
+    bool hasKeptChildren(int i, int k) const;
     void insidePass();
     void insideCell(int i, int k);
     void outsideCell(int i, int k);
