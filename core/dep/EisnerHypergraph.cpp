@@ -1,6 +1,8 @@
 // The Eisner chart as a hypergraph.
 #include "core/dep/EisnerHypergraph.h"
 
+#include "core/dep/EisnerMaxMarginals.h"
+
 namespace prunescope {
 
 EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask, bool singleRoot) {
@@ -66,6 +68,12 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
 }
 
 ArcMaxMarginals arcMaxMarginals(const ArcScores& scores, const ArcMask* mask, bool singleRoot) {
+    ArcMaxMarginals out;
+    EisnerMaxMarginalSolver().solve(scores, mask, singleRoot, out);
+    return out;
+}
+
+ArcMaxMarginals arcMaxMarginalsByHypergraph(const ArcScores& scores, const ArcMask* mask, bool singleRoot) {
     const EisnerHypergraph eh = buildEisnerHypergraph(scores, mask, singleRoot);
     const MaxMarginals mm = maxMarginals(eh.graph);
     ArcMaxMarginals out;

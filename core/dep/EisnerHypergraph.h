@@ -31,6 +31,9 @@ struct ArcMaxMarginals {
     double operator()(int h, int m) const { return value[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)]; }
     long pushes = 0;
 };
+// By EisnerMaxMarginalSolver (EisnerMaxMarginals.h): the same doubles as the generic route below.
 ArcMaxMarginals arcMaxMarginals(const ArcScores& scores, const ArcMask* mask, bool singleRoot);
+// The generic route, the reference: buildEisnerHypergraph, then maxMarginals (Hypergraph.h).
+ArcMaxMarginals arcMaxMarginalsByHypergraph(const ArcScores& scores, const ArcMask* mask, bool singleRoot);
 
 } // namespace prunescope

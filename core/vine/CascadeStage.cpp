@@ -2,6 +2,7 @@
 #include "core/vine/CascadeStage.h"
 
 #include "core/dep/EisnerHypergraph.h"
+#include "core/dep/EisnerMaxMarginals.h"
 #include "core/vine/VineParser.h"
 
 #include <algorithm>
@@ -51,7 +52,7 @@ bool longModifierKept(const ArcMask& mask, int band, int h, VineSide side) {
 } // namespace
 
 StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
-                              const SentenceAtoms& a, const ArcMask& incoming) {
+                              const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail) {
     const int n = a.size();
     if (incoming.n != n) throw std::invalid_argument("cascade stage: mask length differs from the sentence");
     StageMarginals sm;
@@ -92,6 +93,7 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
             }
         }
         sm.graph = buildVineHypergraph(vs, singleRoot);
+        sm.mm = maxMarginals(sm.graph);
     } else {
         ArcScores sc;
         sc.reset(n);
@@ -102,9 +104,17 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
                 arcFeatureKeys(a, h, m, keys);
                 sc.at(h, m) = w.score(keys);
             }
-        sm.graph = buildEisnerHypergraph(sc, &incoming, singleRoot).graph;
+        if (detail == StageDetail::Hypergraph) {
+            sm.graph = buildEisnerHypergraph(sc, &incoming, singleRoot).graph;
+            sm.mm = maxMarginals(sm.graph);
+        } else {
+            ArcMaxMarginals am;
+            EisnerMaxMarginalSolver().solve(sc, &incoming, singleRoot, am);
+            sm.mm.label = std::move(am.value);
+            sm.mm.best = am.best;
+            sm.mm.edgesVisited = am.pushes;
+        }
     }
-    sm.mm = maxMarginals(sm.graph);
     sm.pushes = sm.mm.edgesVisited;
     return sm;
 }

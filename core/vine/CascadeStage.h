@@ -35,10 +35,16 @@ struct StageMarginals {
     double arc(int h, int m) const;
 };
 
+// What stageMarginals returns: the max-marginals only (mm.label, mm.best, mm.edgesVisited; for a
+// first-order stage straight on the Eisner chart, EisnerMaxMarginals.h, with `graph` left empty),
+// or also the hypergraph and the full MaxMarginals (training: Viterbi labels, witness counts).
+// Both give the same doubles in mm.label.
+enum class StageDetail { MaxMarginals, Hypergraph };
+
 // Builds and solves the stage on sentence atoms `a` under the incoming mask (arcs it prunes are
 // absent; a vine outer arc / outer-head part exists iff the mask keeps one long arc on its side).
 StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
-                              const SentenceAtoms& a, const ArcMask& incoming);
+                              const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
 
 // The mask the stage passes on at alpha (Threshold.h's keep rule), a subset of incoming.
 ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incoming);

@@ -105,7 +105,8 @@ void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const d
         stage.name = st->name;
         stage.exact = st->kind == CascadeStageKind::FirstOrder;
         stage.prune = [st, alpha, singleRoot](const DepSentence& s, const ArcMask& incoming) {
-            const StageMarginals sm = stageMarginals(st->kind, st->band, singleRoot, st->weights, SentenceAtoms(s), incoming);
+            const StageMarginals sm =
+                stageMarginals(st->kind, st->band, singleRoot, st->weights, SentenceAtoms(s), incoming, StageDetail::MaxMarginals);
             return StageResult{stageMask(sm, alpha, incoming), sm.pushes};
         };
         p.addStage(std::move(stage));

@@ -4,12 +4,14 @@
 // label counts equal explicit witness derivations.
 #include "core/dep/BruteForce.h"
 #include "core/dep/EisnerHypergraph.h"
+#include "core/dep/EisnerMaxMarginals.h"
 #include "core/util/Random.h"
 #include "support/RandomDep.h"
 
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 
 using namespace prunescope;
 
@@ -47,6 +49,37 @@ private slots:
                     else QVERIFY2(std::abs(mm(h, m) - b) < 1e-4, qPrintable(QString("case %1 arc %2->%3: %4 vs %5").arg(c).arg(h).arg(m).arg(mm(h, m)).arg(b)));
                 }
         }
+    }
+
+    // EisnerMaxMarginalSolver (the chart route arcMaxMarginals takes) against the generic
+    // hypergraph route: the same doubles, best and pushes. Integer scores make ties and exact sums;
+    // some kept arcs are -inf (no such arc); masks from nearly empty (no tree) to full.
+    void solverEqualsTheHypergraphBitForBit() {
+        SplitMix64 rng(24);
+        EisnerMaxMarginalSolver solver;  // reused across lengths, as the pipeline reuses nothing stale
+        int noTree = 0, withTree = 0;
+        for (int c = 0; c < 400; ++c) {
+            const int n = 1 + static_cast<int>(rng.below(30));
+            const bool singleRoot = c % 2 == 0;
+            ArcScores s = testdata::randomArcScores(n, rng);
+            if (c % 3 == 0)
+                for (float& x : s.s)
+                    if (x != kDepNegInf) x = std::round(x);
+            if (c % 5 == 0) s.at(static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1)), 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(n)))) = kDepNegInf;
+            const ArcMask mask = testdata::randomArcMask(n, c % 4 == 0 ? 1.0 : 0.05 + 0.95 * rng.uniform(), rng);
+            const ArcMask* mp = c % 7 == 0 ? nullptr : &mask;
+            const ArcMaxMarginals ref = arcMaxMarginalsByHypergraph(s, mp, singleRoot);
+            ArcMaxMarginals fast;
+            solver.solve(s, mp, singleRoot, fast);
+            QCOMPARE(fast.n, ref.n);
+            QCOMPARE(fast.pushes, ref.pushes);
+            QVERIFY(std::memcmp(&fast.best, &ref.best, sizeof(double)) == 0);
+            QCOMPARE(fast.value.size(), ref.value.size());
+            QVERIFY(std::memcmp(fast.value.data(), ref.value.data(), ref.value.size() * sizeof(double)) == 0);
+            (ref.best == kHyperNegInf ? noTree : withTree) += 1;
+        }
+        QVERIFY(noTree > 10);
+        QVERIFY(withTree > 200);
     }
 
     void viterbiDerivationIsEisnersTreeWithItsPushes() {

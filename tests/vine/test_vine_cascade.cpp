@@ -15,6 +15,8 @@
 
 #include <QtTest>
 
+#include <cstring>
+
 #include <limits>
 
 using namespace prunescope;
@@ -79,6 +81,32 @@ private slots:
         QCOMPARE(b.arcsKeptFraction(), 1.0);
         QCOMPARE(b.fallbacks, 0);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, appendCascadeStages(cascade, cascade_, std::vector<double>{0.5}));
+    }
+
+    // The pipeline's stages solve first-order max-marginals on the chart (StageDetail::MaxMarginals);
+    // training and the explorer keep the hypergraph. Real dev sentences, vine masks at several alphas
+    // (dense to sparse): the same doubles, pushes and masks.
+    void chartMaxMarginalsEqualTheHypergraphOnDev() {
+        const auto& fo = cascade_.stages[1];
+        int compared = 0;
+        for (const auto& s : dev_) {
+            const SentenceAtoms a(s);
+            const ArcMask allArcs = ArcMask::allKeep(s.size());
+            const StageMarginals vine = stageMarginals(CascadeStageKind::Vine, 3, true, cascade_.stages[0].weights, a, allArcs);
+            for (double alpha : {-kInf, 0.0, 0.5, 0.9}) {
+                const ArcMask vm = stageMask(vine, alpha, allArcs);
+                const StageMarginals g = stageMarginals(fo.kind, 0, true, fo.weights, a, vm, StageDetail::Hypergraph);
+                const StageMarginals c = stageMarginals(fo.kind, 0, true, fo.weights, a, vm, StageDetail::MaxMarginals);
+                QVERIFY(c.graph.numNodes == 0 && g.graph.numNodes > 0);
+                QCOMPARE(c.pushes, g.pushes);
+                QCOMPARE(c.mm.label.size(), g.mm.label.size());
+                QVERIFY(std::memcmp(c.mm.label.data(), g.mm.label.data(), g.mm.label.size() * sizeof(double)) == 0);
+                QVERIFY(std::memcmp(&c.mm.best, &g.mm.best, sizeof(double)) == 0);
+                for (double beta : {0.0, 0.8}) QVERIFY(stageMask(c, beta, vm) == stageMask(g, beta, vm));
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 100);
     }
 
     void stagesKeepTheirBestTreeAndPrune() {
