@@ -82,6 +82,33 @@ DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMa
     return model.order >= 2 ? parser.parse(arcs, scorer, mask) : parser.parse(arcs, mask);
 }
 
+namespace {
+
+// DepScorer::sibling over atoms it does not own.
+class AtomsSiblingScorer final : public SiblingScorer {
+public:
+    AtomsSiblingScorer(const HashedWeights& w, const SentenceAtoms& a) : w_(&w), atoms_(&a) {}
+    float sibling(int h, int q, int m) const override {
+        buf_.clear();
+        siblingFeatureKeys(*atoms_, h, q, m, buf_);
+        return w_->score(buf_);
+    }
+
+private:
+    const HashedWeights* w_;
+    const SentenceAtoms* atoms_;
+    mutable std::vector<std::uint64_t> buf_;
+};
+
+} // namespace
+
+DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, const ArcMask* mask, EisnerParser& parser) {
+    ArcScores arcs;
+    features.arcScores(model.weights, mask, arcs, /*cache=*/false);
+    if (model.order < 2) return parser.parse(arcs, mask);
+    return parser.parse(arcs, AtomsSiblingScorer(model.weights, features.atoms()), mask);
+}
+
 void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order, std::vector<std::uint64_t>& out) {
     for (int m = 1; m < static_cast<int>(heads.size()); ++m) arcFeatureKeys(a, heads[static_cast<std::size_t>(m)], m, out);
     if (order >= 2)

@@ -4,6 +4,7 @@
 #include "core/dep/ArcFeatures.h"
 #include "core/dep/Eisner.h"
 #include "core/dep/HashedWeights.h"
+#include "core/dep/DepSentenceFeatures.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,6 +62,9 @@ private:
 
 // Parses s with the model (order 1 or 2) under mask; the scores come from DepScorer.
 DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMask* mask, EisnerParser& parser);
+// The same parse from a sentence's shared features (DepSentenceFeatures.h): arcs already scored by
+// earlier stages reuse their keys, the rest are scored without being cached.
+DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, const ArcMask* mask, EisnerParser& parser);
 
 // The feature keys of every part of a tree under the model's order: arcs, plus siblings if
 // order >= 2 (what the trainers add and subtract).

@@ -8,9 +8,14 @@
 namespace prunescope {
 
 std::vector<ArcMask> DepPipeline::masks(const DepSentence& s, long* pushes) const {
+    DepSentenceFeatures f(s);
+    return masks(s, f, pushes);
+}
+
+std::vector<ArcMask> DepPipeline::masks(const DepSentence& s, DepSentenceFeatures& f, long* pushes) const {
     std::vector<ArcMask> out{ArcMask::allKeep(s.size())};
     for (const auto& st : stages_) {
-        StageResult r = st.prune(s, out.back());
+        StageResult r = st.prune(s, out.back(), f);
         r.mask.intersect(out.back());
         if (pushes) *pushes += r.pushes;
         out.push_back(std::move(r.mask));
@@ -21,7 +26,8 @@ std::vector<ArcMask> DepPipeline::masks(const DepSentence& s, long* pushes) cons
 DepSentenceResult DepPipeline::parse(const DepSentence& s, EisnerParser& parser) const {
     const double t0 = threadCpuSeconds();
     DepSentenceResult r;
-    const std::vector<ArcMask> ms = masks(s, &r.pushes);
+    DepSentenceFeatures f(s);
+    const std::vector<ArcMask> ms = masks(s, f, &r.pushes);
     std::size_t firstExact = ms.size() - 1;
     for (std::size_t k = 0; k < stages_.size(); ++k)
         if (stages_[k].exact) {
@@ -32,7 +38,7 @@ DepSentenceResult DepPipeline::parse(const DepSentence& s, EisnerParser& parser)
     r.arcsFinal = ms.back().keptCount();
     DepParse p;
     for (std::size_t k = ms.size(); k-- > 0;) {
-        p = parseWithModel(*model_, s, k == 0 ? nullptr : &ms[k], parser);
+        p = parseWithModel(*model_, f, k == 0 ? nullptr : &ms[k], parser);
         r.pushes += p.stats.pushes;
         if (p.stats.success) break;
         ++r.fallbacks;

@@ -14,6 +14,7 @@
 #include "core/dep/ArcMask.h"
 #include "core/dep/DepCorpus.h"
 #include "core/dep/DepModel.h"
+#include "core/dep/DepSentenceFeatures.h"
 
 #include <functional>
 #include <string>
@@ -29,7 +30,8 @@ struct StageResult {
 struct ArcPruningStage {
     std::string name;    // "filter", "vine", "first-order", ...
     bool exact = false;  // the stage runs an exact parser over the arcs it receives
-    std::function<StageResult(const DepSentence&, const ArcMask& incoming)> prune;
+    // `features` is the sentence's, shared by every stage and the final parse (arc keys built once).
+    std::function<StageResult(const DepSentence&, const ArcMask& incoming, DepSentenceFeatures& features)> prune;
 };
 
 class DepPipeline {
@@ -46,6 +48,8 @@ public:
     DepDecoder decoder() const;  // owns its parser; not thread-safe (one per thread)
 
 private:
+    std::vector<ArcMask> masks(const DepSentence& s, DepSentenceFeatures& f, long* pushes) const;
+
     const DepModel* model_;
     std::vector<ArcPruningStage> stages_;
 };

@@ -30,9 +30,9 @@ ArcPruningStage modelMaxMarginalStage(const DepModel& model, double alpha) {
     ArcPruningStage st;
     st.name = "max-marginal";
     st.exact = true;
-    st.prune = [&model, alpha](const DepSentence& s, const ArcMask& incoming) {
-        const DepScorer scorer(model, s);
-        const ArcScores scores = scorer.arcScores(&incoming);
+    st.prune = [&model, alpha](const DepSentence&, const ArcMask& incoming, DepSentenceFeatures& f) {
+        ArcScores scores;
+        f.arcScores(model.weights, &incoming, scores);
         const ArcMaxMarginals mm = arcMaxMarginals(scores, &incoming, model.singleRoot);
         StageResult r;
         r.mask = pruneByMaxMarginals(mm, alpha);

@@ -53,6 +53,13 @@ bool longModifierKept(const ArcMask& mask, int band, int h, VineSide side) {
 
 StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
                               const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail) {
+    DepSentenceFeatures f(a);
+    return stageMarginals(kind, band, singleRoot, w, f, incoming, detail);
+}
+
+StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+                              DepSentenceFeatures& f, const ArcMask& incoming, StageDetail detail) {
+    const SentenceAtoms& a = f.atoms();
     const int n = a.size();
     if (incoming.n != n) throw std::invalid_argument("cascade stage: mask length differs from the sentence");
     StageMarginals sm;
@@ -70,15 +77,9 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
         for (int m = 1; m <= n; ++m) {
             for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h) {
                 if (h == m || !incoming.keep(h, m)) continue;
-                keys.clear();
-                arcFeatureKeys(a, h, m, keys);
-                vs.arcs.at(h, m) = w.score(keys);
+                vs.arcs.at(h, m) = f.arcScore(w, h, m);
             }
-            if (m - band > 0 && incoming.keep(0, m)) {  // a root arc outside the band
-                keys.clear();
-                arcFeatureKeys(a, 0, m, keys);
-                vs.arcs.at(0, m) = w.score(keys);
-            }
+            if (m - band > 0 && incoming.keep(0, m)) vs.arcs.at(0, m) = f.arcScore(w, 0, m);  // a root arc outside the band
             for (VineSide side : {VineSide::Left, VineSide::Right}) {
                 if (!vineOuterExists(n, band, m, side) || !longArcKept(incoming, band, m, side)) continue;
                 keys.clear();
@@ -96,14 +97,7 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
         sm.mm = maxMarginals(sm.graph);
     } else {
         ArcScores sc;
-        sc.reset(n);
-        for (int h = 0; h <= n; ++h)
-            for (int m = 1; m <= n; ++m) {
-                if (h == m || !incoming.keep(h, m)) continue;
-                keys.clear();
-                arcFeatureKeys(a, h, m, keys);
-                sc.at(h, m) = w.score(keys);
-            }
+        f.arcScores(w, &incoming, sc);
         if (detail == StageDetail::Hypergraph) {
             sm.graph = buildEisnerHypergraph(sc, &incoming, singleRoot).graph;
             sm.mm = maxMarginals(sm.graph);

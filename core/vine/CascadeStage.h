@@ -12,6 +12,7 @@
 #include "core/dep/ArcMask.h"
 #include "core/dep/HashedWeights.h"
 #include "core/dep/Hypergraph.h"
+#include "core/dep/DepSentenceFeatures.h"
 #include "core/dep/Threshold.h"
 
 #include <string>
@@ -45,6 +46,9 @@ enum class StageDetail { MaxMarginals, Hypergraph };
 // absent; a vine outer arc / outer-head part exists iff the mask keeps one long arc on its side).
 StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
                               const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
+// The same, scoring arcs through the sentence's shared features (keys cached for later stages).
+StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+                              DepSentenceFeatures& f, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
 
 // The mask the stage passes on at alpha (Threshold.h's keep rule), a subset of incoming.
 ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incoming);

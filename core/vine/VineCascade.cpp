@@ -104,9 +104,8 @@ void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const d
         ArcPruningStage stage;
         stage.name = st->name;
         stage.exact = st->kind == CascadeStageKind::FirstOrder;
-        stage.prune = [st, alpha, singleRoot](const DepSentence& s, const ArcMask& incoming) {
-            const StageMarginals sm =
-                stageMarginals(st->kind, st->band, singleRoot, st->weights, SentenceAtoms(s), incoming, StageDetail::MaxMarginals);
+        stage.prune = [st, alpha, singleRoot](const DepSentence&, const ArcMask& incoming, DepSentenceFeatures& f) {
+            const StageMarginals sm = stageMarginals(st->kind, st->band, singleRoot, st->weights, f, incoming, StageDetail::MaxMarginals);
             return StageResult{stageMask(sm, alpha, incoming), sm.pushes};
         };
         p.addStage(std::move(stage));
@@ -117,7 +116,7 @@ ArcPruningStage lengthVineStage(int band) {
     if (band < 1) throw std::invalid_argument("length-only vine: band must be >= 1");
     ArcPruningStage stage;
     stage.name = "length-vine";
-    stage.prune = [band](const DepSentence& s, const ArcMask& incoming) {
+    stage.prune = [band](const DepSentence& s, const ArcMask& incoming, DepSentenceFeatures&) {
         ArcMask out = incoming;
         for (int h = 1; h <= s.size(); ++h)
             for (int m = 1; m <= s.size(); ++m)

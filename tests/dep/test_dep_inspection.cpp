@@ -42,7 +42,7 @@ const DepModel& model1() {
 
 // A test stage: keeps arcs no longer than `b` plus every root arc (a length-only vine).
 ArcPruningStage lengthStage(int b) {
-    return {"length", false, [b](const DepSentence& s, const ArcMask& in) {
+    return {"length", false, [b](const DepSentence& s, const ArcMask& in, DepSentenceFeatures&) {
                 StageResult r{ArcMask::none(s.size()), 0};
                 for (int h = 0; h <= s.size(); ++h)
                     for (int m = 1; m <= s.size(); ++m)
@@ -53,7 +53,7 @@ ArcPruningStage lengthStage(int b) {
 
 // A stage that prunes every root arc: no tree survives, so the pipeline must fall back.
 ArcPruningStage rootlessStage() {
-    return {"rootless", false, [](const DepSentence& s, const ArcMask& in) {
+    return {"rootless", false, [](const DepSentence& s, const ArcMask& in, DepSentenceFeatures&) {
                 StageResult r{in, 0};
                 for (int m = 1; m <= s.size(); ++m) r.mask.set(0, m, false);
                 return r;

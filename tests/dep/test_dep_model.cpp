@@ -79,6 +79,51 @@ private slots:
         QVERIFY(mask.keepsTree(parseWithModel(m, s, &mask, p).heads));
     }
 
+    // DepSentenceFeatures (the pipeline's shared arc keys) scores every arc as DepScorer does, cached
+    // or not, and its parse equals parseWithModel's on real dev sentences.
+    void sentenceFeaturesScoreAsDepScorerBitForBit() {
+        const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 12);
+        DepModel m;
+        m.order = 2;
+        m.weights = HashedWeights::zeros(18);
+        for (std::size_t i = 0; i < m.weights.w.size(); ++i) m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
+        EisnerParser p1(m.eisnerOptions()), p2(m.eisnerOptions());
+        long arcs = 0;
+        for (const auto& s : dev) {
+            const int n = s.size();
+            const DepScorer sc(m, s);
+            DepSentenceFeatures f(s);
+            ArcMask mask = ArcMask::allKeep(n);
+            for (int h = 0; h <= n; ++h)
+                for (int d = 1; d <= n; ++d)
+                    if (h != d && (h * 7 + d * 3) % 5 == 0) mask.set(h, d, false);
+            // an uncached arc is scored without being stored; the first cached call stores it
+            const float u = f.arcScore(m.weights, 0, 1, false);
+            QCOMPARE(f.cachedArcs(), 0L);
+            for (int pass = 0; pass < 2; ++pass)  // build, then read back from the cache
+                for (int h = 0; h <= n; ++h)
+                    for (int d = 1; d <= n; ++d) {
+                        if (h == d || (h + d) % 2 != pass) continue;
+                        const float a = sc.arc(h, d), b = f.arcScore(m.weights, h, d), c = f.arcScore(m.weights, h, d, false);
+                        QVERIFY(std::memcmp(&a, &b, sizeof(float)) == 0 && std::memcmp(&a, &c, sizeof(float)) == 0);
+                        ++arcs;
+                    }
+            const float u0 = sc.arc(0, 1);
+            QVERIFY(std::memcmp(&u, &u0, sizeof(float)) == 0);
+            ArcScores viaFeatures;
+            f.arcScores(m.weights, &mask, viaFeatures, false);
+            QVERIFY(viaFeatures.s == sc.arcScores(&mask).s);
+            QCOMPARE(f.cachedArcs(), static_cast<long>(n * n));
+            DepSentenceFeatures fresh(s);
+            const DepParse a = parseWithModel(m, s, &mask, p1), b = parseWithModel(m, fresh, &mask, p2);
+            QCOMPARE(b.heads, a.heads);
+            QCOMPARE(b.stats.pushes, a.stats.pushes);
+            QVERIFY(std::memcmp(&a.stats.score, &b.stats.score, sizeof(double)) == 0);
+            QCOMPARE(fresh.cachedArcs(), 0L);  // the final parse caches nothing
+        }
+        QVERIFY(arcs > 2000);
+    }
+
     void modelFileRoundTripAndValidation() {
         const std::string dir = testdata::tempDir("depmodel");
         DepModel m;
@@ -194,7 +239,7 @@ private slots:
         DepModel m;
         m.weights = HashedWeights::zeros(12);
         DepPipeline goldOnly(m);
-        goldOnly.addStage({"gold", false, [&](const DepSentence& s, const ArcMask&) {
+        goldOnly.addStage({"gold", false, [&](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) {
                                StageResult r{ArcMask::none(s.size()), 0};
                                for (int d = 1; d <= s.size(); ++d) r.mask.set(s.heads[static_cast<std::size_t>(d)], d, true);
                                return r;
@@ -204,7 +249,7 @@ private slots:
         QCOMPARE(a.arcsAtFirstExact, a.tokens);  // exactly the gold arcs reach the parser
         QCOMPARE(a.fallbacks, 0);
         DepPipeline nothing(m);
-        nothing.addStage({"none", false, [](const DepSentence& s, const ArcMask&) { return StageResult{ArcMask::none(s.size()), 0}; }});
+        nothing.addStage({"none", false, [](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) { return StageResult{ArcMask::none(s.size()), 0}; }});
         const DepCorpusResult b = evaluateDepCorpus(dev, nothing.decoder());
         QCOMPARE(b.fallbacks, static_cast<int>(dev.size()));
         QCOMPARE(b.failures, 0);

@@ -39,7 +39,8 @@ private slots:
             const int n = s.size();
             const ArcFilterExplanation e = explainArcFilter(filter_, s);
             // the mask is the pipeline stage's
-            const StageResult st = arcFilterStage(std::make_shared<const ArcFilter>(filter_)).prune(s, ArcMask::allKeep(n));
+            DepSentenceFeatures features(s);
+            const StageResult st = arcFilterStage(std::make_shared<const ArcFilter>(filter_)).prune(s, ArcMask::allKeep(n), features);
             QVERIFY(e.mask.bits == st.mask.bits);
             const ArcFilterScorer sc(filter_, s);
             long filtered = 0, goldKept = 0;

@@ -407,7 +407,7 @@ private slots:
         set->alphas = {0.0, 0.0};
         set->append = [model](DepPipeline& pl, std::span<const double> a) {
             const int b = static_cast<int>(std::lround(10 * (1 - a[0]))) + 1;
-            pl.addStage({"length", false, [b](const DepSentence& s, const ArcMask& in) {
+            pl.addStage({"length", false, [b](const DepSentence& s, const ArcMask& in, DepSentenceFeatures&) {
                              StageResult r{ArcMask::none(s.size()), 0};
                              for (int h = 0; h <= s.size(); ++h)
                                  for (int m = 1; m <= s.size(); ++m)
