@@ -2,6 +2,8 @@
 # The vine-pruning experiments of docs/results.md ("Vine pruning (Rush & Petrov 2012) — issue 12"), as run:
 #   scripts/vine-experiments.sh train OUT   # dev: the two exhaustive models and the cascade (alpha chosen on dev)
 #   scripts/vine-experiments.sh test OUT    # the one test run: frontier + significance, then dep-bench
+#   scripts/vine-experiments.sh vine5 OUT   # the third run (results.md "Third run"): the cascade retrained with
+#                                           # the protocol's 5 epochs on the models already in OUT; then `test OUT`
 #   scripts/vine-experiments.sh vine OUT    # the second vine design (results.md "Second vine design"): only the
 #                                           # cascade is retrained, on the models already in OUT; then `test OUT`
 # OUT is a folder outside the repository (the models and the cascade are 20-60 MB each).
@@ -21,6 +23,10 @@ vine)
   nice "$cli" vine-train --model "$out/model-o2.json" --train "$D/train" --dev "$D/dev" --out "$out/cascade.json" --band 3 --train-alpha 0.5 \
     --epochs 2 --hash-bits 20 --alpha-grid 0,0.4,0.6,0.8,0.9,0.95 --max-len 50 --seed 1
   ;;
+vine5)
+  nice "$cli" vine-train --model "$out/model-o2.json" --train "$D/train" --dev "$D/dev" --out "$out/cascade.json" --band 3 --train-alpha 0.5 \
+    --epochs 5 --hash-bits 20 --alpha-grid 0,0.4,0.6,0.8,0.9,0.95 --max-len 50 --seed 1
+  ;;
 test)
   nice "$cli" vine-frontier --model "$out/model-o2.json" --first-order-model "$out/model-o1.json" --cascade "$out/cascade.json" --treebank "$D/test" \
     --alpha-grid 0,0.4,0.6,0.8,0.9,0.95 --length-bands 1,2,3,4,6 --out-json "$out/frontier-test.json" --out-svg "$out/vine-frontier-test.svg" \
@@ -28,5 +34,5 @@ test)
   nice "$cli" dep-bench --model "$out/model-o2.json" --cascade "$out/cascade.json" --treebank "$D/test" --repeats 3 --json > "$out/bench.json"
   nice "$cli" dep-bench --model "$out/model-o2.json" --length-vine 3 --treebank "$D/test" --repeats 3 --json > "$out/bench-length.json"
   ;;
-*) echo "usage: $0 train|vine|test OUT" >&2; exit 2 ;;
+*) echo "usage: $0 train|vine|vine5|test OUT" >&2; exit 2 ;;
 esac
