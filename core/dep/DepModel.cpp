@@ -51,12 +51,12 @@ DepModel loadDepModel(const std::string& path) {
 
 float DepScorer::arc(int h, int m) const {
     buf_.clear();
-    arcFeatureKeys(atoms_, h, m, buf_);
+    arcFeatureKeys(*atoms_, h, m, buf_);
     return w_->score(buf_);
 }
 
 void DepScorer::arcScores(ArcScores& out, const ArcMask* mask) const {
-    const int n = atoms_.size();
+    const int n = atoms_->size();
     if (mask && mask->n != n) throw std::invalid_argument("DepScorer: mask length differs from the sentence");
     out.reset(n);
     for (int h = 0; h <= n; ++h)
@@ -66,13 +66,13 @@ void DepScorer::arcScores(ArcScores& out, const ArcMask* mask) const {
 
 float DepScorer::sibling(int h, int q, int m) const {
     buf_.clear();
-    siblingFeatureKeys(atoms_, h, q, m, buf_);
+    siblingFeatureKeys(*atoms_, h, q, m, buf_);
     return w_->score(buf_);
 }
 
 float DepScorer::grandparent(int g, int h, int m) const {
     buf_.clear();
-    grandparentFeatureKeys(atoms_, g, h, m, buf_);
+    grandparentFeatureKeys(*atoms_, g, h, m, buf_);
     return w_->score(buf_);
 }
 
@@ -82,31 +82,11 @@ DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMa
     return model.order >= 2 ? parser.parse(arcs, scorer, mask) : parser.parse(arcs, mask);
 }
 
-namespace {
-
-// DepScorer::sibling over atoms it does not own.
-class AtomsSiblingScorer final : public SiblingScorer {
-public:
-    AtomsSiblingScorer(const HashedWeights& w, const SentenceAtoms& a) : w_(&w), atoms_(&a) {}
-    float sibling(int h, int q, int m) const override {
-        buf_.clear();
-        siblingFeatureKeys(*atoms_, h, q, m, buf_);
-        return w_->score(buf_);
-    }
-
-private:
-    const HashedWeights* w_;
-    const SentenceAtoms* atoms_;
-    mutable std::vector<std::uint64_t> buf_;
-};
-
-} // namespace
-
 DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, const ArcMask* mask, EisnerParser& parser) {
     ArcScores arcs;
     features.arcScores(model.weights, mask, arcs, /*cache=*/false);
     if (model.order < 2) return parser.parse(arcs, mask);
-    return parser.parse(arcs, AtomsSiblingScorer(model.weights, features.atoms()), mask);
+    return parser.parse(arcs, DepScorer(model.weights, features.atoms()), mask);
 }
 
 void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order, std::vector<std::uint64_t>& out) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace prunescope {
@@ -38,11 +39,15 @@ DepModel loadDepModel(const std::string& path);                  // InputError w
 // (second order, computed on request), both from the same features the trainer used.
 class DepScorer : public SiblingScorer {
 public:
-    DepScorer(const HashedWeights& weights, const DepSentence& s) : w_(&weights), atoms_(s) {}
+    DepScorer(const HashedWeights& weights, const DepSentence& s) : w_(&weights), own_(std::in_place, s), atoms_(&*own_) {}
     DepScorer(const DepModel& m, const DepSentence& s) : DepScorer(m.weights, s) {}
+    // Refers to `atoms` (a sentence's shared DepSentenceFeatures), which must outlive the scorer.
+    DepScorer(const HashedWeights& weights, const SentenceAtoms& atoms) : w_(&weights), atoms_(&atoms) {}
+    DepScorer(const DepScorer&) = delete;  // it may point at atoms it owns
+    DepScorer& operator=(const DepScorer&) = delete;
 
-    int size() const { return atoms_.size(); }
-    const SentenceAtoms& atoms() const { return atoms_; }
+    int size() const { return atoms_->size(); }
+    const SentenceAtoms& atoms() const { return *atoms_; }
     float arc(int h, int m) const;
     // Every arc the mask keeps (all without a mask); pruned arcs are -inf and never scored.
     void arcScores(ArcScores& out, const ArcMask* mask = nullptr) const;
@@ -56,7 +61,8 @@ public:
 
 private:
     const HashedWeights* w_;
-    SentenceAtoms atoms_;
+    std::optional<SentenceAtoms> own_;
+    const SentenceAtoms* atoms_;
     mutable std::vector<std::uint64_t> buf_;
 };
 

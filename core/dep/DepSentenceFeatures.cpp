@@ -12,7 +12,7 @@ void DepSentenceFeatures::init() {
 }
 
 std::span<const std::uint64_t> DepSentenceFeatures::arcKeys(int h, int m) {
-    const auto a = static_cast<std::size_t>(h) * static_cast<std::size_t>(size() + 1) + static_cast<std::size_t>(m);
+    const std::size_t a = arcIndex(h, m);
     if (begin_[a] == kNone) {
         const std::size_t b = keys_.size();
         arcFeatureKeys(*atoms_, h, m, keys_);
@@ -25,8 +25,7 @@ std::span<const std::uint64_t> DepSentenceFeatures::arcKeys(int h, int m) {
 }
 
 float DepSentenceFeatures::arcScore(const HashedWeights& w, int h, int m, bool cache) {
-    const auto a = static_cast<std::size_t>(h) * static_cast<std::size_t>(size() + 1) + static_cast<std::size_t>(m);
-    if (cache || begin_[a] != kNone) return w.score(arcKeys(h, m));
+    if (cache || begin_[arcIndex(h, m)] != kNone) return w.score(arcKeys(h, m));
     scratch_.clear();
     arcFeatureKeys(*atoms_, h, m, scratch_);
     return w.score(scratch_);

@@ -41,6 +41,9 @@ public:
 
 private:
     void init();
+    std::size_t arcIndex(int h, int m) const {
+        return static_cast<std::size_t>(h) * static_cast<std::size_t>(size() + 1) + static_cast<std::size_t>(m);
+    }
 
     std::optional<SentenceAtoms> own_;
     const SentenceAtoms* atoms_;

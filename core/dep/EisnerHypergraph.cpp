@@ -29,7 +29,7 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
             for (int dir = 0; dir < 2; ++dir) {
                 const int h = dir == 0 ? s : t, m = dir == 0 ? t : s;
                 if (m == 0 || !allowed(h, m)) continue;
-                const int rEnd = (s == 0 && singleRoot) ? 0 : t - 1;
+                const int rEnd = eisnerLastSplit(s, t, singleRoot);
                 int node = -1;
                 for (int r = s; r <= rEnd; ++r) {
                     const int a = C(s, r), b = C(t, r + 1);
@@ -39,7 +39,7 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
                 }
                 eh.incompleteNode[idx(h, m)] = node;
             }
-            if (!(s == 0 && singleRoot && t != n)) {
+            if (eisnerRightComplete(s, t, n, singleRoot)) {
                 int node = -1;
                 for (int m = s + 1; m <= t; ++m) {
                     const int a = I(s, m), b = C(m, t);

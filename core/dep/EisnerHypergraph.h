@@ -14,6 +14,12 @@ namespace prunescope {
 
 inline int arcLabel(int n, int h, int m) { return h * (n + 1) + m; }
 
+// The single-root rule of EisnerParser's items, shared by the hypergraph and EisnerMaxMarginalSolver:
+// the last split r of I(h, m) over the span [s, t] (the root's only modifier: r = 0 when s = 0),
+inline int eisnerLastSplit(int s, int t, bool singleRoot) { return (s == 0 && singleRoot) ? 0 : t - 1; }
+// and whether the rightward complete item C(s, t) exists (C(0, t) only for t = n).
+inline bool eisnerRightComplete(int s, int t, int n, bool singleRoot) { return !(s == 0 && singleRoot && t != n); }
+
 struct EisnerHypergraph {
     int n = 0;
     Hypergraph graph;

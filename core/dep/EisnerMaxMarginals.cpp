@@ -23,10 +23,21 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
     out.value.assign(N * N, NEG);
     auto at = [N](int a, int b) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b); };
     auto allowed = [&](int h, int m) { return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf; };
-    auto rightComplete = [&](int s, int t) { return !(s == 0 && singleRoot && t != n); };  // C(s, t) is an item
     double* C = cin_.data();
     double* I = iin_.data();
     long pushes = 0;
+    // C(h, e) = max over m strictly past h up to e (toward e) of I(h, m) + C(m, e).
+    auto completeInside = [&](int h, int e) {
+        const int step = e > h ? 1 : -1;
+        double best = NEG;
+        for (int m = h + step; m != e + step; m += step) {
+            const double v = 0.0 + I[at(h, m)] + C[at(m, e)];
+            if (v == NEG) continue;
+            ++pushes;
+            if (v > best) best = v;
+        }
+        C[at(h, e)] = best;
+    };
     for (int s = 0; s <= n; ++s) C[at(s, s)] = 0.0;  // axioms: weight 0.0f, no tails
     for (int w = 1; w <= n; ++w)
         for (int s = 0; s + w <= n; ++s) {
@@ -35,7 +46,7 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
                 const int h = dir == 0 ? s : t, m = dir == 0 ? t : s;
                 if (m == 0 || !allowed(h, m)) continue;
                 const double wt = sc(h, m);
-                const int rEnd = (s == 0 && singleRoot) ? 0 : t - 1;
+                const int rEnd = eisnerLastSplit(s, t, singleRoot);
                 double best = NEG;
                 for (int r = s; r <= rEnd; ++r) {
                     const double v = wt + C[at(s, r)] + C[at(t, r + 1)];
@@ -45,26 +56,8 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
                 }
                 I[at(h, m)] = best;
             }
-            if (rightComplete(s, t)) {
-                double best = NEG;
-                for (int m = s + 1; m <= t; ++m) {
-                    const double v = 0.0 + I[at(s, m)] + C[at(m, t)];
-                    if (v == NEG) continue;
-                    ++pushes;
-                    if (v > best) best = v;
-                }
-                C[at(s, t)] = best;
-            }
-            if (s > 0) {
-                double best = NEG;
-                for (int m = s; m < t; ++m) {
-                    const double v = 0.0 + I[at(t, m)] + C[at(m, s)];
-                    if (v == NEG) continue;
-                    ++pushes;
-                    if (v > best) best = v;
-                }
-                C[at(t, s)] = best;
-            }
+            if (eisnerRightComplete(s, t, n, singleRoot)) completeInside(s, t);
+            if (s > 0) completeInside(t, s);
         }
     out.pushes = pushes;
     if (C[at(0, n)] == NEG) return;  // no tree under the mask: every value stays -inf
@@ -74,37 +67,33 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
     auto raise = [](double& o, double v) {
         if (v > o) o = v;
     };
+    // C(h, e)'s outside passed to the tails of each of its edges.
+    auto completeOutside = [&](int h, int e) {
+        const double o = CO[at(h, e)];
+        if (o == NEG || C[at(h, e)] == NEG) return;
+        const int step = e > h ? 1 : -1;
+        for (int m = h + step; m != e + step; m += step) {
+            const double a = I[at(h, m)], b = C[at(m, e)];
+            if (0.0 + a + b == NEG) continue;
+            raise(IO[at(h, m)], o + 0.0 + b);
+            raise(CO[at(m, e)], o + 0.0 + a);
+        }
+    };
     CO[at(0, n)] = 0.0;
     // Reverse topological order: widest spans first; within a span both complete items before
     // both incomplete ones (a complete item reads the incomplete item of its own span).
     for (int w = n; w >= 1; --w)
         for (int s = n - w; s >= 0; --s) {
             const int t = s + w;
-            if (s > 0 && CO[at(t, s)] != NEG && C[at(t, s)] != NEG) {
-                const double o = CO[at(t, s)];
-                for (int m = s; m < t; ++m) {
-                    const double a = I[at(t, m)], b = C[at(m, s)];
-                    if (0.0 + a + b == NEG) continue;
-                    raise(IO[at(t, m)], o + 0.0 + b);
-                    raise(CO[at(m, s)], o + 0.0 + a);
-                }
-            }
-            if (rightComplete(s, t) && CO[at(s, t)] != NEG && C[at(s, t)] != NEG) {
-                const double o = CO[at(s, t)];
-                for (int m = s + 1; m <= t; ++m) {
-                    const double a = I[at(s, m)], b = C[at(m, t)];
-                    if (0.0 + a + b == NEG) continue;
-                    raise(IO[at(s, m)], o + 0.0 + b);
-                    raise(CO[at(m, t)], o + 0.0 + a);
-                }
-            }
+            if (s > 0) completeOutside(t, s);
+            if (eisnerRightComplete(s, t, n, singleRoot)) completeOutside(s, t);
             for (int dir = 1; dir >= 0; --dir) {
                 const int h = dir == 0 ? s : t, m = dir == 0 ? t : s;
                 if (m == 0 || !allowed(h, m)) continue;
                 const double o = IO[at(h, m)];
                 if (o == NEG || I[at(h, m)] == NEG) continue;
                 const double wt = sc(h, m);
-                const int rEnd = (s == 0 && singleRoot) ? 0 : t - 1;
+                const int rEnd = eisnerLastSplit(s, t, singleRoot);
                 double best = NEG;
                 for (int r = s; r <= rEnd; ++r) {
                     const double a = C[at(s, r)], b = C[at(t, r + 1)];
