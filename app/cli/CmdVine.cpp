@@ -46,7 +46,7 @@ void addVineTrain(CLI::App& app) {
     auto* sub = app.add_subcommand("vine-train",
                                    "Train a vine-pruning cascade (vine -> first-order) in front of a dependency model; alpha per stage chosen on dev");
     struct Opts {
-        std::string model, train, dev, out;
+        std::string model, train, dev, out, structure = "token";
         CascadeTrainOptions t;
         std::vector<double> grid{0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95};
         double tolVine = 0.2, tolTotal = 0.3;
@@ -59,6 +59,11 @@ void addVineTrain(CLI::App& app) {
     sub->add_option("--dev", o->dev, "Dev treebank: chooses each stage's alpha")->required();
     sub->add_option("--out", o->out, "Cascade file to write (JSON, docs/file-formats.md)")->required();
     sub->add_option("--band", o->t.band, "Vine band b: arcs of length <= b are vine arcs")->check(CLI::Range(1, 64))->capture_default_str();
+    sub->add_option("--vine-structure", o->structure,
+                    "token: every token picks a vine head on its own (linear in n); tree: a projective tree of short arcs "
+                    "and vine arcs (Eisner & Smith 2005's vine grammar, O(n^2 b))")
+        ->check(CLI::IsMember({"token", "tree"}))
+        ->capture_default_str();
     sub->add_option("--train-alpha", o->t.alpha, "alpha inside the training loss [1 - w.phi(y) + t_alpha]_+")->check(CLI::Range(0.0, 1.0))->capture_default_str();
     sub->add_option("--epochs", o->t.epochs, "Training passes per stage")->check(CLI::PositiveNumber)->capture_default_str();
     sub->add_option("--first-order-epochs", o->firstOrderEpochs, "Passes for the first-order stage (0 = --epochs)")->capture_default_str();
@@ -71,6 +76,7 @@ void addVineTrain(CLI::App& app) {
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         refuseToOverwriteInput(o->out, {o->model, o->train, o->dev});
+        vineStructureFromName(o->structure, o->t.structure);  // CLI11 checked the name
         const DepModel model = loadDepModel(o->model);
         const auto train = readDepTreebank(o->train);
         const auto dev = readDepTreebank(o->dev);
@@ -85,7 +91,7 @@ void addVineTrain(CLI::App& app) {
         c.singleRoot = model.singleRoot;
         c.finalModel = o->model;
         c.training = {{"trainData", o->train}, {"devData", o->dev}, {"alphaGrid", o->grid}, {"vineTolerance", o->tolVine},
-                      {"tolerance", o->tolTotal}, {"trainAlpha", o->t.alpha}, {"maxLength", o->t.maxLength}, {"seed", o->t.seed}};
+                      {"tolerance", o->tolTotal}, {"trainAlpha", o->t.alpha}, {"vineStructure", o->structure}, {"maxLength", o->t.maxLength}, {"seed", o->t.seed}};
         DepPipeline exhaustive(model);
         const DepCorpusResult base = evaluateDepCorpus(dev, exhaustive.decoder(), progress);
         progress.throwIfCancelled();
@@ -109,6 +115,7 @@ void addVineTrain(CLI::App& app) {
             s.kind = kind;
             s.name = cascadeStageKindName(kind);
             s.band = kind == CascadeStageKind::Vine ? t.band : 0;
+            s.structure = t.structure;
             s.weights = r.weights;
             nlohmann::json ep = nlohmann::json::array();
             for (const auto& e : r.epochs) ep.push_back({{"epoch", e.epoch}, {"loss", e.loss}, {"violations", e.violations}, {"seconds", e.seconds}});
@@ -160,7 +167,7 @@ void addVineTrain(CLI::App& app) {
         c.alphas.back() = firstAlpha;
         c.training["devFirstOrder"] = firstPts;
         saveVineCascade(c, o->out);
-        std::cout << "wrote " << o->out << ": vine band " << o->t.band << " alpha " << vineAlpha << ", first-order alpha " << firstAlpha
+        std::cout << "wrote " << o->out << ": vine (" << vineStructureName(o->t.structure) << ") band " << o->t.band << " alpha " << vineAlpha << ", first-order alpha " << firstAlpha
                   << " (exhaustive dev UAS " << std::fixed << std::setprecision(2) << base.total.uas() << ")\n";
         return 0;
     });

@@ -46,7 +46,8 @@ void addVineStages(DepPipeline& pipeline, DepStageOptions& o, nlohmann::json& in
     appendCascadeStages(pipeline, *c, alphas);
     for (std::size_t k = 0; k < c->stages.size(); ++k) {
         nlohmann::json s = {{"name", c->stages[k].name}, {"alpha", alphas[k]}, {"cascade", o.cascade}};
-        if (c->stages[k].kind == CascadeStageKind::Vine) s["band"] = c->stages[k].band;
+        if (c->stages[k].kind == CascadeStageKind::Vine)
+            s["band"] = c->stages[k].band, s["structure"] = vineStructureName(c->stages[k].structure);
         info.push_back(s);
     }
     o.keepAlive = c;

@@ -158,7 +158,8 @@ bool DepExplorerPanel::openCascade(const QString& path, QString* error) {
             return false;
         auto set = std::make_shared<DepStageSet>();
         set->source = path.toStdString();
-        for (const auto& st : c->stages) set->names.push_back(st.name);
+        for (const auto& st : c->stages)  // the tree-constrained vine says so on its slider
+            set->names.push_back(st.kind == CascadeStageKind::Vine && st.structure == VineStructure::Tree ? st.name + " (tree)" : st.name);
         set->alphas = c->alphas;
         set->append = [c](DepPipeline& p, std::span<const double> a) { appendCascadeStages(p, *c, a); };
         setStageSet(std::move(set));

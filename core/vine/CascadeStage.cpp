@@ -4,6 +4,7 @@
 #include "core/dep/EisnerHypergraph.h"
 #include "core/dep/EisnerMaxMarginals.h"
 #include "core/vine/VineParser.h"
+#include "core/vine/VineTreeParser.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -51,13 +52,13 @@ bool longModifierKept(const ArcMask& mask, int band, int h, VineSide side) {
 
 } // namespace
 
-StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
                               const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail) {
     DepSentenceFeatures f(a);
-    return stageMarginals(kind, band, singleRoot, w, f, incoming, detail);
+    return stageMarginals(kind, band, structure, singleRoot, w, f, incoming, detail);
 }
 
-StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
                               DepSentenceFeatures& f, const ArcMask& incoming, StageDetail detail) {
     const SentenceAtoms& a = f.atoms();
     const int n = a.size();
@@ -93,7 +94,7 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, 
                 vs.outerHead[static_cast<std::size_t>(2 * m + static_cast<int>(side))] = w.score(keys);
             }
         }
-        sm.graph = buildVineHypergraph(vs, singleRoot);
+        sm.graph = structure == VineStructure::Tree ? buildVineTreeHypergraph(vs, singleRoot) : buildVineHypergraph(vs, singleRoot);
         sm.mm = maxMarginals(sm.graph);
     } else {
         ArcScores sc;

@@ -1,7 +1,8 @@
 #pragma once
 // One pruning stage of the vine cascade (Rush & Petrov 2012 sec. 3-4): its parts, their scores
 // under hashed weights, their max-marginals over the stage's hypergraph, and the mask it passes on.
-//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs, outer-head parts);
+//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs, outer-head parts), per
+//                 token or tree-constrained (VineStructure; VineTreeParser.h);
 //                 a long arc h -> m (h >= 1) survives iff both the outer arc of m on h's side and the
 //                 outer-head part of h on m's side do (its max-marginal is the smaller of the two).
 //   first-order : Eisner's first-order chart under the incoming mask (EisnerHypergraph), parts =
@@ -14,6 +15,7 @@
 #include "core/dep/Hypergraph.h"
 #include "core/dep/DepSentenceFeatures.h"
 #include "core/dep/Threshold.h"
+#include "core/vine/VineParser.h"
 
 #include <string>
 #include <vector>
@@ -44,10 +46,11 @@ enum class StageDetail { MaxMarginals, Hypergraph };
 
 // Builds and solves the stage on sentence atoms `a` under the incoming mask (arcs it prunes are
 // absent; a vine outer arc / outer-head part exists iff the mask keeps one long arc on its side).
-StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+// `structure` picks the vine's hypergraph (ignored by a first-order stage).
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
                               const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
 // The same, scoring arcs through the sentence's shared features (keys cached for later stages).
-StageMarginals stageMarginals(CascadeStageKind kind, int band, bool singleRoot, const HashedWeights& w,
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
                               DepSentenceFeatures& f, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
 
 // The mask the stage passes on at alpha (Threshold.h's keep rule), a subset of incoming.

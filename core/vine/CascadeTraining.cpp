@@ -29,7 +29,7 @@ Step sentenceStep(const CascadeTrainOptions& o, const HashedWeights& w, const De
     Step st;
     const SentenceAtoms a(s);
     const int n = s.size();
-    const StageMarginals sm = stageMarginals(o.kind, o.band, o.singleRoot, w, a, incoming);
+    const StageMarginals sm = stageMarginals(o.kind, o.band, o.structure, o.singleRoot, w, a, incoming);
     const CascadeThreshold t = cascadeThreshold(sm.mm.label, o.alpha);
     std::vector<std::uint64_t> keys;
     const std::vector<int> gold = stageGoldLabels(o.kind, n, o.band, s.heads);

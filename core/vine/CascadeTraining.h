@@ -22,6 +22,7 @@ namespace prunescope {
 struct CascadeTrainOptions {
     CascadeStageKind kind = CascadeStageKind::Vine;
     int band = 3;              // vine band b (vine stage only)
+    VineStructure structure = VineStructure::PerToken;  // which vine (vine stage only)
     double alpha = 0.5;        // the threshold's alpha inside the loss
     int epochs = 5;
     int hashBits = 20;

@@ -17,7 +17,7 @@ nlohmann::json vineCascadeToJson(const VineCascade& c) {
     for (std::size_t k = 0; k < c.stages.size(); ++k) {
         const auto& s = c.stages[k];
         nlohmann::json j = {{"name", s.name}, {"kind", cascadeStageKindName(s.kind)}};
-        if (s.kind == CascadeStageKind::Vine) j["band"] = s.band;
+        if (s.kind == CascadeStageKind::Vine) j["band"] = s.band, j["structure"] = vineStructureName(s.structure);
         j["alpha"] = k < c.alphas.size() ? c.alphas[k] : 0.0;
         j["training"] = s.training;
         j["weights"] = s.weights.toJson();
@@ -37,8 +37,9 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
     if (doc.int32(version) == 1)
         doc.fail(version, "version 1 cascade (one-sided vine, before outer-head parts): this build reads version " +
                               std::to_string(kVineCascadeVersion) + "; retrain it with prunescope-cli vine-train");
-    if (doc.int32(version) != kVineCascadeVersion)
-        doc.fail(version, "unsupported version " + std::to_string(doc.int32(version)) + " (this build reads " + std::to_string(kVineCascadeVersion) + ")");
+    const int fileVersion = doc.int32(version);
+    if (fileVersion != kVineCascadeVersion && fileVersion != 2)
+        doc.fail(version, "unsupported version " + std::to_string(doc.int32(version)) + " (this build reads 2 and " + std::to_string(kVineCascadeVersion) + ")");
     const auto& fs = doc.member(root, "featureSet");
     if (doc.string(fs) != kDepFeatureSet) doc.fail(fs, std::string("feature set must be \"") + kDepFeatureSet + "\"");
     VineCascade c;
@@ -64,6 +65,10 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
         s.name = doc.string(doc.member(js, "name"));
         if (s.name != expected) doc.fail(doc.member(js, "name"), "stage name must be \"" + expected + "\"");
         s.band = s.kind == CascadeStageKind::Vine ? doc.int32(doc.member(js, "band"), 1, 64) : 0;
+        if (s.kind == CascadeStageKind::Vine && fileVersion >= 3) {
+            const auto& st = doc.member(js, "structure");
+            if (!vineStructureFromName(doc.string(st), s.structure)) doc.fail(st, "structure must be \"token\" or \"tree\"");
+        }
         c.alphas.push_back(doc.number(doc.member(js, "alpha"), -1e6, 1.0));
         if (const auto* t = doc.optionalMember(js, "training")) s.training = *t;
         const auto& w = doc.member(js, "weights");
@@ -90,7 +95,7 @@ void saveVineCascade(const VineCascade& c, const std::string& path) {
 StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const DepSentence& s, const ArcMask& incoming) {
     if (stage >= c.stages.size()) throw std::invalid_argument("vine cascade: no such stage");
     const auto& st = c.stages[stage];
-    return stageMarginals(st.kind, st.band, c.singleRoot, st.weights, SentenceAtoms(s), incoming);
+    return stageMarginals(st.kind, st.band, st.structure, c.singleRoot, st.weights, SentenceAtoms(s), incoming);
 }
 
 void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const double> alphas) {
@@ -105,7 +110,7 @@ void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const d
         stage.name = st->name;
         stage.exact = st->kind == CascadeStageKind::FirstOrder;
         stage.prune = [st, alpha, singleRoot](const DepSentence&, const ArcMask& incoming, DepSentenceFeatures& f) {
-            const StageMarginals sm = stageMarginals(st->kind, st->band, singleRoot, st->weights, f, incoming, StageDetail::MaxMarginals);
+            const StageMarginals sm = stageMarginals(st->kind, st->band, st->structure, singleRoot, st->weights, f, incoming, StageDetail::MaxMarginals);
             return StageResult{stageMask(sm, alpha, incoming), sm.pushes};
         };
         p.addStage(std::move(stage));

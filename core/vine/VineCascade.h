@@ -30,9 +30,10 @@
 namespace prunescope {
 
 inline constexpr const char* kVineCascadeFormat = "prunescope-vine-cascade";
-// Version 2: the vine has outer-head parts (VineParser.h); version 1 files (one-sided vine) are
-// refused with a message to retrain.
-inline constexpr int kVineCascadeVersion = 2;
+// Version 3: the vine stage names its structure ("token" or "tree", VineParser.h); version 2 files
+// (no structure: the per-token vine) are read as "token"; version 1 files (one-sided vine, before
+// outer-head parts) are refused with a message to retrain.
+inline constexpr int kVineCascadeVersion = 3;
 
 struct VineCascadeStage {
     std::string name;                 // "vine" | "first-order"
@@ -40,6 +41,7 @@ struct VineCascadeStage {
     int band = 3;                     // vine band b (vine stage; 0 for first-order)
     HashedWeights weights;
     nlohmann::json training = nlohmann::json::object();  // how it was trained (alpha, epochs, losses)
+    VineStructure structure = VineStructure::PerToken;   // which vine (vine stage)
 };
 
 struct VineCascade {

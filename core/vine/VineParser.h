@@ -18,8 +18,9 @@
 // Departure from Eisner & Smith's vine grammar (documented in docs/results.md): no projective-tree
 // constraint among the short arcs. Our first version required each vine child's subtree to lie
 // within b of it (all chart items of width <= b), which is linear but excludes most gold trees
-// (a chain of short arcs reaches past b), so gold arcs were pruned at every alpha; E&S's exact
-// O(n b^2) vine grammar keeps wide chains and is left for later. Without the tree constraint every
+// (a chain of short arcs reaches past b), so gold arcs were pruned at every alpha. The tree-constrained
+// vine that keeps wide chains is VineTreeParser.h (VineStructure::Tree, vine-train --vine-structure
+// tree); on the sample's dev split it prunes no better (docs/results.md). Without the tree constraint every
 // tree's vine projection is a vine parse, so the structured cascade's guarantee (a gold part's
 // max-marginal >= the gold score) holds.
 // Size: O(n b) nodes and edges (linear in n). Labels: arcLabel(n, h, m) for the arcs, then
@@ -36,11 +37,25 @@
 #include "core/dep/EisnerHypergraph.h"
 #include "core/dep/Hypergraph.h"
 
+#include <string>
 #include <vector>
 
 namespace prunescope {
 
 enum class VineSide { Left = 0, Right = 1 };  // where the far head (outer arc) or far modifier (outer head) lies
+
+// Which vine the first pass parses: this file's per-token vine (every token picks one vine-head part,
+// no tree constraint; linear in n), or the tree-constrained vine of VineTreeParser.h (a projective
+// tree of short arcs and vine arcs; O(n^2 b)). The parts, labels and features are the same.
+enum class VineStructure { PerToken = 0, Tree = 1 };
+inline const char* vineStructureName(VineStructure s) { return s == VineStructure::Tree ? "tree" : "token"; }
+// "token" | "tree"; false for anything else.
+inline bool vineStructureFromName(const std::string& name, VineStructure& out) {
+    if (name == "token") out = VineStructure::PerToken;
+    else if (name == "tree") out = VineStructure::Tree;
+    else return false;
+    return true;
+}
 
 inline int vineOuterLabel(int n, int m, VineSide side) { return (n + 1) * (n + 1) + 2 * m + static_cast<int>(side); }
 inline int vineOuterHeadLabel(int n, int h, VineSide side) { return (n + 1) * (n + 1) + 2 * (n + 1) + 2 * h + static_cast<int>(side); }

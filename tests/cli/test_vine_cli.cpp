@@ -71,6 +71,33 @@ private slots:
         QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"], nlohmann::json::parse(plain.out.toStdString())["uas"]);
     }
 
+    // --vine-structure tree: the file says so, dep-eval reports it, and with every alpha at keep-all the
+    // cascade parses like the exhaustive model (the tree vine keeps every arc some vine tree uses, and
+    // each arc of a projective tree is one).
+    void treeVineCascade() {
+        const QString tree = dir_ + "/tree.json";
+        Run r = run({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", tree, "--epochs", "1",
+                     "--hash-bits", "18", "--alpha-grid", "0,0.5", "--vine-structure", "tree", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile f(tree);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto c = nlohmann::json::parse(f.readAll().toStdString());
+        QCOMPARE(c["version"].get<int>(), 3);
+        QCOMPARE(c["stages"][0]["structure"].get<std::string>(), std::string("tree"));
+        r = run({"dep-eval", "--model", model_, "--cascade", tree, "--treebank", dev_, "--json", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["stages"][0]["structure"].get<std::string>(), std::string("tree"));
+        QVERIFY2(j["arcsKeptFraction"].get<double>() < 1.0, "the tree vine prunes");
+        const Run all = run({"dep-eval", "--model", model_, "--cascade", tree, "--alpha=-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
+        const Run plain = run({"dep-eval", "--model", model_, "--treebank", dev_, "--json", "--quiet"});
+        QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"], nlohmann::json::parse(plain.out.toStdString())["uas"]);
+        const Run bad = run({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", dir_ + "/x.json",
+                             "--vine-structure", "forest"});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY2(bad.err.contains("--vine-structure"), qPrintable(bad.err));
+    }
+
     void depBenchJson() {
         const Run r = run({"dep-bench", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--repeats", "2", "--json", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));

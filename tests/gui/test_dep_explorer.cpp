@@ -280,6 +280,23 @@ private slots:
         QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
         QCOMPARE(p.session().inspection().stageMasks[1].keptCount(), want.stageMasks[1].keptCount());
 
+        // the same weights as a tree-constrained vine (vine-train --vine-structure tree): the slider
+        // says so, and the view still shows what the core pipeline computes with that cascade
+        VineCascade tree = c;
+        tree.stages[0].structure = VineStructure::Tree;
+        const std::string treePath = testdata::tempDir("dep-gui-cascade") + "/tree.json";
+        saveVineCascade(tree, treePath);
+        QVERIFY2(p.openCascade(QString::fromStdString(treePath), &err), qPrintable(err));
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.alphaSliders()[0]->accessibleName(), QString("alpha of stage vine (tree)"));
+        const VineCascade treeLoaded = loadVineCascade(treePath);
+        DepPipeline treePipeline(*p.session().modelPtr());
+        appendCascadeStages(treePipeline, treeLoaded, std::vector<double>{0.3, 0.4});
+        EisnerParser treeParser;
+        const DepInspection treeWant = inspectDepSentence(treePipeline, p.session().sentence(), treeParser);
+        QCOMPARE(p.session().inspection().heads, treeWant.heads);
+        QCOMPARE(p.session().inspection().prunedBy, treeWant.prunedBy);
+
         const std::string bad = testdata::tempDir("dep-gui-cascade") + "/bad.json";
         writeFileAtomically(bad, "{\"format\": \"prunescope-vine-cascade\",\n \"version\": 7}\n");
         QVERIFY(!p.openCascade(QString::fromStdString(bad), &err));

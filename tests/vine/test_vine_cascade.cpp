@@ -92,11 +92,11 @@ private slots:
         for (const auto& s : dev_) {
             const SentenceAtoms a(s);
             const ArcMask allArcs = ArcMask::allKeep(s.size());
-            const StageMarginals vine = stageMarginals(CascadeStageKind::Vine, 3, true, cascade_.stages[0].weights, a, allArcs);
+            const StageMarginals vine = stageMarginals(CascadeStageKind::Vine, 3, VineStructure::PerToken, true, cascade_.stages[0].weights, a, allArcs);
             for (double alpha : {-kInf, 0.0, 0.5, 0.9}) {
                 const ArcMask vm = stageMask(vine, alpha, allArcs);
-                const StageMarginals g = stageMarginals(fo.kind, 0, true, fo.weights, a, vm, StageDetail::Hypergraph);
-                const StageMarginals c = stageMarginals(fo.kind, 0, true, fo.weights, a, vm, StageDetail::MaxMarginals);
+                const StageMarginals g = stageMarginals(fo.kind, 0, VineStructure::PerToken, true, fo.weights, a, vm, StageDetail::Hypergraph);
+                const StageMarginals c = stageMarginals(fo.kind, 0, VineStructure::PerToken, true, fo.weights, a, vm, StageDetail::MaxMarginals);
                 QVERIFY(c.graph.numNodes == 0 && g.graph.numNodes > 0);
                 QCOMPARE(c.pushes, g.pushes);
                 QCOMPARE(c.mm.label.size(), g.mm.label.size());
@@ -136,9 +136,13 @@ private slots:
 
     void trainingLossFallsOnAToyProblem() {
         const std::vector<DepSentence> toy(train_.begin(), train_.begin() + 6);
-        for (CascadeStageKind kind : {CascadeStageKind::Vine, CascadeStageKind::FirstOrder}) {
+        const std::pair<CascadeStageKind, VineStructure> stages[] = {{CascadeStageKind::Vine, VineStructure::PerToken},
+                                                                     {CascadeStageKind::Vine, VineStructure::Tree},
+                                                                     {CascadeStageKind::FirstOrder, VineStructure::PerToken}};
+        for (const auto& [kind, structure] : stages) {
             CascadeTrainOptions o;
             o.kind = kind;
+            o.structure = structure;
             o.epochs = 8;
             o.hashBits = 16;
             o.alpha = 0.5;
@@ -156,13 +160,14 @@ private slots:
             }
             QVERIFY2(trained < zero, qPrintable(QString("%1 vs %2").arg(trained).arg(zero)));
             // the cascade's guarantee: where the loss is 0 (gold >= t + 1) every gold arc survives the stage
-            // (the gold parts are a derivation: the vine projection always, Eisner's chart if projective)
+            // (the gold parts are a derivation: the per-token vine's projection always, the tree vine's and
+            // Eisner's chart's if the tree is projective)
             int checked = 0;
             for (const auto& s : toy) {
                 const ArcMask all = ArcMask::allKeep(s.size());
                 if (cascadeSentenceLoss(o, r.weights, s, all).loss > 0) continue;
-                if (kind == CascadeStageKind::FirstOrder && !isProjective(s.heads)) continue;
-                const StageMarginals sm = stageMarginals(kind, o.band, true, r.weights, SentenceAtoms(s), all);
+                if ((kind == CascadeStageKind::FirstOrder || structure == VineStructure::Tree) && !isProjective(s.heads)) continue;
+                const StageMarginals sm = stageMarginals(kind, o.band, o.structure, true, r.weights, SentenceAtoms(s), all);
                 const ArcMask kept = stageMask(sm, o.alpha, all);
                 QVERIFY(kept.keepsTree(s.heads));
                 ++checked;
@@ -200,6 +205,17 @@ private slots:
         QVERIFY(back.stages[0].weights.w == cascade_.stages[0].weights.w);
         QVERIFY(back.stages[1].weights.w == cascade_.stages[1].weights.w);
         QCOMPARE(vineCascadeToJson(back), vineCascadeToJson(cascade_));
+        QVERIFY(back.stages[0].structure == VineStructure::PerToken);
+        // the structure round-trips; a version 2 file (no structure) is the per-token vine
+        VineCascade tree = smallCascade();
+        tree.stages[0].structure = VineStructure::Tree;
+        saveVineCascade(tree, path);
+        QVERIFY(loadVineCascade(path).stages[0].structure == VineStructure::Tree);
+        nlohmann::json v2 = vineCascadeToJson(tree);
+        v2["version"] = 2;
+        v2["stages"][0].erase("structure");
+        writeFileAtomically(path, v2.dump());
+        QVERIFY(loadVineCascade(path).stages[0].structure == VineStructure::PerToken);
     }
 
     // The trained cascade with 2^10 weights per stage (a few nonzero): the validation tests write
@@ -219,7 +235,7 @@ private slots:
         QTest::addColumn<QString>("replacement");
         QTest::addColumn<QString>("message");
         QTest::newRow("format") << "/format" << "\"prunescope-dep-model\"" << "not a vine cascade";
-        QTest::newRow("version") << "/version" << "3" << "unsupported version";
+        QTest::newRow("version") << "/version" << "4" << "unsupported version";
         QTest::newRow("version 1 (one-sided vine)") << "/version" << "1" << "retrain it with prunescope-cli vine-train";
         QTest::newRow("featureSet") << "/featureSet" << "\"dep-v0\"" << "feature set";
         QTest::newRow("singleRoot") << "/singleRoot" << "1" << "";
@@ -230,6 +246,7 @@ private slots:
         QTest::newRow("stage 2 kind") << "/stages/1/kind" << "\"vine\"" << "must be \"first-order\"";
         QTest::newRow("stage name") << "/stages/0/name" << "\"vines\"" << "stage name";
         QTest::newRow("band") << "/stages/0/band" << "0" << "";
+        QTest::newRow("structure") << "/stages/0/structure" << "\"forest\"" << "structure must be";
         QTest::newRow("alpha range") << "/stages/1/alpha" << "1.5" << "";
         QTest::newRow("alpha type") << "/stages/0/alpha" << "\"high\"" << "";
         QTest::newRow("weights") << "/stages/1/weights/hashBits" << "99" << "bad weights";
