@@ -1,6 +1,6 @@
 // The tree-constrained vine (VineTreeParser.h; Eisner & Smith 2005 with Rush & Petrov 2012's outer
 // parts): max-marginals equal brute force over every projective vine tree of <= 7 words, and every
-// projective tree's vine projection is a parse whose score the vine reaches.
+// projective tree's vine projection is a parse whose score the vine reaches (the cascade's guarantee).
 #include "core/dep/BruteForce.h"
 #include "core/dep/DepTree.h"
 #include "core/vine/VineTreeParser.h"
@@ -118,6 +118,35 @@ private slots:
                 else QVERIFY2(std::abs(h - b) < 1e-3, qPrintable(QString("case %1 label %2: %3 vs %4").arg(c).arg(l).arg(h).arg(b)));
             }
         }
+    }
+
+    // The cascade's guarantee needs every projective tree's vine projection to be a parse: then each
+    // of its parts has a max-marginal >= the projection's score. Checked for every projective tree
+    // with one root of up to 6 words.
+    void everyProjectiveTreesProjectionIsAParse() {
+        SplitMix64 rng(32);
+        int trees = 0;
+        for (int c = 0; c < 12; ++c) {
+            const int n = 2 + c % 5;
+            const int band = 1 + c % 3;
+            VineScores v = randomScores(n, band, rng);
+            const MaxMarginals mm = maxMarginals(buildVineTreeHypergraph(v, true));
+            forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& heads) {
+                const std::vector<int> parts = vineProjection(n, band, heads);
+                double score = 0;
+                for (int l : parts) {
+                    const int arcs = (n + 1) * (n + 1);
+                    if (l < arcs) score += v.arcs(l / (n + 1), l % (n + 1));
+                    else if (l - arcs < 2 * (n + 1)) score += v.outer[static_cast<std::size_t>(l - arcs)];
+                    else score += v.outerHead[static_cast<std::size_t>(l - arcs - 2 * (n + 1))];
+                }
+                for (int l : parts)
+                    QVERIFY2(mm.label[static_cast<std::size_t>(l)] >= score - 1e-3,
+                             qPrintable(QString("n %1 b %2 label %3: %4 < %5").arg(n).arg(band).arg(l).arg(mm.label[static_cast<std::size_t>(l)]).arg(score)));
+                ++trees;
+            });
+        }
+        QVERIFY(trees > 100);
     }
 };
 
