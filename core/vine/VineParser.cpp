@@ -6,12 +6,30 @@
 
 namespace prunescope {
 
-Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
-    const int n = sc.n, b = sc.band;
+void checkVineScores(const VineScores& sc) {
+    const int n = sc.n;
     if (n < 1) throw std::invalid_argument("vine parser: empty sentence");
-    if (b < 1) throw std::invalid_argument("vine parser: band must be >= 1");
+    if (sc.band < 1) throw std::invalid_argument("vine parser: band must be >= 1");
     if (sc.arcs.n != n || sc.outer.size() != static_cast<std::size_t>(2 * (n + 1)) || sc.outerHead.size() != sc.outer.size())
         throw std::invalid_argument("vine parser: scores of the wrong size");
+}
+
+int appendVineOuterHeadChoices(Hypergraph& g, const VineScores& sc, int h, int node) {
+    for (VineSide side : {VineSide::Left, VineSide::Right}) {
+        if (node < 0 || !vineOuterHeadExists(sc.n, sc.band, h, side)) continue;
+        const float w = sc.outerHeadScore(h, side);
+        if (w == kDepNegInf) continue;
+        const int next = g.addNode();
+        g.addEdge(next, {node}, 0.0f);
+        g.addEdge(next, {node}, w, vineOuterHeadLabel(sc.n, h, side));
+        node = next;
+    }
+    return node;
+}
+
+Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
+    checkVineScores(sc);
+    const int n = sc.n, b = sc.band;
     Hypergraph g;
     g.numLabels = vineLabelCount(n);
     // P[f][m]: tokens 1..m have their vine heads, f = whether a root arc was used.
@@ -36,16 +54,7 @@ Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
                 edge(P0[prev], sc.arcs(0, m), arcLabel(n, 0, m));
                 if (!singleRoot) edge(P1[prev], sc.arcs(0, m), arcLabel(n, 0, m));
             }
-            // the token's outer-head parts, each taken or not (the "not" edge is unlabeled, score 0)
-            for (VineSide side : {VineSide::Left, VineSide::Right}) {
-                if (node < 0 || !vineOuterHeadExists(n, b, m, side)) continue;
-                const float w = sc.outerHeadScore(m, side);
-                if (w == kDepNegInf) continue;
-                const int next = g.addNode();
-                g.addEdge(next, {node}, 0.0f);
-                g.addEdge(next, {node}, w, vineOuterHeadLabel(n, m, side));
-                node = next;
-            }
+            node = appendVineOuterHeadChoices(g, sc, m, node);
             (f == 0 ? P0 : P1)[static_cast<std::size_t>(m)] = node;
         }
     }

@@ -82,6 +82,12 @@ struct VineScores {
 };
 
 Hypergraph buildVineHypergraph(const VineScores& scores, bool singleRoot);
+// Token h's outer-head parts after `node` (the newest node; -1 = unbuildable, returned as is): per
+// side a new node reached by two edges, "not taken" (unlabeled, score 0) and "taken" (its label and
+// score). Returns the last node. Shared by both vines.
+int appendVineOuterHeadChoices(Hypergraph& g, const VineScores& scores, int h, int node);
+// Throws std::invalid_argument unless n >= 1, band >= 1 and the score arrays have n's sizes.
+void checkVineScores(const VineScores& scores);
 
 // The vine projection of heads (size n + 1, heads[0] = -1): one label per token (in token order),
 // then the outer-head labels (by head, left before right).

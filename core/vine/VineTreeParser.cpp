@@ -7,11 +7,8 @@
 namespace prunescope {
 
 Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
+    checkVineScores(sc);
     const int n = sc.n, b = sc.band;
-    if (n < 1) throw std::invalid_argument("vine parser: empty sentence");
-    if (b < 1) throw std::invalid_argument("vine parser: band must be >= 1");
-    if (sc.arcs.n != n || sc.outer.size() != static_cast<std::size_t>(2 * (n + 1)) || sc.outerHead.size() != sc.outer.size())
-        throw std::invalid_argument("vine parser: scores of the wrong size");
     Hypergraph g;
     g.numLabels = vineLabelCount(n);
     const auto N = static_cast<std::size_t>(n + 1);
@@ -93,17 +90,7 @@ Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
         }
     }
     int top = V[1][N - 1];
-    // Every token's outer-head parts, each taken or not (the "not" edge is unlabeled, score 0).
-    for (int h = 1; h <= n && top >= 0; ++h)
-        for (VineSide side : {VineSide::Left, VineSide::Right}) {
-            if (!vineOuterHeadExists(n, b, h, side)) continue;
-            const float w = sc.outerHeadScore(h, side);
-            if (w == kDepNegInf) continue;
-            const int next = g.addNode();
-            g.addEdge(next, {top}, 0.0f);
-            g.addEdge(next, {top}, w, vineOuterHeadLabel(n, h, side));
-            top = next;
-        }
+    for (int h = 1; h <= n; ++h) top = appendVineOuterHeadChoices(g, sc, h, top);  // independent of the tree
     g.goal = top >= 0 ? top : g.addNode();  // no vine parse: every max-marginal stays -inf
     return g;
 }

@@ -8,6 +8,7 @@
 #include "core/util/Random.h"
 #include "support/RandomDep.h"
 #include "support/TestData.h"
+#include "support/VineTesting.h"
 
 #include <QtTest>
 
@@ -15,26 +16,11 @@
 #include <limits>
 
 using namespace prunescope;
+using testdata::randomVineScores;
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-VineScores randomVineScores(int n, int band, SplitMix64& rng) {
-    VineScores v;
-    v.n = n;
-    v.band = band;
-    v.arcs = testdata::randomArcScores(n, rng);
-    v.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
-    for (int m = 1; m <= n; ++m)
-        for (int side = 0; side < 2; ++side)
-            v.outer[static_cast<std::size_t>(2 * m + side)] = static_cast<float>(rng.uniform() * 10.0 - 5.0);
-    v.outerHead.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
-    for (int h = 1; h <= n; ++h)
-        for (int side = 0; side < 2; ++side)
-            v.outerHead[static_cast<std::size_t>(2 * h + side)] = static_cast<float>(rng.uniform() * 10.0 - 5.0);
-    return v;
-}
 
 // Every vine parse by brute force: every assignment of one vine-head part per token (a short arc, the
 // root arc, or an available outer arc), with one root arc (singleRoot) or at least one; and every
@@ -118,12 +104,8 @@ private slots:
             const std::vector<double> brute = bruteVine(v, singleRoot, best);
             const Hypergraph g = buildVineHypergraph(v, singleRoot);
             const MaxMarginals mm = maxMarginals(g);
-            QVERIFY2(std::abs(mm.best - best) < 1e-4, qPrintable(QString("case %1: best %2 vs %3").arg(c).arg(mm.best).arg(best)));
-            for (int l = 0; l < vineLabelCount(n); ++l) {
-                const double b = brute[static_cast<std::size_t>(l)], h = mm.label[static_cast<std::size_t>(l)];
-                if (b == -kInf) QVERIFY2(h == -kInf, qPrintable(QString("case %1 label %2: %3, brute -inf").arg(c).arg(l).arg(h)));
-                else QVERIFY2(std::abs(h - b) < 1e-4, qPrintable(QString("case %1 label %2: %3 vs %4").arg(c).arg(l).arg(h).arg(b)));
-            }
+            const std::string err = testdata::maxMarginalMismatch(mm, best, brute, 1e-4);
+            QVERIFY2(err.empty(), qPrintable(QString("case %1: %2").arg(c).arg(QString::fromStdString(err))));
         }
     }
 
