@@ -34,12 +34,12 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
     const auto& format = doc.member(root, "format");
     if (doc.string(format) != kVineCascadeFormat) doc.fail(format, std::string("not a vine cascade (format must be \"") + kVineCascadeFormat + "\")");
     const auto& version = doc.member(root, "version");
-    if (doc.int32(version) == 1)
+    const int fileVersion = doc.int32(version);
+    if (fileVersion == 1)
         doc.fail(version, "version 1 cascade (one-sided vine, before outer-head parts): this build reads version " +
                               std::to_string(kVineCascadeVersion) + "; retrain it with prunescope-cli vine-train");
-    const int fileVersion = doc.int32(version);
     if (fileVersion != kVineCascadeVersion && fileVersion != 2)
-        doc.fail(version, "unsupported version " + std::to_string(doc.int32(version)) + " (this build reads 2 and " + std::to_string(kVineCascadeVersion) + ")");
+        doc.fail(version, "unsupported version " + std::to_string(fileVersion) + " (this build reads 2 and " + std::to_string(kVineCascadeVersion) + ")");
     const auto& fs = doc.member(root, "featureSet");
     if (doc.string(fs) != kDepFeatureSet) doc.fail(fs, std::string("feature set must be \"") + kDepFeatureSet + "\"");
     VineCascade c;

@@ -28,6 +28,15 @@ inline VineScores randomVineScores(int n, int band, SplitMix64& rng) {
     return v;
 }
 
+// The score of a vine label (an arc, outer arc or outer-head part; VineParser.h's label layout).
+inline float& partScore(VineScores& v, int label) {
+    const int n = v.n, arcs = (n + 1) * (n + 1);
+    if (label < arcs) return v.arcs.at(label / (n + 1), label % (n + 1));
+    const int rest = label - arcs;
+    if (rest < 2 * (n + 1)) return v.outer[static_cast<std::size_t>(rest)];
+    return v.outerHead[static_cast<std::size_t>(rest - 2 * (n + 1))];
+}
+
 // "" if mm's best and every label's max-marginal match brute force (-inf exactly, else within tol),
 // otherwise what differs first.
 inline std::string maxMarginalMismatch(const MaxMarginals& mm, double bruteBest, const std::vector<double>& brute, double tol) {

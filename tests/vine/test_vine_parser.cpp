@@ -77,13 +77,6 @@ std::vector<int> randomTree(int n, SplitMix64& rng) {
     return heads;
 }
 
-float& partScore(VineScores& v, int label) {
-    const int n = v.n, arcs = (n + 1) * (n + 1);
-    if (label < arcs) return v.arcs.at(label / (n + 1), label % (n + 1));
-    const int rest = label - arcs;
-    if (rest < 2 * (n + 1)) return v.outer[static_cast<std::size_t>(rest)];
-    return v.outerHead[static_cast<std::size_t>(rest - 2 * (n + 1))];
-}
 
 } // namespace
 
@@ -193,7 +186,7 @@ private slots:
             const std::vector<int> gold = vineProjection(n, band, heads);
             double goldScore = 0;
             for (int l : gold) {
-                float& w = partScore(v, l);
+                float& w = testdata::partScore(v, l);
                 w += static_cast<float>(4.0 + rng.uniform() * 8.0);  // a margin, so that gold often clears t
                 goldScore += w;
             }

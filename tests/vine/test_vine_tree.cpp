@@ -116,12 +116,7 @@ private slots:
             forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& heads) {
                 const std::vector<int> parts = vineProjection(n, band, heads);
                 double score = 0;
-                for (int l : parts) {
-                    const int arcs = (n + 1) * (n + 1);
-                    if (l < arcs) score += v.arcs(l / (n + 1), l % (n + 1));
-                    else if (l - arcs < 2 * (n + 1)) score += v.outer[static_cast<std::size_t>(l - arcs)];
-                    else score += v.outerHead[static_cast<std::size_t>(l - arcs - 2 * (n + 1))];
-                }
+                for (int l : parts) score += testdata::partScore(v, l);
                 for (int l : parts)
                     QVERIFY2(mm.label[static_cast<std::size_t>(l)] >= score - 1e-3,
                              qPrintable(QString("n %1 b %2 label %3: %4 < %5").arg(n).arg(band).arg(l).arg(mm.label[static_cast<std::size_t>(l)]).arg(score)));
