@@ -35,9 +35,36 @@ void DepSentenceFeatures::arcScores(const HashedWeights& w, const ArcMask* mask,
     const int n = size();
     if (mask && mask->n != n) throw std::invalid_argument("DepSentenceFeatures: mask length differs from the sentence");
     out.reset(n);
+    todo_.clear();
     for (int h = 0; h <= n; ++h)
         for (int m = 1; m <= n; ++m)
-            if (h != m && (!mask || mask->keep(h, m))) out.at(h, m) = arcScore(w, h, m, cache);
+            if (h != m && (!mask || mask->keep(h, m))) todo_.push_back(arcId(h, m));
+    scoreArcs(w, todo_, out, cache);
+}
+
+void DepSentenceFeatures::scoreArcs(const HashedWeights& w, std::span<const std::uint32_t> arcs, ArcScores& out, bool cache) {
+    if (out.n != size()) throw std::invalid_argument("DepSentenceFeatures: scores of the wrong length");
+    const auto N = static_cast<std::uint32_t>(size() + 1);
+    if (cache)  // build every missing key first: keys_ does not move while the sums below read it
+        for (const std::uint32_t a : arcs) arcKeys(static_cast<int>(a / N), static_cast<int>(a % N));
+    // An arc's keys: cached, or (cache == false) built into one of two look-ahead buffers.
+    auto keysOf = [&](std::uint32_t a, int slot) -> std::span<const std::uint64_t> {
+        if (begin_[a] != kNone) return {keys_.data() + begin_[a], static_cast<std::size_t>(end_[a] - begin_[a])};
+        auto& buf = ahead_[slot];
+        buf.clear();
+        arcFeatureKeys(*atoms_, static_cast<int>(a / N), static_cast<int>(a % N), buf);
+        return buf;
+    };
+    // A window of kAhead + 1 arcs: arc j is summed while the weights of arc j + kAhead are fetched.
+    std::span<const std::uint64_t> window[kAhead + 1];
+    const std::size_t count = arcs.size();
+    for (std::size_t j = 0; j < count + kAhead; ++j) {
+        if (j < count) {
+            window[j % (kAhead + 1)] = keysOf(arcs[j], static_cast<int>(j % (kAhead + 1)));
+            w.prefetch(window[j % (kAhead + 1)]);
+        }
+        if (j >= kAhead) out.s[arcs[j - kAhead]] = w.score(window[(j - kAhead) % (kAhead + 1)]);
+    }
 }
 
 } // namespace prunescope

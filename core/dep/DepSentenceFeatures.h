@@ -36,6 +36,11 @@ public:
     float arcScore(const HashedWeights& w, int h, int m, bool cache = true);
     // Every arc the mask keeps (all without a mask), -inf elsewhere: DepScorer::arcScores.
     void arcScores(const HashedWeights& w, const ArcMask* mask, ArcScores& out, bool cache = true);
+    // out.at(h, m) = arcScore(w, h, m, cache) for each arc of `arcs` (indices h * (n + 1) + m, as in
+    // ArcScores::s). The same sums in the same order; the weights of the next arc are prefetched
+    // while one arc is summed, since the sums wait on random reads of a table larger than the cache.
+    void scoreArcs(const HashedWeights& w, std::span<const std::uint32_t> arcs, ArcScores& out, bool cache = true);
+    std::uint32_t arcId(int h, int m) const { return static_cast<std::uint32_t>(arcIndex(h, m)); }
 
     long cachedArcs() const { return cachedArcs_; }
 
@@ -49,7 +54,9 @@ private:
     const SentenceAtoms* atoms_;
     static constexpr std::uint32_t kNone = 0xffffffffu;
     std::vector<std::uint32_t> begin_, end_;  // per arc h * (n + 1) + m: [begin, end) in keys_, kNone = not built
-    std::vector<std::uint64_t> keys_, scratch_;
+    static constexpr int kAhead = 2;  // arcs prefetched ahead of the one summed
+    std::vector<std::uint64_t> keys_, scratch_, ahead_[kAhead + 1];
+    std::vector<std::uint32_t> todo_;
     long cachedArcs_ = 0;
 };
 

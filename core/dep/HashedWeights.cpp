@@ -17,8 +17,6 @@ HashedWeights HashedWeights::zeros(int bits) {
     return h;
 }
 
-std::uint32_t HashedWeights::featureIndex(std::uint64_t key) const { return featureBucket(key, bits); }
-
 long HashedWeights::nonZero() const {
     return static_cast<long>(std::count_if(w.begin(), w.end(), [](float x) { return x != 0.0f; }));
 }

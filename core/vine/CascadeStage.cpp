@@ -75,12 +75,14 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure str
         vs.arcs.reset(n);
         vs.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
         vs.outerHead.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
+        std::vector<std::uint32_t> arcs;  // the short arcs and every root arc, scored as one batch
         for (int m = 1; m <= n; ++m) {
-            for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h) {
-                if (h == m || !incoming.keep(h, m)) continue;
-                vs.arcs.at(h, m) = f.arcScore(w, h, m);
-            }
-            if (m - band > 0 && incoming.keep(0, m)) vs.arcs.at(0, m) = f.arcScore(w, 0, m);  // a root arc outside the band
+            for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h)
+                if (h != m && incoming.keep(h, m)) arcs.push_back(f.arcId(h, m));
+            if (m - band > 0 && incoming.keep(0, m)) arcs.push_back(f.arcId(0, m));  // a root arc outside the band
+        }
+        f.scoreArcs(w, arcs, vs.arcs);
+        for (int m = 1; m <= n; ++m) {
             for (VineSide side : {VineSide::Left, VineSide::Right}) {
                 if (!vineOuterExists(n, band, m, side) || !longArcKept(incoming, band, m, side)) continue;
                 keys.clear();

@@ -120,6 +120,31 @@ private slots:
             QCOMPARE(b.stats.pushes, a.stats.pushes);
             QVERIFY(std::memcmp(&a.stats.score, &b.stats.score, sizeof(double)) == 0);
             QCOMPARE(fresh.cachedArcs(), 0L);  // the final parse caches nothing
+            // Batches that mix cached arcs and arcs built into the look-ahead buffers (cache = false),
+            // and a caching batch on a fresh object: the same floats as DepScorer, the same caching.
+            DepSentenceFeatures mixed(s);
+            long some = 0;
+            for (int h = 0; h <= n; ++h)
+                for (int d = 1; d <= n; ++d)
+                    if (h != d && (h + 2 * d) % 3 == 0) {
+                        mixed.arcScore(m.weights, h, d);
+                        ++some;
+                    }
+            ArcScores viaMixed;
+            mixed.arcScores(m.weights, &mask, viaMixed, false);
+            QVERIFY(viaMixed.s == sc.arcScores(&mask).s);
+            QCOMPARE(mixed.cachedArcs(), some);
+            DepSentenceFeatures batch(s);
+            std::vector<std::uint32_t> ids;
+            for (int d = 1; d <= n; ++d) ids.push_back(batch.arcId(0, d));
+            ArcScores viaBatch;
+            viaBatch.reset(n);
+            batch.scoreArcs(m.weights, ids, viaBatch);
+            QCOMPARE(batch.cachedArcs(), static_cast<long>(n));
+            for (int d = 1; d <= n; ++d) {
+                const float a = sc.arc(0, d), b = viaBatch(0, d);
+                QVERIFY(std::memcmp(&a, &b, sizeof(float)) == 0);
+            }
         }
         QVERIFY(arcs > 2000);
     }
