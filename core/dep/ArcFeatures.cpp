@@ -64,6 +64,43 @@ const std::unordered_map<std::string, std::string>& universalMap() {
     return m;
 }
 
+// Calls tag(atom) for each distinct POS strictly between lo and hi, then coarse(atom) for each distinct
+// coarse tag, both in tag-id order (the kBetweenT / kBetweenC templates).
+template <typename Tag, typename Coarse>
+void forEachBetween(const SentenceAtoms& a, int lo, int hi, Tag&& tag, Coarse&& coarse) {
+    if (hi - lo <= 1) return;
+    if (hi - lo - 1 <= 8) {
+        std::uint64_t ids[2][8];
+        int count[2] = {0, 0};
+        for (int p = lo + 1; p < hi; ++p) {
+            ids[0][count[0]++] = static_cast<std::uint64_t>(a.at(p).tagId);
+            ids[1][count[1]++] = static_cast<std::uint64_t>(a.at(p).coarseId);
+        }
+        for (int k = 0; k < 2; ++k) {
+            std::sort(ids[k], ids[k] + count[k]);
+            count[k] = static_cast<int>(std::unique(ids[k], ids[k] + count[k]) - ids[k]);
+        }
+        for (int i = 0; i < count[0]; ++i) tag(a.tagAtom(static_cast<int>(ids[0][i])));
+        for (int i = 0; i < count[1]; ++i) coarse(a.coarseAtom(static_cast<int>(ids[1][i])));
+    } else {
+        for (int t = 0; t < a.distinctTags(); ++t)
+            if (a.tagBetween(t, lo, hi)) tag(a.tagAtom(t));
+        for (int t = 0; t < a.distinctCoarse(); ++t)
+            if (a.coarseBetween(t, lo, hi)) coarse(a.coarseAtom(t));
+    }
+}
+
+// Slots of SentenceAtoms::arcPrefixes(p). A "full" slot is a whole key of a template whose atoms all
+// come from p, followed by mixKey(key, kConj) (the conjoined key then needs only the context).
+enum PrefixSlot : int {
+    kFullHwHt = 0, kFullHw = 2, kFullHt = 4,    // p as head
+    kFullMwMt = 6, kFullMw = 8, kFullMt = 10,   // p as modifier
+    kPreHwHtMwMt = 12, kPreHtMwMt, kPreHwMwMt, kPreHwHtMt, kPreHwHtMw, kPreHwMw, kPreHtMt, kPreHpMp, kPreHpMt,
+    kPreHtMp, kPreHcMc, kPreSurr1, kPreSurr2, kPreSurr3, kPreSurr4, kPreSurrC1, kPreSurrC2, kPreSurrC3, kPreSurrC4,
+    kPreBetweenT, kPreBetweenC, kPrefixSlots
+};
+static_assert(kPrefixSlots == SentenceAtoms::kArcPrefixes);
+
 } // namespace
 
 std::string universalTag(const std::string& ptbTag) {
@@ -115,9 +152,88 @@ SentenceAtoms::SentenceAtoms(const DepSentence& s) : n_(s.size()) {
         ++tagPrefix_[(r + 1) * static_cast<std::size_t>(numTags_) + static_cast<std::size_t>(at(p).tagId)];
         ++coarsePrefix_[(r + 1) * static_cast<std::size_t>(numCoarse_) + static_cast<std::size_t>(at(p).coarseId)];
     }
+    arcPrefix_.resize(static_cast<std::size_t>(n_ + 1) * kArcPrefixes);
+    for (int p = 0; p <= n_; ++p) {
+        std::uint64_t* P = &arcPrefix_[static_cast<std::size_t>(p) * kArcPrefixes];
+        const TokenAtoms &T = at(p), &t0 = at(p - 1), &t1 = at(p + 1);
+        auto full = [&](int slot, std::uint64_t key) {
+            P[slot] = key;
+            P[slot + 1] = mixKey(key, kConj);
+        };
+        full(kFullHwHt, featureKey(kHwHt, T.word, T.tag));
+        full(kFullHw, featureKey(kHw, T.word));
+        full(kFullHt, featureKey(kHt, T.tag));
+        full(kFullMwMt, featureKey(kMwMt, T.word, T.tag));
+        full(kFullMw, featureKey(kMw, T.word));
+        full(kFullMt, featureKey(kMt, T.tag));
+        P[kPreHwHtMwMt] = featureKey(kHwHtMwMt, T.word, T.tag);
+        P[kPreHtMwMt] = featureKey(kHtMwMt, T.tag);
+        P[kPreHwMwMt] = featureKey(kHwMwMt, T.word);
+        P[kPreHwHtMt] = featureKey(kHwHtMt, T.word, T.tag);
+        P[kPreHwHtMw] = featureKey(kHwHtMw, T.word, T.tag);
+        P[kPreHwMw] = featureKey(kHwMw, T.word);
+        P[kPreHtMt] = featureKey(kHtMt, T.tag);
+        P[kPreHpMp] = featureKey(kHpMp, T.prefix);
+        P[kPreHpMt] = featureKey(kHpMt, T.prefix);
+        P[kPreHtMp] = featureKey(kHtMp, T.tag);
+        P[kPreHcMc] = featureKey(kHcMc, T.coarse);
+        P[kPreSurr1] = featureKey(kSurr1, T.tag, t1.tag);
+        P[kPreSurr2] = featureKey(kSurr2, t0.tag, T.tag);
+        P[kPreSurr3] = featureKey(kSurr3, T.tag, t1.tag);
+        P[kPreSurr4] = featureKey(kSurr4, t0.tag, T.tag);
+        P[kPreSurrC1] = featureKey(kSurrC1, T.coarse, t1.coarse);
+        P[kPreSurrC2] = featureKey(kSurrC2, t0.coarse, T.coarse);
+        P[kPreSurrC3] = featureKey(kSurrC3, T.coarse, t1.coarse);
+        P[kPreSurrC4] = featureKey(kSurrC4, t0.coarse, T.coarse);
+        P[kPreBetweenT] = featureKey(kBetweenT, T.tag);
+        P[kPreBetweenC] = featureKey(kBetweenC, T.coarse);
+    }
 }
 
 void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out) {
+    const std::uint64_t *P = a.arcPrefixes(h), *Q = a.arcPrefixes(m);
+    const TokenAtoms &M = a.at(m), &m0 = a.at(m - 1), &m1 = a.at(m + 1);
+    const auto ctx = static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (h < m ? 1 : 0));
+    auto full = [&](const std::uint64_t* slot) {
+        out.push_back(slot[0]);
+        out.push_back(mixKey(slot[1], ctx));
+    };
+    auto both = [&](std::uint64_t k) {
+        out.push_back(k);
+        out.push_back(mixKey(mixKey(k, kConj), ctx));
+    };
+    // The templates in arcFeatureKeysNaive's order; each mixes the modifier's atoms into h's prefix.
+    full(P + kFullHwHt);
+    full(P + kFullHw);
+    full(P + kFullHt);
+    full(Q + kFullMwMt);
+    full(Q + kFullMw);
+    full(Q + kFullMt);
+    both(mixKey(mixKey(P[kPreHwHtMwMt], M.word), M.tag));
+    both(mixKey(mixKey(P[kPreHtMwMt], M.word), M.tag));
+    both(mixKey(mixKey(P[kPreHwMwMt], M.word), M.tag));
+    both(mixKey(P[kPreHwHtMt], M.tag));
+    both(mixKey(P[kPreHwHtMw], M.word));
+    both(mixKey(P[kPreHwMw], M.word));
+    both(mixKey(P[kPreHtMt], M.tag));
+    both(mixKey(P[kPreHpMp], M.prefix));
+    both(mixKey(P[kPreHpMt], M.tag));
+    both(mixKey(P[kPreHtMp], M.prefix));
+    both(mixKey(P[kPreHcMc], M.coarse));
+    both(mixKey(mixKey(P[kPreSurr1], m0.tag), M.tag));
+    both(mixKey(mixKey(P[kPreSurr2], m0.tag), M.tag));
+    both(mixKey(mixKey(P[kPreSurr3], M.tag), m1.tag));
+    both(mixKey(mixKey(P[kPreSurr4], M.tag), m1.tag));
+    both(mixKey(mixKey(P[kPreSurrC1], m0.coarse), M.coarse));
+    both(mixKey(mixKey(P[kPreSurrC2], m0.coarse), M.coarse));
+    both(mixKey(mixKey(P[kPreSurrC3], M.coarse), m1.coarse));
+    both(mixKey(mixKey(P[kPreSurrC4], M.coarse), m1.coarse));
+    forEachBetween(
+        a, std::min(h, m), std::max(h, m), [&](std::uint64_t t) { both(mixKey(mixKey(P[kPreBetweenT], t), M.tag)); },
+        [&](std::uint64_t c) { both(mixKey(mixKey(P[kPreBetweenC], c), M.coarse)); });
+}
+
+void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out) {
     const TokenAtoms &H = a.at(h), &M = a.at(m);
     const bool right = h < m;  // the modifier is to the right of its head
     Emitter e{out, static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (right ? 1 : 0))};
@@ -148,30 +264,9 @@ void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint6
     e.both(kSurrC3, H.coarse, h1.coarse, M.coarse, m1.coarse);
     e.both(kSurrC4, h0.coarse, H.coarse, M.coarse, m1.coarse);
     // POS strictly between head and modifier, each distinct tag once, in tag-id order.
-    const int lo = std::min(h, m), hi = std::max(h, m);
-    if (hi - lo > 1) {
-        std::uint64_t ids[2][8];
-        int count[2] = {0, 0};
-        const bool scan = hi - lo - 1 <= 8;
-        if (scan) {
-            for (int p = lo + 1; p < hi; ++p) {
-                ids[0][count[0]++] = static_cast<std::uint64_t>(a.at(p).tagId);
-                ids[1][count[1]++] = static_cast<std::uint64_t>(a.at(p).coarseId);
-            }
-            for (int k = 0; k < 2; ++k) {
-                std::sort(ids[k], ids[k] + count[k]);
-                count[k] = static_cast<int>(std::unique(ids[k], ids[k] + count[k]) - ids[k]);
-            }
-            for (int i = 0; i < count[0]; ++i) e.both(kBetweenT, H.tag, a.tagAtom(static_cast<int>(ids[0][i])), M.tag);
-            for (int i = 0; i < count[1]; ++i)
-                e.both(kBetweenC, H.coarse, a.coarseAtom(static_cast<int>(ids[1][i])), M.coarse);
-        } else {
-            for (int t = 0; t < a.distinctTags(); ++t)
-                if (a.tagBetween(t, lo, hi)) e.both(kBetweenT, H.tag, a.tagAtom(t), M.tag);
-            for (int t = 0; t < a.distinctCoarse(); ++t)
-                if (a.coarseBetween(t, lo, hi)) e.both(kBetweenC, H.coarse, a.coarseAtom(t), M.coarse);
-        }
-    }
+    forEachBetween(
+        a, std::min(h, m), std::max(h, m), [&](std::uint64_t t) { e.both(kBetweenT, H.tag, t, M.tag); },
+        [&](std::uint64_t c) { e.both(kBetweenC, H.coarse, c, M.coarse); });
 }
 
 void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m, std::vector<std::uint64_t>& out) {

@@ -44,6 +44,11 @@ public:
     bool coarseBetween(int t, int a, int b) const { return coarseCount(t, b) - coarseCount(t, a + 1) > 0; }
     std::uint64_t tagAtom(int id) const { return tagAtom_[static_cast<std::size_t>(id)]; }
     std::uint64_t coarseAtom(int id) const { return coarseAtom_[static_cast<std::size_t>(id)]; }
+    // Position p's (0..n) arc-template prefixes: the mixKey chain of each first-order template over
+    // the atoms that come from p alone (as head, or as modifier), built once per sentence so that
+    // arcFeatureKeys mixes only the atoms that need both ends (ArcFeatures.cpp lists them).
+    static constexpr int kArcPrefixes = 33;
+    const std::uint64_t* arcPrefixes(int p) const { return &arcPrefix_[static_cast<std::size_t>(p) * kArcPrefixes]; }
 
 private:
     int tagCount(int t, int p) const { return tagPrefix_[static_cast<std::size_t>(p) * static_cast<std::size_t>(numTags_) + static_cast<std::size_t>(t)]; }
@@ -52,11 +57,14 @@ private:
     std::vector<TokenAtoms> atoms_;
     std::vector<std::uint64_t> tagAtom_, coarseAtom_;  // atom of each id
     std::vector<int> tagPrefix_, coarsePrefix_;  // [p][id]: occurrences among positions [0, p)
+    std::vector<std::uint64_t> arcPrefix_;       // [p][kArcPrefixes], p in 0..n
 };
 
 // Appends the keys of each part to out (never clears it). Positions as in DepSentence.
-// Arc h -> m (h in [0,n], m in [1,n], h != m).
+// Arc h -> m (h in [0,n], m in [1,n], h != m). Contract: the same keys in the same order as
+// arcFeatureKeysNaive, which mixes every template from its atoms (test_dep_model holds them equal).
 void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out);
+void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out);
 // Sibling part (h, s, m): s is the modifier of h adjacent to m on m's side, between h and m;
 // s == h when m is h's closest modifier on that side (McDonald & Pereira's "no sibling").
 void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m, std::vector<std::uint64_t>& out);

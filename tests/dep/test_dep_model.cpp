@@ -56,6 +56,33 @@ private slots:
         QCOMPARE(distanceBucket(40), 8);
     }
 
+    // The contract of the per-token template prefixes: arcFeatureKeys = arcFeatureKeysNaive, key for
+    // key, on every arc of dev sentences (long and short gaps, the root, both sentence edges) and of a
+    // one-word sentence.
+    void arcKeysEqualTheNaiveTemplates() {
+        auto dev = slice(readDepTreebank(testdata::depDir("dev")), 40);
+        dev.push_back(sample());
+        DepSentence one;
+        one.addToken("Go", "VB", 0);
+        dev.push_back(one);
+        long arcs = 0;
+        std::vector<std::uint64_t> fast, naive;
+        for (const auto& s : dev) {
+            const SentenceAtoms a(s);
+            for (int h = 0; h <= s.size(); ++h)
+                for (int m = 1; m <= s.size(); ++m) {
+                    if (h == m) continue;
+                    fast.assign(1, 7u);  // appends after what is there
+                    naive.assign(1, 7u);
+                    arcFeatureKeys(a, h, m, fast);
+                    arcFeatureKeysNaive(a, h, m, naive);
+                    if (fast != naive) QFAIL(qPrintable(QStringLiteral("arc %1 -> %2 of a %3-word sentence").arg(h).arg(m).arg(s.size())));
+                    ++arcs;
+                }
+        }
+        QVERIFY(arcs > 10000);
+    }
+
     void maskedScoresEqualUnmaskedBitForBit() {
         const DepSentence s = sample();
         DepModel m;
