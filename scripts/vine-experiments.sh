@@ -4,6 +4,9 @@
 #   scripts/vine-experiments.sh test OUT    # the one test run: frontier + significance, then dep-bench
 #   scripts/vine-experiments.sh vine5 OUT   # the third run (results.md "Third run"): the cascade retrained with
 #                                           # the protocol's 5 epochs on the models already in OUT; then `test OUT`
+#   scripts/vine-experiments.sh speed OUT OLD_CLI [ROUNDS]  # timing only (benchmarks.md, "Prefetched arc weights
+#                                           # and per-token template prefixes"): ROUNDS (11) rounds of dep-bench, each
+#                                           # this build on dev, on test, then OLD_CLI on dev, on test; one JSON line each
 #   scripts/vine-experiments.sh vine OUT    # the second vine design (results.md "Second vine design"): only the
 #                                           # cascade is retrained, on the models already in OUT; then `test OUT`
 # OUT is a folder outside the repository (the models and the cascade are 20-60 MB each).
@@ -34,5 +37,19 @@ test)
   nice "$cli" dep-bench --model "$out/model-o2.json" --cascade "$out/cascade.json" --treebank "$D/test" --repeats 3 --json > "$out/bench.json"
   nice "$cli" dep-bench --model "$out/model-o2.json" --length-vine 3 --treebank "$D/test" --repeats 3 --json > "$out/bench-length.json"
   ;;
-*) echo "usage: $0 train|vine|vine5|test OUT" >&2; exit 2 ;;
+speed)
+  old=${3:?OLD_CLI}; rounds=${4:-11}
+  for r in $(seq 1 "$rounds"); do
+    for bin in "$cli" "$old"; do
+      for split in dev test; do
+        "$bin" dep-bench --model "$out/model-o2.json" --cascade "$out/cascade.json" --treebank "$D/$split" --repeats 3 --json --quiet |
+          python3 -c "import json,sys; d=json.load(sys.stdin); p=d['pruned']; e=d['exhaustive']
+print(json.dumps({'round': $r, 'binary': '$([ "$bin" = "$cli" ] && echo new || echo old)', 'split': '$split', 'speedup': p['speedup'],
+  'cascadeTokensPerSecond': p['tokensPerSecond']['median'], 'exhaustiveTokensPerSecond': e['tokensPerSecond']['median'],
+  'uasCascade': p['uas'], 'uasExhaustive': e['uas']}))"
+      done
+    done
+  done | tee "$out/speed.jsonl"
+  ;;
+*) echo "usage: $0 train|vine|vine5|test|speed OUT [OLD_CLI [ROUNDS]]" >&2; exit 2 ;;
 esac
