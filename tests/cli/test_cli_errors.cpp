@@ -27,7 +27,10 @@ using Run = prunescope::testdata::CliRun;
 QString cliPath() { return prunescope::testdata::cliBinary(); }
 
 Run run(const QStringList& args, const QByteArray& input = {}, const QString& stdoutFile = {}) {
-    return prunescope::testdata::runCli(args, {.input = input, .stdoutFile = stdoutFile});
+    prunescope::testdata::CliRunOptions o;
+    o.input = input;
+    o.stdoutFile = stdoutFile;
+    return prunescope::testdata::runCli(args, o);
 }
 
 // Status 1 or 2, no signal, and stderr is exactly one line "error: FILE:LINE…".

@@ -80,7 +80,9 @@ private slots:
         QCOMPARE(skipped > 0, !maskArgs.isEmpty());
     }
     void replayNeedsJson() {
-        const auto r = runCli({"parse", "--grammar", src("samples/grammar.gram"), "--replay"}, {.input = "the dog barks .\n"});
+        prunescope::testdata::CliRunOptions o;
+        o.input = "the dog barks .\n";
+        const auto r = runCli({"parse", "--grammar", src("samples/grammar.gram"), "--replay"}, o);
         QVERIFY(!r.crashed);
         QVERIFY(r.exitCode != 0);
         QVERIFY(r.err.contains("--json"));

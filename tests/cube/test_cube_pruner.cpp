@@ -113,7 +113,8 @@ private slots:
             const RandomModel rm = randomModel(n, rng);
             const ArcMask mask = randomMask(n, c % 4 == 0 ? 1.0 : 0.6, rng);
             std::vector<std::pair<double, std::vector<int>>> trees;
-            forEachProjectiveTree(n, &mask, oneRoot, [&](const std::vector<int>& h) { trees.push_back({treeScore(rm.arcs, h), h}); });
+            const ArcScores& arcs = rm.arcs;  // a lambda must not capture a type of the anonymous namespace
+            forEachProjectiveTree(n, &mask, oneRoot, [&](const std::vector<int>& h) { trees.push_back({treeScore(arcs, h), h}); });
             std::sort(trees.begin(), trees.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
             CubePruner cube(options(kCubeUnboundedBeam, oneRoot));
             cube.parse(rm.scorer(kFirstOrder, &mask));
@@ -137,7 +138,8 @@ private slots:
             const int n = 3 + static_cast<int>(rng.below(4));
             const RandomModel rm = randomModel(n, rng);
             std::vector<double> all;
-            forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& h) { all.push_back(treeScore(rm.arcs, h)); });
+            const ArcScores& arcs = rm.arcs;
+            forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& h) { all.push_back(treeScore(arcs, h)); });
             std::sort(all.rbegin(), all.rend());
             for (int k : {1, 3, 7}) {
                 CubePruner cube(options(k, true));

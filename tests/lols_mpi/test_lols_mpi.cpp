@@ -26,8 +26,6 @@ namespace {
 
 using Run = testdata::CliRun;
 
-QString cliPath() { return testdata::cliBinary(); }
-
 // ranks = 0: the CLI alone (no launcher); otherwise mpirun -n ranks (oversubscribed past the cores).
 Run run(int ranks, const QStringList& args, QStringList env = {}) {
     if (geteuid() == 0)  // Open MPI refuses root without these (docs/user-guide.md)
