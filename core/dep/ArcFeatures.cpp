@@ -39,9 +39,13 @@ struct Emitter {
     std::uint64_t ctx;
     template <typename... A>
     void both(std::uint64_t t, A... atoms) {
-        const std::uint64_t k = featureKey(t, atoms...);
+        key(featureKey(t, atoms...));
+    }
+    void key(std::uint64_t k) { keyWithConj(k, mixKey(k, kConj)); }
+    // k and its conjoined key, given conj = mixKey(k, kConj) (precomputed per token for some templates).
+    void keyWithConj(std::uint64_t k, std::uint64_t conj) {
         out.push_back(k);
-        out.push_back(mixKey(mixKey(k, kConj), ctx));
+        out.push_back(mixKey(conj, ctx));
     }
 };
 
@@ -193,15 +197,9 @@ SentenceAtoms::SentenceAtoms(const DepSentence& s) : n_(s.size()) {
 void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out) {
     const std::uint64_t *P = a.arcPrefixes(h), *Q = a.arcPrefixes(m);
     const TokenAtoms &M = a.at(m), &m0 = a.at(m - 1), &m1 = a.at(m + 1);
-    const auto ctx = static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (h < m ? 1 : 0));
-    auto full = [&](const std::uint64_t* slot) {
-        out.push_back(slot[0]);
-        out.push_back(mixKey(slot[1], ctx));
-    };
-    auto both = [&](std::uint64_t k) {
-        out.push_back(k);
-        out.push_back(mixKey(mixKey(k, kConj), ctx));
-    };
+    Emitter e{out, static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (h < m ? 1 : 0))};
+    auto full = [&](const std::uint64_t* slot) { e.keyWithConj(slot[0], slot[1]); };
+    auto both = [&](std::uint64_t k) { e.key(k); };
     // The templates in arcFeatureKeysNaive's order; each mixes the modifier's atoms into h's prefix.
     full(P + kFullHwHt);
     full(P + kFullHw);

@@ -24,11 +24,16 @@ std::span<const std::uint64_t> DepSentenceFeatures::arcKeys(int h, int m) {
     return {keys_.data() + begin_[a], static_cast<std::size_t>(end_[a] - begin_[a])};
 }
 
+std::span<const std::uint64_t> DepSentenceFeatures::keysOrBuild(std::uint32_t a, std::vector<std::uint64_t>& buf) {
+    if (begin_[a] != kNone) return {keys_.data() + begin_[a], static_cast<std::size_t>(end_[a] - begin_[a])};
+    const auto N = static_cast<std::uint32_t>(size() + 1);
+    buf.clear();
+    arcFeatureKeys(*atoms_, static_cast<int>(a / N), static_cast<int>(a % N), buf);
+    return buf;
+}
+
 float DepSentenceFeatures::arcScore(const HashedWeights& w, int h, int m, bool cache) {
-    if (cache || begin_[arcIndex(h, m)] != kNone) return w.score(arcKeys(h, m));
-    scratch_.clear();
-    arcFeatureKeys(*atoms_, h, m, scratch_);
-    return w.score(scratch_);
+    return w.score(cache ? arcKeys(h, m) : keysOrBuild(arcId(h, m), scratch_[0]));
 }
 
 void DepSentenceFeatures::arcScores(const HashedWeights& w, const ArcMask* mask, ArcScores& out, bool cache) {
@@ -47,21 +52,15 @@ void DepSentenceFeatures::scoreArcs(const HashedWeights& w, std::span<const std:
     const auto N = static_cast<std::uint32_t>(size() + 1);
     if (cache)  // build every missing key first: keys_ does not move while the sums below read it
         for (const std::uint32_t a : arcs) arcKeys(static_cast<int>(a / N), static_cast<int>(a % N));
-    // An arc's keys: cached, or (cache == false) built into one of two look-ahead buffers.
-    auto keysOf = [&](std::uint32_t a, int slot) -> std::span<const std::uint64_t> {
-        if (begin_[a] != kNone) return {keys_.data() + begin_[a], static_cast<std::size_t>(end_[a] - begin_[a])};
-        auto& buf = ahead_[slot];
-        buf.clear();
-        arcFeatureKeys(*atoms_, static_cast<int>(a / N), static_cast<int>(a % N), buf);
-        return buf;
-    };
-    // A window of kAhead + 1 arcs: arc j is summed while the weights of arc j + kAhead are fetched.
+    // A window of kAhead + 1 arcs, each with its own scratch buffer (cache == false): arc j is summed
+    // while the weights of arc j + kAhead are fetched.
     std::span<const std::uint64_t> window[kAhead + 1];
     const std::size_t count = arcs.size();
     for (std::size_t j = 0; j < count + kAhead; ++j) {
         if (j < count) {
-            window[j % (kAhead + 1)] = keysOf(arcs[j], static_cast<int>(j % (kAhead + 1)));
-            w.prefetch(window[j % (kAhead + 1)]);
+            const std::size_t slot = j % (kAhead + 1);
+            window[slot] = keysOrBuild(arcs[j], scratch_[slot]);
+            w.prefetch(window[slot]);
         }
         if (j >= kAhead) out.s[arcs[j - kAhead]] = w.score(window[(j - kAhead) % (kAhead + 1)]);
     }

@@ -46,6 +46,8 @@ public:
 
 private:
     void init();
+    // Arc a's cached keys, or (not cached) its keys built into buf.
+    std::span<const std::uint64_t> keysOrBuild(std::uint32_t a, std::vector<std::uint64_t>& buf);
     std::size_t arcIndex(int h, int m) const {
         return static_cast<std::size_t>(h) * static_cast<std::size_t>(size() + 1) + static_cast<std::size_t>(m);
     }
@@ -55,7 +57,7 @@ private:
     static constexpr std::uint32_t kNone = 0xffffffffu;
     std::vector<std::uint32_t> begin_, end_;  // per arc h * (n + 1) + m: [begin, end) in keys_, kNone = not built
     static constexpr int kAhead = 2;  // arcs prefetched ahead of the one summed
-    std::vector<std::uint64_t> keys_, scratch_, ahead_[kAhead + 1];
+    std::vector<std::uint64_t> keys_, scratch_[kAhead + 1];  // scratch_: keys of arcs scored without caching
     std::vector<std::uint32_t> todo_;
     long cachedArcs_ = 0;
 };

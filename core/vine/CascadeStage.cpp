@@ -76,6 +76,7 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure str
         vs.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
         vs.outerHead.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
         std::vector<std::uint32_t> arcs;  // the short arcs and every root arc, scored as one batch
+        arcs.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(2 * band + 1));
         for (int m = 1; m <= n; ++m) {
             for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h)
                 if (h != m && incoming.keep(h, m)) arcs.push_back(f.arcId(h, m));
