@@ -77,10 +77,7 @@ private slots:
             const int n = static_cast<int>(w.size());
             // Under a sanitizer the longest sentences check every 4th mask (allKeep included): their
             // enumeration was 60 s of the suite there, and the sanitizer run is for memory errors.
-            const std::vector<PruningMask> masks = someMasks(n);
-            const std::size_t stride = testdata::kUnderSanitizer && n >= 7 ? 4 : 1;
-            for (std::size_t mi = 0; mi < masks.size(); mi += stride) {
-                const PruningMask& m = masks[mi];
+            for (const PruningMask& m : n >= 7 ? testdata::sanitizerSubset(someMasks(n)) : someMasks(n)) {
                 const auto derivs = testdata::enumerateDerivations(g, w, m);
                 double Z = 0;
                 std::map<std::string, double> expected;

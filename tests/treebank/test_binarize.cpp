@@ -136,11 +136,10 @@ private slots:
         QCOMPARE(train.size(), std::size_t(2934));  // see test_treebank for why not 2901
         const std::vector<BinarizeOptions> options = {{-1, false}, {1, false}, {2, true}, {0, false}};
         std::vector<std::size_t> labelCounts;
-        // Under a sanitizer every 4th tree (28 s there for all of them; the Release run checks all).
-        const std::size_t step = testdata::kUnderSanitizer ? 4 : 1;
         for (const auto& opt : options) {
             std::set<std::string> labels;
-            for (std::size_t ti = 0; ti < train.size(); ti += step) {
+            // Under a sanitizer every 4th tree (28 s there for all of them; the Release run checks all).
+            for (std::size_t ti = 0; ti < train.size(); ti += testdata::kSanitizerStride) {
                 const Tree& t = train[ti];
                 const Tree b = binarize(t, opt);
                 QCOMPARE(b.label, std::string("ROOT"));
