@@ -7,7 +7,8 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
+#include "TestConfig.h"
 
 #include <QFile>
 #include <QProcess>
@@ -213,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliErrors)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestCliErrors)
 #include "test_cli_errors.moc"

@@ -9,7 +9,7 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <QFile>
 
@@ -89,5 +89,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCompareMasksCli)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestCompareMasksCli)
 #include "test_compare_masks_cli.moc"

@@ -7,7 +7,7 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <QFile>
 
@@ -177,5 +177,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepFrontierCli)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestDepFrontierCli)
 #include "test_dep_frontier_cli.moc"

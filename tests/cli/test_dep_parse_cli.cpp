@@ -3,38 +3,30 @@
 // UAS), --mask parses under exactly the given mask (a pruned predicted arc changes the tree), and bad
 // input (stdin lines, mask files, a missing model) exits 2 with one line `error: FILE:LINE…`.
 #include "core/util/AtomicFile.h"
+#include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
-#include <QProcess>
 
 #include <nlohmann/json.hpp>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    bool crashed = false;
-    QString out, err;
-};
+using Run = prunescope::testdata::CliRun;
 
-QString cli() { return QString::fromStdString(prunescope::testdata::binaryDir()) + "/app/prunescope-cli"; }
 QString model() { return QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/dep/model.json"; }
 QString sample() { return QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/dep/sentences.dp"; }
 
-Run run(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(cli(), QStringList{"dep-parse"} + args);
-    p.waitForStarted();
-    p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.exitStatus() != QProcess::NormalExit,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+// `prunescope-cli dep-parse ARGS` with `input` on its standard input.
+Run depParse(const QStringList& args, const QByteArray& input = {}) {
+    prunescope::testdata::CliRunOptions o;
+    o.input = input;
+    o.timeoutMs = 120000;
+    return prunescope::testdata::runCli(QStringList{"dep-parse"} + args, o);
 }
 
-void expectError(const Run& r, const QString& prefix) {
+void expectDepParseError(const Run& r, const QString& prefix) {
     QVERIFY2(!r.crashed, qPrintable(r.err));
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.startsWith("error: " + prefix), qPrintable(r.err));
@@ -47,12 +39,12 @@ class TestDepParseCli : public QObject {
     Q_OBJECT
 private slots:
     void stdinLayouts() {
-        const Run a = run({"--model", model()}, "The/DT committee/NN approved/VBD the/DT plan/NN ./.\n");
+        const Run a = depParse({"--model", model()}, "The/DT committee/NN approved/VBD the/DT plan/NN ./.\n");
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
         const QStringList lines = a.out.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 6);
         QCOMPARE(lines[2].section('\t', 1, 2), QString("approved\tVBD"));
-        const Run b = run({"--model", model(), "--json"}, "The\tDT\ncommittee\tNN\napproved\tVBD\nthe\tDT\nplan\tNN\n.\t.\n");
+        const Run b = depParse({"--model", model(), "--json"}, "The\tDT\ncommittee\tNN\napproved\tVBD\nthe\tDT\nplan\tNN\n.\t.\n");
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
         const auto j = nlohmann::json::parse(b.out.toStdString());
         QCOMPARE(j["sentences"].size(), std::size_t(1));
@@ -62,7 +54,7 @@ private slots:
     }
 
     void treebankJsonAndMask() {
-        const Run a = run({"--model", model(), "--input", sample(), "--json"});
+        const Run a = depParse({"--model", model(), "--input", sample(), "--json"});
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
         const auto j = nlohmann::json::parse(a.out.toStdString());
         QCOMPARE(j["sentences"].size(), std::size_t(8));
@@ -74,7 +66,7 @@ private slots:
         const int h = s["heads"][1].get<int>();
         const std::string dir = prunescope::testdata::tempDir("dep-parse-cli");
         prunescope::writeFileAtomically(dir + "/mask.json", nlohmann::json{{"n", n}, {"pruned", {{h, 2}}}, {"sentence", 5}}.dump());
-        const Run b = run({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/mask.json"), "--json"});
+        const Run b = depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/mask.json"), "--json"});
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
         const auto k = nlohmann::json::parse(b.out.toStdString());
         QCOMPARE(k["sentences"].size(), std::size_t(1));
@@ -86,19 +78,19 @@ private slots:
     }
 
     void badInput() {
-        expectError(run({"--model", model()}, "The\tDT\ncat NN\n"), "<stdin>:2");
-        expectError(run({"--model", model()}, "The/DT cat\n"), "<stdin>:1");
-        expectError(run({"--model", "/nonexistent/model.json"}, "a/DT\n"), "/nonexistent/model.json");
+        expectDepParseError(depParse({"--model", model()}, "The\tDT\ncat NN\n"), "<stdin>:2");
+        expectDepParseError(depParse({"--model", model()}, "The/DT cat\n"), "<stdin>:1");
+        expectDepParseError(depParse({"--model", "/nonexistent/model.json"}, "a/DT\n"), "/nonexistent/model.json");
         const std::string dir = prunescope::testdata::tempDir("dep-parse-cli-bad");
         prunescope::writeFileAtomically(dir + "/m1.json", "{\"n\": 11, \"pruned\": [[0, 0]]}");
-        expectError(run({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m1.json")}),
+        expectDepParseError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m1.json")}),
                     QString::fromStdString(dir + "/m1.json"));
         prunescope::writeFileAtomically(dir + "/m2.json", "{\"n\": 11,\n \"pruned\": [[0, 1]");
-        expectError(run({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m2.json")}),
+        expectDepParseError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m2.json")}),
                     QString::fromStdString(dir + "/m2.json:2"));
-        expectError(run({"--model", model(), "--input", sample(), "--sentence", "99"}), sample());
+        expectDepParseError(depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample());
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepParseCli)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestDepParseCli)
 #include "test_dep_parse_cli.moc"

@@ -7,17 +7,15 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <QFile>
 
 #include <nlohmann/json.hpp>
 
-namespace {
 using Run = prunescope::testdata::CliRun;
-QString cliPath() { return prunescope::testdata::cliBinary(); }
-Run run(const QStringList& args) { return prunescope::testdata::runCli(args); }
-} // namespace
+using prunescope::testdata::cliBinary;
+using prunescope::testdata::runCli;
 
 class TestFilterCli : public QObject {
     Q_OBJECT
@@ -25,7 +23,7 @@ class TestFilterCli : public QObject {
 
 private slots:
     void initTestCase() {
-        if (!QFile::exists(cliPath())) QSKIP("prunescope-cli not built");
+        if (!QFile::exists(cliBinary())) QSKIP("prunescope-cli not built");
         dir_ = QString::fromStdString(prunescope::testdata::tempDir("filter-cli"));
         dev_ = QString::fromStdString(prunescope::testdata::depDir("dev"));
         train_ = dev_;  // small and fast; the experiments train on train (docs/results.md)
@@ -33,10 +31,10 @@ private slots:
     void trainEvaluateBothKinds() {
         for (const QString kind : {"independent", "joint"}) {
             const QString out = dir_ + "/" + kind + ".json";
-            const Run t = run({"filter-train", "--kind", kind, "--train", train_, "--dev", dev_, "--out", out, "--hash-bits", "16",
+            const Run t = runCli({"filter-train", "--kind", kind, "--train", train_, "--dev", dev_, "--out", out, "--hash-bits", "16",
                                "--max-len", "20", "--alternations", "2", "--solver-iterations", "10", "--quiet"});
             QVERIFY2(t.exitCode == 0, qPrintable(t.err));
-            const Run e = run({"filter-eval", "--filter", out, "--treebank", dev_, "--coverage", "0.995", "--curve", "--json", "--quiet"});
+            const Run e = runCli({"filter-eval", "--filter", out, "--treebank", dev_, "--coverage", "0.995", "--curve", "--json", "--quiet"});
             QVERIFY2(e.exitCode == 0, qPrintable(e.err));
             const auto j = nlohmann::json::parse(e.out.toStdString());
             for (const char* k : {"coverage", "reduction", "threshold", "sentences", "goldArcs", "arcs", "curve", "atCoverage"})
@@ -52,12 +50,12 @@ private slots:
     }
     void depEvalWithFilter() {
         const QString model = dir_ + "/model.json";
-        const Run t = run({"dep-train", "--train", train_, "--dev", dev_, "--out", model, "--epochs", "1", "--max-len", "15",
+        const Run t = runCli({"dep-train", "--train", train_, "--dev", dev_, "--out", model, "--epochs", "1", "--max-len", "15",
                            "--hash-bits", "16", "--learner", "perceptron", "--quiet"});
         QVERIFY2(t.exitCode == 0, qPrintable(t.err));
         const QString filter = dir_ + "/joint.json";
         QVERIFY(QFile::exists(filter));
-        const Run e = run({"dep-eval", "--model", model, "--treebank", dev_, "--filter", filter, "--max-len", "25", "--json", "--quiet"});
+        const Run e = runCli({"dep-eval", "--model", model, "--treebank", dev_, "--filter", filter, "--max-len", "25", "--json", "--quiet"});
         QVERIFY2(e.exitCode == 0, qPrintable(e.err));
         const auto j = nlohmann::json::parse(e.out.toStdString());
         QCOMPARE(j["stages"].size(), std::size_t(1));
@@ -68,12 +66,12 @@ private slots:
     void badFilterFileIsAnError() {
         const QString bad = dir_ + "/bad.json";
         prunescope::writeFileAtomically(bad.toStdString(), "{\n  \"format\": \"prunescope-arc-filter\",\n  \"version\": 2\n}\n");
-        const Run e = run({"filter-eval", "--filter", bad, "--treebank", dev_, "--json"});
+        const Run e = runCli({"filter-eval", "--filter", bad, "--treebank", dev_, "--json"});
         QCOMPARE(e.exitCode, 2);
         QVERIFY2(e.err.startsWith("error: " + bad + ":3"), qPrintable(e.err));
         QVERIFY2(e.err.contains("version"), qPrintable(e.err));
     }
 };
 
-QTEST_APPLESS_MAIN(TestFilterCli)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFilterCli)
 #include "test_filter_cli.moc"

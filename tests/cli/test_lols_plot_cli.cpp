@@ -8,7 +8,7 @@
 #include "support/TestData.h"
 
 #include <QRegularExpression>
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <filesystem>
@@ -90,5 +90,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLolsPlotCli)
+PRUNESCOPE_QTEST_MAIN(TestLolsPlotCli)
 #include "test_lols_plot_cli.moc"

@@ -6,7 +6,7 @@
 #include "support/TestData.h"
 
 #include <QDir>
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <nlohmann/json.hpp>
 
@@ -89,5 +89,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestParseReplayCli)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestParseReplayCli)
 #include "test_parse_replay_cli.moc"

@@ -5,7 +5,7 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <QFile>
 
@@ -14,11 +14,9 @@
 
 namespace fs = std::filesystem;
 
-namespace {
 using Run = prunescope::testdata::CliRun;
-QString cliPath() { return prunescope::testdata::cliBinary(); }
-Run run(const QStringList& args) { return prunescope::testdata::runCli(args); }
-} // namespace
+using prunescope::testdata::cliBinary;
+using prunescope::testdata::runCli;
 
 class TestVineCli : public QObject {
     Q_OBJECT
@@ -26,7 +24,7 @@ class TestVineCli : public QObject {
 
 private slots:
     void initTestCase() {
-        if (!QFile::exists(cliPath())) QSKIP("prunescope-cli not built");
+        if (!QFile::exists(cliBinary())) QSKIP("prunescope-cli not built");
         const std::string dir = prunescope::testdata::tempDir("vine-cli");
         dir_ = QString::fromStdString(dir);
         // a small training set: links to the first 12 training files of the sample (nothing copied);
@@ -45,17 +43,17 @@ private slots:
         dev_ = QString::fromStdString(devFiles.front().string());  // one dev file
         model_ = dir_ + "/model.json";
         cascade_ = dir_ + "/cascade.json";
-        Run r = run({"dep-train", "--train", train_, "--dev", dev_, "--order", "2", "--learner", "perceptron", "--epochs", "1",
+        Run r = runCli({"dep-train", "--train", train_, "--dev", dev_, "--order", "2", "--learner", "perceptron", "--epochs", "1",
                      "--hash-bits", "18", "--out", model_, "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = run({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", cascade_, "--epochs", "1",
+        r = runCli({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", cascade_, "--epochs", "1",
                  "--hash-bits", "18", "--alpha-grid", "0,0.5", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(QFile::exists(cascade_));
     }
 
     void depEvalCascadeJson() {
-        const Run r = run({"dep-eval", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--json", "--quiet"});
+        const Run r = runCli({"dep-eval", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--json", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         for (const char* k : {"uas", "uasWithPunct", "sentences", "arcsKeptFraction", "tokensPerSecond"}) QVERIFY2(j.contains(k), k);
@@ -65,10 +63,10 @@ private slots:
         QCOMPARE(j["stages"].size(), std::size_t(2));
         QCOMPARE(j["stages"][0]["name"].get<std::string>(), std::string("vine"));
         QCOMPARE(j["stages"][1]["name"].get<std::string>(), std::string("first-order"));
-        const Run plain = run({"dep-eval", "--model", model_, "--treebank", dev_, "--json", "--quiet"});
+        const Run plain = runCli({"dep-eval", "--model", model_, "--treebank", dev_, "--json", "--quiet"});
         QCOMPARE(nlohmann::json::parse(plain.out.toStdString())["arcsKeptFraction"].get<double>(), 1.0);
         // alphas overridden to keep everything: the exhaustive parse
-        const Run all = run({"dep-eval", "--model", model_, "--cascade", cascade_, "--alpha=-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
+        const Run all = runCli({"dep-eval", "--model", model_, "--cascade", cascade_, "--alpha=-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
         QVERIFY2(all.exitCode == 0, qPrintable(all.err));
         QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"], nlohmann::json::parse(plain.out.toStdString())["uas"]);
     }
@@ -78,7 +76,7 @@ private slots:
     // each arc of a projective tree is one).
     void treeVineCascade() {
         const QString tree = dir_ + "/tree.json";
-        Run r = run({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", tree, "--epochs", "1",
+        Run r = runCli({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", tree, "--epochs", "1",
                      "--hash-bits", "18", "--alpha-grid", "0,0.5", "--vine-structure", "tree", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile f(tree);
@@ -86,22 +84,22 @@ private slots:
         const auto c = nlohmann::json::parse(f.readAll().toStdString());
         QCOMPARE(c["version"].get<int>(), 3);
         QCOMPARE(c["stages"][0]["structure"].get<std::string>(), std::string("tree"));
-        r = run({"dep-eval", "--model", model_, "--cascade", tree, "--treebank", dev_, "--json", "--quiet"});
+        r = runCli({"dep-eval", "--model", model_, "--cascade", tree, "--treebank", dev_, "--json", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["stages"][0]["structure"].get<std::string>(), std::string("tree"));
         QVERIFY2(j["arcsKeptFraction"].get<double>() < 1.0, "the tree vine prunes");
-        const Run all = run({"dep-eval", "--model", model_, "--cascade", tree, "--alpha=-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
-        const Run plain = run({"dep-eval", "--model", model_, "--treebank", dev_, "--json", "--quiet"});
+        const Run all = runCli({"dep-eval", "--model", model_, "--cascade", tree, "--alpha=-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
+        const Run plain = runCli({"dep-eval", "--model", model_, "--treebank", dev_, "--json", "--quiet"});
         QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"], nlohmann::json::parse(plain.out.toStdString())["uas"]);
-        const Run bad = run({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", dir_ + "/x.json",
+        const Run bad = runCli({"vine-train", "--model", model_, "--train", train_, "--dev", dev_, "--out", dir_ + "/x.json",
                              "--vine-structure", "forest"});
         QVERIFY(bad.exitCode != 0);
         QVERIFY2(bad.err.contains("--vine-structure"), qPrintable(bad.err));
     }
 
     void depBenchJson() {
-        const Run r = run({"dep-bench", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--repeats", "2", "--json", "--quiet"});
+        const Run r = runCli({"dep-bench", "--model", model_, "--cascade", cascade_, "--treebank", dev_, "--repeats", "2", "--json", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QVERIFY(j["exhaustive"]["tokensPerSecond"]["median"].get<double>() > 0);
@@ -111,21 +109,21 @@ private slots:
 
     void helpForEachCommand() {
         for (const char* cmd : {"vine-train", "dep-bench", "dep-eval"}) {
-            const Run r = run({cmd, "--help"});
+            const Run r = runCli({cmd, "--help"});
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.contains("--model"));
         }
-        QVERIFY(run({"dep-eval", "--help"}).out.contains("--cascade"));
+        QVERIFY(runCli({"dep-eval", "--help"}).out.contains("--cascade"));
     }
 
     void badCascadeNamesFileAndLine() {
         const QString bad = dir_ + "/bad.json";
         prunescope::writeFileAtomically(bad.toStdString(), "{\n \"format\": \"prunescope-vine-cascade\",\n \"version\": 7\n}\n");
-        const Run r = run({"dep-eval", "--model", model_, "--cascade", bad, "--treebank", dev_, "--json", "--quiet"});
+        const Run r = runCli({"dep-eval", "--model", model_, "--cascade", bad, "--treebank", dev_, "--json", "--quiet"});
         QVERIFY(r.exitCode == 1 || r.exitCode == 2);
         QVERIFY2(r.err.startsWith("error: " + bad + ":3"), qPrintable(r.err));
     }
 };
 
-QTEST_GUILESS_MAIN(TestVineCli)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestVineCli)
 #include "test_vine_cli.moc"

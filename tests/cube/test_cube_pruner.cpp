@@ -12,7 +12,7 @@
 #include "support/RandomDep.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <cmath>
@@ -296,5 +296,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCubePruner)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestCubePruner)
 #include "test_cube_pruner.moc"

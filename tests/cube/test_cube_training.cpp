@@ -9,7 +9,7 @@
 #include "core/util/Random.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <fstream>
@@ -278,5 +278,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCubeTraining)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestCubeTraining)
 #include "test_cube_training.moc"

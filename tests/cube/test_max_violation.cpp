@@ -8,7 +8,7 @@
 #include "core/util/Random.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <functional>
@@ -206,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMaxViolation)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestMaxViolation)
 #include "test_max_violation.moc"

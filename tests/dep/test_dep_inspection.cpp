@@ -12,7 +12,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -228,5 +228,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepInspection)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestDepInspection)
 #include "test_dep_inspection.moc"

@@ -8,7 +8,7 @@
 #include "core/util/Error.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cstring>
 #include <fstream>
@@ -310,5 +310,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepModel)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestDepModel)
 #include "test_dep_model.moc"

@@ -5,7 +5,7 @@
 #include "core/util/Error.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 #include <fstream>
@@ -185,5 +185,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepReader)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestDepReader)
 #include "test_dep_reader.moc"

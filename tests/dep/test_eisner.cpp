@@ -7,7 +7,7 @@
 #include "core/util/Random.h"
 #include "support/RandomDep.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -200,5 +200,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEisner)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestEisner)
 #include "test_eisner.moc"

@@ -8,7 +8,7 @@
 #include "core/util/Random.h"
 #include "support/RandomDep.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <cstring>
@@ -146,5 +146,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHypergraph)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestHypergraph)
 #include "test_hypergraph.moc"

@@ -4,7 +4,7 @@
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <functional>
@@ -315,5 +315,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestEvalb)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestEvalb)
 #include "test_evalb.moc"

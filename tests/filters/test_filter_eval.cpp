@@ -2,7 +2,7 @@
 // Cherry & Bergsma 2011 sec. 4) on hand-made margins whose answers are known.
 #include "core/filters/FilterEval.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -48,5 +48,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFilterEval)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFilterEval)
 #include "test_filter_eval.moc"

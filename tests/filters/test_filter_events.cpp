@@ -5,7 +5,7 @@
 #include "core/filters/TokenRoleEvents.h"
 #include "core/util/Random.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <set>
@@ -120,5 +120,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFilterEvents)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFilterEvents)
 #include "test_filter_events.moc"

@@ -9,7 +9,7 @@
 #include "core/filters/IndependentTraining.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 
@@ -91,5 +91,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFilterExplanation)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFilterExplanation)
 #include "test_filter_explanation.moc"

@@ -5,7 +5,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 
@@ -72,5 +72,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFilterFile)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFilterFile)
 #include "test_filter_file.moc"

@@ -11,7 +11,7 @@
 #include "core/filters/LatentSvmTraining.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <chrono>
 
@@ -158,5 +158,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFilterTraining)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFilterTraining)
 #include "test_filter_training.moc"

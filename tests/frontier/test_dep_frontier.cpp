@@ -9,7 +9,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 
@@ -125,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepFrontier)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestDepFrontier)
 #include "test_dep_frontier.moc"

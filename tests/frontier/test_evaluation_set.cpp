@@ -5,7 +5,7 @@
 #include "core/frontier/FrontierFile.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -83,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvaluationSet)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestEvaluationSet)
 #include "test_evaluation_set.moc"

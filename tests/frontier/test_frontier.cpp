@@ -3,7 +3,7 @@
 #include "core/frontier/FrontierFile.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <limits>
@@ -207,5 +207,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFrontier)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFrontier)
 #include "test_frontier.moc"

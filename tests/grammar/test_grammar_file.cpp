@@ -5,7 +5,7 @@
 #include "core/grammar/PcfgEstimator.h"
 #include "core/util/Error.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 
@@ -113,5 +113,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestGrammarFile)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestGrammarFile)
 #include "test_grammar_file.moc"

@@ -7,7 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <atomic>
 #include <chrono>
@@ -167,5 +167,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBackgroundTask)
+PRUNESCOPE_QTEST_MAIN(TestBackgroundTask)
 #include "test_background_task.moc"

@@ -17,7 +17,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTextBrowser>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <fstream>
 
@@ -230,5 +230,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCubeExplorer)
+PRUNESCOPE_QTEST_MAIN(TestCubeExplorer)
 #include "test_cube_explorer.moc"

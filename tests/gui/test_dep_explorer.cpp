@@ -30,7 +30,7 @@
 #include <QProcess>
 #include <QSlider>
 #include <QStackedWidget>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -520,5 +520,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDepExplorer)
+PRUNESCOPE_QTEST_MAIN(TestDepExplorer)
 #include "test_dep_explorer.moc"

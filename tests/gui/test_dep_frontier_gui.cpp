@@ -13,7 +13,7 @@
 #include <QAction>
 #include <QMenuBar>
 #include <QProcess>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -115,5 +115,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDepFrontierGui)
+PRUNESCOPE_QTEST_MAIN(TestDepFrontierGui)
 #include "test_dep_frontier_gui.moc"

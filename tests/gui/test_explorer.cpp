@@ -12,7 +12,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QUndoStack>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <random>
@@ -303,5 +303,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorer)
+PRUNESCOPE_QTEST_MAIN(TestExplorer)
 #include "test_explorer.moc"

@@ -10,7 +10,7 @@
 
 #include <QPrinter>
 #include <QTableWidget>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -170,5 +170,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerComparison)
+PRUNESCOPE_QTEST_MAIN(TestExplorerComparison)
 #include "test_explorer_comparison.moc"

@@ -10,7 +10,7 @@
 #include <QMouseEvent>
 #include <QScreen>
 #include <QUndoStack>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <random>
 
@@ -108,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerFrame)
+PRUNESCOPE_QTEST_MAIN(TestExplorerFrame)
 #include "test_explorer_frame.moc"

@@ -8,7 +8,7 @@
 #include <QAction>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -104,5 +104,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerLabels)
+PRUNESCOPE_QTEST_MAIN(TestExplorerLabels)
 #include "test_explorer_labels.moc"

@@ -7,7 +7,7 @@
 #include "support/ExplorerWindow.h"
 
 #include <QUndoStack>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <random>
@@ -112,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerPresent)
+PRUNESCOPE_QTEST_MAIN(TestExplorerPresent)
 #include "test_explorer_present.moc"

@@ -12,7 +12,7 @@
 #include <QPaintDevice>
 #include <QScrollBar>
 #include <QTextItem>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -195,5 +195,5 @@ private:
     }
 };
 
-QTEST_MAIN(TestExplorerReadable)
+PRUNESCOPE_QTEST_MAIN(TestExplorerReadable)
 #include "test_explorer_readable.moc"

@@ -17,7 +17,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -281,5 +281,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerReplay)
+PRUNESCOPE_QTEST_MAIN(TestExplorerReplay)
 #include "test_explorer_replay.moc"

@@ -11,7 +11,7 @@
 #include <QAction>
 #include <QProcess>
 #include <QUndoStack>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -199,5 +199,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerSession)
+PRUNESCOPE_QTEST_MAIN(TestExplorerSession)
 #include "test_explorer_session.moc"

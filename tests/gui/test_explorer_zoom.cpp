@@ -8,7 +8,7 @@
 #include <QAction>
 #include <QScrollBar>
 #include <QWheelEvent>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -131,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerZoom)
+PRUNESCOPE_QTEST_MAIN(TestExplorerZoom)
 #include "test_explorer_zoom.moc"

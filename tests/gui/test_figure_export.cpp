@@ -9,7 +9,7 @@
 #include <QProcess>
 #include <QUndoStack>
 #include <QXmlStreamReader>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -158,5 +158,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFigureExport)
+PRUNESCOPE_QTEST_MAIN(TestFigureExport)
 #include "test_figure_export.moc"

@@ -9,13 +9,14 @@
 #include "core/frontier/FrontierFile.h"
 #include "core/lols/RunDirectory.h"
 #include "support/CliRun.h"
+#include "support/FrontierTesting.h"
 #include "support/TestData.h"
 
 #include <QComboBox>
 #include <QFile>
 #include <QPushButton>
 #include <QSlider>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -25,19 +26,6 @@ namespace {
 const std::string kBaselineSet = "ptb-sample/dev:40:300";
 const std::string kRunSet = "ptb-sample/dev:20:20";
 
-// argmax accuracy - lambda * runtime, ties to the lower runtime then the lower index (independent
-// of core::bestForLambda).
-int directBest(const std::vector<FrontierPoint>& pts, double lambda) {
-    int best = -1;
-    for (int i = 0; i < static_cast<int>(pts.size()); ++i) {
-        const auto& a = pts[static_cast<std::size_t>(i)];
-        if (best < 0) { best = i; continue; }
-        const auto& b = pts[static_cast<std::size_t>(best)];
-        const double ra = a.accuracy - lambda * a.runtime, rb = b.accuracy - lambda * b.runtime;
-        if (ra > rb || (ra == rb && a.runtime < b.runtime)) best = i;
-    }
-    return best;
-}
 
 } // namespace
 
@@ -97,11 +85,11 @@ private slots:
         for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 4) {
             w.slider()->slider()->setValue(pos);
             const double lambda = w.lambda();
-            const int m = directBest(mixed.points, lambda);
+            const int m = testdata::directBest(mixed.points, lambda);
             const PolicyRecord& mr = w.model().records()[static_cast<std::size_t>(mixed.shownRecord[static_cast<std::size_t>(m)])];
             if (mr.evaluation.key() == kRunSet) ++mixedWins;
             // The window only ever picks a policy of the shown set, the optimum among those.
-            QCOMPARE(w.selectedPoint(), directBest(w.view().points, lambda));
+            QCOMPARE(w.selectedPoint(), testdata::directBest(w.view().points, lambda));
             const PolicyRecord& r = w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
             QCOMPARE(r.evaluation.key(), kBaselineSet);
             QVERIFY(r.run.isEmpty());
@@ -271,5 +259,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFrontierEvalSet)
+PRUNESCOPE_QTEST_MAIN(TestFrontierEvalSet)
 #include "test_frontier_evalset.moc"

@@ -5,6 +5,7 @@
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/MainWindow.h"
 #include "core/frontier/FrontierFile.h"
+#include "support/FrontierTesting.h"
 #include "support/TestData.h"
 
 #include <QDir>
@@ -13,7 +14,7 @@
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <filesystem>
@@ -57,22 +58,6 @@ QString makeFrontier(const QString& dir) {
     return path;
 }
 
-// Direct computation, independent of core::bestForLambda: argmax accuracy - lambda*runtime, ties
-// to the lower runtime, then the lower index.
-int directBest(const std::vector<FrontierPoint>& pts, double lambda) {
-    int best = -1;
-    for (int i = 0; i < static_cast<int>(pts.size()); ++i) {
-        if (best < 0) {
-            best = i;
-            continue;
-        }
-        const auto& a = pts[static_cast<std::size_t>(i)];
-        const auto& b = pts[static_cast<std::size_t>(best)];
-        const double ra = a.accuracy - lambda * a.runtime, rb = b.accuracy - lambda * b.runtime;
-        if (ra > rb || (ra == rb && a.runtime < b.runtime)) best = i;
-    }
-    return best;
-}
 
 void sendMouse(QWidget* w, QEvent::Type t, QPointF pos, Qt::MouseButtons buttons) {
     QMouseEvent e(t, pos, w->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
@@ -102,7 +87,7 @@ private slots:
                 w.slider()->slider()->setValue(pos);  // as a user drags it
                 const double lambda = w.lambda();
                 QCOMPARE(lambda, w.slider()->lambdaAt(pos));
-                const int expect = directBest(w.view().points, lambda);
+                const int expect = testdata::directBest(w.view().points, lambda);
                 QCOMPARE(w.selectedPoint(), expect);
                 QCOMPARE(w.plot()->highlighted(), expect);
                 chosen.insert(QString::fromStdString(w.view().points[static_cast<std::size_t>(expect)].id));
@@ -138,7 +123,7 @@ private slots:
         sendMouse(plot, QEvent::MouseMove, on + QPointF(0, -40), Qt::LeftButton);  // steeper: larger lambda
         sendMouse(plot, QEvent::MouseButtonRelease, on + QPointF(0, -40), Qt::NoButton);
         QVERIFY2(w.lambda() > before * 1.2, qPrintable(QString("%1 -> %2").arg(before).arg(w.lambda())));
-        QCOMPARE(w.selectedPoint(), directBest(w.view().points, w.lambda()));
+        QCOMPARE(w.selectedPoint(), testdata::directBest(w.view().points, w.lambda()));
     }
 
     void clickingAPointSelectsIt() {
@@ -152,7 +137,7 @@ private slots:
             sendMouse(w.plot(), QEvent::MouseButtonPress, pos, Qt::LeftButton);
             sendMouse(w.plot(), QEvent::MouseButtonRelease, pos, Qt::NoButton);
             QCOMPARE(w.selectedPoint(), i);
-            QCOMPARE(directBest(w.view().points, w.lambda()), i);  // lambda moved into its optimal range
+            QCOMPARE(testdata::directBest(w.view().points, w.lambda()), i);  // lambda moved into its optimal range
         }
     }
 
@@ -327,7 +312,7 @@ private slots:
         FrontierWindow w(nullptr, true);
         QVERIFY(w.view().points.size() >= 4);
         QVERIFY(w.selectedPoint() >= 0);
-        QCOMPARE(w.selectedPoint(), directBest(w.view().points, w.lambda()));
+        QCOMPARE(w.selectedPoint(), testdata::directBest(w.view().points, w.lambda()));
         // The initial λ selects a point whose policy file is bundled, so Load/Export/Regret work at
         // once (the bundle ships 3 of the 15 sweep policies; the median fitted λ picked one without).
         const int ri = w.selectedRecord();
@@ -337,5 +322,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFrontierGui)
+PRUNESCOPE_QTEST_MAIN(TestFrontierGui)
 #include "test_frontier_gui.moc"

@@ -8,7 +8,7 @@
 
 #include <QCheckBox>
 #include <QSlider>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <cmath>
@@ -206,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFrontierPlotLabel)
+PRUNESCOPE_QTEST_MAIN(TestFrontierPlotLabel)
 #include "test_frontier_plot_label.moc"

@@ -21,7 +21,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTimer>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -202,5 +202,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFrontierRetrain)
+PRUNESCOPE_QTEST_MAIN(TestFrontierRetrain)
 #include "test_frontier_retrain.moc"

@@ -15,7 +15,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -183,5 +183,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFrontierRetrainLols)
+PRUNESCOPE_QTEST_MAIN(TestFrontierRetrainLols)
 #include "test_frontier_retrain_lols.moc"

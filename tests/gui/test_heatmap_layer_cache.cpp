@@ -6,7 +6,7 @@
 #include "support/ExplorerWindow.h"
 
 #include <QUndoStack>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <random>
 
@@ -131,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHeatmapLayerCache)
+PRUNESCOPE_QTEST_MAIN(TestHeatmapLayerCache)
 #include "test_heatmap_layer_cache.moc"

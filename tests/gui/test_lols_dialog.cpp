@@ -9,7 +9,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -138,5 +138,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLolsDialog)
+PRUNESCOPE_QTEST_MAIN(TestLolsDialog)
 #include "test_lols_dialog.moc"

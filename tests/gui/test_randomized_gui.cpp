@@ -7,7 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -103,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRandomizedGui)
+PRUNESCOPE_QTEST_MAIN(TestRandomizedGui)
 #include "test_randomized_gui.moc"

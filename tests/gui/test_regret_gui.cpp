@@ -19,7 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -177,5 +177,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRegretGui)
+PRUNESCOPE_QTEST_MAIN(TestRegretGui)
 #include "test_regret_gui.moc"

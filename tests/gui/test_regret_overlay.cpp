@@ -18,7 +18,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QUndoStack>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -273,5 +273,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRegretOverlay)
+PRUNESCOPE_QTEST_MAIN(TestRegretOverlay)
 #include "test_regret_overlay.moc"

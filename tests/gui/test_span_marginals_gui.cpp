@@ -8,7 +8,7 @@
 #include "support/TestData.h"
 
 #include <QComboBox>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -87,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSpanMarginalsGui)
+PRUNESCOPE_QTEST_MAIN(TestSpanMarginalsGui)
 #include "test_span_marginals_gui.moc"

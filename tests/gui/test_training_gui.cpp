@@ -21,7 +21,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTableWidget>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -304,5 +304,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTrainingGui)
+PRUNESCOPE_QTEST_MAIN(TestTrainingGui)
 #include "test_training_gui.moc"

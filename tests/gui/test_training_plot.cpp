@@ -5,7 +5,7 @@
 
 #include <qcustomplot.h>
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -71,5 +71,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTrainingPlot)
+PRUNESCOPE_QTEST_MAIN(TestTrainingPlot)
 #include "test_training_plot.moc"

@@ -15,7 +15,7 @@
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 #include <random>
@@ -642,5 +642,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLols)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestLols)
 #include "test_lols.moc"

@@ -12,7 +12,7 @@
 #include "core/util/Error.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -193,5 +193,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLolsRetrain)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestLolsRetrain)
 #include "test_lols_retrain.moc"

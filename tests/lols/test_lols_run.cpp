@@ -13,7 +13,7 @@
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <chrono>
 #include <filesystem>
@@ -33,14 +33,13 @@ std::string writeTreebank(const std::string& split, std::size_t count, const std
     return path;
 }
 
-std::string samples(const std::string& file) { return testdata::sourceDir() + "/samples/" + file; }
 
 // A run on real data in `dir`: the bundled grammar and baseline policy, the first train/dev trees,
 // rDP rollouts.
 LolsRunSpec realSpec(const std::string& dir, std::size_t trainTrees, std::size_t devTrees) {
     LolsRunSpec spec;
-    spec.grammar = samples("grammar.gram");
-    spec.init = samples("policies/baseline-w16.json");
+    spec.grammar = testdata::samplePath("grammar.gram");
+    spec.init = testdata::samplePath("policies/baseline-w16.json");
     spec.train = writeTreebank("train", trainTrees, dir + "/train.mrg");
     spec.dev = writeTreebank("dev", devTrees, dir + "/dev.mrg");
     spec.lols.surrogate = Surrogate::DP;
@@ -89,8 +88,8 @@ private slots:
         QCOMPARE(runConfigPath("/"), std::string("/"));
 
         LolsRunSpec spec;
-        spec.grammar = samples("grammar.gram");
-        spec.init = samples("policies/../policies/baseline-w16.json");
+        spec.grammar = testdata::samplePath("grammar.gram");
+        spec.init = testdata::samplePath("policies/../policies/baseline-w16.json");
         spec.train = testdata::ptbDir("train") + "/";
         spec.dev = testdata::ptbDir("dev");
         const Policy init = loadPolicy(spec.init);
@@ -112,7 +111,7 @@ private slots:
         QCOMPARE(surrogateLambda(0.5, init.meta, Surrogate::CP), 0.5);
         spec.lols.lambda = 0.003;
         const nlohmann::json c = newLolsRunConfig(spec);
-        QCOMPARE(c.at("init").get<std::string>(), runConfigPath(samples("policies/baseline-w16.json")));
+        QCOMPARE(c.at("init").get<std::string>(), runConfigPath(testdata::samplePath("policies/baseline-w16.json")));
         QCOMPARE(c.at("train").get<std::string>(), runConfigPath(testdata::ptbDir("train")));
         QVERIFY(fs::path(c.at("grammar").get<std::string>()).is_absolute());
         // l2 and Q0's positive weight from the initial policy's training record.
@@ -212,7 +211,7 @@ private slots:
     // The naive engine (reparse per state, for checks) spends seconds on one 35-40 word sentence;
     // it polls the cancel per state, so a cancel in its rollouts also returns within 1 s.
     void cancelDuringNaiveRolloutsReturnsWithinOneSecond() {
-        const Grammar g = loadGrammar(samples("grammar.gram"));
+        const Grammar g = loadGrammar(testdata::samplePath("grammar.gram"));
         std::vector<LolsSentence> longOnes;
         for (const auto& s : lolsSentences(readNormalizedTreebank(testdata::ptbDir("dev")), 40))
             if (s.words.size() >= 35 && longOnes.size() < 2) longOnes.push_back(s);
@@ -244,5 +243,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLolsRun)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestLolsRun)
 #include "test_lols_run.moc"

@@ -7,7 +7,7 @@
 #include "core/lols/Regret.h"
 #include "support/SharedGrammar.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -121,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRegret)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestRegret)
 #include "test_regret.moc"

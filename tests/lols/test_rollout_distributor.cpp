@@ -9,7 +9,7 @@
 #include "core/treebank/Normalize.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <cstring>
@@ -18,7 +18,6 @@ using namespace prunescope;
 
 namespace {
 
-std::string samples(const std::string& file) { return testdata::sourceDir() + "/samples/" + file; }
 
 // What core/lols_mpi does with `ranks` ranks, in one process: rank 0 rolls out its share with
 // `local`; every other rank decodes the broadcast policy, runs trainer.rollOut on its share and
@@ -67,10 +66,10 @@ private slots:
     // rDP and rCP (sampled spans) on PTB sentences, 2 and 3 simulated ranks: datasets, policies
     // (weights and files) and log records equal the single-process run's bit for bit.
     void simulatedRanksTrainBitIdentically() {
-        const Grammar g = loadGrammar(samples("grammar.gram"));
+        const Grammar g = loadGrammar(testdata::samplePath("grammar.gram"));
         const auto train = lolsSentences(readNormalizedTreebank(testdata::ptbDir("train"), 60), 15);
         const auto dev = lolsSentences(readNormalizedTreebank(testdata::ptbDir("dev"), 12), 15);
-        const Policy init = loadPolicy(samples("policies/baseline-w16.json"));
+        const Policy init = loadPolicy(testdata::samplePath("policies/baseline-w16.json"));
         for (Surrogate s : {Surrogate::DP, Surrogate::CP}) {
             LolsConfig cfg;
             cfg.surrogate = s;
@@ -158,5 +157,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRolloutDistributor)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestRolloutDistributor)
 #include "test_rollout_distributor.moc"

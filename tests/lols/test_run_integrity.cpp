@@ -8,7 +8,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -144,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRunIntegrity)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestRunIntegrity)
 #include "test_run_integrity.moc"

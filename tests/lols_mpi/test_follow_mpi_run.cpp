@@ -11,7 +11,8 @@
 #include "support/TestData.h"
 
 #include <QProcess>
-#include <QtTest>
+#include "support/TestSuite.h"
+#include "TestConfig.h"
 
 #include <filesystem>
 #include <unistd.h>
@@ -98,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFollowMpiRun)
+PRUNESCOPE_QTEST_MAIN(TestFollowMpiRun)
 #include "test_follow_mpi_run.moc"

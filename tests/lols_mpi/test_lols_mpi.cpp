@@ -10,7 +10,8 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
+#include "TestConfig.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -159,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLolsMpi)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestLolsMpi)
 #include "test_lols_mpi.moc"

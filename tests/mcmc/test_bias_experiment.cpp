@@ -11,7 +11,7 @@
 #include "support/TestData.h"
 
 #include <QProcess>
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -185,5 +185,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBiasExperiment)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestBiasExperiment)
 #include "test_bias_experiment.moc"

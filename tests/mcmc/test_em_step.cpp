@@ -6,7 +6,7 @@
 #include "support/TestData.h"
 #include "support/TinyPcfg.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -25,10 +25,6 @@ std::vector<std::vector<std::string>> devCorpus(int count, int maxLen) {
         if (static_cast<int>(out.size()) == count) break;
     }
     return out;
-}
-const Policy& bundledPolicy() {
-    static const Policy p = loadPolicy(testdata::sourceDir() + "/samples/policies/baseline-w128.json");
-    return p;
 }
 double prob(float lp) { return std::exp(static_cast<double>(lp)); }
 } // namespace
@@ -72,7 +68,7 @@ private slots:
         EStepOptions opt;
         opt.method = ExpectationMethod::FixedMask;
         opt.fixedThreshold = 0.3;
-        const CorpusCounts c = expectedCounts(g, corpus, bundledPolicy(), opt);
+        const CorpusCounts c = expectedCounts(g, corpus, testdata::bundledPolicy(), opt);
         const Grammar g1 = emUpdate(g, c, 0.5);
         std::vector<double> before(g.symbols.size(), 0.0), after(g.symbols.size(), 0.0);
         for (std::size_t r = 0; r < g.binary.size(); ++r) {
@@ -107,20 +103,20 @@ private slots:
         const Grammar& g = testdata::trainGrammar();
         const auto corpus = devCorpus(6, 14);
         EStepOptions exact;
-        const CorpusCounts ce = expectedCounts(g, corpus, bundledPolicy(), exact);
+        const CorpusCounts ce = expectedCounts(g, corpus, testdata::bundledPolicy(), exact);
         EStepOptions none;
         none.method = ExpectationMethod::Randomized;
         none.chain.selection = SelectionKind::None;
         none.iterations = 1;
-        const CorpusCounts cn = expectedCounts(g, corpus, bundledPolicy(), none);
+        const CorpusCounts cn = expectedCounts(g, corpus, testdata::bundledPolicy(), none);
         QCOMPARE(cn.binary, ce.binary);
         QCOMPARE(cn.lexicon, ce.lexicon);
         EStepOptions rnd;
         rnd.method = ExpectationMethod::Randomized;
         rnd.iterations = 8;
-        const CorpusCounts c1 = expectedCounts(g, corpus, bundledPolicy(), rnd);
+        const CorpusCounts c1 = expectedCounts(g, corpus, testdata::bundledPolicy(), rnd);
         rnd.threads = 2;
-        const CorpusCounts c2 = expectedCounts(g, corpus, bundledPolicy(), rnd);
+        const CorpusCounts c2 = expectedCounts(g, corpus, testdata::bundledPolicy(), rnd);
         QCOMPARE(c1.binary, c2.binary);
         QCOMPARE(c1.pushes, c2.pushes);
         QVERIFY(c1.pushes < 8 * ce.pushes);
@@ -134,12 +130,12 @@ private slots:
     void matchedThresholdRespectsBudget() {
         const Grammar& g = testdata::trainGrammar();
         const auto corpus = devCorpus(4, 14);
-        const double t = matchedFixedThreshold(g, corpus, bundledPolicy(), 1e12, {0.1, 0.0, 0.5});
+        const double t = matchedFixedThreshold(g, corpus, testdata::bundledPolicy(), 1e12, {0.1, 0.0, 0.5});
         QCOMPARE(t, 0.0);  // any cost allowed: keep everything
-        const double t2 = matchedFixedThreshold(g, corpus, bundledPolicy(), 0, {0.1, 0.0, 0.5});
+        const double t2 = matchedFixedThreshold(g, corpus, testdata::bundledPolicy(), 0, {0.1, 0.0, 0.5});
         QCOMPARE(t2, 0.5);  // nothing fits: the most aggressive
     }
 };
 
-QTEST_APPLESS_MAIN(TestEmStep)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestEmStep)
 #include "test_em_step.moc"

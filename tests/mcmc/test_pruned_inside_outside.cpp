@@ -6,7 +6,7 @@
 #include "support/TestData.h"
 #include "support/TinyPcfg.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <map>
@@ -243,5 +243,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPrunedInsideOutside)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestPrunedInsideOutside)
 #include "test_pruned_inside_outside.moc"

@@ -10,7 +10,7 @@
 #include "support/TestData.h"
 #include "support/TinyPcfg.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <atomic>
 #include <chrono>
@@ -51,10 +51,6 @@ std::map<std::string, double> exactPosterior(const Grammar& g, const std::vector
     return out;
 }
 
-const Policy& bundledPolicy() {
-    static const Policy p = loadPolicy(testdata::sourceDir() + "/samples/policies/baseline-w128.json");
-    return p;
-}
 
 Expectations exactExpectations(const Grammar& g, const std::vector<std::string>& w) {
     PrunedInsideOutside io(g);
@@ -261,7 +257,7 @@ private slots:
     // sentences with the bundled policy as figure of merit.
     void biasNonIncreasingAcrossSeeds() {
         const Grammar& g = testdata::trainGrammar();
-        const Policy& policy = bundledPolicy();
+        const Policy& policy = testdata::bundledPolicy();
         const std::vector<int> checkpoints = {1, 2, 4, 8, 16, 32};
         std::vector<double> meanL1(checkpoints.size(), 0.0);
         RandomizedPruning rp(g);
@@ -299,7 +295,7 @@ private slots:
         const Grammar& g = testdata::trainGrammar();
         const Tree& t = testdata::normalizedTrees("dev")[3];
         const auto w = t.words();
-        const auto fom = policyFigureOfMerit(bundledPolicy(), w);
+        const auto fom = policyFigureOfMerit(testdata::bundledPolicy(), w);
         auto runChain = [&](std::uint64_t seed) {
             RandomizedPruning rp(g);
             RandomizedOptions opt;
@@ -319,7 +315,7 @@ private slots:
     void progressAndCancel() {
         const Grammar& g = testdata::trainGrammar();
         const auto w = testdata::normalizedTrees("dev")[3].words();
-        const auto fom = policyFigureOfMerit(bundledPolicy(), w);
+        const auto fom = policyFigureOfMerit(testdata::bundledPolicy(), w);
         RandomizedPruning rp(g);
         rp.start(w, fom, RandomizedOptions{});
         std::vector<ProgressUpdate> seen;
@@ -355,5 +351,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRandomizedPruning)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestRandomizedPruning)
 #include "test_randomized_pruning.moc"

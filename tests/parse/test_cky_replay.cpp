@@ -7,7 +7,7 @@
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <random>
 
@@ -132,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCkyReplay)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestCkyReplay)
 #include "test_cky_replay.moc"

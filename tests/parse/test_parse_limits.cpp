@@ -10,7 +10,7 @@
 #include "support/InputErrors.h"
 #include "support/SharedGrammar.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 
@@ -114,5 +114,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestParseLimits)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestParseLimits)
 #include "test_parse_limits.moc"

@@ -11,7 +11,7 @@
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <cmath>
@@ -414,5 +414,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestParser)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestParser)
 #include "test_parser.moc"

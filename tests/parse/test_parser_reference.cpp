@@ -7,7 +7,7 @@
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <cstring>
@@ -275,5 +275,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestParserReference)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestParserReference)
 #include "test_parser_reference.moc"

@@ -7,7 +7,7 @@
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <random>
 
@@ -16,7 +16,7 @@ using testdata::normalizedTrees;
 using testdata::trainGrammar;
 
 namespace {
-std::vector<const Tree*> devTrees(int minLen, int maxLen, std::size_t limit) {
+std::vector<const Tree*> devTreesBetween(int minLen, int maxLen, std::size_t limit) {
     std::vector<const Tree*> out;
     for (const auto& t : normalizedTrees("dev"))
         if (t.size() >= minLen && t.size() <= maxLen && out.size() < limit) out.push_back(&t);
@@ -99,7 +99,7 @@ private slots:
     void keepAllEqualsEnumeration() {
         const Grammar& g = trainGrammar();
         int checked = 0;
-        for (const Tree* t : devTrees(4, 16, 12)) {
+        for (const Tree* t : devTreesBetween(4, 16, 12)) {
             checkReplay(g, t->words(), nullptr, checked);
             if (QTest::currentTestFailed()) return;
         }
@@ -111,7 +111,7 @@ private slots:
         std::mt19937 rng(18);
         int checked = 0, failed = 0, multi = 0;
         for (double keepRate : {0.5, 0.2})
-            for (const Tree* t : devTrees(4, 16, 10)) {
+            for (const Tree* t : devTreesBetween(4, 16, 10)) {
                 const auto w = t->words();
                 const int n = static_cast<int>(w.size());
                 PruningMask m = PruningMask::allKeep(n);
@@ -132,7 +132,7 @@ private slots:
     // of its words' best tags, so the highest score alone would always be one tag per word.
     void insideScoreNeverBeatsTags() {
         const Grammar& g = trainGrammar();
-        for (const Tree* t : devTrees(4, 16, 8)) {
+        for (const Tree* t : devTreesBetween(4, 16, 8)) {
             const ReplayTrace tr = replayCky(g, t->words());
             for (const ReplayCell& c : tr.cells) {
                 if (c.k - c.i < 2 || c.bestSymbol < 0) continue;
@@ -145,7 +145,7 @@ private slots:
     void longSentence() {
         // 40 words: the Viterbi runs where the enumeration cannot; still a valid covering.
         const Grammar& g = trainGrammar();
-        const auto long40 = devTrees(35, 60, 1);
+        const auto long40 = devTreesBetween(35, 60, 1);
         QVERIFY(!long40.empty());
         const auto w = long40.front()->words();
         const ReplayTrace tr = replayCky(g, w);
@@ -168,5 +168,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPartialParse)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestPartialParse)
 #include "test_partial_parse.moc"

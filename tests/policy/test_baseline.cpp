@@ -18,7 +18,7 @@
 
 #include <QtCore/QProcess>
 #include <QtCore/QXmlStreamReader>
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <filesystem>
@@ -458,5 +458,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBaseline)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestBaseline)
 #include "test_baseline.moc"

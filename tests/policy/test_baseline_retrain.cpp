@@ -8,7 +8,7 @@
 #include "core/policy/BaselineRetrain.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <filesystem>
@@ -106,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBaselineRetrain)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestBaselineRetrain)
 #include "test_baseline_retrain.moc"

@@ -7,7 +7,7 @@
 
 #include <murmurhash.h>
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <chrono>
 #include <cstring>
@@ -189,5 +189,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFeatures)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFeatures)
 #include "test_features.moc"

@@ -7,7 +7,7 @@
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <LBFGS.h>
 
@@ -400,5 +400,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLogReg)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestLogReg)
 #include "test_logreg.moc"

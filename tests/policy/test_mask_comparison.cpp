@@ -7,7 +7,7 @@
 #include "core/policy/MaskComparison.h"
 #include "support/SharedGrammar.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <random>
@@ -112,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMaskComparison)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestMaskComparison)
 #include "test_mask_comparison.moc"

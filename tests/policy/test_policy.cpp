@@ -8,7 +8,7 @@
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cstring>
 #include <filesystem>
@@ -266,5 +266,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPolicy)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestPolicy)
 #include "test_policy.moc"

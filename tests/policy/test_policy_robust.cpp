@@ -8,7 +8,7 @@
 #include "core/util/Error.h"
 #include "support/InputErrors.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <limits>
 
@@ -31,7 +31,7 @@ std::string policyText(const std::string& value, const std::string& version = "1
            "  \"weights\": {\"index\": [3, 17],\n              \"value\": [0.5, " + value + "]}\n}\n";
 }
 
-InputError loadError(const std::string& text) {
+InputError policyLoadError(const std::string& text) {
     return testdata::inputErrorOf([&] { policyFromJson(text, "p.json"); });
 }
 
@@ -42,7 +42,7 @@ class TestPolicyRobust : public QObject {
 private slots:
     void weightsMustFitAFloat() {
         for (const char* big : {"1e300", "-1e300", "3.5e38"}) {
-            const InputError e = loadError(policyText(big));
+            const InputError e = policyLoadError(policyText(big));
             QCOMPARE(e.file(), std::string("p.json"));
             QCOMPARE(e.line(), 8);  // at the offending value
             QCOMPARE(e.column(), 30);
@@ -56,10 +56,10 @@ private slots:
         QCOMPARE(q.weights[17], -std::numeric_limits<float>::max());
     }
     void errorsAreLocated() {
-        const InputError e = loadError(policyText("0.1", "4294967297"));  // was read as version 1
+        const InputError e = policyLoadError(policyText("0.1", "4294967297"));  // was read as version 1
         QCOMPARE(e.line(), 3);
         QVERIFY2(std::string(e.what()).find("'version' must be an integer") != std::string::npos, e.what());
-        const InputError m = loadError(policyText("\"x\""));
+        const InputError m = policyLoadError(policyText("\"x\""));
         QCOMPARE(m.line(), 8);
         QVERIFY2(std::string(m.what()).find("weights.value[1] is not a finite number") != std::string::npos, m.what());
     }
@@ -83,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPolicyRobust)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestPolicyRobust)
 #include "test_policy_robust.moc"

@@ -10,7 +10,7 @@
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <cstring>
@@ -511,5 +511,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRollouts)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestRollouts)
 #include "test_rollouts.moc"

@@ -7,7 +7,7 @@
 #include "support/TestData.h"
 #include "support/TinyPcfg.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <random>
@@ -120,5 +120,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpanMarginals)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestSpanMarginals)
 #include "test_span_marginals.moc"

@@ -10,6 +10,11 @@
 
 namespace prunescope::testdata {
 
+const Policy& bundledPolicy() {
+    static const Policy p = loadPolicy(samplePath("policies/baseline-w128.json"));
+    return p;
+}
+
 const Grammar& trainGrammar() {
     static std::unique_ptr<Grammar> g;
     if (!g) g = std::make_unique<Grammar>(estimatePcfg(readTreebank(ptbDir("train")), GrammarOptions{}));

@@ -34,6 +34,7 @@ std::string dataDir() {
 std::string ptbDir(const std::string& split) { return dataDir() + "/ptb-sample/" + split; }
 std::string depDir(const std::string& split) { return dataDir() + "/dep-sample/" + split; }
 std::string sourceDir() { return PRUNESCOPE_SOURCE_DIR; }
+std::string samplePath(const std::string& relative) { return sourceDir() + "/samples/" + relative; }
 std::string binaryDir() { return PRUNESCOPE_BINARY_DIR; }
 std::string tempDir(const std::string& tag) {
     std::random_device rd;

@@ -38,6 +38,7 @@ std::string dataDir();
 std::string ptbDir(const std::string& split);  // "train", "dev", "test"
 std::string depDir(const std::string& split);
 std::string sourceDir();
+std::string samplePath(const std::string& relative);  // <repo>/samples/<relative>
 std::string binaryDir();
 // A fresh temporary directory (under the system's temp path) for one test, removed with its
 // contents when the test process exits (as a QTemporaryDir would be at the end of its scope).

@@ -6,10 +6,13 @@
 #include "support/RandomDep.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace prunescope::testdata {
+
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Arcs as randomArcScores; every outer arc and outer-head part uniform in [-5, 5).
 inline VineScores randomVineScores(int n, int band, SplitMix64& rng) {

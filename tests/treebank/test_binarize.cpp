@@ -6,7 +6,7 @@
 #include "core/treebank/UnknownWords.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <set>
 
@@ -19,10 +19,10 @@ const std::vector<Tree>& normalizedTrain() {
     return trees;
 }
 
-Tree parseOne(const std::string& s) { return readTreebankString(s).at(0); }
+Tree firstTree(const std::string& s) { return readTreebankString(s).at(0); }
 
 std::string bin(const std::string& normalized, int h, bool v2) {
-    return binarize(parseOne(normalized), BinarizeOptions{h, v2}).toString();
+    return binarize(firstTree(normalized), BinarizeOptions{h, v2}).toString();
 }
 
 // Checks the structural invariants below the root; returns an empty string or a description.
@@ -46,10 +46,10 @@ std::string checkNode(const Tree& t) {
     return "node with " + std::to_string(t.children.size()) + " children: " + t.label;
 }
 
-void collectLabels(const Tree& t, std::set<std::string>& out) {
+void collectLabelSet(const Tree& t, std::set<std::string>& out) {
     if (t.isLeaf()) return;
     out.insert(t.label);
-    for (const auto& c : t.children) collectLabels(c, out);
+    for (const auto& c : t.children) collectLabelSet(c, out);
 }
 
 } // namespace
@@ -71,7 +71,7 @@ private slots:
         QCOMPARE(bin(s, 2, false), s);
         QCOMPARE(bin(s, 2, true), std::string("(ROOT (S^ROOT (NP^S (PRP it)) (VP^S (VBZ works))))"));
         for (int h : {-1, 0, 1, 2})
-            for (bool v : {false, true}) QCOMPARE(debinarize(parseOne(bin(np, h, v))), parseOne(np));
+            for (bool v : {false, true}) QCOMPARE(debinarize(firstTree(bin(np, h, v))), firstTree(np));
     }
 
     void handWorkedUnaryChains() {
@@ -93,9 +93,9 @@ private slots:
         QCOMPARE(bin("(ROOT (NP (QP (CD 1) (CC or) (CD 2))))", 0, false),
                  std::string("(ROOT (NP (QP (@QP (CD 1) (CC or)) (CD 2))))"));
         for (const auto& s : {deep, four, mixed})
-            for (bool v : {false, true}) QCOMPARE(debinarize(parseOne(bin(s, 2, v))), parseOne(s));
+            for (bool v : {false, true}) QCOMPARE(debinarize(firstTree(bin(s, 2, v))), firstTree(s));
         // Annotated chain labels of both styles are understood by debinarize.
-        QCOMPARE(debinarize(parseOne("(ROOT (S^ROOT+VP^S (VB go)))")).toString(),
+        QCOMPARE(debinarize(firstTree("(ROOT (S^ROOT+VP^S (VB go)))")).toString(),
                  std::string("(ROOT (S (VP (VB go))))"));
         QCOMPARE(stripAnnotation("S^ROOT+VP^S"), std::string("S+VP"));
         QCOMPARE(stripAnnotation("NP^S"), std::string("NP"));
@@ -112,7 +112,7 @@ private slots:
         QCOMPARE(unbinarizedLabel("NN"), std::string("NN"));
         QCOMPARE(unbinarizedLabel("-NONE-"), std::string("-NONE-"));
         // Every node of a debinarized tree carries the unbinarized label of its binarized top node.
-        const Tree t = parseOne(bin("(ROOT (S (NP (DT a) (JJ b) (NN c)) (VP (VB d))))", 1, true));
+        const Tree t = firstTree(bin("(ROOT (S (NP (DT a) (JJ b) (NN c)) (VP (VB d))))", 1, true));
         QCOMPARE(unbinarizedLabel(t.children[0].label), std::string("S"));
         QCOMPARE(unbinarizedLabel(t.children[0].children[0].label), std::string("NP"));
     }
@@ -120,14 +120,14 @@ private slots:
     void naryRootStaysUnary() {
         const std::string r = "(ROOT (NP (NN a)) (VP (VB b)) (. .))";
         QCOMPARE(bin(r, 1, false), std::string("(ROOT (@ROOT|. (@ROOT|VP (NP (NN a)) (VP (VB b))) (. .)))"));
-        QCOMPARE(debinarize(parseOne(bin(r, 1, true))), parseOne(r));
+        QCOMPARE(debinarize(firstTree(bin(r, 1, true))), firstTree(r));
     }
 
     void rejectsMarkerCharacters() {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, binarize(parseOne("(ROOT (A+B (NN x) (NN y)))"), {}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, binarize(parseOne("(ROOT (S (@X (NN x))))"), {}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, binarize(firstTree("(ROOT (A+B (NN x) (NN y)))"), {}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, binarize(firstTree("(ROOT (S (@X (NN x))))"), {}));
         // Words may contain any marker.
-        const Tree t = parseOne("(ROOT (S (NN @a+b^c|d) (NN x_y) (NN z)))");
+        const Tree t = firstTree("(ROOT (S (NN @a+b^c|d) (NN x_y) (NN z)))");
         QCOMPARE(debinarize(binarize(t, {-1, true})), t);
     }
 
@@ -150,7 +150,7 @@ private slots:
                 QVERIFY(b.tags() == t.tags());
                 const Tree d = debinarize(b);
                 QVERIFY2(d == t, (t.toString() + "\n  vs\n" + d.toString()).c_str());
-                collectLabels(b, labels);
+                collectLabelSet(b, labels);
             }
             labelCounts.push_back(labels.size());
             qInfo("h=%d v=%d: %zu distinct labels", opt.horizontalMarkov, opt.parentAnnotation ? 2 : 1,
@@ -164,7 +164,7 @@ private slots:
 
     void normalizedLabelsHaveNoMarkers() {
         std::set<std::string> labels;
-        for (const auto& t : normalizedTrain()) collectLabels(t, labels);
+        for (const auto& t : normalizedTrain()) collectLabelSet(t, labels);
         labels.erase("ROOT");
         for (const auto& l : labels) QVERIFY2(l.find_first_of("@+^|") == std::string::npos, l.c_str());
         QVERIFY(labels.count("NP") && labels.count("PRT") && !labels.count("ADVP"));
@@ -212,5 +212,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBinarize)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestBinarize)
 #include "test_binarize.moc"

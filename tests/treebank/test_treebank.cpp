@@ -4,7 +4,7 @@
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <chrono>
 #include <filesystem>
@@ -323,5 +323,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTreebank)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestTreebank)
 #include "test_treebank.moc"

@@ -9,7 +9,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 using namespace prunescope;
 
@@ -105,5 +105,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTreebankRobust)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestTreebankRobust)
 #include "test_treebank_robust.moc"

@@ -2,7 +2,7 @@
 // PRUNESCOPE_DATA is accepted only when the new one is unset, with a deprecation warning.
 #include "core/util/DataDir.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <cstdlib>
 #include <sstream>
@@ -42,5 +42,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDataDir)
+PRUNESCOPE_QTEST_MAIN(TestDataDir)
 #include "test_data_dir.moc"

@@ -6,7 +6,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest/QtTest>
+#include "support/TestSuite.h"
 
 #include <filesystem>
 #include <fstream>
@@ -118,5 +118,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFiles)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestFiles)
 #include "test_files.moc"

@@ -5,7 +5,7 @@
 #include "core/util/VectorState.h"
 #include "support/VectorStateTesting.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <atomic>
 #include <mutex>
@@ -136,5 +136,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProgress)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestProgress)
 #include "test_progress.moc"

@@ -13,7 +13,7 @@
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cstring>
 
@@ -297,5 +297,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVineCascade)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestVineCascade)
 #include "test_vine_cascade.moc"

@@ -10,7 +10,7 @@
 #include "support/TestData.h"
 #include "support/VineTesting.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <limits>
@@ -20,7 +20,7 @@ using testdata::randomVineScores;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testdata::kInf;
 
 // Every vine parse by brute force: every assignment of one vine-head part per token (a short arc, the
 // root arc, or an available outer arc), with one root arc (singleRoot) or at least one; and every
@@ -251,5 +251,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestVineParser)
+PRUNESCOPE_QTEST_APPLESS_MAIN(TestVineParser)
 #include "test_vine_parser.moc"

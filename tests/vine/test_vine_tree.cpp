@@ -9,7 +9,7 @@
 #include "support/TestData.h"
 #include "support/VineTesting.h"
 
-#include <QtTest>
+#include "support/TestSuite.h"
 
 #include <cmath>
 #include <limits>
@@ -18,7 +18,7 @@ using namespace prunescope;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testdata::kInf;
 
 // Brute force: every projective tree whose non-root arcs are short; each root child takes the root
 // arc or an available outer arc (one root arc if singleRoot, else at least one); the outer-head parts
@@ -127,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVineTree)
+PRUNESCOPE_QTEST_GUILESS_MAIN(TestVineTree)
 #include "test_vine_tree.moc"
