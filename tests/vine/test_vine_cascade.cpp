@@ -12,6 +12,7 @@
 #include "core/vine/VineCascade.h"
 #include "support/InputErrors.h"
 #include "support/TestData.h"
+#include "support/VineTesting.h"
 
 #include "support/TestSuite.h"
 
@@ -23,7 +24,7 @@ using namespace prunescope;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testdata::kInf;
 
 std::vector<DepSentence> firstSentences(const std::string& split, std::size_t count, int maxLen) {
     std::vector<DepSentence> out;
