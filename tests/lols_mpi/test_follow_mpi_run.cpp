@@ -23,7 +23,7 @@ using namespace prunescope::gui;
 
 namespace {
 
-QString samples(const char* file) { return QString::fromStdString(testdata::sourceDir()) + "/samples/" + file; }
+QString samples(const char* file) { return QString::fromStdString(testdata::samplePath(file)); }
 
 constexpr int kIterations = 4;
 

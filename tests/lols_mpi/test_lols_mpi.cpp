@@ -37,7 +37,7 @@ Run run(int ranks, const QStringList& args, QStringList env = {}) {
     return testdata::runCli(args, o);
 }
 
-QString samples(const char* file) { return QString::fromStdString(testdata::sourceDir()) + "/samples/" + file; }
+QString samples(const char* file) { return QString::fromStdString(testdata::samplePath(file)); }
 
 QStringList lolsArgs(const QString& surrogate, int iterations) {
     return {"lols", "--grammar", samples("grammar.gram"), "--init", samples("policies/baseline-w16.json"),
