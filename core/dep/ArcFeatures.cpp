@@ -197,9 +197,22 @@ SentenceAtoms::SentenceAtoms(const DepSentence& s) : n_(s.size()) {
 void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out) {
     const std::uint64_t *P = a.arcPrefixes(h), *Q = a.arcPrefixes(m);
     const TokenAtoms &M = a.at(m), &m0 = a.at(m - 1), &m1 = a.at(m + 1);
-    Emitter e{out, static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (h < m ? 1 : 0))};
-    auto full = [&](const std::uint64_t* slot) { e.keyWithConj(slot[0], slot[1]); };
-    auto both = [&](std::uint64_t k) { e.key(k); };
+    const auto ctx = static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (h < m ? 1 : 0));
+    // Room for the most keys this arc can have, written through a cursor (Emitter's keys without a
+    // capacity check per key), then trimmed to the keys written.
+    const std::size_t start = out.size();
+    out.resize(start + arcFeatureKeysBound(a, h, m));
+    std::uint64_t* at = out.data() + start;
+    auto full = [&](const std::uint64_t* slot) {
+        at[0] = slot[0];
+        at[1] = mixKey(slot[1], ctx);
+        at += 2;
+    };
+    auto both = [&](std::uint64_t k) {
+        at[0] = k;
+        at[1] = mixKey(mixKey(k, kConj), ctx);
+        at += 2;
+    };
     // The templates in arcFeatureKeysNaive's order; each mixes the modifier's atoms into h's prefix.
     full(P + kFullHwHt);
     full(P + kFullHw);
@@ -229,6 +242,14 @@ void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint6
     forEachBetween(
         a, std::min(h, m), std::max(h, m), [&](std::uint64_t t) { both(mixKey(mixKey(P[kPreBetweenT], t), M.tag)); },
         [&](std::uint64_t c) { both(mixKey(mixKey(P[kPreBetweenC], c), M.coarse)); });
+    out.resize(static_cast<std::size_t>(at - out.data()));
+}
+
+std::size_t arcFeatureKeysBound(const SentenceAtoms& a, int h, int m) {
+    constexpr std::size_t kFixedTemplates = 25;  // arcFeatureKeys' templates before the between ones
+    const int gap = (h < m ? m - h : h - m) - 1;
+    const auto between = static_cast<std::size_t>(std::min(gap, a.distinctTags()) + std::min(gap, a.distinctCoarse()));
+    return 2 * (kFixedTemplates + between);
 }
 
 void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out) {

@@ -65,6 +65,9 @@ private:
 // arcFeatureKeysNaive, which mixes every template from its atoms (test_dep_model holds them equal).
 void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out);
 void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out);
+// At least the number of keys arcFeatureKeys appends for h -> m (exact when |h - m| = 1): its 25
+// fixed templates and one per distinct tag and coarse tag strictly between, each plain and conjoined.
+std::size_t arcFeatureKeysBound(const SentenceAtoms& a, int h, int m);
 // Sibling part (h, s, m): s is the modifier of h adjacent to m on m's side, between h and m;
 // s == h when m is h's closest modifier on that side (McDonald & Pereira's "no sibling").
 void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m, std::vector<std::uint64_t>& out);

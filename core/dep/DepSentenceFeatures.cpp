@@ -1,6 +1,7 @@
 // Per-sentence arc feature keys shared by a pipeline's stages (Rush & Petrov 2012 sec. 3).
 #include "core/dep/DepSentenceFeatures.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace prunescope {
@@ -50,8 +51,14 @@ void DepSentenceFeatures::arcScores(const HashedWeights& w, const ArcMask* mask,
 void DepSentenceFeatures::scoreArcs(const HashedWeights& w, std::span<const std::uint32_t> arcs, ArcScores& out, bool cache) {
     if (out.n != size()) throw std::invalid_argument("DepSentenceFeatures: scores of the wrong length");
     const auto N = static_cast<std::uint32_t>(size() + 1);
-    if (cache)  // build every missing key first: keys_ does not move while the sums below read it
+    if (cache) {  // build every missing key first: keys_ does not move while the sums below read it
+        // One allocation for them (growing keys_ key by key copied it ~log2(size) times a sentence).
+        std::size_t more = 0;
+        for (const std::uint32_t a : arcs)
+            if (begin_[a] == kNone) more += arcFeatureKeysBound(*atoms_, static_cast<int>(a / N), static_cast<int>(a % N));
+        if (keys_.size() + more > keys_.capacity()) keys_.reserve(std::max(keys_.size() + more, 2 * keys_.capacity()));
         for (const std::uint32_t a : arcs) arcKeys(static_cast<int>(a / N), static_cast<int>(a % N));
+    }
     // A window of kAhead + 1 arcs, each with its own scratch buffer (cache == false): arc j is summed
     // while the weights of arc j + kAhead are fetched.
     std::span<const std::uint64_t> window[kAhead + 1];

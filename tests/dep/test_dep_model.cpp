@@ -10,6 +10,7 @@
 
 #include "support/TestSuite.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -58,7 +59,7 @@ private slots:
 
     // The contract of the per-token template prefixes: arcFeatureKeys = arcFeatureKeysNaive, key for
     // key, on every arc of dev sentences (long and short gaps, the root, both sentence edges) and of a
-    // one-word sentence.
+    // one-word sentence; and arcFeatureKeysBound bounds the keys of each.
     void arcKeysEqualTheNaiveTemplates() {
         auto dev = slice(readDepTreebank(testdata::depDir("dev")), 40);
         dev.push_back(sample());
@@ -77,6 +78,11 @@ private slots:
                     arcFeatureKeys(a, h, m, fast);
                     arcFeatureKeysNaive(a, h, m, naive);
                     if (fast != naive) QFAIL(qPrintable(QStringLiteral("arc %1 -> %2 of a %3-word sentence").arg(h).arg(m).arg(s.size())));
+                    // arcFeatureKeys writes into room of arcFeatureKeysBound keys: never more keys
+                    // than that, and exactly that many when nothing lies between h and m.
+                    const std::size_t bound = arcFeatureKeysBound(a, h, m), written = fast.size() - 1;
+                    if (written > bound || (std::abs(h - m) == 1 && written != bound))
+                        QFAIL(qPrintable(QStringLiteral("arc %1 -> %2: %3 keys, bound %4").arg(h).arg(m).arg(written).arg(bound)));
                     ++arcs;
                 }
         }
