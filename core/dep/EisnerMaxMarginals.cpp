@@ -23,19 +23,42 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
     out.value.assign(N * N, NEG);
     auto at = [N](int a, int b) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b); };
     auto allowed = [&](int h, int m) { return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf; };
+    // Each head's allowed modifiers, outward from it: to the right ascending, to the left descending.
+    // I(h, m) is -inf for every other m, so a complete item's edges through them are never pushes and
+    // the loops below visit only these (under a tight mask most of the n^2 are pruned).
+    sideBegin_.assign(2 * N + 1, 0);
+    sideMods_.clear();
+    for (int h = 0; h <= n; ++h) {
+        sideBegin_[2 * static_cast<std::size_t>(h)] = static_cast<std::uint32_t>(sideMods_.size());
+        for (int m = h + 1; m <= n; ++m)
+            if (allowed(h, m)) sideMods_.push_back(m);
+        sideBegin_[2 * static_cast<std::size_t>(h) + 1] = static_cast<std::uint32_t>(sideMods_.size());
+        for (int m = h - 1; m >= 1; --m)
+            if (allowed(h, m)) sideMods_.push_back(m);
+    }
+    sideBegin_[2 * N] = static_cast<std::uint32_t>(sideMods_.size());
+    // The allowed modifiers m of h strictly past h up to e (toward e), in that order.
+    auto toward = [&](int h, int e, auto&& f) {
+        const std::size_t side = 2 * static_cast<std::size_t>(h) + (e > h ? 0 : 1);
+        const int* m = sideMods_.data() + sideBegin_[side];
+        const int* end = sideMods_.data() + sideBegin_[side + 1];
+        if (e > h)
+            for (; m != end && *m <= e; ++m) f(*m);
+        else
+            for (; m != end && *m >= e; ++m) f(*m);
+    };
     double* C = cin_.data();
     double* I = iin_.data();
     long pushes = 0;
     // C(h, e) = max over m strictly past h up to e (toward e) of I(h, m) + C(m, e).
     auto completeInside = [&](int h, int e) {
-        const int step = e > h ? 1 : -1;
         double best = NEG;
-        for (int m = h + step; m != e + step; m += step) {
+        toward(h, e, [&](int m) {
             const double v = 0.0 + I[at(h, m)] + C[at(m, e)];
-            if (v == NEG) continue;
+            if (v == NEG) return;
             ++pushes;
             if (v > best) best = v;
-        }
+        });
         C[at(h, e)] = best;
     };
     for (int s = 0; s <= n; ++s) C[at(s, s)] = 0.0;  // axioms: weight 0.0f, no tails
@@ -71,13 +94,12 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
     auto completeOutside = [&](int h, int e) {
         const double o = CO[at(h, e)];
         if (o == NEG || C[at(h, e)] == NEG) return;
-        const int step = e > h ? 1 : -1;
-        for (int m = h + step; m != e + step; m += step) {
+        toward(h, e, [&](int m) {
             const double a = I[at(h, m)], b = C[at(m, e)];
-            if (0.0 + a + b == NEG) continue;
+            if (0.0 + a + b == NEG) return;
             raise(IO[at(h, m)], o + 0.0 + b);
             raise(CO[at(m, e)], o + 0.0 + a);
-        }
+        });
     };
     CO[at(0, n)] = 0.0;
     // Reverse topological order: widest spans first; within a span both complete items before

@@ -9,6 +9,7 @@
 #include "core/dep/Eisner.h"
 #include "core/dep/EisnerHypergraph.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace prunescope {
@@ -22,6 +23,10 @@ public:
 private:
     // [a * (n + 1) + b]: complete / incomplete items headed by a, ending at b (inside and outside)
     std::vector<double> cin_, iin_, cout_, iout_;
+    // Per head h, [sideBegin_[2h], sideBegin_[2h + 1]): its allowed modifiers to the right, ascending;
+    // [sideBegin_[2h + 1], sideBegin_[2h + 2]): to the left, descending.
+    std::vector<std::uint32_t> sideBegin_;
+    std::vector<int> sideMods_;
 };
 
 } // namespace prunescope
