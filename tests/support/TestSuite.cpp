@@ -2,7 +2,6 @@
 #include "support/TestSuite.h"
 
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -37,9 +36,8 @@ int runRegisteredSuite(int argc, char** argv) {
         int n = argc - 1;
         return s.body(n, args.data());
     }
-    std::fprintf(stderr, "%s%s%s\nusage: %s SUITE [QtTest options]   (one of:",
-                 wanted ? "no suite named " : "", wanted ? wanted : "", wanted ? " in this executable" : "",
-                 argc > 0 ? argv[0] : "suites");
+    if (wanted) std::fprintf(stderr, "no suite named %s in this executable\n", wanted);
+    std::fprintf(stderr, "usage: %s SUITE [QtTest options]   (one of:", argc > 0 ? argv[0] : "suites");
     for (const Suite& s : suites()) std::fprintf(stderr, " %s", s.name.c_str());
     std::fprintf(stderr, ")\n");
     return 2;

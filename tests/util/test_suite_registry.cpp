@@ -33,6 +33,7 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("usage:") && r.err.contains(" test_suite_registry") && r.err.contains(" test_data_dir"),
                  qPrintable(r.err));
+        QVERIFY2(r.err.startsWith("usage:"), qPrintable(r.err));  // no empty line before it
     }
 
     void anUnknownNameIsRefused() {
