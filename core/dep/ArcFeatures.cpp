@@ -33,7 +33,11 @@ constexpr std::uint64_t kConj = 1000;  // template + kConj: the same atoms conjo
 // A string atom: murmurHash32, widened (the same hash the span features use).
 std::uint64_t atom(const std::string& s) { return murmurHash32(s); }
 
-// Emits a key plain and conjoined with `ctx` (direction and distance bucket).
+// Key k conjoined with `ctx` (direction and distance bucket), given conj = mixKey(k, kConj) (some
+// templates have it precomputed per token, SentenceAtoms::arcPrefixes).
+inline std::uint64_t conjoined(std::uint64_t conj, std::uint64_t ctx) { return mixKey(conj, ctx); }
+
+// Emits a key plain and conjoined with `ctx`.
 struct Emitter {
     std::vector<std::uint64_t>& out;
     std::uint64_t ctx;
@@ -41,11 +45,9 @@ struct Emitter {
     void both(std::uint64_t t, A... atoms) {
         key(featureKey(t, atoms...));
     }
-    void key(std::uint64_t k) { keyWithConj(k, mixKey(k, kConj)); }
-    // k and its conjoined key, given conj = mixKey(k, kConj) (precomputed per token for some templates).
-    void keyWithConj(std::uint64_t k, std::uint64_t conj) {
+    void key(std::uint64_t k) {
         out.push_back(k);
-        out.push_back(mixKey(conj, ctx));
+        out.push_back(conjoined(mixKey(k, kConj), ctx));
     }
 };
 
@@ -203,16 +205,13 @@ void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint6
     const std::size_t start = out.size();
     out.resize(start + arcFeatureKeysBound(a, h, m));
     std::uint64_t* at = out.data() + start;
-    auto full = [&](const std::uint64_t* slot) {
-        at[0] = slot[0];
-        at[1] = mixKey(slot[1], ctx);
-        at += 2;
-    };
-    auto both = [&](std::uint64_t k) {
+    auto put = [&](std::uint64_t k, std::uint64_t conj) {
         at[0] = k;
-        at[1] = mixKey(mixKey(k, kConj), ctx);
+        at[1] = conjoined(conj, ctx);
         at += 2;
     };
+    auto full = [&](const std::uint64_t* slot) { put(slot[0], slot[1]); };  // a per-token key and its conj
+    auto both = [&](std::uint64_t k) { put(k, mixKey(k, kConj)); };
     // The templates in arcFeatureKeysNaive's order; each mixes the modifier's atoms into h's prefix.
     full(P + kFullHwHt);
     full(P + kFullHw);
