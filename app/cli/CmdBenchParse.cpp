@@ -29,6 +29,16 @@ std::string cpuModel() {
         }
     return "unknown";
 }
+// ParsePhases as nanoseconds per push; `other` is set-up, lexical rules, ROOT and the timing's own reads.
+nlohmann::json phasesJson(const ParsePhases& ph) {
+    const double p = ph.pushes > 0 ? static_cast<double>(ph.pushes) : 1.0;
+    const double timed = ph.itemBuild + ph.split + ph.direct + ph.finishCell;
+    return {{"unit", "nanoseconds (steady clock) per push, over --repeat extra passes with phase timing on"},
+            {"itemBuild", ph.itemBuild / p}, {"split", ph.split / p}, {"direct", ph.direct / p},
+            {"finishCell", ph.finishCell / p}, {"other", (ph.total - timed) / p}, {"total", ph.total / p},
+            {"pushes", ph.pushes}, {"parses", ph.parses}, {"cells", ph.cells}, {"splits", ph.splits},
+            {"directPasses", ph.directs}, {"itemBuilds", ph.itemBuilds}, {"itemsPerPush", ph.items / p}};
+}
 CkyKernel kernelFromName(const std::string& name) {
     for (CkyKernel k : {CkyKernel::Auto, CkyKernel::Portable, CkyKernel::Avx2, CkyKernel::Avx512})
         if (name == ckyKernelName(k)) return k;
@@ -43,7 +53,7 @@ void addBenchParseCommand(CLI::App& app) {
         int maxLen = 40, repeat = 3;
         double idealSeconds = 0.6;
         int memoryWords = 100;
-        bool json = false, ideal = false;
+        bool json = false, ideal = false, phases = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
@@ -61,6 +71,9 @@ void addBenchParseCommand(CLI::App& app) {
                     "report its chart + scratch memory (0 = skip)")
         ->check(CLI::Range(0, 1000))
         ->capture_default_str();
+    sub->add_flag("--phases", o->phases,
+                  "Also time the parser's phases (item build, split kernel, direct pass, finishing cells) in --repeat "
+                  "extra passes, and report nanoseconds per push for each (docs/benchmarks.md)");
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
@@ -144,6 +157,23 @@ void addBenchParseCommand(CLI::App& app) {
             std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1) << total / 1e6
                       << " M pushes/s, " << (ts > 0 ? tw / ts : 0) << " words/s, peak chart " << std::setprecision(1)
                       << peakChart / 1048576.0 << " MiB, parser scratch " << peakScratch / 1048576.0 << " MiB\n";
+        if (o->phases) {
+            // Extra passes with phase timing on: its clock reads would slow the passes timed above.
+            ParsePhases ph;
+            parser.setPhases(&ph);
+            for (int rep = 0; rep < std::max(1, o->repeat); ++rep)
+                for (std::size_t s = 0; s < gold.size(); ++s) parser.parse(gold[s].words(), &masks[s]);
+            parser.setPhases(nullptr);
+            out["phases"] = phasesJson(ph);
+            if (!o->json) {
+                const auto& j = out["phases"];
+                std::cout << "phases, ns per push (one clock read pair per call): item build " << std::setprecision(2)
+                          << j["itemBuild"].get<double>() << ", split kernel " << j["split"].get<double>() << ", direct pass "
+                          << j["direct"].get<double>() << ", finishing cells " << j["finishCell"].get<double>() << ", other "
+                          << j["other"].get<double>() << ", total " << j["total"].get<double>() << "; items built per push "
+                          << std::setprecision(3) << j["itemsPerPush"].get<double>() << "\n";
+            }
+        }
         if (o->memoryWords > 0 && !gold.empty()) {
             // One long sentence made of the treebank's words in order (a real vocabulary mix): what a
             // fresh parser holds after parsing it exhaustively (docs/benchmarks.md, memory budget).
@@ -178,7 +208,8 @@ void addBenchParseCommand(CLI::App& app) {
                                 {"pushes", r.pushes},
                                 {"cells", r.cells},
                                 {"sentenceLength", longest->size()},
-                                {"improvementRate", r.improvementRate}};
+                                {"improvementRate", r.improvementRate},
+                                {"rowsMatchParser", r.rowsMatchParser}};
             if (!o->json)
                 std::cout << "ideal inner loop (same grammar, L1/L2-resident rows): " << std::setprecision(1)
                           << r.withWitnessMpushPerSecond << " M pushes/s with witness, " << r.withoutWitnessMpushPerSecond

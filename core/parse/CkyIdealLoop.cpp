@@ -5,6 +5,7 @@
 #include "core/util/Clock.h"
 
 #include <algorithm>
+#include <cstring>
 #include <ctime>
 #include <stdexcept>
 #include <vector>
@@ -62,6 +63,7 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
     std::vector<std::uint32_t> pp, pw;
     std::vector<std::size_t> cellEnd;   // push index where each cell ends
     std::vector<std::size_t> cellSplitEnd;
+    std::vector<std::pair<int, int>> cellSpans;
     std::vector<KernelSplit> splits;
     std::vector<float> itemLeft, itemLogProb, rightRows;
     std::vector<std::uint32_t> itemParent, itemRule, zBegins;
@@ -114,6 +116,7 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
             }
             cellEnd.push_back(pl.size());
             cellSplitEnd.push_back(splits.size());
+            cellSpans.emplace_back(i, k);
         }
     res.pushes = static_cast<long>(pl.size());
     res.cells = static_cast<int>(cellEnd.size());
@@ -128,6 +131,43 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
         std::fill(out.begin(), out.end(), kNegInf);
         std::fill(outW.begin(), outW.end(), kNoWitness);
     };
+    const Parser::SplitKernel run = cky::splitKernel(kernel == CkyKernel::Auto ? bestCkyKernel() : kernel);
+    auto kernelSplit = [&](std::size_t s) {
+        const KernelSplit& ks = splits[s];
+        Parser::Split sp;
+        sp.items = Parser::Items{itemLeft.data() + ks.itemBegin, itemLogProb.data() + ks.itemBegin,
+                                 itemParent.data() + ks.itemBegin, itemRule.data() + ks.itemBegin};
+        sp.zBegin = zBegins.data() + ks.zBegin;
+        sp.zEnd = sp.zBegin + 1; // prefix offsets: bucket z is [zBegin[z], zBegin[z+1])
+        sp.rightBits = rightBits.data() + s * rightWords;
+        sp.rightWords = rightWords;
+        sp.rightRow = rightRows.data() + ks.rightBegin;
+        sp.out = out.data();
+        sp.outW = outW.data();
+        sp.preBits = preBits.data();
+        sp.split = ks.split;
+        run(sp);
+    };
+    // The loops must do the parser's work: one untimed pass of the witness loop and of the kernel,
+    // cell by cell, against the parser's pre layer of the same cells (scores bit for bit, and the
+    // kernel's witnesses, whose ties it breaks as the parser does).
+    res.rowsMatchParser = true;
+    auto sameScore = [](float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    for (std::size_t ci = 0, q = 0, s = 0; ci < cellEnd.size(); ++ci) {
+        const auto [i, k] = cellSpans[ci];
+        const float* pre = c.preRow(i, k);
+        const std::uint32_t* preW = c.preWitness.data() + static_cast<std::size_t>(c.cell(i, k)) * N;
+        resetRow();
+        for (; q < cellEnd[ci]; ++q) {
+            const float cand = binaryEdgeScore(pl[q], pr[q], plp[q]);
+            if (cand > out[pp[q]]) out[pp[q]] = cand;
+        }
+        for (std::size_t x = 0; x < N; ++x) res.rowsMatchParser = res.rowsMatchParser && sameScore(out[x], pre[x]);
+        resetRow();
+        for (; s < cellSplitEnd[ci]; ++s) kernelSplit(s);
+        for (std::size_t x = 0; x < N; ++x)
+            res.rowsMatchParser = res.rowsMatchParser && sameScore(out[x], pre[x]) && (pre[x] == kNegInf || outW[x] == preW[x]);
+    }
     long improvements = 0;
     auto withWitness = [&](bool count) {
         std::size_t q = 0;
@@ -154,27 +194,11 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
             for (; q < end; ++q) out[pp[q]] = std::max(out[pp[q]], binaryEdgeScore(pl[q], pr[q], plp[q]));
         }
     });
-    const Parser::SplitKernel run = cky::splitKernel(kernel == CkyKernel::Auto ? bestCkyKernel() : kernel);
     res.kernelMpushPerSecond = timeLoop(seconds, res.pushes, [&] {
         std::size_t s = 0;
         for (const std::size_t end : cellSplitEnd) {
             resetRow();
-            for (; s < end; ++s) {
-                const KernelSplit& ks = splits[s];
-                Parser::Split sp;
-                sp.items = Parser::Items{itemLeft.data() + ks.itemBegin, itemLogProb.data() + ks.itemBegin,
-                                         itemParent.data() + ks.itemBegin, itemRule.data() + ks.itemBegin};
-                sp.zBegin = zBegins.data() + ks.zBegin;
-                sp.zEnd = sp.zBegin + 1; // prefix offsets: bucket z is [zBegin[z], zBegin[z+1])
-                sp.rightBits = rightBits.data() + s * rightWords;
-                sp.rightWords = rightWords;
-                sp.rightRow = rightRows.data() + ks.rightBegin;
-                sp.out = out.data();
-                sp.outW = outW.data();
-                sp.preBits = preBits.data();
-                sp.split = ks.split;
-                run(sp);
-            }
+            for (; s < end; ++s) kernelSplit(s);
         }
     });
     return res;

@@ -31,6 +31,9 @@ struct IdealLoopResult {
     long pushes = 0;               // pushes per pass over the cells
     int cells = 0;
     double improvementRate = 0;    // share of the pushes that improved out[x] (withWitness)
+    // Whether the witness loop and the kernel rebuild exactly the parser's pre rows of those cells
+    // (scores bit for bit; the kernel's witnesses too): the loops time the parser's own work.
+    bool rowsMatchParser = false;
 };
 
 // Runs each loop for about `seconds` of thread CPU time (best of three rounds). words: a sentence

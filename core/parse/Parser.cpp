@@ -4,6 +4,7 @@
 #include "core/parse/ParserKernels.h"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 namespace prunescope {
@@ -32,6 +33,19 @@ inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, s
         }
     }
     return static_cast<long>(e - b);
+}
+
+std::int64_t nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+// f(), its time added to (*phases).*field if phase timing is on.
+template <class F>
+inline auto timed(ParsePhases* phases, double ParsePhases::*field, F&& f) {
+    if (!phases) return f();
+    const std::int64_t t0 = nowNs();
+    auto result = f();
+    phases->*field += static_cast<double>(nowNs() - t0);
+    return result;
 }
 
 template <class F>
@@ -222,7 +236,14 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
         throw std::invalid_argument("mask is for " + std::to_string(mask->n) + " words, sentence has " + std::to_string(n));
     dense_ = denseBytes(n);
     try {
-        return parseChecked(words, mask);
+        if (!phases_) return parseChecked(words, mask);
+        const std::int64_t t0 = nowNs();
+        const ParseStats st = parseChecked(words, mask);
+        phases_->total += static_cast<double>(nowNs() - t0);
+        ++phases_->parses;
+        phases_->pushes += st.pushes;
+        phases_->cells += chart_.numCells();
+        return st;
     } catch (...) {
         // A parse stopped midway (item lists over the budget, out of memory) leaves the cell being
         // built half written: drop the chart and the items, restore the scratch's resting state.
@@ -270,7 +291,7 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
             outW_[e.tag] = kLexicalWitness;
             pb[e.tag >> 6] |= std::uint64_t{1} << (e.tag & 63);
         }
-        st.pushes += finishCell(i, i + 1, st);
+        st.pushes += timed(phases_, &ParsePhases::finishCell, [&] { return finishCell(i, i + 1, st); });
         // Lines 10-22.
         for (int k = i + 2; k <= n; ++k) {
             const bool kept = !mask || mask->keep(i, k);
@@ -304,10 +325,13 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
                         uses += any != 0;
                     }
                     if (uses <= kDirectUses) {
-                        pushes += directSplit(i, j, rbits, rrow, split);
+                        pushes += timed(phases_, &ParsePhases::direct, [&] { return directSplit(i, j, rbits, rrow, split); });
+                        if (phases_) ++phases_->directs;
                         continue;
                     }
-                    rowZBegin_[j] = cellItems(i, j, needed);
+                    const std::uint32_t itemsBefore = itemsUsed_;
+                    rowZBegin_[j] = timed(phases_, &ParsePhases::itemBuild, [&] { return cellItems(i, j, needed); });
+                    if (phases_) ++phases_->itemBuilds, phases_->items += itemsUsed_ - itemsBefore;
                 }
                 sp.items = Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data()};
                 sp.zBegin = zBegins_.data() + rowZBegin_[j];
@@ -315,10 +339,11 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
                 sp.rightBits = rbits;
                 sp.rightRow = rrow;
                 sp.split = split;
-                pushes += splitKernel_(sp);
+                pushes += timed(phases_, &ParsePhases::split, [&] { return splitKernel_(sp); });
+                if (phases_) ++phases_->splits;
             }
             st.pushes += pushes;
-            st.pushes += finishCell(i, k, st);
+            st.pushes += timed(phases_, &ParsePhases::finishCell, [&] { return finishCell(i, k, st); });
         }
     }
     // ROOT over the whole sentence.

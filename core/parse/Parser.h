@@ -32,6 +32,18 @@ struct ParseStats {
     double logProb = 0;     // best derivation's log probability (if success)
 };
 
+// Where parses spend their time (`bench-parse --phases`; docs/benchmarks.md): steady-clock
+// nanoseconds per phase, summed over every parse made while attached to a Parser (setPhases).
+// Timing costs two clock reads per phase call, so time parses without it and read these as shares.
+struct ParsePhases {
+    double itemBuild = 0;  // Parser::cellItems: a left cell's rules bucketed as items
+    double split = 0;      // split kernels over items
+    double direct = 0;     // direct passes (a left cell's last use, without items)
+    double finishCell = 0; // unary layer, chart entries and right row of each cell (lexical cells too)
+    double total = 0;      // whole parses, set-up and ROOT included
+    long parses = 0, pushes = 0, cells = 0, splits = 0, directs = 0, itemBuilds = 0, items = 0;
+};
+
 // The inner loop of a split (docs/benchmarks.md): chosen once per Parser from what the CPU offers
 // (checked at run time, so the release build runs on any x86-64), or forced for tests.
 enum class CkyKernel { Auto, Portable, Avx2, Avx512 };
@@ -67,6 +79,9 @@ public:
     std::size_t memoryBudget() const { return budget_; }
     // Throws SentenceTooLarge if n words exceed the length limit or the budget.
     void checkFits(int n) const;
+
+    // Attaches phase timing to the following parses (nullptr: none, the default).
+    void setPhases(ParsePhases* phases) { phases_ = phases; }
 
     const Chart& chart() const { return chart_; }
     const Grammar& grammar() const { return *g_; }
@@ -229,6 +244,7 @@ private:
     std::vector<std::uint32_t> unaryParentId_;  // per symbol: dense unary-parent id or the dummy
     std::vector<std::uint64_t> hasUnary_;       // symbols that are the child of a unary rule
     std::vector<std::uint32_t> rightIdOrDummy_; // per symbol: dense right id or numRight_
+    ParsePhases* phases_ = nullptr;
     std::size_t budget_ = kDefaultParserMemoryBudget;
     std::size_t dense_ = 0;                     // denseBytes of the current parse
 };
