@@ -215,9 +215,16 @@ void addBenchParseCommand(CLI::App& app) {
                           << r.withWitnessMpushPerSecond << " M pushes/s with witness, " << r.withoutWitnessMpushPerSecond
                           << " without; the parser's kernel on the same rows " << r.kernelMpushPerSecond
                           << "; parser total / ideal = " << std::setprecision(2)
-                          << (r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0) << "\n";
+                          << (r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0)
+                          << "; its rows are the parser's: " << (r.rowsMatchParser ? "yes" : "NO") << "\n";
         }
         if (o->json) std::cout << out.dump(2) << "\n";
+        if (out.contains("idealLoop") && !out["idealLoop"]["rowsMatchParser"].get<bool>()) {
+            // The figures are printed, but the ratio is not to be trusted: the loops did other work.
+            std::cerr << "error: the ideal loop did not rebuild the parser's rows of the cells it timed, so "
+                         "ratioToIdeal compares different work (a bug; please report it with this command line)\n";
+            return 1;
+        }
         return 0;
     });
 }

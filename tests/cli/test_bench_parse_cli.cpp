@@ -86,13 +86,17 @@ private slots:
         QVERIFY(j.at("memory").at("totalMiB").get<double>() > 0);
     }
 
-    void textOutputNamesThePhases() {
+    void textOutputNamesPhasesAndTheIdealCheck() {
         const auto run = runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", benchDevFile(), "--max-len",
                                  "10", "--repeat", "1", "--memory-words", "0", "--phases"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains("M pushes/s"));
         QVERIFY(run.out.contains("phases, ns per push"));
         QVERIFY(run.out.contains("item build"));
+        const auto ideal = runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", benchDevFile(), "--max-len", "10",
+                                   "--repeat", "1", "--memory-words", "0", "--ideal", "--ideal-seconds", "0.03"});
+        QVERIFY2(ideal.exitCode == 0, qPrintable(ideal.err));
+        QVERIFY(ideal.out.contains("its rows are the parser's: yes"));
     }
 
     void refusesBadOptions_data() {
