@@ -156,7 +156,7 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
     for (std::size_t ci = 0, q = 0, s = 0; ci < cellEnd.size(); ++ci) {
         const auto [i, k] = cellSpans[ci];
         const float* pre = c.preRow(i, k);
-        const std::uint32_t* preW = c.preWitness.data() + static_cast<std::size_t>(c.cell(i, k)) * N;
+        const std::uint32_t* preW = c.preWitness.data() + c.at(i, k, 0);
         resetRow();
         for (; q < cellEnd[ci]; ++q) {
             const float cand = binaryEdgeScore(pl[q], pr[q], plp[q]);

@@ -38,13 +38,15 @@ inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, s
 std::int64_t nowNs() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
-// f(), its time added to (*phases).*field if phase timing is on.
+// f(), its time added to (*phases).*field and one call to (*phases).*calls (if given) when phase
+// timing is on.
 template <class F>
-inline auto timed(ParsePhases* phases, double ParsePhases::*field, F&& f) {
+inline auto timed(ParsePhases* phases, double ParsePhases::*field, long ParsePhases::*calls, F&& f) {
     if (!phases) return f();
     const std::int64_t t0 = nowNs();
     auto result = f();
     phases->*field += static_cast<double>(nowNs() - t0);
+    if (calls) ++(phases->*calls);
     return result;
 }
 
@@ -291,7 +293,7 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
             outW_[e.tag] = kLexicalWitness;
             pb[e.tag >> 6] |= std::uint64_t{1} << (e.tag & 63);
         }
-        st.pushes += timed(phases_, &ParsePhases::finishCell, [&] { return finishCell(i, i + 1, st); });
+        st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr, [&] { return finishCell(i, i + 1, st); });
         // Lines 10-22.
         for (int k = i + 2; k <= n; ++k) {
             const bool kept = !mask || mask->keep(i, k);
@@ -325,13 +327,14 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
                         uses += any != 0;
                     }
                     if (uses <= kDirectUses) {
-                        pushes += timed(phases_, &ParsePhases::direct, [&] { return directSplit(i, j, rbits, rrow, split); });
-                        if (phases_) ++phases_->directs;
+                        pushes += timed(phases_, &ParsePhases::direct, &ParsePhases::directs,
+                                        [&] { return directSplit(i, j, rbits, rrow, split); });
                         continue;
                     }
                     const std::uint32_t itemsBefore = itemsUsed_;
-                    rowZBegin_[j] = timed(phases_, &ParsePhases::itemBuild, [&] { return cellItems(i, j, needed); });
-                    if (phases_) ++phases_->itemBuilds, phases_->items += itemsUsed_ - itemsBefore;
+                    rowZBegin_[j] = timed(phases_, &ParsePhases::itemBuild, &ParsePhases::itemBuilds,
+                                          [&] { return cellItems(i, j, needed); });
+                    if (phases_) phases_->items += itemsUsed_ - itemsBefore;
                 }
                 sp.items = Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data()};
                 sp.zBegin = zBegins_.data() + rowZBegin_[j];
@@ -339,11 +342,10 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
                 sp.rightBits = rbits;
                 sp.rightRow = rrow;
                 sp.split = split;
-                pushes += timed(phases_, &ParsePhases::split, [&] { return splitKernel_(sp); });
-                if (phases_) ++phases_->splits;
+                pushes += timed(phases_, &ParsePhases::split, &ParsePhases::splits, [&] { return splitKernel_(sp); });
             }
             st.pushes += pushes;
-            st.pushes += timed(phases_, &ParsePhases::finishCell, [&] { return finishCell(i, k, st); });
+            st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr, [&] { return finishCell(i, k, st); });
         }
     }
     // ROOT over the whole sentence.
