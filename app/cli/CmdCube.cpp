@@ -163,7 +163,7 @@ void addCubeParse(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--model", o->model, "Cube-pruning model (from cube-train)")->required();
-    sub->add_option("input", o->input, "Tagged text file (.txt/.tag), treebank file or directory, or '-' for stdin")->capture_default_str();
+    sub->add_option("input,--input", o->input, "Tagged text file (.txt/.tag), treebank file or directory, or '-' for stdin")->capture_default_str();
     sub->add_option("--beam", o->beam, "Beam size k (0 = the model's training beam)")->check(CLI::Range(0, 100000))->capture_default_str();
     sub->add_option("--kbest", o->kbest, "List this many trees of the root beam per sentence")->check(CLI::Range(1, 100000))->capture_default_str();
     sub->add_option("--mask", o->mask, "Arc mask JSON ({\"n\":..,\"kept\"|\"pruned\":[[h,m],..]}) for a single input sentence");

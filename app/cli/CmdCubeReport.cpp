@@ -78,23 +78,42 @@ void addCubeBench(CLI::App& app) {
     });
 }
 
-// Per-sentence attachment counts from a `cube-eval --json --per-sentence` file.
-std::vector<AttachmentScore> readPerSentence(const std::string& path) {
+// Per-sentence attachment counts from a `cube-eval --json --per-sentence` file, with where each
+// sentence came from ("file:line", empty when the file does not say).
+struct PerSentence {
+    std::vector<AttachmentScore> scores;
+    std::vector<std::string> sources;
+};
+
+PerSentence readPerSentence(const std::string& path) {
     const nlohmann::json j = parseJsonDocument(readFile(path), path, "evaluation: ");
     if (!j.is_object() || !j.contains("perSentence") || !j["perSentence"].is_array())
         throw InputError(path, 0, 0, "evaluation: no 'perSentence' array (run cube-eval with --json --per-sentence)");
-    std::vector<AttachmentScore> out;
+    PerSentence out;
     for (const auto& s : j["perSentence"]) {
         if (!s.is_object() || !s.contains("scoredTokens") || !s.contains("scoredCorrect") || !s["scoredTokens"].is_number_integer() ||
             !s["scoredCorrect"].is_number_integer())
-            throw InputError(path, 0, 0, "evaluation: sentence " + std::to_string(out.size()) + " lacks integer scoredTokens/scoredCorrect");
+            throw InputError(path, 0, 0, "evaluation: sentence " + std::to_string(out.scores.size()) + " lacks integer scoredTokens/scoredCorrect");
         AttachmentScore a;
         a.scoredTokens = s["scoredTokens"].get<long>();
         a.scoredCorrect = s["scoredCorrect"].get<long>();
         a.sentences = 1;
-        out.push_back(a);
+        out.scores.push_back(a);
+        const bool located = s.contains("file") && s["file"].is_string() && s.contains("line") && s["line"].is_number_integer();
+        out.sources.push_back(located ? s["file"].get<std::string>() + ":" + std::to_string(s["line"].get<long>()) : std::string());
     }
     return out;
+}
+
+// The two evaluations must have scored the same sentences in the same order: the test pairs them by position.
+void checkSameSentences(const std::string& a, const PerSentence& pa, const std::string& b, const PerSentence& pb) {
+    if (pa.scores.size() != pb.scores.size())
+        throw std::invalid_argument(a + " has " + std::to_string(pa.scores.size()) + " sentences, " + b + " has " +
+                                    std::to_string(pb.scores.size()) + ": they must be evaluations of the same sentences (same treebank and --max-len)");
+    for (std::size_t i = 0; i < pa.sources.size(); ++i)
+        if (!pa.sources[i].empty() && !pb.sources[i].empty() && pa.sources[i] != pb.sources[i])
+            throw std::invalid_argument("sentence " + std::to_string(i + 1) + " is " + pa.sources[i] + " in " + a + " but " + pb.sources[i] +
+                                        " in " + b + ": they must be evaluations of the same sentences");
 }
 
 void addCubeCompare(CLI::App& app) {
@@ -118,7 +137,9 @@ void addCubeCompare(CLI::App& app) {
             const auto colon = pair.find(':');
             if (colon == std::string::npos) throw std::invalid_argument("--pair '" + pair + "' is not A.json:B.json");
             const std::string a = pair.substr(0, colon), b = pair.substr(colon + 1);
-            const UasTestResult r = pairedUasPermutationTest(readPerSentence(a), readPerSentence(b), o->permutations, o->seed);
+            const PerSentence pa = readPerSentence(a), pb = readPerSentence(b);
+            checkSameSentences(a, pa, b, pb);
+            const UasTestResult r = pairedUasPermutationTest(pa.scores, pb.scores, o->permutations, o->seed);
             rows.push_back({{"a", a}, {"b", b}, {"uasA", r.uasA}, {"uasB", r.uasB}, {"difference", r.difference}, {"p", r.pValue}});
             p.push_back(r.pValue);
         }
@@ -180,7 +201,8 @@ void addCubePlot(CLI::App& app) {
         LearningCurveSvgOptions opt;
         opt.title = o->title;
         writeLearningCurveSvg(panels, o->out, opt);
-        std::cout << "wrote " << o->out << ": " << panels.size() << " panels, " << o->models.size() << " curves\n";
+        std::cout << "wrote " << o->out << ": " << panels.size() << (panels.size() == 1 ? " panel, " : " panels, ") << o->models.size()
+                  << (o->models.size() == 1 ? " curve\n" : " curves\n");
         return 0;
     });
 }
