@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -49,6 +50,28 @@ std::vector<std::string> splitList(const std::string& s) {
     return out;
 }
 
+// The roll-in mask kinds of --masks, refused up front (an unknown kind would otherwise go unnoticed
+// when no sentence reaches makeMask) and never empty.
+std::vector<std::string> maskKinds(const std::string& list) {
+    std::vector<std::string> kinds = splitList(list);
+    if (kinds.empty()) throw std::invalid_argument("--masks names no mask kind (keep, random or gold)");
+    for (const auto& k : kinds)
+        if (k != "keep" && k != "random" && k != "gold") throw std::invalid_argument("unknown mask kind '" + k + "' (keep, random or gold)");
+    return kinds;
+}
+
+// A length bucket "lo-hi" of --buckets, 1 <= lo <= hi.
+std::pair<int, int> parseBucket(const std::string& spec) {
+    const auto dash = spec.find('-');
+    int lo = 0, hi = 0;
+    const char* b = spec.data();
+    const char* e = b + spec.size();
+    const bool ok = dash != std::string::npos && std::from_chars(b, b + dash, lo).ptr == b + dash && dash > 0 &&
+                    std::from_chars(b + dash + 1, e, hi).ptr == e && dash + 1 < spec.size() && lo >= 1 && lo <= hi;
+    if (!ok) throw std::invalid_argument("bucket '" + spec + "' is not lo-hi with 1 <= lo <= hi (e.g. 11-20)");
+    return {lo, hi};
+}
+
 std::vector<Tree> loadSentences(const std::string& treebank, int minLen, int maxLen) {
     std::vector<Tree> out = readNormalizedTreebank(treebank);
     std::erase_if(out, [&](const Tree& t) { return t.size() < minLen || t.size() > maxLen; });
@@ -80,7 +103,7 @@ void addCheck(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         std::vector<Tree> trees = loadSentences(o->treebank, 3, o->maxLen);
         if (o->limit > 0 && static_cast<int>(trees.size()) > o->limit) trees.resize(o->limit);
-        const auto kinds = splitList(o->masks);
+        const auto kinds = maskKinds(o->masks);
         std::mt19937 rng(o->seed);
         Parser parser(g);
         long flips = 0, cpBad = 0, dpBad = 0, recomputed = 0, noBracketing = 0, failed = 0;
@@ -214,6 +237,10 @@ void addBench(CLI::App& app) {
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
+        const std::vector<std::string> kinds = maskKinds(o->masks);
+        std::vector<std::pair<std::string, std::pair<int, int>>> buckets;
+        for (const auto& bucket : splitList(o->buckets)) buckets.emplace_back(bucket, parseBucket(bucket));
+        if (buckets.empty()) throw std::invalid_argument("--buckets names no bucket (e.g. 1-10,11-20)");
         const std::vector<Tree> all = loadSentences(o->treebank, 3, kMaxSentenceLength);
         auto run = [&](const char* method) { return o->only.empty() || o->only == method; };
         if (!o->only.empty()) o->latencySentences = 0;
@@ -232,12 +259,10 @@ void addBench(CLI::App& app) {
         if (!o->json)
             std::cout << "mask    bucket  sent  mean_n  mean_T  naive_rCP_ms     CP_ms   CP_x  naive_rDP_ms     DP_ms   DP_x"
                          "  (thread CPU ms per sentence)\n";
-        for (const auto& kind : splitList(o->masks)) {
+        for (const auto& kind : kinds) {
             std::mt19937 rng(o->seed);
-            for (const auto& bucket : splitList(o->buckets)) {
-                const auto dash = bucket.find('-');
-                if (dash == std::string::npos) throw std::invalid_argument("bucket '" + bucket + "' is not lo-hi");
-                const int lo = std::stoi(bucket.substr(0, dash)), hi = std::stoi(bucket.substr(dash + 1));
+            for (const auto& [bucket, range] : buckets) {
+                const auto [lo, hi] = range;
                 Timing naiveCp, cp, naiveDp, dp;
                 int count = 0;
                 long words = 0, spans = 0;
@@ -274,7 +299,7 @@ void addBench(CLI::App& app) {
         std::vector<const Tree*> lat;
         for (const Tree& t : all)
             if (t.size() == o->latencyLen && static_cast<int>(lat.size()) < o->latencySentences) lat.push_back(&t);
-        for (const auto& kind : splitList(o->masks)) {
+        for (const auto& kind : kinds) {
             if (lat.empty() || o->latencySentences <= 0) break;
             std::mt19937 rng(o->seed);
             std::vector<double> wallMs, cpuMs;
