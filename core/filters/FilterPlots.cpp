@@ -31,13 +31,14 @@ void frame(std::ostringstream& o, const Axes& a, const std::string& title, const
       << "<text x=\"" << a.W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" << svgEscape(title) << "</text>\n"
       << "<rect x=\"" << a.L << "\" y=\"" << a.T << "\" width=\"" << a.W - a.L - a.R << "\" height=\"" << a.H - a.T - a.B
       << "\" fill=\"none\" stroke=\"black\"/>\n";
-    for (int i = 0; i <= 5; ++i) {
-        const double fx = a.logX ? std::pow(10.0, std::log10(a.x0) + i * (std::log10(a.x1) - std::log10(a.x0)) / 5)
-                                 : a.x0 + i * (a.x1 - a.x0) / 5;
-        const double fy = a.y0 + i * (a.y1 - a.y0) / 5;
+    // Round tick values inside the (padded) ranges, so no axis shows an impossible -0.79 % or 100.15 %.
+    const double xStep = svgNiceStep(a.x1 - a.x0, 6), yStep = svgNiceStep(a.y1 - a.y0, 6);
+    for (const double fx : svgTicks(a.x0, a.x1, 6, a.logX))
         o << "<text x=\"" << svgFixed(a.px(fx), 1) << "\" y=\"" << a.H - a.B + 18 << "\" text-anchor=\"middle\">"
-          << svgFixed(fx, a.logX ? 0 : 2) << "</text>\n";
-        o << "<text x=\"" << a.L - 6 << "\" y=\"" << svgFixed(a.py(fy) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(fy, 2) << "</text>\n";
+          << svgFixed(fx, a.logX ? svgTickDecimals(fx) : svgTickDecimals(xStep)) << "</text>\n";
+    for (const double fy : svgTicks(a.y0, a.y1, 6)) {
+        o << "<text x=\"" << a.L - 6 << "\" y=\"" << svgFixed(a.py(fy) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(fy, svgTickDecimals(yStep))
+          << "</text>\n";
         o << "<line x1=\"" << a.L << "\" x2=\"" << a.W - a.R << "\" y1=\"" << svgFixed(a.py(fy), 1) << "\" y2=\"" << svgFixed(a.py(fy), 1)
           << "\" stroke=\"#ddd\"/>\n";
     }

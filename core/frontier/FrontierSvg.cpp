@@ -22,14 +22,6 @@ std::string fmt(const char* f, double x) {
 }
 std::string px(double x) { return fmt("%.2f", x); }
 
-double niceStep(double range, int target) {
-    const double raw = range / std::max(target, 1);
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * mag >= raw) return m * mag;
-    return 10 * mag;
-}
-
 // Data -> pixel mapping of the plot area.
 struct Frame {
     double left, right, top, bottom;
@@ -77,11 +69,11 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
         f.xa = xmin / 1.6;
         f.xb = xmax * 1.6;
     } else {
-        const double step = niceStep(std::max(xmax, 1e-12), 6);
+        const double step = svgNiceStep(std::max(xmax, 1e-12), 6);
         f.xa = 0;
         f.xb = std::ceil(xmax * 1.05 / step) * step;
     }
-    const double ystep = niceStep(std::max(ymax - std::min(ymin, 0.0), 1.0), 8);
+    const double ystep = svgNiceStep(std::max(ymax - std::min(ymin, 0.0), 1.0), 8);
     f.ya = std::max(0.0, std::floor((ymin - 2) / ystep) * ystep);
     f.yb = std::ceil((ymax + 2) / ystep) * ystep;
     if (f.yb <= f.ya) f.yb = f.ya + ystep;
@@ -130,7 +122,7 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
                 xtick(x, m == 1, m == 1 || (fewDecades && (m == 2 || m == 5)));
             }
     } else {
-        const double step = niceStep(f.xb - f.xa, 6);
+        const double step = svgNiceStep(f.xb - f.xa, 6);
         for (double x = f.xa; x <= f.xb + step * 1e-9; x += step) xtick(x, true, true);
     }
     for (double y = f.ya; y <= f.yb + ystep * 1e-9; y += ystep) {

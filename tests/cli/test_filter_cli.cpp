@@ -10,6 +10,7 @@
 #include "support/TestSuite.h"
 
 #include <QFile>
+#include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
 
@@ -62,6 +63,54 @@ private slots:
         QCOMPARE(j["stages"][0]["stage"].get<std::string>(), std::string("filter"));
         QVERIFY(j["finalArcsFraction"].get<double>() < 0.8);
         QVERIFY(j["uas"].get<double>() > 30);
+    }
+    // filter-compare (paired tests, Holm) and filter-plot on the two filters trained above.
+    void compareAndPlot() {
+        const QString joint = dir_ + "/joint.json", independent = dir_ + "/independent.json";
+        QVERIFY(QFile::exists(joint) && QFile::exists(independent));
+        const Run c = runCli({"filter-compare", "--pair", joint + "," + independent, "--pair", joint + "," + joint, "--treebank", dev_,
+                              "--permutations", "1000", "--quiet"});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+        const auto j = nlohmann::json::parse(c.out.toStdString());
+        QCOMPARE(j["sentences"].get<int>(), 319);
+        const auto& rows = j["comparisons"];
+        QCOMPARE(rows.size(), std::size_t(2));
+        // each side's coverage and reduction are filter-eval's at the filter's operating point
+        for (const auto& [key, file] : {std::pair{"A", joint}, std::pair{"B", independent}}) {
+            const Run e = runCli({"filter-eval", "--filter", file, "--treebank", dev_, "--json", "--quiet"});
+            QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+            const auto ej = nlohmann::json::parse(e.out.toStdString());
+            QCOMPARE(rows[0][std::string("coverage") + key].get<double>(), ej["coverage"].get<double>());
+            QCOMPARE(rows[0][std::string("reduction") + key].get<double>(), ej["reduction"].get<double>());
+        }
+        for (const auto& r : rows) {
+            QVERIFY(r["pReductionHolm"].get<double>() >= r["pReduction"].get<double>());
+            QVERIFY(r["pCoverageHolm"].get<double>() >= r["pCoverage"].get<double>());
+        }
+        QCOMPARE(rows[1]["pReduction"].get<double>(), 1.0);  // a filter against itself
+        QCOMPARE(rows[1]["relativeReductionGain"].get<double>(), 0.0);
+        const Run bad = runCli({"filter-compare", "--pair", joint, "--treebank", dev_, "--quiet"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.startsWith("error: --pair: expected A,B"), qPrintable(bad.err));
+
+        const QString svg = dir_ + "/curves.svg";
+        const Run p = runCli({"filter-plot", "--filter", "independent=" + independent, "--filter", "joint=" + joint, "--treebank", dev_, "--out",
+                              svg, "--quiet"});
+        QVERIFY2(p.exitCode == 0, qPrintable(p.err));
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY(text.startsWith("<svg") && text.contains(">independent<") && text.contains(">joint<"));
+        QCOMPARE(text.count("class=\"operating-point\""), 2);
+        // tick labels are percentages a coverage or a reduction can take
+        const QRegularExpression tick(R"re(text-anchor="(?:middle|end)">(-?[0-9.]+)</text>)re");
+        int ticks = 0;
+        for (auto it = tick.globalMatch(text); it.hasNext();) {
+            const double v = it.next().captured(1).toDouble();
+            QVERIFY2(v >= 0 && v <= 100, qPrintable(QString::number(v)));
+            ++ticks;
+        }
+        QVERIFY(ticks >= 6);
     }
     void badFilterFileIsAnError() {
         const QString bad = dir_ + "/bad.json";
