@@ -85,9 +85,9 @@ std::string depFrontierSvg(const DepFrontier& f) {
         auto X = [&](const DepFrontierPoint& q) { return xa.map(share ? q.arcsKept : q.tokensPerSecond, x0, x1); };
         auto Y = [&](double u) { return ya.map(u, y0, y1); };
         o << "<g class=\"panel\">\n<rect x=\"" << x0 << "\" y=\"" << y1 << "\" width=\"" << pw << "\" height=\"" << ph << "\" fill=\"none\" stroke=\"#444\"/>\n";
-        for (int k = 0; k <= 4; ++k) {
-            const double u = ya.lo + (ya.hi - ya.lo) * k / 4.0;
-            o << "<text x=\"" << x0 - 6 << "\" y=\"" << svgFixed(Y(u) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(u, 1) << "</text>\n"
+        const int yDecimals = svgTickDecimals(svgNiceStep(ya.hi - ya.lo, 5));
+        for (const double u : svgTicks(ya.lo, ya.hi, 5)) {
+            o << "<text x=\"" << x0 - 6 << "\" y=\"" << svgFixed(Y(u) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(u, yDecimals) << "</text>\n"
               << "<line x1=\"" << x0 << "\" x2=\"" << x1 << "\" y1=\"" << svgFixed(Y(u), 1) << "\" y2=\"" << svgFixed(Y(u), 1) << "\" stroke=\"#eee\"/>\n";
         }
         for (int e = static_cast<int>(std::floor(std::log10(xa.lo))); e <= static_cast<int>(std::ceil(std::log10(xa.hi))); ++e)
