@@ -68,7 +68,7 @@ void addRandomizedEmCommand(CLI::App& app) {
                     "in the first iteration)");
     sub->add_option("--policy", o->policy, "Figure-of-merit policy (default: the bundled one)");
     sub->add_option("--threads", o->threads, "Worker threads (results do not depend on it)")->capture_default_str();
-    sub->add_option("--save-grammars", o->saveDir, "Write each method's grammar after each iteration to this directory");
+    sub->add_option("--save-grammars", o->saveDir, "Write each method's grammar after each iteration to this directory (rules of probability 0 left out)");
     auto* json = sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")->expected(0, 1);
     setAction(sub, [o, json] {
         const Grammar g0 = loadGrammar(o->grammar);
@@ -139,8 +139,14 @@ void addRandomizedEmCommand(CLI::App& app) {
                 step["pushes"] = c.pushes;
                 step["eStepFailures"] = c.failures;
                 steps.push_back(step);
-                if (!o->saveDir.empty())
-                    saveGrammar(g, o->saveDir + "/" + expectationMethodName(m) + "-" + std::to_string(it) + ".gram");
+                if (!o->saveDir.empty()) {
+                    const std::string path = o->saveDir + "/" + expectationMethodName(m) + "-" + std::to_string(it) + ".gram";
+                    saveGrammar(g, path);
+                    if (const std::size_t zero = zeroProbabilityEntries(g))
+                        std::cerr << "note: " << path << ": " << zero
+                                  << " rules and lexical entries of probability 0 left out (words left with no tag are unknown words "
+                                     "to the parser; docs/file-formats.md)\n";
+                }
             }
             nlohmann::json run = {{"steps", steps}};
             if (m == ExpectationMethod::FixedMask) run["fixedThreshold"] = fixedThreshold;

@@ -5,11 +5,13 @@
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <set>
 #include <tuple>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 namespace prunescope {
@@ -78,7 +80,14 @@ long parseCount(const LineReader& r, const std::vector<std::string>& f, const st
 
 } // namespace
 
+// Rules and lexical entries of probability 0 (log -inf: stepwise EM with step size 1 gives them to rules
+// without expected counts) are left out: they are in no parse, and the file holds finite log
+// probabilities only. A word left with no tag is left out too, so the parser treats it as unknown.
 std::string grammarToString(const Grammar& g) {
+    auto kept = [](float logProb) { return logProb != -std::numeric_limits<float>::infinity(); };
+    auto countKept = [&](const auto& rules) {
+        return std::count_if(rules.begin(), rules.end(), [&](const auto& r) { return kept(r.logProb); });
+    };
     std::ostringstream o;
     o << "prunescope-grammar " << kGrammarFormatVersion << "\n";
     o << "options " << g.options.dump() << "\n";
@@ -86,22 +95,40 @@ std::string grammarToString(const Grammar& g) {
     for (const auto& s : g.symbols) o << s << "\n";
     o << "root " << g.symbols[g.root] << "\n";
     const auto& S = g.symbols;
-    o << "binary " << g.binary.size() << "\n";
-    for (const auto& r : g.binary) o << S[r.parent] << ' ' << S[r.left] << ' ' << S[r.right] << ' ' << fmt(r.logProb) << "\n";
-    o << "unary " << g.unary.size() << "\n";
-    for (const auto& r : g.unary) o << S[r.parent] << ' ' << S[r.child] << ' ' << fmt(r.logProb) << "\n";
-    o << "root-rules " << g.rootRules.size() << "\n";
-    for (const auto& r : g.rootRules) o << S[r.child] << ' ' << fmt(r.logProb) << "\n";
-    o << "words " << g.words.size() << "\n";
+    o << "binary " << countKept(g.binary) << "\n";
+    for (const auto& r : g.binary)
+        if (kept(r.logProb)) o << S[r.parent] << ' ' << S[r.left] << ' ' << S[r.right] << ' ' << fmt(r.logProb) << "\n";
+    o << "unary " << countKept(g.unary) << "\n";
+    for (const auto& r : g.unary)
+        if (kept(r.logProb)) o << S[r.parent] << ' ' << S[r.child] << ' ' << fmt(r.logProb) << "\n";
+    o << "root-rules " << countKept(g.rootRules) << "\n";
+    for (const auto& r : g.rootRules)
+        if (kept(r.logProb)) o << S[r.child] << ' ' << fmt(r.logProb) << "\n";
+    std::size_t words = 0;
+    for (const auto& row : g.lexicon) words += countKept(row) > 0;
+    o << "words " << words << "\n";
     for (std::size_t w = 0; w < g.words.size(); ++w) {
+        if (countKept(g.lexicon[w]) == 0) continue;
         o << g.words[w];
-        for (const auto& e : g.lexicon[w]) o << ' ' << S[e.tag] << ' ' << fmt(e.logProb);
+        for (const auto& e : g.lexicon[w])
+            if (kept(e.logProb)) o << ' ' << S[e.tag] << ' ' << fmt(e.logProb);
         o << "\n";
     }
-    o << "unknown-fallback " << g.unknownFallback.size() << "\n";
-    for (const auto& e : g.unknownFallback) o << S[e.tag] << ' ' << fmt(e.logProb) << "\n";
+    o << "unknown-fallback " << countKept(g.unknownFallback) << "\n";
+    for (const auto& e : g.unknownFallback)
+        if (kept(e.logProb)) o << S[e.tag] << ' ' << fmt(e.logProb) << "\n";
     o << "end\n";
     return o.str();
+}
+
+std::size_t zeroProbabilityEntries(const Grammar& g) {
+    auto zero = [](const auto& rules) {
+        return static_cast<std::size_t>(std::count_if(rules.begin(), rules.end(),
+                                                      [](const auto& r) { return r.logProb == -std::numeric_limits<float>::infinity(); }));
+    };
+    std::size_t n = zero(g.binary) + zero(g.unary) + zero(g.rootRules) + zero(g.unknownFallback);
+    for (const auto& row : g.lexicon) n += zero(row);
+    return n;
 }
 
 Grammar grammarFromString(const std::string& text, const std::string& fileName) {

@@ -7,6 +7,8 @@
 
 #include "support/TestSuite.h"
 
+#include <limits>
+
 using namespace prunescope;
 
 namespace {
@@ -99,6 +101,26 @@ private slots:
             QVERIFY2(e.line() == line, e.what());
             QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
         }
+    }
+    // Probability 0 (log -inf, what stepwise EM with step size 1 gives a rule without expected counts)
+    // is not written: the file holds finite log probabilities only, and a word left with no tag is left
+    // out (the parser treats it as unknown). Everything else round-trips exactly.
+    void zeroProbabilityIsLeftOutWhenWritten() {
+        Grammar g = grammarFromString(kGood, "good.gram");
+        const float zero = -std::numeric_limits<float>::infinity();
+        QCOMPARE(zeroProbabilityEntries(g), std::size_t(0));
+        QCOMPARE(grammarToString(g), std::string(kGood));
+        g.unary[0].logProb = zero;
+        g.lexicon[g.wordIndex.at("dogs")][1].logProb = zero;  // dogs keeps NP
+        g.lexicon[g.wordIndex.at("bark")][0].logProb = zero;  // bark keeps nothing
+        QCOMPARE(zeroProbabilityEntries(g), std::size_t(3));
+        const std::string text = grammarToString(g);
+        QCOMPARE(text, edit(kGood, {{"unary 1\nVP NP -1.5\n", "unary 0\n"}, {"words 2\n", "words 1\n"}, {"dogs NP -0.75 VP -2\n", "dogs NP -0.75\n"},
+                                    {"bark VP -0.125\n", ""}}));
+        const Grammar back = grammarFromString(text, "saved.gram");  // loads: no -inf in the file
+        QVERIFY(back.unary.empty());
+        QCOMPARE(back.wordIndex.count("bark"), std::size_t(0));
+        QCOMPARE(back.binary[0].logProb, -0.5f);
     }
     void blankLinesAfterEndAreFine() { grammarFromString(std::string(kGood) + "\n  \n", "ok.gram"); }
     void optionsKeepTheirSpaces() {
