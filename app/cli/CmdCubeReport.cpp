@@ -10,6 +10,7 @@
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
+#include "core/util/Spread.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -52,13 +53,12 @@ void addCubeBench(CLI::App& app) {
             }
         nlohmann::json rows = nlohmann::json::array();
         for (int k : o->beams) {
-            auto v = speeds[k];
-            std::sort(v.begin(), v.end());
+            const Spread v = spreadOf(speeds[k]);
             const auto& res = last[k];
             rows.push_back({{"beam", k},
-                            {"tokensPerSecondMin", v.front()},
-                            {"tokensPerSecondMedian", v[v.size() / 2]},
-                            {"tokensPerSecondMax", v.back()},
+                            {"tokensPerSecondMin", v.min},
+                            {"tokensPerSecondMedian", v.median},
+                            {"tokensPerSecondMax", v.max},
                             {"uas", res.total.uas()},
                             {"pushesPerSentence", static_cast<double>(res.pushes) / static_cast<double>(std::max<std::size_t>(1, res.sentences.size()))},
                             {"sentences", res.sentences.size()},

@@ -3,6 +3,7 @@
 // Viterbi parse, for sentences of given lengths (docs/benchmarks.md, "Randomized pruning").
 #include "app/cli/Commands.h"
 #include "app/cli/RandomizedSupport.h"
+#include "core/util/Spread.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/mcmc/FigureOfMerit.h"
 #include "core/mcmc/RandomizedPruning.h"
@@ -19,14 +20,8 @@
 namespace prunescope::cli {
 
 namespace {
-struct Stat {
-    double min = 0, median = 0, max = 0;
-};
-Stat stat(std::vector<double> v) {
-    if (v.empty()) return {};
-    std::sort(v.begin(), v.end());
-    return {v.front(), v[v.size() / 2], v.back()};
-}
+using Stat = Spread;
+Stat stat(std::vector<double> v) { return spreadOf(std::move(v)); }
 nlohmann::json toJson(const Stat& s) { return {{"min", s.min}, {"median", s.median}, {"max", s.max}}; }
 } // namespace
 

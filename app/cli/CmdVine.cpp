@@ -5,6 +5,7 @@
 #include "app/cli/DepPipelineOptions.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
+#include "core/util/Spread.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Clock.h"
 #include "core/vine/CascadeTraining.h"
@@ -173,19 +174,7 @@ void addVineTrain(CLI::App& app) {
     });
 }
 
-struct Summary {
-    double min = 0, median = 0, max = 0;
-    nlohmann::json toJson() const { return {{"min", min}, {"median", median}, {"max", max}}; }
-};
-Summary summarize(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    Summary s;
-    if (v.empty()) return s;
-    s.min = v.front();
-    s.max = v.back();
-    s.median = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-    return s;
-}
+nlohmann::json spreadJson(const Spread& s) { return {{"min", s.min}, {"median", s.median}, {"max", s.max}}; }
 
 void addDepBench(CLI::App& app) {
     auto* sub = app.add_subcommand("dep-bench",
@@ -244,30 +233,30 @@ void addDepBench(CLI::App& app) {
             foPush.push_back(dt > 0 ? static_cast<double>(pushes) / dt : 0);
         }
         nlohmann::json j = {{"sentences", gold.size()}, {"tokens", tokens}, {"repeats", o->repeats}, {"modelOrder", model.order},
-                            {"exhaustive", {{"uas", exUas}, {"tokensPerSecond", summarize(exTok).toJson()}, {"pushesPerSecond", summarize(exPush).toJson()}}},
-                            {"eisnerFirstOrderPushesPerSecond", summarize(foPush).toJson()},
+                            {"exhaustive", {{"uas", exUas}, {"tokensPerSecond", spreadJson(spreadOf(exTok))}, {"pushesPerSecond", spreadJson(spreadOf(exPush))}}},
+                            {"eisnerFirstOrderPushesPerSecond", spreadJson(spreadOf(foPush))},
                             {"chartBytesAt100Tokens", {{"order1", DepChart::bytesFor(100, 1)}, {"order2", DepChart::bytesFor(100, 2)}}}};
         if (hasStages)
             j["pruned"] = {{"stages", stageInfo}, {"uas", prUas}, {"arcsKeptFraction", keptFrac},
-                           {"tokensPerSecond", summarize(prTok).toJson()}, {"pushesPerSecond", summarize(prPush).toJson()},
-                           {"speedup", summarize(speedup).toJson()}};
+                           {"tokensPerSecond", spreadJson(spreadOf(prTok))}, {"pushesPerSecond", spreadJson(spreadOf(prPush))},
+                           {"speedup", spreadJson(spreadOf(speedup))}};
         if (o->json) {
             std::cout << j.dump(2) << "\n";
             return 0;
         }
-        auto row = [](const char* name, const Summary& s) {
+        auto row = [](const char* name, const Spread& s) {
             std::cout << "| " << name << " | " << std::fixed << std::setprecision(0) << s.min << " | " << s.median << " | " << s.max << " |\n";
         };
         std::cout << "| measure | min | median | max |\n|---|---|---|---|\n";
-        row("exhaustive tokens/s", summarize(exTok));
-        row("exhaustive pushes/s", summarize(exPush));
+        row("exhaustive tokens/s", spreadOf(exTok));
+        row("exhaustive pushes/s", spreadOf(exPush));
         if (hasStages) {
-            row("pruned tokens/s", summarize(prTok));
-            row("pruned pushes/s", summarize(prPush));
-            const Summary sp = summarize(speedup);
+            row("pruned tokens/s", spreadOf(prTok));
+            row("pruned pushes/s", spreadOf(prPush));
+            const Spread sp = spreadOf(speedup);
             std::cout << "| speed-up (per repeat) | " << std::setprecision(2) << sp.min << " | " << sp.median << " | " << sp.max << " |\n";
         }
-        row("Eisner 1st-order pushes/s", summarize(foPush));
+        row("Eisner 1st-order pushes/s", spreadOf(foPush));
         std::cout << "chart memory at 100 tokens: " << DepChart::bytesFor(100, 1) << " B (order 1), " << DepChart::bytesFor(100, 2) << " B (order 2)\n";
         std::cout << std::setprecision(2) << "UAS exhaustive " << exUas;
         if (hasStages) std::cout << ", pruned " << prUas << ", arcs kept (1st exact) " << std::setprecision(4) << keptFrac;

@@ -7,6 +7,7 @@
 #include "app/gui/RandomizedWindow.h"
 #include "app/gui/ReplayController.h"
 #include "widgets/ImageExport.h"
+#include "core/util/Spread.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -43,8 +44,7 @@ public:
             if (ms / frames_ < 0.05) continue;
             std::vector<double> v = perFrame_.value(name);
             v.resize(std::max<std::size_t>(v.size(), frames_), 0.0);  // frames without this widget's paint
-            std::sort(v.begin(), v.end());
-            qInfo("  paint %-50s mean %.2f ms, median %.2f ms per frame", qPrintable(name), ms / frames_, v[v.size() / 2]);
+            qInfo("  paint %-50s mean %.2f ms, median %.2f ms per frame", qPrintable(name), ms / frames_, spreadOf(v).median);
         }
     }
 private:
@@ -270,10 +270,7 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
         }
     }
     if (timing && !clickMs.empty()) {
-        auto median = [](std::vector<double> v) {
-            std::sort(v.begin(), v.end());
-            return v[v.size() / 2];
-        };
+        auto median = [](std::vector<double> v) { return spreadOf(std::move(v)).median; };
         auto p90 = [](std::vector<double> v) {
             std::sort(v.begin(), v.end());
             return v[std::min(v.size() - 1, v.size() * 9 / 10)];
@@ -287,7 +284,7 @@ LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips
     std::sort(ms.begin(), ms.end());
     out.flips = static_cast<int>(ms.size());
     if (ms.empty()) return out;
-    out.median = ms[ms.size() / 2];
+    out.median = spreadOf(ms).median;
     out.p90 = ms[std::min(ms.size() - 1, ms.size() * 9 / 10)];
     out.max = ms.back();
     for (double x : ms) out.mean += x / ms.size();

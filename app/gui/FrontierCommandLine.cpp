@@ -4,6 +4,7 @@
 #include "app/gui/BackgroundTask.h"
 #include "app/gui/CommandLine.h"
 #include "app/gui/FrontierWindow.h"
+#include "core/util/Spread.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "app/gui/TrainingPanel.h"
@@ -140,10 +141,9 @@ int runFrontierOpenBenchmark(const QCommandLineParser& cl) {
         records = w.model().records().size();
         settle(50);
     }
-    std::vector<double> sorted = ms;
-    std::sort(sorted.begin(), sorted.end());
-    std::printf("frontier window open (%zu policies): %d runs, min %.1f ms, median %.1f ms, max %.1f ms\n", records, n,
-                sorted.front(), sorted[sorted.size() / 2], sorted.back());
+    const Spread s = spreadOf(ms);
+    std::printf("frontier window open (%zu policies): %d runs, min %.1f ms, median %.1f ms, max %.1f ms\n", records, n, s.min,
+                s.median, s.max);
     return 0;
 }
 
