@@ -51,13 +51,6 @@ std::vector<int> coreHeads(const prunescope::CubeModel& m, const prunescope::Dep
     return {h.begin() + 1, h.end()};
 }
 
-void expectCubeError(const Run& r, const QString& prefix) {
-    QVERIFY2(!r.crashed, qPrintable(r.err));
-    QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(QString("exit %1: %2").arg(r.exitCode).arg(r.err)));
-    QVERIFY2(r.err.startsWith("error: " + prefix), qPrintable(r.err));
-    QCOMPARE(r.err.count('\n'), 1);
-}
-
 } // namespace
 
 class TestCubeCli : public QObject {
@@ -164,7 +157,7 @@ private slots:
         QCOMPARE(t[1]["p"].get<double>(), 1.0);
         // other sentences: refused, naming both files
         const QString shortPair = q(dir + "/k1.json:" + dir + "/short.json");
-        expectCubeError(cube({"cube-compare", "--pair", shortPair}), q(dir + "/k1.json has "));
+        td::expectCliError(cube({"cube-compare", "--pair", shortPair}), q(dir + "/k1.json has "));
         // the same number of sentences with the same lengths, in another order: refused by where they came from
         nlohmann::json swapped = k4;
         auto& per = swapped["perSentence"];
@@ -173,11 +166,11 @@ private slots:
         QVERIFY2(b < per.size(), "no two dev sentences of the same length");
         std::swap(per[a], per[b]);
         prunescope::writeFileAtomically(dir + "/swapped.json", swapped.dump());
-        expectCubeError(cube({"cube-compare", "--pair", q(dir + "/k4.json:" + dir + "/swapped.json")}), "sentence 1 is ");
+        td::expectCliError(cube({"cube-compare", "--pair", q(dir + "/k4.json:" + dir + "/swapped.json")}), "sentence 1 is ");
         // an evaluation without per-sentence records, and a pair without a colon
         prunescope::writeFileAtomically(dir + "/summary.json", "{\"uas\": 90}\n");
-        expectCubeError(cube({"cube-compare", "--pair", q(dir + "/k4.json:" + dir + "/summary.json")}), q(dir + "/summary.json"));
-        expectCubeError(cube({"cube-compare", "--pair", q(dir + "/k4.json")}), "--pair ");
+        td::expectCliError(cube({"cube-compare", "--pair", q(dir + "/k4.json:" + dir + "/summary.json")}), q(dir + "/summary.json"));
+        td::expectCliError(cube({"cube-compare", "--pair", q(dir + "/k4.json")}), "--pair ");
     }
 
     void trainKeepsTheBestEpoch() {
@@ -222,17 +215,17 @@ private slots:
 
     void badInput() {
         const std::string dir = td::tempDir("cube-cli-bad");
-        expectCubeError(cube({"cube-parse", "--model", q(sampleModel()), "-"}, "The/DT cat\n"), "<stdin>:1");
-        expectCubeError(cube({"cube-parse", "--model", "/nonexistent/model.json", "-"}, "a/DT\n"), "/nonexistent/model.json");
+        td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "-"}, "The/DT cat\n"), "<stdin>:1");
+        td::expectCliError(cube({"cube-parse", "--model", "/nonexistent/model.json", "-"}, "a/DT\n"), "/nonexistent/model.json");
         prunescope::writeFileAtomically(dir + "/broken.json", "{\"format\": \"prunescope-cube-model\",\n  oops\n}\n");
-        expectCubeError(cube({"cube-parse", "--model", q(dir + "/broken.json"), "-"}, "a/DT\n"), q(dir + "/broken.json:2"));
-        expectCubeError(cube({"cube-eval", "--model", q(dir + "/broken.json"), "--treebank", q(sampleSentences())}), q(dir + "/broken.json:2"));
+        td::expectCliError(cube({"cube-parse", "--model", q(dir + "/broken.json"), "-"}, "a/DT\n"), q(dir + "/broken.json:2"));
+        td::expectCliError(cube({"cube-eval", "--model", q(dir + "/broken.json"), "--treebank", q(sampleSentences())}), q(dir + "/broken.json:2"));
         prunescope::writeFileAtomically(dir + "/mask.json", "{\"n\": 3, \"pruned\": []}");
-        expectCubeError(cube({"cube-parse", "--model", q(sampleModel()), "--mask", q(dir + "/mask.json"), q(sampleSentences())}), "--mask needs exactly one");
-        expectCubeError(cube({"cube-parse", "--model", q(sampleModel()), "--mask", q(dir + "/mask.json"), "-"}, "a/DT b/NN\n"), q(dir + "/mask.json"));
+        td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "--mask", q(dir + "/mask.json"), q(sampleSentences())}), "--mask needs exactly one");
+        td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "--mask", q(dir + "/mask.json"), "-"}, "a/DT b/NN\n"), q(dir + "/mask.json"));
         prunescope::writeFileAtomically(dir + "/bad.dp", "The\tDT\t2\ndog\tNN\n");
-        expectCubeError(cube({"cube-eval", "--model", q(sampleModel()), "--treebank", q(dir + "/bad.dp")}), q(dir + "/bad.dp:2"));
-        expectCubeError(cube({"cube-train", "--train", q(dir + "/missing"), "--dev", q(sampleSentences()), "--out", q(dir + "/m.json"), "--quiet"}),
+        td::expectCliError(cube({"cube-eval", "--model", q(sampleModel()), "--treebank", q(dir + "/bad.dp")}), q(dir + "/bad.dp:2"));
+        td::expectCliError(cube({"cube-train", "--train", q(dir + "/missing"), "--dev", q(sampleSentences()), "--out", q(dir + "/m.json"), "--quiet"}),
                         q(dir + "/missing"));
         QVERIFY(!QFile::exists(q(dir + "/m.json")));
     }

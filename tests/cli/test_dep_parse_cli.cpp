@@ -8,7 +8,6 @@
 
 #include "support/TestSuite.h"
 
-
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -24,13 +23,6 @@ Run depParse(const QStringList& args, const QByteArray& input = {}) {
     o.input = input;
     o.timeoutMs = 120000;
     return prunescope::testdata::runCli(QStringList{"dep-parse"} + args, o);
-}
-
-void expectDepParseError(const Run& r, const QString& prefix) {
-    QVERIFY2(!r.crashed, qPrintable(r.err));
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.startsWith("error: " + prefix), qPrintable(r.err));
-    QCOMPARE(r.err.count('\n'), 1);
 }
 
 } // namespace
@@ -78,17 +70,17 @@ private slots:
     }
 
     void badInput() {
-        expectDepParseError(depParse({"--model", model()}, "The\tDT\ncat NN\n"), "<stdin>:2");
-        expectDepParseError(depParse({"--model", model()}, "The/DT cat\n"), "<stdin>:1");
-        expectDepParseError(depParse({"--model", "/nonexistent/model.json"}, "a/DT\n"), "/nonexistent/model.json");
+        prunescope::testdata::expectCliError(depParse({"--model", model()}, "The\tDT\ncat NN\n"), "<stdin>:2", 2);
+        prunescope::testdata::expectCliError(depParse({"--model", model()}, "The/DT cat\n"), "<stdin>:1", 2);
+        prunescope::testdata::expectCliError(depParse({"--model", "/nonexistent/model.json"}, "a/DT\n"), "/nonexistent/model.json", 2);
         const std::string dir = prunescope::testdata::tempDir("dep-parse-cli-bad");
         prunescope::writeFileAtomically(dir + "/m1.json", "{\"n\": 11, \"pruned\": [[0, 0]]}");
-        expectDepParseError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m1.json")}),
-                    QString::fromStdString(dir + "/m1.json"));
+        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m1.json")}),
+                    QString::fromStdString(dir + "/m1.json"), 2);
         prunescope::writeFileAtomically(dir + "/m2.json", "{\"n\": 11,\n \"pruned\": [[0, 1]");
-        expectDepParseError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m2.json")}),
-                    QString::fromStdString(dir + "/m2.json:2"));
-        expectDepParseError(depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample());
+        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m2.json")}),
+                    QString::fromStdString(dir + "/m2.json:2"), 2);
+        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample(), 2);
     }
 };
 

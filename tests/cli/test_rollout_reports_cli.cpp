@@ -39,13 +39,6 @@ QString reportField(const QString& out, const QString& name) {
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
-void expectReportError(const Run& r, const QString& prefix) {
-    QVERIFY2(!r.crashed, qPrintable(r.err));
-    QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(QString("exit %1: %2").arg(r.exitCode).arg(r.err)));
-    QVERIFY2(r.err.startsWith("error: " + prefix), qPrintable(r.err));
-    QCOMPARE(r.err.count('\n'), 1);
-}
-
 bool nearRel(double a, double b, double rel) { return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)}); }
 
 } // namespace
@@ -63,8 +56,8 @@ private slots:
         QCOMPARE(reportField(r.out, "CP mismatches"), QString("0"));
         QCOMPARE(reportField(r.out, "DP mismatches"), QString("0"));
         QVERIFY(r.out.trimmed().endsWith("OK"));
-        expectReportError(runReport({"check-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--masks", "bogus"}), "unknown mask kind 'bogus'");
-        expectReportError(runReport({"check-rollouts", "--grammar", sampleGrammar(), "--treebank", "/nonexistent/dev"}), "/nonexistent/dev");
+        td::expectCliError(runReport({"check-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--masks", "bogus"}), "unknown mask kind 'bogus'");
+        td::expectCliError(runReport({"check-rollouts", "--grammar", sampleGrammar(), "--treebank", "/nonexistent/dev"}), "/nonexistent/dev");
     }
 
     void regretEnginesAndThreads() {
@@ -93,7 +86,7 @@ private slots:
         for (const char* k : {"E[regret]", "eq4", "E[regret|gold]", "E[regret|diff,gold]"})
             QVERIFY2(nearRel(dpFast[k].get<double>(), dpNaive[k].get<double>(), 1e-9), k);
         // the bundled policy's lambda is in F1 points per mpush, not the rCP surrogate's units
-        expectReportError(runReport({"regret", "--grammar", sampleGrammar(), "--policy", samplePolicy("baseline-w16.json"), "--treebank", ptbDev(), "--limit", "2"}),
+        td::expectCliError(runReport({"regret", "--grammar", sampleGrammar(), "--policy", samplePolicy("baseline-w16.json"), "--treebank", ptbDev(), "--limit", "2"}),
                       "no --lambda given");
     }
 
@@ -130,7 +123,7 @@ private slots:
         QCOMPARE(same["rewardDifference"].get<double>(), 0.0);
         QCOMPARE(same["pValue"].get<double>(), 1.0);
         prunescope::writeFileAtomically(dir + "/bad.json", "{\"a\":\n");
-        expectReportError(runReport({"compare", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--baseline", str(dir + "/bad.json"), "--lols",
+        td::expectCliError(runReport({"compare", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--baseline", str(dir + "/bad.json"), "--lols",
                            samplePolicy("baseline-w16.json"), "--lambda", "1"}),
                       str(dir + "/bad.json:2"));
     }
@@ -150,9 +143,9 @@ private slots:
             QVERIFY(nearRel(row["dpSpeedup"].get<double>(), row["naiveDpMs"].get<double>() / row["dpMs"].get<double>(), 1e-12));
         }
         for (const char* bad : {"10-1", "0-5", "a-b", "5", "3-", "1-2-3"})
-            expectReportError(runReport({"bench-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--buckets", bad}),
+            td::expectCliError(runReport({"bench-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--buckets", bad}),
                               QString("bucket '%1' is not lo-hi").arg(bad));
-        expectReportError(runReport({"bench-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--masks", "keep,bogus"}),
+        td::expectCliError(runReport({"bench-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--masks", "keep,bogus"}),
                           "unknown mask kind 'bogus'");
     }
 };

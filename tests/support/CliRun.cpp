@@ -3,6 +3,7 @@
 #include "support/TestData.h"
 
 #include <QProcess>
+#include <QTest>
 #include <QProcessEnvironment>
 
 namespace prunescope::testdata {
@@ -33,6 +34,14 @@ CliRun runCli(const QStringList& args, const CliRunOptions& o) {
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
+}
+
+void expectCliError(const CliRun& r, const QString& prefix, int exitCode) {
+    QVERIFY2(!r.crashed, qPrintable("exited by a signal; stderr: " + r.err));
+    if (exitCode) QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(QString("exit %1: %2").arg(r.exitCode).arg(r.err)));
+    QVERIFY2(r.err.startsWith("error: " + prefix), qPrintable(r.err));
+    QVERIFY2(r.err.count('\n') == 1 && r.err.endsWith('\n'), qPrintable("not one line: " + r.err));
 }
 
 } // namespace prunescope::testdata

@@ -24,4 +24,8 @@ struct CliRunOptions {
 QString cliBinary();  // <build>/app/prunescope-cli
 CliRun runCli(const QStringList& args, const CliRunOptions& options = {});
 
+// How the command line reports bad input: no signal, exit status 1 or 2 (exactly exitCode if given),
+// and stderr one line starting with "error: " + prefix. Fails the calling test (QVERIFY) otherwise.
+void expectCliError(const CliRun& r, const QString& prefix, int exitCode = 0);
+
 } // namespace prunescope::testdata
