@@ -64,8 +64,18 @@ void addRandomizedBenchCommand(CLI::App& app) {
         Parser parser(g);
         Expectations e;
         nlohmann::json rows = nlohmann::json::array();
+        // Every length's sentences first: a length the treebank lacks is an error before any timing.
+        std::vector<std::vector<std::vector<std::string>>> byLength;
         for (int L : o->lengths) {
-            const auto sentences = loadSentenceWords(o->treebank, L - o->tolerance, L + o->tolerance, 1, o->perLength);
+            byLength.push_back(loadSentenceWords(o->treebank, L - o->tolerance, L + o->tolerance, 1, o->perLength));
+            if (byLength.back().empty())
+                throw std::invalid_argument(o->treebank + " has no sentence of " + std::to_string(L - o->tolerance) + " to " +
+                                            std::to_string(L + o->tolerance) + " words (--lengths " + std::to_string(L) +
+                                            ", --tolerance " + std::to_string(o->tolerance) + ")");
+        }
+        for (std::size_t li = 0; li < o->lengths.size(); ++li) {
+            const int L = o->lengths[li];
+            const auto& sentences = byLength[li];
             std::vector<double> exactS, exactP, viterbiS, iterS, iterP, startS, startP, ratioS, ratioP;
             for (std::size_t s = 0; s < sentences.size(); ++s) {
                 const auto& w = sentences[s];

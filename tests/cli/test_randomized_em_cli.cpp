@@ -3,7 +3,9 @@
 // exact EM; full-batch EM (step size 1) never lowers the training likelihood; every grammar
 // --save-grammars writes loads, and evaluating a saved grammar gives the dev F1 the run reported
 // (step size 0.5, where no rule reaches probability 0; with step size 1 the zero-probability rules are
-// left out, with a note); bad options exit non-zero with one line.
+// left out, with a note); bad options exit non-zero with one line. And bench-randomized: one row per
+// length, an MCMC iteration pushes less than an exact inside-outside pass, a length the treebank
+// lacks is an error.
 #include "core/util/AtomicFile.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"
@@ -93,6 +95,28 @@ private slots:
         // Rules without expected counts reach probability 0: left out of the saved files (which load), with a note.
         QVERIFY2(r.err.contains("rules and lexical entries of probability 0 left out"), qPrintable(r.err));
         for (int it = 1; it <= 3; ++it) QVERIFY(!evalGrammar(dir + "/g/exact-" + std::to_string(it) + ".gram").is_null());
+    }
+
+    void benchRandomizedRows() {
+        td::CliRunOptions o;
+        o.timeoutMs = 300000;
+        const QStringList base{"bench-randomized", "--grammar", emPath(td::samplePath("grammar.gram")), "--treebank", emPath(td::ptbDir("dev")),
+                               "--per-length", "3", "--iterations", "4", "--passes", "1"};
+        const Run r = td::runCli(base + QStringList{"--lengths", "10,20", "--json"}, o);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto rows = nlohmann::json::parse(r.out.toStdString())["rows"];
+        QCOMPARE(rows.size(), std::size_t(2));
+        for (const auto& row : rows) {
+            QCOMPARE(row["sentences"].get<int>(), 3);
+            for (const char* k : {"exactPushes", "iterationPushes", "exactSeconds", "iterationSeconds", "viterbiSeconds"}) {
+                const auto& s = row[k];
+                QVERIFY2(s["min"].get<double>() > 0, k);
+                QVERIFY2(s["min"].get<double>() <= s["median"].get<double>() && s["median"].get<double>() <= s["max"].get<double>(), k);
+            }
+            QVERIFY(row["iterationPushes"]["max"].get<double>() < row["exactPushes"]["min"].get<double>());
+            QVERIFY(row["iterationToExactPushes"]["max"].get<double>() < 1.0);
+        }
+        td::expectCliError(td::runCli(base + QStringList{"--lengths", "10,200"}, o), emPath(td::ptbDir("dev")) + " has no sentence of 199 to 201 words");
     }
 
     void badOptions() {
