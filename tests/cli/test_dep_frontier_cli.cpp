@@ -122,6 +122,16 @@ private slots:
         QVERIFY(text.contains("data-model=\"model-o2.json\""));
         QVERIFY(text.contains("A &lt;test&gt; &amp; frontier"));
         QVERIFY(!text.contains("<test>"));
+        // --frontier plots the combined file again: the same figure, its title kept; alone only
+        const QString again = dir_ + "/again.svg";
+        const CliRun a = runCli({"dep-frontier", "--frontier", json, "--out", again});
+        QVERIFY2(a.exitCode == 0, qPrintable(a.err));
+        QFile in2(again);
+        QVERIFY(in2.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(in2.readAll()), text);
+        const CliRun mixed = runCli({"dep-frontier", "--frontier", json, "--vine", vineJson_, "--out", again});
+        QVERIFY(mixed.exitCode != 0);
+        QVERIFY2(mixed.err.startsWith("error: " + json) && mixed.err.contains("on its own"), qPrintable(mixed.err));
     }
 
     // vine-frontier draws its two-panel figure with the same writer.
