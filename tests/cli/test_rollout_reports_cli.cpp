@@ -2,8 +2,8 @@
 // mismatch on real dev sentences under each roll-in mask; regret gives the same numbers with the fast
 // and the naive engine (rCP bit for bit, rDP to 1e-9) and any thread count, and its probabilities are
 // its state counts; compare's F1 and mpush are eval's for each policy and its reward difference is
-// the rewards' difference; bench-rollouts' speed-ups are its own ratios; bad input exits non-zero
-// with one line naming the file or the option.
+// the rewards' difference; bench-rollouts' speed-ups are its own ratios; bench-features keeps the spans
+// eval's policy run keeps; bad input exits non-zero with one line naming the file or the option.
 #include "core/util/AtomicFile.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"
@@ -126,6 +126,25 @@ private slots:
         td::expectCliError(runReport({"compare", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--baseline", str(dir + "/bad.json"), "--lols",
                            samplePolicy("baseline-w16.json"), "--lambda", "1"}),
                       str(dir + "/bad.json:2"));
+    }
+
+    void benchFeaturesCountsTheSpans() {
+        const QStringList base{"bench-features", "--treebank", ptbDev(), "--max-len", "15", "--policy", samplePolicy("baseline-w16.json")};
+        const Run a = runReport(base + QStringList{"--repeat", "1"}), b = runReport(base + QStringList{"--repeat", "2"});
+        QVERIFY2(a.exitCode == 0 && b.exitCode == 0, qPrintable(a.err + b.err));
+        const auto j = nlohmann::json::parse(a.out.toStdString()), k = nlohmann::json::parse(b.out.toStdString());
+        QCOMPARE(j["checksum"], k["checksum"]);  // the features do not depend on the pass
+        QCOMPARE(j["spansKept"], k["spansKept"]);
+        const Run e = runReport({"eval", "--grammar", sampleGrammar(), "--treebank", ptbDev(), "--max-len", "15", "--policy",
+                                 samplePolicy("baseline-w16.json"), "--json"});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        const auto ej = nlohmann::json::parse(e.out.toStdString());
+        QCOMPARE(j["sentences"], ej["sentences"]);
+        // the policy keeps the spans the parser then kept; every span = the prunable ones + one per word + the whole sentence
+        QCOMPARE(j["spansKept"].get<double>(), std::round(ej["meanSpansKept"].get<double>() * ej["sentences"].get<double>()));
+        QCOMPARE(j["spans"].get<long>() - j["prunableSpans"].get<long>(), ej["words"].get<long>() + ej["sentences"].get<long>());
+        for (const char* rate : {"featureSpansPerSecond", "policyMaskPrunableSpansPerSecond", "featuresAndMaskPrunableSpansPerSecond"})
+            QVERIFY2(j[rate].get<double>() > 0, rate);
     }
 
     void benchRolloutsRows() {
