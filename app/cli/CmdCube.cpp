@@ -183,6 +183,7 @@ void addCubeParse(CLI::App& app) {
         } else {
             sentences = readDepInput(o->input);
         }
+        if (sentences.empty()) throw InputError(o->input == "-" ? "<stdin>" : o->input, 0, 0, "no sentences to parse");
         std::optional<ArcMask> fileMask;
         if (!o->mask.empty()) {
             if (sentences.size() != 1) throw std::invalid_argument("--mask needs exactly one input sentence, got " + std::to_string(sentences.size()));

@@ -216,6 +216,7 @@ private slots:
     void badInput() {
         const std::string dir = td::tempDir("cube-cli-bad");
         td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "-"}, "The/DT cat\n"), "<stdin>:1");
+        td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "-"}, "\n\n"), "<stdin>: no sentences to parse");  // as dep-parse
         td::expectCliError(cube({"cube-parse", "--model", "/nonexistent/model.json", "-"}, "a/DT\n"), "/nonexistent/model.json");
         prunescope::writeFileAtomically(dir + "/broken.json", "{\"format\": \"prunescope-cube-model\",\n  oops\n}\n");
         td::expectCliError(cube({"cube-parse", "--model", q(dir + "/broken.json"), "-"}, "a/DT\n"), q(dir + "/broken.json:2"));
