@@ -68,6 +68,21 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     }
 
+    // An evaluation of zero sentences is an error naming the treebank, not "F1 0.00" or "UAS 0.00".
+    void evaluatingNoSentenceIsAnError() {
+        namespace td = prunescope::testdata;
+        const QString empty = file("empty.mrg", "");
+        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", empty}), empty + ": no trees to evaluate");
+        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "1"}),
+                           treebank_ + ": no tree within --max-len 1 to evaluate");
+        const QString dep = QString::fromStdString(td::samplePath("dep/sentences.dp"));
+        td::expectCliError(run({"dep-eval", "--model", QString::fromStdString(td::samplePath("dep/model.json")), "--treebank", dep, "--max-len", "1"}),
+                           dep + ": no sentence within --max-len 1 to evaluate");
+        const QString emptyDp = file("empty.dp", "");
+        td::expectCliError(run({"cube-eval", "--model", QString::fromStdString(td::samplePath("cube/model.json")), "--treebank", emptyDp}),
+                           emptyDp + ": no sentences to evaluate");
+    }
+
     // Started by mpirun (or srun) as several processes, a CLI built without MPI says so instead of
     // letting each copy train alone into the same run directory (issue 16).
     void lolsUnderMpiLauncherWithoutMpiBuild() {
