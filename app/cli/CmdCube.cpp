@@ -114,10 +114,7 @@ void addCubeEval(CLI::App& app) {
     setAction(sub, [o] {
         const CubeModel model = loadCubeModel(o->model);
         const auto gold = readDepTreebank(o->treebank, o->maxLen);
-        if (gold.empty())  // zero sentences would print UAS 0.00 as if it were a result
-            throw InputError(o->treebank, 0, 0,
-                             o->maxLen > 0 ? "no sentence within --max-len " + std::to_string(o->maxLen) + " to evaluate"
-                                           : std::string("no sentences to evaluate"));
+        requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen);
         const int beam = o->beam > 0 ? o->beam : model.beam;
         const nlohmann::json stages = o->masks.describe();
         ConsoleProgress console("cube-eval", "sentence", o->quiet);

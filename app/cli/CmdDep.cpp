@@ -103,10 +103,7 @@ void addDepEval(CLI::App& app) {
     setAction(sub, [o] {
         const DepModel model = loadDepModel(o->model);
         std::vector<DepSentence> gold = readDepTreebank(o->treebank, o->maxLen);
-        if (gold.empty())  // zero sentences would print UAS 0.00 as if it were a result
-            throw InputError(o->treebank, 0, 0,
-                             o->maxLen > 0 ? "no sentence within --max-len " + std::to_string(o->maxLen) + " to evaluate"
-                                           : std::string("no sentences to evaluate"));
+        requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen);
         DepPipeline pipeline(model);
         nlohmann::json stageInfo = addDepStages(pipeline, o->stages);
         ConsoleProgress console("dep-eval", "step", o->quiet);

@@ -38,11 +38,9 @@ void addEvalCommand(CLI::App& app) {
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
         ConsoleProgress console("eval");
         const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
-        // Zero sentences would print F1 0.00 as if it were a result.
-        if (std::none_of(gold.begin(), gold.end(), [&](const Tree& t) { return o->maxLen <= 0 || t.size() <= o->maxLen; }))
-            throw InputError(o->treebank, 0, 0,
-                             gold.empty() ? std::string("no trees to evaluate")
-                                          : "no tree within --max-len " + std::to_string(o->maxLen) + " to evaluate");
+        requireSentencesToEvaluate(static_cast<std::size_t>(std::count_if(
+                                       gold.begin(), gold.end(), [&](const Tree& t) { return o->maxLen <= 0 || t.size() <= o->maxLen; })),
+                                   o->treebank, o->maxLen);
         EvaluationOptions opt;
         opt.maxLength = o->maxLen;
         opt.memoryBudget = o->memoryBudgetMiB << 20;

@@ -171,6 +171,7 @@ void addFilterEval(CLI::App& app) {
     setAction(sub, [o] {
         const ArcFilter f = loadArcFilter(o->filter);
         const auto gold = readDepTreebank(o->treebank, o->maxLen);
+        requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen);
         double th = f.threshold;
         if (!o->threshold.empty()) {
             if (o->threshold == "inf") th = std::numeric_limits<double>::infinity();

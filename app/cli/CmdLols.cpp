@@ -256,6 +256,7 @@ void addRegretCommand(CLI::App& app) {
         ConsoleProgress console("regret");
         const auto sentences =
             firstN(lolsSentences(readNormalizedTreebank(o->treebank, 0, console.progress()), o->maxLen), o->limit);
+        requireSentencesToEvaluate(sentences.size(), o->treebank, o->maxLen);
         const RegretStats r = regretAnalysis(g, sentences, p, opt, console.progress());
         nlohmann::json j = r.toJson();
         j["policy"] = o->policy;
@@ -297,6 +298,9 @@ void addCompareCommand(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("compare", "policy");
         const auto gold = readNormalizedTreebank(o->treebank, 0, console.progress());
+        requireSentencesToEvaluate(static_cast<std::size_t>(std::count_if(
+                                       gold.begin(), gold.end(), [&](const Tree& t) { return o->maxLen <= 0 || t.size() <= o->maxLen; })),
+                                   o->treebank, o->maxLen);
         EvaluationOptions eo;
         eo.maxLength = o->maxLen;
         eo.threads = o->threads;

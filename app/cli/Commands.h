@@ -17,6 +17,9 @@ void checkOutput();
 // --memory-budget MiB (default: the parser's, 2048): the most one parser may allocate; sentences
 // that need more are refused before allocating (docs/user-guide.md).
 void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib);
+// Refuses to evaluate zero sentences, which would print F1 or UAS 0.00 as if it were a result: throws
+// InputError "TREEBANK: no sentences to evaluate", or "... no sentence within --max-len N ..." when maxLen > 0.
+void requireSentencesToEvaluate(std::size_t count, const std::string& treebank, int maxLen);
 
 void addCubeCommands(CLI::App& app);        // cube-train, cube-eval, cube-parse (CmdCube.cpp) and
 void addCubeReportCommands(CLI::App& app);  // cube-bench, cube-compare, cube-plot (CmdCubeReport.cpp)

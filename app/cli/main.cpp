@@ -31,6 +31,12 @@ void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib) {
         ->capture_default_str();
 }
 
+void requireSentencesToEvaluate(std::size_t count, const std::string& treebank, int maxLen) {
+    if (count > 0) return;
+    throw InputError(treebank, 0, 0,
+                     maxLen > 0 ? "no sentence within --max-len " + std::to_string(maxLen) + " to evaluate" : std::string("no sentences to evaluate"));
+}
+
 namespace {
 // Flushes standard output; a failed write (full disk, /dev/full, closed pipe) is an error.
 int flushOutput(int code) {

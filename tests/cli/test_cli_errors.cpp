@@ -72,12 +72,18 @@ private slots:
     void evaluatingNoSentenceIsAnError() {
         namespace td = prunescope::testdata;
         const QString empty = file("empty.mrg", "");
-        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", empty}), empty + ": no trees to evaluate");
+        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", empty}), empty + ": no sentences to evaluate");
         td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "1"}),
-                           treebank_ + ": no tree within --max-len 1 to evaluate");
+                           treebank_ + ": no sentence within --max-len 1 to evaluate");
         const QString dep = QString::fromStdString(td::samplePath("dep/sentences.dp"));
         td::expectCliError(run({"dep-eval", "--model", QString::fromStdString(td::samplePath("dep/model.json")), "--treebank", dep, "--max-len", "1"}),
                            dep + ": no sentence within --max-len 1 to evaluate");
+        td::expectCliError(run({"compare", "--grammar", grammar_, "--treebank", empty, "--baseline", QString::fromStdString(td::samplePath("policies/baseline-w16.json")),
+                                "--lols", QString::fromStdString(td::samplePath("policies/baseline-w16.json")), "--lambda", "1"}),
+                           empty + ": no sentences to evaluate");
+        td::expectCliError(run({"regret", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "2", "--lambda", "0.1", "--policy",
+                                QString::fromStdString(td::samplePath("policies/baseline-w16.json"))}),
+                           treebank_ + ": no sentence within --max-len 2 to evaluate");
         const QString emptyDp = file("empty.dp", "");
         td::expectCliError(run({"cube-eval", "--model", QString::fromStdString(td::samplePath("cube/model.json")), "--treebank", emptyDp}),
                            emptyDp + ": no sentences to evaluate");

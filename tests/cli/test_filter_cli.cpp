@@ -89,6 +89,9 @@ private slots:
         }
         QCOMPARE(rows[1]["pReduction"].get<double>(), 1.0);  // a filter against itself
         QCOMPARE(rows[1]["relativeReductionGain"].get<double>(), 0.0);
+        // no sentence to evaluate: an error naming the treebank, not coverage 1.0000
+        prunescope::testdata::expectCliError(runCli({"filter-eval", "--filter", joint, "--treebank", dev_, "--max-len", "1", "--quiet"}),
+                                             dev_ + ": no sentence within --max-len 1 to evaluate");
         const Run bad = runCli({"filter-compare", "--pair", joint, "--treebank", dev_, "--quiet"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.startsWith("error: --pair: expected A,B"), qPrintable(bad.err));
