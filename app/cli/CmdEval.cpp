@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <iomanip>
-#include <algorithm>
 #include <iostream>
 
 namespace prunescope::cli {
@@ -38,9 +37,7 @@ void addEvalCommand(CLI::App& app) {
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
         ConsoleProgress console("eval");
         const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
-        requireSentencesToEvaluate(static_cast<std::size_t>(std::count_if(
-                                       gold.begin(), gold.end(), [&](const Tree& t) { return o->maxLen <= 0 || t.size() <= o->maxLen; })),
-                                   o->treebank, o->maxLen);
+        requireTreesToEvaluate(gold, o->treebank, o->maxLen);
         EvaluationOptions opt;
         opt.maxLength = o->maxLen;
         opt.memoryBudget = o->memoryBudgetMiB << 20;

@@ -298,9 +298,7 @@ void addCompareCommand(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("compare", "policy");
         const auto gold = readNormalizedTreebank(o->treebank, 0, console.progress());
-        requireSentencesToEvaluate(static_cast<std::size_t>(std::count_if(
-                                       gold.begin(), gold.end(), [&](const Tree& t) { return o->maxLen <= 0 || t.size() <= o->maxLen; })),
-                                   o->treebank, o->maxLen);
+        requireTreesToEvaluate(gold, o->treebank, o->maxLen);
         EvaluationOptions eo;
         eo.maxLength = o->maxLen;
         eo.threads = o->threads;

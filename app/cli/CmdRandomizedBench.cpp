@@ -20,9 +20,6 @@
 namespace prunescope::cli {
 
 namespace {
-using Stat = Spread;
-Stat stat(std::vector<double> v) { return spreadOf(std::move(v)); }
-nlohmann::json toJson(const Stat& s) { return {{"min", s.min}, {"median", s.median}, {"max", s.max}}; }
 } // namespace
 
 void addRandomizedBenchCommand(CLI::App& app) {
@@ -111,12 +108,12 @@ void addRandomizedBenchCommand(CLI::App& app) {
                 ratioS.push_back(bestIter / bestExact);
                 ratioP.push_back(static_cast<double>(pushesIter) / static_cast<double>(std::max<long>(pushesExact, 1)));
             }
-            rows.push_back({{"length", L}, {"sentences", sentences.size()}, {"exactSeconds", toJson(stat(exactS))},
-                            {"exactPushes", toJson(stat(exactP))}, {"viterbiSeconds", toJson(stat(viterbiS))},
-                            {"startSeconds", toJson(stat(startS))}, {"startPushes", toJson(stat(startP))},
-                            {"iterationSeconds", toJson(stat(iterS))}, {"iterationPushes", toJson(stat(iterP))},
-                            {"iterationToExactSeconds", toJson(stat(ratioS))},
-                            {"iterationToExactPushes", toJson(stat(ratioP))}});
+            rows.push_back({{"length", L}, {"sentences", sentences.size()}, {"exactSeconds", spreadJson(spreadOf(exactS))},
+                            {"exactPushes", spreadJson(spreadOf(exactP))}, {"viterbiSeconds", spreadJson(spreadOf(viterbiS))},
+                            {"startSeconds", spreadJson(spreadOf(startS))}, {"startPushes", spreadJson(spreadOf(startP))},
+                            {"iterationSeconds", spreadJson(spreadOf(iterS))}, {"iterationPushes", spreadJson(spreadOf(iterP))},
+                            {"iterationToExactSeconds", spreadJson(spreadOf(ratioS))},
+                            {"iterationToExactPushes", spreadJson(spreadOf(ratioP))}});
         }
         if (o->json) {
             std::cout << nlohmann::json{{"rows", rows}, {"iterations", o->iterations}, {"passes", o->passes},

@@ -174,8 +174,6 @@ void addVineTrain(CLI::App& app) {
     });
 }
 
-nlohmann::json spreadJson(const Spread& s) { return {{"min", s.min}, {"median", s.median}, {"max", s.max}}; }
-
 void addDepBench(CLI::App& app) {
     auto* sub = app.add_subcommand("dep-bench",
                                    "Dependency parsing speed: tokens/s and pushes/s, exhaustive vs pruned (min/median/max over interleaved repeats), "

@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace prunescope {
+struct Tree;
+}
+
 namespace prunescope::cli {
 
 // A subcommand's action runs after parsing; it returns the process exit code.
@@ -20,6 +24,8 @@ void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib);
 // Refuses to evaluate zero sentences, which would print F1 or UAS 0.00 as if it were a result: throws
 // InputError "TREEBANK: no sentences to evaluate", or "... no sentence within --max-len N ..." when maxLen > 0.
 void requireSentencesToEvaluate(std::size_t count, const std::string& treebank, int maxLen);
+// The same for trees, counting those within maxLen (0 = all).
+void requireTreesToEvaluate(const std::vector<Tree>& trees, const std::string& treebank, int maxLen);
 
 void addCubeCommands(CLI::App& app);        // cube-train, cube-eval, cube-parse (CmdCube.cpp) and
 void addCubeReportCommands(CLI::App& app);  // cube-bench, cube-compare, cube-plot (CmdCubeReport.cpp)

@@ -1,8 +1,10 @@
 // prunescope-cli: the headless twin of the PruneScope app.
 #include "app/cli/Commands.h"
+#include "core/treebank/Tree.h"
 #include "core/util/Error.h"
 #include "core/util/Progress.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -35,6 +37,12 @@ void requireSentencesToEvaluate(std::size_t count, const std::string& treebank, 
     if (count > 0) return;
     throw InputError(treebank, 0, 0,
                      maxLen > 0 ? "no sentence within --max-len " + std::to_string(maxLen) + " to evaluate" : std::string("no sentences to evaluate"));
+}
+
+void requireTreesToEvaluate(const std::vector<Tree>& trees, const std::string& treebank, int maxLen) {
+    requireSentencesToEvaluate(
+        static_cast<std::size_t>(std::count_if(trees.begin(), trees.end(), [&](const Tree& t) { return maxLen <= 0 || t.size() <= maxLen; })),
+        treebank, maxLen);
 }
 
 namespace {

@@ -78,16 +78,21 @@ long parseCount(const LineReader& r, const std::vector<std::string>& f, const st
     return v;
 }
 
+// Probability 0 (log -inf): what stepwise EM with step size 1 gives a rule without expected counts.
+bool zeroProbability(float logProb) { return logProb == -std::numeric_limits<float>::infinity(); }
+template <class Entries>
+std::size_t zeroCount(const Entries& entries) {
+    return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), [](const auto& e) { return zeroProbability(e.logProb); }));
+}
+
 } // namespace
 
 // Rules and lexical entries of probability 0 (log -inf: stepwise EM with step size 1 gives them to rules
 // without expected counts) are left out: they are in no parse, and the file holds finite log
 // probabilities only. A word left with no tag is left out too, so the parser treats it as unknown.
 std::string grammarToString(const Grammar& g) {
-    auto kept = [](float logProb) { return logProb != -std::numeric_limits<float>::infinity(); };
-    auto countKept = [&](const auto& rules) {
-        return std::count_if(rules.begin(), rules.end(), [&](const auto& r) { return kept(r.logProb); });
-    };
+    auto kept = [](float logProb) { return !zeroProbability(logProb); };
+    auto countKept = [](const auto& entries) { return entries.size() - zeroCount(entries); };
     std::ostringstream o;
     o << "prunescope-grammar " << kGrammarFormatVersion << "\n";
     o << "options " << g.options.dump() << "\n";
@@ -104,11 +109,11 @@ std::string grammarToString(const Grammar& g) {
     o << "root-rules " << countKept(g.rootRules) << "\n";
     for (const auto& r : g.rootRules)
         if (kept(r.logProb)) o << S[r.child] << ' ' << fmt(r.logProb) << "\n";
-    std::size_t words = 0;
-    for (const auto& row : g.lexicon) words += countKept(row) > 0;
-    o << "words " << words << "\n";
-    for (std::size_t w = 0; w < g.words.size(); ++w) {
-        if (countKept(g.lexicon[w]) == 0) continue;
+    std::vector<std::size_t> written;  // the words that keep a tag
+    for (std::size_t w = 0; w < g.words.size(); ++w)
+        if (countKept(g.lexicon[w]) > 0) written.push_back(w);
+    o << "words " << written.size() << "\n";
+    for (const std::size_t w : written) {
         o << g.words[w];
         for (const auto& e : g.lexicon[w])
             if (kept(e.logProb)) o << ' ' << S[e.tag] << ' ' << fmt(e.logProb);
@@ -122,12 +127,8 @@ std::string grammarToString(const Grammar& g) {
 }
 
 std::size_t zeroProbabilityEntries(const Grammar& g) {
-    auto zero = [](const auto& rules) {
-        return static_cast<std::size_t>(std::count_if(rules.begin(), rules.end(),
-                                                      [](const auto& r) { return r.logProb == -std::numeric_limits<float>::infinity(); }));
-    };
-    std::size_t n = zero(g.binary) + zero(g.unary) + zero(g.rootRules) + zero(g.unknownFallback);
-    for (const auto& row : g.lexicon) n += zero(row);
+    std::size_t n = zeroCount(g.binary) + zeroCount(g.unary) + zeroCount(g.rootRules) + zeroCount(g.unknownFallback);
+    for (const auto& row : g.lexicon) n += zeroCount(row);
     return n;
 }
 

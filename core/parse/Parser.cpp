@@ -2,9 +2,9 @@
 #include "core/parse/Parser.h"
 
 #include "core/parse/ParserKernels.h"
+#include "core/util/Clock.h"
 
 #include <algorithm>
-#include <chrono>
 #include <stdexcept>
 
 namespace prunescope {
@@ -35,17 +35,14 @@ inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, s
     return static_cast<long>(e - b);
 }
 
-std::int64_t nowNs() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 // f(), its time added to (*phases).*field and one call to (*phases).*calls (if given) when phase
 // timing is on.
 template <class F>
 inline auto timed(ParsePhases* phases, double ParsePhases::*field, long ParsePhases::*calls, F&& f) {
     if (!phases) return f();
-    const std::int64_t t0 = nowNs();
+    const double t0 = wallSeconds();
     auto result = f();
-    phases->*field += static_cast<double>(nowNs() - t0);
+    phases->*field += (wallSeconds() - t0) * 1e9;
     if (calls) ++(phases->*calls);
     return result;
 }
@@ -239,9 +236,9 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
     dense_ = denseBytes(n);
     try {
         if (!phases_) return parseChecked(words, mask);
-        const std::int64_t t0 = nowNs();
+        const double t0 = wallSeconds();
         const ParseStats st = parseChecked(words, mask);
-        phases_->total += static_cast<double>(nowNs() - t0);
+        phases_->total += (wallSeconds() - t0) * 1e9;
         ++phases_->parses;
         phases_->pushes += st.pushes;
         phases_->cells += chart_.numCells();

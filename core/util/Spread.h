@@ -1,6 +1,8 @@
 #pragma once
 // Min, median and max of a sample, as the benchmark commands report them (docs/benchmarks.md); the
 // median of an even number of values is the mean of the middle two.
+#include <nlohmann/json.hpp>
+
 #include <vector>
 
 namespace prunescope {
@@ -11,5 +13,7 @@ struct Spread {
 
 // All zero for an empty sample.
 Spread spreadOf(std::vector<double> values);
+// {"min": .., "median": .., "max": ..}, as the commands' JSON reports a spread.
+nlohmann::json spreadJson(const Spread& s);
 
 } // namespace prunescope
