@@ -20,7 +20,8 @@ void hatch(QPainter& p, const QRectF& r) {
     p.setClipRect(r);
     p.setPen(QPen(QColor(0, 0, 0, 110), 1));
     const double step = std::max(4.0, r.width() / 4);
-    for (double x = r.left() - r.height(); x < r.right(); x += step) p.drawLine(QPointF(x, r.bottom()), QPointF(x + r.height(), r.top()));
+    for (double x = r.left() - r.height(); x < r.right(); x += step)
+        p.drawLine(QPointF(x, r.bottom()), QPointF(x + r.height(), r.top()));
     p.restore();
 }
 
@@ -43,7 +44,9 @@ ArcMatrixView::ArcMatrixView(QWidget* parent) : QWidget(parent) {
 void ArcMatrixView::setWords(const QStringList& words) {
     words_ = words;
     const int n = length();
-    cells_.assign(static_cast<std::size_t>(std::max(0, n + 1)) * static_cast<std::size_t>(std::max(0, n + 1)), ArcCell{});
+    cells_.assign(static_cast<std::size_t>(std::max(0, n + 1)) *
+                      static_cast<std::size_t>(std::max(0, n + 1)),
+                  ArcCell{});
     focus_ = {0, n > 0 ? 1 : 0};
     message_.clear();
     update();
@@ -76,9 +79,10 @@ void ArcMatrixView::setDiffersLabel(const QString& label) {
 
 QColor ArcMatrixView::eventColor(int event) {
     // NaH, HtL1, HtL5, HtL*, HtR1, HtR5, HtR*, Root, Vine: left roles blue, right roles red/orange
-    static const QColor kEvents[] = {QColor(0x88, 0x55, 0xAA), QColor(0x9E, 0xC9, 0xE2), QColor(0x4A, 0x90, 0xC8), QColor(0x1F, 0x4E, 0x8C),
-                                     QColor(0xF7, 0xC0, 0x8A), QColor(0xE8, 0x7A, 0x3A), QColor(0xA8, 0x3A, 0x1E), QColor(0xF0, 0xE4, 0x42),
-                                     QColor(0x99, 0x99, 0x99)};
+    static const QColor kEvents[] = {
+        QColor(0x88, 0x55, 0xAA), QColor(0x9E, 0xC9, 0xE2), QColor(0x4A, 0x90, 0xC8),
+        QColor(0x1F, 0x4E, 0x8C), QColor(0xF7, 0xC0, 0x8A), QColor(0xE8, 0x7A, 0x3A),
+        QColor(0xA8, 0x3A, 0x1E), QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99)};
     return kEvents[static_cast<std::size_t>(std::max(0, event)) % std::size(kEvents)];
 }
 
@@ -109,9 +113,10 @@ void ArcMatrixView::setMessage(const QString& m) {
 }
 
 QColor ArcMatrixView::stageColor(int stage) {
-    static const QColor kStages[] = {okabeito::kOrange, okabeito::kReddishPurple, okabeito::kBlue, okabeito::kYellow, okabeito::kSkyBlue};
-    if (stage == -1) return QColor(0xB8, 0xE0, 0xD2);  // kept: a light bluish green
-    if (stage == -2) return okabeito::kVermillion;     // pruned by the user
+    static const QColor kStages[] = {okabeito::kOrange, okabeito::kReddishPurple, okabeito::kBlue,
+                                     okabeito::kYellow, okabeito::kSkyBlue};
+    if (stage == -1) return QColor(0xB8, 0xE0, 0xD2); // kept: a light bluish green
+    if (stage == -2) return okabeito::kVermillion;    // pruned by the user
     return kStages[static_cast<std::size_t>(stage) % std::size(kStages)];
 }
 
@@ -129,10 +134,12 @@ QColor ArcMatrixView::cellColor(int h, int m) const {
 ArcMatrixView::Layout ArcMatrixView::layout() const {
     Layout L;
     const int n = std::max(1, length());
-    const double extra = notesHeight() + (coloring_ == ArcColoring::Stage && !events_.isEmpty() ? 22 : 0);
-    const double w = width() - kRowLabelW - 2 * kArcMargin, h = height() - kColLabelH - kLegendH - extra - 2 * kArcMargin;
+    const double extra =
+        notesHeight() + (coloring_ == ArcColoring::Stage && !events_.isEmpty() ? 22 : 0);
+    const double w = width() - kRowLabelW - 2 * kArcMargin,
+                 h = height() - kColLabelH - kLegendH - extra - 2 * kArcMargin;
     L.cell = std::max(4.0, std::min(w / n, h / (n + 1)));
-    L.left = kArcMargin + kRowLabelW + std::max(0.0, (w - L.cell * n) / 2);  // centred
+    L.left = kArcMargin + kRowLabelW + std::max(0.0, (w - L.cell * n) / 2); // centred
     L.top = kArcMargin + kColLabelH;
     L.legendTop = L.top + L.cell * (n + 1) + 10 + notesHeight();
     return L;
@@ -166,7 +173,8 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
     const int n = length();
     if (n < 1 || !message_.isEmpty()) {
         p.setPen(palette().text().color());
-        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, message_.isEmpty() ? tr("No sentence") : message_);
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   message_.isEmpty() ? tr("No sentence") : message_);
         return;
     }
     const Layout L = layout();
@@ -177,17 +185,22 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     for (int h = 0; h <= n; ++h) {
         const QRectF r(L.left - kRowLabelW, L.top + h * L.cell, kRowLabelW - 6, L.cell);
-        p.drawText(r, Qt::AlignRight | Qt::AlignVCenter, p.fontMetrics().elidedText(QStringLiteral("%1 %2").arg(words_[h]).arg(h), Qt::ElideLeft, static_cast<int>(r.width())));
+        p.drawText(r, Qt::AlignRight | Qt::AlignVCenter,
+                   p.fontMetrics().elidedText(QStringLiteral("%1 %2").arg(words_[h]).arg(h),
+                                              Qt::ElideLeft, static_cast<int>(r.width())));
     }
     for (int m = 1; m <= n; ++m) {
         p.save();
         p.translate(L.left + (m - 0.5) * L.cell, L.top - 4);
         p.rotate(-60);
-        p.drawText(QRectF(0, -L.cell / 2, kColLabelH * 1.12, L.cell), Qt::AlignLeft | Qt::AlignVCenter,
-                   p.fontMetrics().elidedText(QStringLiteral("%1 %2").arg(m).arg(words_[m]), Qt::ElideRight, static_cast<int>(kColLabelH * 1.1)));
+        p.drawText(QRectF(0, -L.cell / 2, kColLabelH * 1.12, L.cell),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   p.fontMetrics().elidedText(QStringLiteral("%1 %2").arg(m).arg(words_[m]),
+                                              Qt::ElideRight, static_cast<int>(kColLabelH * 1.1)));
         p.restore();
     }
-    p.drawText(QRectF(L.left - kRowLabelW, kArcMargin, kRowLabelW, kColLabelH - 4), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tr("head ↓  modifier →"));
+    p.drawText(QRectF(L.left - kRowLabelW, kArcMargin, kRowLabelW, kColLabelH - 4),
+               Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, tr("head ↓  modifier →"));
     p.setRenderHint(QPainter::Antialiasing);
     for (int h = 0; h <= n; ++h)
         for (int m = 1; m <= n; ++m) {
@@ -215,25 +228,28 @@ void ArcMatrixView::paintEvent(QPaintEvent*) {
             }
             if (c.flipped) flipMark(p, r);
             if (c.differs) {
-                p.setPen(QPen(QColor(0xCC, 0x00, 0x99), std::max(1.2, L.cell * 0.07), Qt::DashLine));
+                p.setPen(
+                    QPen(QColor(0xCC, 0x00, 0x99), std::max(1.2, L.cell * 0.07), Qt::DashLine));
                 p.setBrush(Qt::NoBrush);
                 p.drawRect(r.adjusted(1, 1, -1, -1));
             }
         }
-    if (notesHeight() > 0) {  // per-token notes (detected filter roles) under the columns
+    if (notesHeight() > 0) { // per-token notes (detected filter roles) under the columns
         p.setPen(palette().text().color());
         QFont nf = p.font();
         nf.setPixelSize(9);
         p.setFont(nf);
-        p.drawText(QRectF(L.left - kRowLabelW, L.top + L.cell * (n + 1) + 2, kRowLabelW - 6, 28), Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap,
-                   tr("detected roles →"));
+        p.drawText(QRectF(L.left - kRowLabelW, L.top + L.cell * (n + 1) + 2, kRowLabelW - 6, 28),
+                   Qt::AlignRight | Qt::AlignTop | Qt::TextWordWrap, tr("detected roles →"));
         for (int m = 1; m <= n && m < notes_.size(); ++m) {
             if (notes_[m].isEmpty()) continue;
             p.save();
             p.translate(L.left + (m - 0.5) * L.cell, L.top + L.cell * (n + 1) + 4);
             p.rotate(60);
-            p.drawText(QRectF(0, -L.cell / 2, notesHeight() * 1.6, L.cell), Qt::AlignLeft | Qt::AlignVCenter,
-                       p.fontMetrics().elidedText(notes_[m], Qt::ElideRight, static_cast<int>(notesHeight() * 1.15)));
+            p.drawText(QRectF(0, -L.cell / 2, notesHeight() * 1.6, L.cell),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       p.fontMetrics().elidedText(notes_[m], Qt::ElideRight,
+                                                  static_cast<int>(notesHeight() * 1.15)));
             p.restore();
         }
     }
@@ -250,7 +266,7 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
     f.setPixelSize(11);
     p.setFont(f);
     const QFontMetricsF fm(f);
-    const double x0 = std::max(kArcMargin, L.left - kRowLabelW);  // under the row labels
+    const double x0 = std::max(kArcMargin, L.left - kRowLabelW); // under the row labels
     double x = x0;
     const double y = L.legendTop;
     const double sw = 14;
@@ -261,14 +277,16 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
         p.drawText(QPointF(x, y + 11), title);
         x += fm.horizontalAdvance(title) + 6;
         const double bw = 180;
-        for (int i = 0; i < static_cast<int>(bw); ++i) p.fillRect(QRectF(x + i, y, 1.5, sw), colorMapAt(colorMap_, i / bw));
+        for (int i = 0; i < static_cast<int>(bw); ++i)
+            p.fillRect(QRectF(x + i, y, 1.5, sw), colorMapAt(colorMap_, i / bw));
         p.setPen(palette().text().color());
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(x, y, bw, sw));
         p.drawText(QRectF(x - 30, y + sw, 60, 14), Qt::AlignCenter, QString::number(lo_, 'g', 3));
         p.drawText(QRectF(x + bw - 30, y + sw, 60, 14), Qt::AlignCenter, QStringLiteral("0"));
         x += bw + 14;
-        p.fillRect(QRectF(x, y, sw, sw), colorMapAt(colorMap_, std::numeric_limits<double>::quiet_NaN()));
+        p.fillRect(QRectF(x, y, sw, sw),
+                   colorMapAt(colorMap_, std::numeric_limits<double>::quiet_NaN()));
         p.drawText(QPointF(x + sw + 4, y + 11), tr("no tree under the mask"));
         x += sw + 8 + fm.horizontalAdvance(tr("no tree under the mask")) + 12;
     } else {
@@ -282,9 +300,10 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
         };
         swatch(stageColor(-1), tr("kept"), false);
         for (int k = 0; k < stages_.size(); ++k)
-            if (events_.isEmpty() || stages_[k] != QLatin1String("filter")) swatch(stageColor(k), tr("pruned by %1").arg(stages_[k]), true);
+            if (events_.isEmpty() || stages_[k] != QLatin1String("filter"))
+                swatch(stageColor(k), tr("pruned by %1").arg(stages_[k]), true);
         swatch(stageColor(-2), tr("pruned by you"), true);
-        if (!events_.isEmpty()) {  // a row of the filter's events that occur in the matrix
+        if (!events_.isEmpty()) { // a row of the filter's events that occur in the matrix
             x = x0;
             const double y0 = y + 30;
             p.setPen(palette().text().color());
@@ -293,7 +312,8 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
             x += fm.horizontalAdvance(title) + 8;
             std::vector<bool> seen(static_cast<std::size_t>(events_.size()), false);
             for (const ArcCell& c : cells_)
-                if (!c.kept && !c.flipped && c.event >= 0 && c.event < events_.size()) seen[static_cast<std::size_t>(c.event)] = true;
+                if (!c.kept && !c.flipped && c.event >= 0 && c.event < events_.size())
+                    seen[static_cast<std::size_t>(c.event)] = true;
             for (int e = 0; e < events_.size(); ++e) {
                 if (!seen[static_cast<std::size_t>(e)]) continue;
                 const QRectF r(x, y0, sw, sw);
@@ -353,16 +373,26 @@ void ArcMatrixView::mousePressEvent(QMouseEvent* e) {
 void ArcMatrixView::keyPressEvent(QKeyEvent* e) {
     auto [h, m] = focus_;
     switch (e->key()) {
-    case Qt::Key_Left: m = std::max(1, m - 1); break;
-    case Qt::Key_Right: m = std::min(length(), m + 1); break;
-    case Qt::Key_Up: h = std::max(0, h - 1); break;
-    case Qt::Key_Down: h = std::min(length(), h + 1); break;
+    case Qt::Key_Left:
+        m = std::max(1, m - 1);
+        break;
+    case Qt::Key_Right:
+        m = std::min(length(), m + 1);
+        break;
+    case Qt::Key_Up:
+        h = std::max(0, h - 1);
+        break;
+    case Qt::Key_Down:
+        h = std::min(length(), h + 1);
+        break;
     case Qt::Key_Space:
     case Qt::Key_Return:
     case Qt::Key_Enter:
         if (h != m) emit arcActivated(h, m);
         return;
-    default: QWidget::keyPressEvent(e); return;
+    default:
+        QWidget::keyPressEvent(e);
+        return;
     }
     setFocusCell(h, m);
 }
@@ -371,8 +401,10 @@ bool ArcMatrixView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         const auto c = cellAt(he->pos());
-        if (c && tooltip_) QToolTip::showText(he->globalPos(), tooltip_(c->first, c->second), this);
-        else QToolTip::hideText();
+        if (c && tooltip_)
+            QToolTip::showText(he->globalPos(), tooltip_(c->first, c->second), this);
+        else
+            QToolTip::hideText();
         return true;
     }
     return QWidget::event(e);

@@ -20,26 +20,28 @@
 namespace prunescope::widgets {
 
 struct ArcCell {
-    float value = std::numeric_limits<float>::quiet_NaN();  // max-marginal - best (<= 0); NaN = no tree uses it
-    bool kept = true;      // in the mask of the final parse
-    int prunedBy = -1;     // stage index that pruned it, -1 = no stage
-    bool flipped = false;  // the user overrode the stages' decision
+    float value = std::numeric_limits<float>::quiet_NaN(); // max-marginal - best (<= 0); NaN = no
+                                                           // tree uses it
+    bool kept = true;                                      // in the mask of the final parse
+    int prunedBy = -1;    // stage index that pruned it, -1 = no stage
+    bool flipped = false; // the user overrode the stages' decision
     bool gold = false;
     bool predicted = false;
-    int event = -1;        // pruned by an arc filter: the event that filtered it (index into setEventNames)
-    bool differs = false;  // the other loaded arc filter decides this arc differently (outlined)
+    int event =
+        -1; // pruned by an arc filter: the event that filtered it (index into setEventNames)
+    bool differs = false; // the other loaded arc filter decides this arc differently (outlined)
 };
 
 enum class ArcColoring { MaxMarginal, Stage };
 
 class ArcMatrixView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ArcMatrixView(QWidget* parent = nullptr);
 
     // words[0] = the root; resets the cells (n + 1) x (n + 1), indexed h * (n + 1) + m.
     void setWords(const QStringList& words);
-    int length() const { return static_cast<int>(words_.size()) - 1; }  // n
+    int length() const { return static_cast<int>(words_.size()) - 1; } // n
     const QStringList& words() const { return words_; }
     void setCells(std::vector<ArcCell> cells);
     const ArcCell& cell(int h, int m) const { return cells_[index(h, m)]; }
@@ -47,7 +49,8 @@ public:
     void setStageNames(const QStringList& names);
     // Arc filter events (Cherry & Bergsma 2011): names of ArcCell::event values (stage colouring
     // shows a filtered arc in its event's colour, with a legend row), a label per token (index 0 =
-    // root, unused) drawn under the matrix (the detected roles), and what a `differs` outline means.
+    // root, unused) drawn under the matrix (the detected roles), and what a `differs` outline
+    // means.
     void setEventNames(const QStringList& names);
     void setTokenNotes(const QStringList& notes);
     void setDiffersLabel(const QString& label);
@@ -63,7 +66,7 @@ public:
 
     // The colour a cell is filled with (tests and the legend use it).
     QColor cellColor(int h, int m) const;
-    static QColor stageColor(int stage);  // -1 = kept, -2 = pruned by the user
+    static QColor stageColor(int stage); // -1 = kept, -2 = pruned by the user
     QRectF cellRect(int h, int m) const;
     std::optional<std::pair<int, int>> cellAt(QPointF p) const;
     std::pair<int, int> focusCell() const { return focus_; }
@@ -72,20 +75,23 @@ public:
     QSize sizeHint() const override { return {760, 640}; }
     QSize minimumSizeHint() const override { return {260, 220}; }
 
-signals:
+  signals:
     void arcActivated(int h, int m);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     bool event(QEvent*) override;
 
-private:
+  private:
     struct Layout {
         double left = 0, top = 0, cell = 0, legendTop = 0;
     };
-    std::size_t index(int h, int m) const { return static_cast<std::size_t>(h) * static_cast<std::size_t>(length() + 1) + static_cast<std::size_t>(m); }
+    std::size_t index(int h, int m) const {
+        return static_cast<std::size_t>(h) * static_cast<std::size_t>(length() + 1) +
+               static_cast<std::size_t>(m);
+    }
     Layout layout() const;
     void paintLegend(QPainter& p, const Layout& L) const;
 

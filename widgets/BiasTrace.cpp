@@ -51,12 +51,16 @@ void BiasTrace::setReference(double l1, const QString& label) {
     referenceValue_ = l1;
     reference_->setVisible(std::isfinite(l1));
     reference_->setName(label);
-    if (std::isfinite(l1)) reference_->addToLegend();
-    else reference_->removeFromLegend();
+    if (std::isfinite(l1))
+        reference_->addToLegend();
+    else
+        reference_->removeFromLegend();
     rescale();
 }
 
-int BiasTrace::points() const { return running_->dataCount(); }
+int BiasTrace::points() const {
+    return running_->dataCount();
+}
 
 double BiasTrace::lastRunning() const {
     if (running_->dataCount() == 0) return std::numeric_limits<double>::quiet_NaN();
@@ -68,7 +72,8 @@ void BiasTrace::rescale() {
     xAxis->setRange(0.8, xmax);
     double ymax = std::isfinite(referenceValue_) ? referenceValue_ : 0.0;
     for (auto* g : {running_, single_})
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) ymax = std::max(ymax, it->value);
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            ymax = std::max(ymax, it->value);
     yAxis->setRange(0, std::max(1e-3, ymax * 1.1));
     reference_->data()->clear();
     if (std::isfinite(referenceValue_)) {

@@ -11,17 +11,17 @@ namespace prunescope::widgets {
 
 class BiasTrace : public QCustomPlot {
     Q_OBJECT
-public:
+  public:
     explicit BiasTrace(QWidget* parent = nullptr);
     void clearTrace();
     void addPoint(int iteration, double runningL1, double maskL1);
     // A horizontal reference (NaN hides it), labelled in the legend.
     void setReference(double l1, const QString& label);
     int points() const;
-    double lastRunning() const;  // NaN when empty
-    bool saveImage(const QString& path, int width = 0, int height = 0);  // PNG or PDF by extension
+    double lastRunning() const;                                         // NaN when empty
+    bool saveImage(const QString& path, int width = 0, int height = 0); // PNG or PDF by extension
 
-private:
+  private:
     void rescale();
     QCPGraph *running_ = nullptr, *single_ = nullptr, *reference_ = nullptr;
     double referenceValue_ = std::numeric_limits<double>::quiet_NaN();

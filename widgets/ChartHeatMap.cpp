@@ -17,7 +17,6 @@ using heatdraw::cellPixels;
 using heatdraw::kHeatMargin;
 using heatdraw::sameShown;
 
-
 ChartHeatMap::ChartHeatMap(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -58,19 +57,23 @@ void ChartHeatMap::setCells(std::vector<HeatCell> cells) {
 // widget (issue 18). Many scattered rectangles are joined into their bounding rectangle.
 void ChartHeatMap::updateArea(const QRegion& r) {
     if (r.isEmpty()) return;
-    if (r.rectCount() > 48) update(r.boundingRect());
-    else update(r);
+    if (r.rectCount() > 48)
+        update(r.boundingRect());
+    else
+        update(r);
 }
 
 QRegion ChartHeatMap::marksArea() const {
     QRegion r;
-    for (const CellMark& m : marks_) r += cellPixels(cellRect(m.i, m.k));
+    for (const CellMark& m : marks_)
+        r += cellPixels(cellRect(m.i, m.k));
     return r;
 }
 
 void ChartHeatMap::setScale(double lo, double hi, const QString& title, int decimals) {
     const double newHi = hi > lo ? hi : lo + 1;
-    if (lo != lo_ || newHi != hi_ || decimals != decimals_) invalidateLayer();  // every cell's colour or text
+    if (lo != lo_ || newHi != hi_ || decimals != decimals_)
+        invalidateLayer(); // every cell's colour or text
     lo_ = lo;
     hi_ = newHi;
     const bool legendChanged = title != scaleTitle_ || decimals != decimals_;
@@ -121,7 +124,8 @@ void ChartHeatMap::showChanges(std::vector<CellMark> marks, std::vector<HeatCell
     marks_ = std::move(marks);
     before_ = before.size() == cells_.size() ? std::move(before) : cells_;
     markOrder_.assign(cells_.size(), -1);
-    for (std::size_t m = 0; m < marks_.size(); ++m) markOrder_[index(marks_[m].i, marks_[m].k)] = static_cast<int>(m);
+    for (std::size_t m = 0; m < marks_.size(); ++m)
+        markOrder_[index(marks_[m].i, marks_[m].k)] = static_cast<int>(m);
     revealed_ = 0;
     if (mode_ == AnimationMode::Instant || marks_.empty()) {
         revealed_ = totalChanges();
@@ -196,8 +200,12 @@ void ChartHeatMap::updateAccessibleText() {
     if (n == 0) return;
     auto [i, k] = focus_;
     const HeatCell& c = cell(i, k);
-    QString s = tr("Span %1 to %2, %3, %4").arg(i).arg(k).arg(c.kept ? tr("kept") : tr("pruned"))
-                    .arg(std::isnan(c.value) ? tr("no value") : QString::number(c.value, 'f', decimals_));
+    QString s =
+        tr("Span %1 to %2, %3, %4")
+            .arg(i)
+            .arg(k)
+            .arg(c.kept ? tr("kept") : tr("pruned"))
+            .arg(std::isnan(c.value) ? tr("no value") : QString::number(c.value, 'f', decimals_));
     if (c.gold) s += ", " + (outlineName_.isEmpty() ? tr("gold span") : outlineName_);
     if (c.best) s += ", " + (dotName_.isEmpty() ? tr("in best parse") : dotName_);
     setAccessibleDescription(s);
@@ -214,12 +222,15 @@ void ChartHeatMap::relayout() {
     // Legend rows: the same flow as paintLegend.
     L.legendH = legendVisible_ ? legendRows(width() - kHeatMargin) * legendRow() + 6 : 0;
     double maxWord = 0;
-    for (const auto& w : words_) maxWord = std::max(maxWord, fm.horizontalAdvance(w.left(16)));
+    for (const auto& w : words_)
+        maxWord = std::max(maxWord, fm.horizontalAdvance(w.left(16)));
     L.rotateWords = maxWord + 6 > L.cw;
     // Rotated words do not overlap while the column width times sin(angle) exceeds the line height.
-    if (L.rotateWords) L.wordAngle = std::max(45.0, std::asin(std::min(1.0, fm.height() / L.cw)) * 180 / M_PI);
+    if (L.rotateWords)
+        L.wordAngle = std::max(45.0, std::asin(std::min(1.0, fm.height() / L.cw)) * 180 / M_PI);
     const double sinA = std::sin(L.wordAngle * M_PI / 180);
-    double wordsH = fm.height() + 4 + (L.rotateWords ? maxWord * sinA + fm.height() * 0.7 : fm.height());
+    double wordsH =
+        fm.height() + 4 + (L.rotateWords ? maxWord * sinA + fm.height() * 0.7 : fm.height());
     double avail = H - L.legendH - wordsH;
     L.ch = std::clamp(avail / n, 2.0, std::max(2.0, L.cw * 0.8));
     L.left = kHeatMargin + (W - L.cw * n) / 2;
@@ -232,7 +243,8 @@ void ChartHeatMap::relayout() {
 QRectF ChartHeatMap::cellRect(int i, int k) const {
     int n = length();
     int w = k - i;
-    return QRectF(lay_.left + i * lay_.cw + (w - 1) * lay_.cw / 2, lay_.top + (n - w) * lay_.ch, lay_.cw, lay_.ch);
+    return QRectF(lay_.left + i * lay_.cw + (w - 1) * lay_.cw / 2, lay_.top + (n - w) * lay_.ch,
+                  lay_.cw, lay_.ch);
 }
 
 std::optional<std::pair<int, int>> ChartHeatMap::cellAt(QPointF p) const {
@@ -251,7 +263,9 @@ double ChartHeatMap::normalized(float v) const {
     return (v - lo_) / (hi_ - lo_);
 }
 
-void ChartHeatMap::resizeEvent(QResizeEvent*) { relayout(); }
+void ChartHeatMap::resizeEvent(QResizeEvent*) {
+    relayout();
+}
 
 void ChartHeatMap::changeEvent(QEvent* e) {
     if (e->type() == QEvent::FontChange) {
@@ -278,15 +292,29 @@ void ChartHeatMap::keyPressEvent(QKeyEvent* e) {
     auto [i, k] = focus_;
     int w = k - i;
     switch (e->key()) {
-    case Qt::Key_Left: setFocusCell(i - 1, k - 1); break;
-    case Qt::Key_Right: setFocusCell(i + 1, k + 1); break;
-    case Qt::Key_Up: setFocusCell(i, i + w + 1); break;     // wider span (one row up)
-    case Qt::Key_Down: setFocusCell(i, i + w - 1); break;   // narrower span
-    case Qt::Key_Home: setFocusCell(0, length()); break;    // the root cell
+    case Qt::Key_Left:
+        setFocusCell(i - 1, k - 1);
+        break;
+    case Qt::Key_Right:
+        setFocusCell(i + 1, k + 1);
+        break;
+    case Qt::Key_Up:
+        setFocusCell(i, i + w + 1);
+        break; // wider span (one row up)
+    case Qt::Key_Down:
+        setFocusCell(i, i + w - 1);
+        break; // narrower span
+    case Qt::Key_Home:
+        setFocusCell(0, length());
+        break; // the root cell
     case Qt::Key_Space:
     case Qt::Key_Return:
-    case Qt::Key_Enter: emit cellActivated(i, k); break;
-    default: QWidget::keyPressEvent(e); return;
+    case Qt::Key_Enter:
+        emit cellActivated(i, k);
+        break;
+    default:
+        QWidget::keyPressEvent(e);
+        return;
     }
     e->accept();
 }
@@ -295,9 +323,11 @@ bool ChartHeatMap::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         auto c = cellAt(he->pos());
-        if (c && tooltip_) QToolTip::showText(he->globalPos(), tooltip_(c->first, c->second), this,
-                                              cellRect(c->first, c->second).toAlignedRect());
-        else QToolTip::hideText();
+        if (c && tooltip_)
+            QToolTip::showText(he->globalPos(), tooltip_(c->first, c->second), this,
+                               cellRect(c->first, c->second).toAlignedRect());
+        else
+            QToolTip::hideText();
         return true;
     }
     if (e->type() == QEvent::FocusIn || e->type() == QEvent::FocusOut) update();

@@ -37,11 +37,11 @@ struct CellMark {
 };
 
 struct HeatCell {
-    float value = std::numeric_limits<float>::quiet_NaN();  // NaN = no value (light grey)
+    float value = std::numeric_limits<float>::quiet_NaN(); // NaN = no value (light grey)
     bool kept = true;
-    bool gold = false;   // outlined
-    bool best = false;   // dot marker
-    QString label;       // optional short text (e.g. the top label), drawn when cells are large
+    bool gold = false; // outlined
+    bool best = false; // dot marker
+    QString label;     // optional short text (e.g. the top label), drawn when cells are large
 };
 
 enum class AnimationMode { Instant, Animated, Step };
@@ -57,7 +57,7 @@ struct CellHighlight {
 
 class ChartHeatMap : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ChartHeatMap(QWidget* parent = nullptr);
 
     // Resets cells, marks and focus. Cells are indexed i*(n+1)+k.
@@ -82,7 +82,8 @@ public:
     // Whether the legend lists the change kinds of the change animation (default: yes).
     void setChangeLegendVisible(bool on);
 
-    // Change animation. `before` (same indexing as cells) is drawn for touched cells not yet revealed.
+    // Change animation. `before` (same indexing as cells) is drawn for touched cells not yet
+    // revealed.
     void setAnimationMode(AnimationMode m);
     AnimationMode animationMode() const { return mode_; }
     void setStepInterval(int ms) { stepMs_ = std::max(1, ms); }
@@ -113,39 +114,41 @@ public:
     QSize sizeHint() const override { return {900, 700}; }
     QSize minimumSizeHint() const override { return {240, 200}; }
 
-public slots:
-    void stepChanges();    // reveals the next touched cell
-    void finishChanges();  // reveals all
+  public slots:
+    void stepChanges();   // reveals the next touched cell
+    void finishChanges(); // reveals all
 
-signals:
-    void cellActivated(int i, int k);  // click, Space or Enter
+  signals:
+    void cellActivated(int i, int k); // click, Space or Enter
     void focusCellChanged(int i, int k);
     void changesProgress(int shown, int total);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     void resizeEvent(QResizeEvent*) override;
-    void changeEvent(QEvent*) override;  // a font or palette change relayouts / repaints the layer
+    void changeEvent(QEvent*) override; // a font or palette change relayouts / repaints the layer
     bool event(QEvent*) override;
 
-private:
+  private:
     struct Layout {
         double cw = 0, ch = 0, left = 0, top = 0, legendH = 0, baseY = 0;
         bool rotateWords = false;
-        double wordAngle = 45;  // degrees; steeper when the font is tall for the column width
+        double wordAngle = 45; // degrees; steeper when the font is tall for the column width
     };
-    std::size_t index(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
+    std::size_t index(int i, int k) const {
+        return static_cast<std::size_t>(i) * (length() + 1) + k;
+    }
     void relayout();
     void updateArea(const QRegion& r);
-    QRegion marksArea() const;  // the pixels of every change mark's cell
+    QRegion marksArea() const; // the pixels of every change mark's cell
     // Static layer: what cell idx shows (value and label from `before` while its change is not
     // revealed; kept, gold and best from the current cells).
     HeatCell shownCell(std::size_t idx) const;
-    void paintStatic(QPainter& p, const QRegion& dirty) const;  // background, cells, words, legend
-    void paintOverlays(QPainter& p, const QRect& dirty) const;   // change marks, highlights, focus
-    bool refreshLayer(qreal dpr);  // brings layer_ up to date; false if it cannot be used
+    void paintStatic(QPainter& p, const QRegion& dirty) const; // background, cells, words, legend
+    void paintOverlays(QPainter& p, const QRect& dirty) const; // change marks, highlights, focus
+    bool refreshLayer(qreal dpr); // brings layer_ up to date; false if it cannot be used
     void invalidateLayer() { layerValid_ = false; }
     void paintLegend(QPainter& p) const;
     double legendRow() const;
@@ -162,7 +165,7 @@ private:
 
     QStringList words_;
     std::vector<HeatCell> cells_, before_;
-    std::vector<int> markOrder_;  // per cell: index into marks_, or -1
+    std::vector<int> markOrder_; // per cell: index into marks_, or -1
     std::vector<CellMark> marks_;
     std::vector<CellHighlight> highlights_;
     int revealed_ = 0;
@@ -182,8 +185,8 @@ private:
     Layout lay_;
     bool layerCacheOn_ = true, layerValid_ = false;
     QImage layer_;
-    QImage scratch_;  // refreshLayer's drawing area for changed cells (reused)
-    std::vector<HeatCell> layerCells_;  // the shown state of each cell as layer_ has it
+    QImage scratch_;                   // refreshLayer's drawing area for changed cells (reused)
+    std::vector<HeatCell> layerCells_; // the shown state of each cell as layer_ has it
     int lastLayerCells_ = 0;
 };
 

@@ -17,14 +17,15 @@ using heatdraw::cellPixels;
 namespace heatdraw {
 bool sameShown(const HeatCell& a, const HeatCell& b) {
     const bool valuesEqual = a.value == b.value || (std::isnan(a.value) && std::isnan(b.value));
-    return valuesEqual && a.kept == b.kept && a.gold == b.gold && a.best == b.best && a.label == b.label;
+    return valuesEqual && a.kept == b.kept && a.gold == b.gold && a.best == b.best &&
+           a.label == b.label;
 }
 } // namespace heatdraw
 
 using heatdraw::sameShown;
 
-// Off only bypasses the cache: it stays valid (cells are compared with it when it is used again, and
-// every change that repaints all cells invalidates it whether on or off).
+// Off only bypasses the cache: it stays valid (cells are compared with it when it is used again,
+// and every change that repaints all cells invalidates it whether on or off).
 void ChartHeatMap::setLayerCacheEnabled(bool on) {
     layerCacheOn_ = on;
     update();
@@ -36,7 +37,8 @@ void ChartHeatMap::paintStatic(QPainter& p, const QRegion& dirty) const {
     p.setRenderHint(QPainter::Antialiasing, lay_.cw > 8);
     for (int w = n; w >= 1; --w)
         for (int i = 0; i + w <= n; ++i)
-            if (dirty.intersects(cellPixels(cellRect(i, i + w)))) paintCell(p, i, i + w, shownCell(index(i, i + w)));
+            if (dirty.intersects(cellPixels(cellRect(i, i + w))))
+                paintCell(p, i, i + w, shownCell(index(i, i + w)));
     if (dirty.boundingRect().bottom() >= lay_.baseY - 4) paintWords(p);
     if (legendVisible_ && dirty.boundingRect().top() <= lay_.top) paintLegend(p);
 }
@@ -48,7 +50,8 @@ void ChartHeatMap::paintOverlays(QPainter& p, const QRect& dirty) const {
     for (int m = 0; m < revealed_ && m < totalChanges(); ++m) {
         const CellMark& mk = marks_[m];
         QRectF r = cellRect(mk.i, mk.k);
-        if (dirty.intersects(cellPixels(r))) paintMark(p, r, mk, m == revealed_ - 1 && mode_ != AnimationMode::Instant);
+        if (dirty.intersects(cellPixels(r)))
+            paintMark(p, r, mk, m == revealed_ - 1 && mode_ != AnimationMode::Instant);
     }
     for (const CellHighlight& h : highlights_)
         if (h.k <= n && h.i < h.k) paintHighlight(p, h);
@@ -66,13 +69,15 @@ void ChartHeatMap::paintOverlays(QPainter& p, const QRect& dirty) const {
 bool ChartHeatMap::refreshLayer(qreal dpr) {
     const QSize pixels = (QSizeF(size()) * dpr).toSize();
     const int n = length();
-    if (!layerValid_ || layer_.size() != pixels || layer_.devicePixelRatio() != dpr || layerCells_.size() != cells_.size()) {
+    if (!layerValid_ || layer_.size() != pixels || layer_.devicePixelRatio() != dpr ||
+        layerCells_.size() != cells_.size()) {
         layer_ = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
         if (layer_.isNull()) return false;
         layer_.setDevicePixelRatio(dpr);
         layerCells_.resize(cells_.size());
         for (int w = n; w >= 1; --w)
-            for (int i = 0; i + w <= n; ++i) layerCells_[index(i, i + w)] = shownCell(index(i, i + w));
+            for (int i = 0; i + w <= n; ++i)
+                layerCells_[index(i, i + w)] = shownCell(index(i, i + w));
         QPainter p(&layer_);
         paintStatic(p, QRegion(rect()));
         layerValid_ = true;
@@ -101,11 +106,11 @@ bool ChartHeatMap::refreshLayer(qreal dpr) {
     if (changed == 0) return true;
     // Each rectangle is painted into a scratch image of the layer's size, then copied. Not under a
     // clip: Qt rasterizes a shape that a clip cuts another way than a whole one (±1 per channel on
-    // an ellipse's edge); and not translated: an AA edge at a shifted fractional coordinate may round
-    // differently. paintStatic paints every cell whose pixels reach the rectangle whole, at its own
-    // coordinates, in the full paint's order, so each pixel of the rectangle is the full paint's;
-    // the scratch image's pixels outside the rectangle are never read. It is kept between paints
-    // (a new image of the layer's size per paint cost more than the cells).
+    // an ellipse's edge); and not translated: an AA edge at a shifted fractional coordinate may
+    // round differently. paintStatic paints every cell whose pixels reach the rectangle whole, at
+    // its own coordinates, in the full paint's order, so each pixel of the rectangle is the full
+    // paint's; the scratch image's pixels outside the rectangle are never read. It is kept between
+    // paints (a new image of the layer's size per paint cost more than the cells).
     if (scratch_.size() != layer_.size() || scratch_.devicePixelRatio() != dpr) {
         scratch_ = QImage(layer_.size(), layer_.format());
         scratch_.setDevicePixelRatio(dpr);
@@ -138,11 +143,14 @@ void ChartHeatMap::paintEvent(QPaintEvent* ev) {
     // (SVG, PDF, scaled images) are painted directly, as vectors or at their own resolution.
     const qreal dpr = devicePixelRatioF();
     const QTransform t = p.deviceTransform();
-    const bool cacheable = layerCacheOn_ && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster &&
-                           t.type() <= QTransform::TxScale && std::abs(t.m11() - dpr) < 1e-9 && std::abs(t.m22() - dpr) < 1e-9;
+    const bool cacheable = layerCacheOn_ && p.paintEngine() &&
+                           p.paintEngine()->type() == QPaintEngine::Raster &&
+                           t.type() <= QTransform::TxScale && std::abs(t.m11() - dpr) < 1e-9 &&
+                           std::abs(t.m22() - dpr) < 1e-9;
     if (cacheable && refreshLayer(dpr)) {
         p.setCompositionMode(QPainter::CompositionMode_Source);
-        p.drawImage(ev->rect(), layer_, QRectF(QPointF(ev->rect().topLeft()) * dpr, QSizeF(ev->rect().size()) * dpr));
+        p.drawImage(ev->rect(), layer_,
+                    QRectF(QPointF(ev->rect().topLeft()) * dpr, QSizeF(ev->rect().size()) * dpr));
         p.setCompositionMode(QPainter::CompositionMode_SourceOver);
     } else {
         paintStatic(p, QRegion(rect()));

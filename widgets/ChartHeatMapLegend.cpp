@@ -13,18 +13,25 @@ using heatdraw::kHeatMargin;
 using heatdraw::kindGlyph;
 using heatdraw::kLegendRowMin;
 
-double ChartHeatMap::legendRow() const { return std::max(kLegendRowMin, QFontMetricsF(font()).height() + 6); }
+double ChartHeatMap::legendRow() const {
+    return std::max(kLegendRowMin, QFontMetricsF(font()).height() + 6);
+}
 
 // The legend's items in paint order (widths as paintLegend lays them out).
 std::vector<double> ChartHeatMap::legendItemWidths() const {
     QFontMetricsF fm(font());
     QString loS = QString::number(lo_, 'f', decimals_), hiS = QString::number(hi_, 'f', decimals_);
-    std::vector<double> w{fm.horizontalAdvance(scaleTitle_) + 8 + fm.horizontalAdvance(loS) + 4 + 140 + 4 + fm.horizontalAdvance(hiS)};
-    QStringList texts{tr("kept"), tr("pruned (hatched)"), outlineName_.isEmpty() ? tr("gold span") : outlineName_,
+    std::vector<double> w{fm.horizontalAdvance(scaleTitle_) + 8 + fm.horizontalAdvance(loS) + 4 +
+                          140 + 4 + fm.horizontalAdvance(hiS)};
+    QStringList texts{tr("kept"), tr("pruned (hatched)"),
+                      outlineName_.isEmpty() ? tr("gold span") : outlineName_,
                       dotName_.isEmpty() ? tr("best parse") : dotName_, tr("not prunable")};
     if (changeLegend_)
-        for (ChangeKind k : {ChangeKind::Rose, ChangeKind::Fell, ChangeKind::Appeared, ChangeKind::Vanished}) texts << changeKindName(k);
-    for (const QString& t : texts) w.push_back(22 + fm.horizontalAdvance(t));
+        for (ChangeKind k :
+             {ChangeKind::Rose, ChangeKind::Fell, ChangeKind::Appeared, ChangeKind::Vanished})
+            texts << changeKindName(k);
+    for (const QString& t : texts)
+        w.push_back(22 + fm.horizontalAdvance(t));
     return w;
 }
 
@@ -59,7 +66,8 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
     // Colour bar.
     QString loS = QString::number(lo_, 'f', decimals_), hiS = QString::number(hi_, 'f', decimals_);
     double barW = 140;
-    double itemW = fm.horizontalAdvance(scaleTitle_) + 8 + fm.horizontalAdvance(loS) + 4 + barW + 4 + fm.horizontalAdvance(hiS);
+    double itemW = fm.horizontalAdvance(scaleTitle_) + 8 + fm.horizontalAdvance(loS) + 4 + barW +
+                   4 + fm.horizontalAdvance(hiS);
     double x0 = advance(itemW);
     QRectF box(0, y + 3, 0, kLegendRow - 8);
     p.setPen(palette().text().color());
@@ -68,9 +76,10 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
     p.drawText(QRectF(bx, y, fm.horizontalAdvance(loS) + 1, kLegendRow), Qt::AlignVCenter, loS);
     bx += fm.horizontalAdvance(loS) + 4;
     QLinearGradient g(bx, 0, bx + barW, 0);
-    for (int s = 0; s <= 10; ++s) g.setColorAt(s / 10.0, colorMapAt(colorMap_, s / 10.0));
+    for (int s = 0; s <= 10; ++s)
+        g.setColorAt(s / 10.0, colorMapAt(colorMap_, s / 10.0));
     p.fillRect(QRectF(bx, box.top(), barW, box.height()), g);
-    if (isDiverging(colorMap_) && lo_ < 0 && hi_ > 0) {  // mark the neutral 0 of a signed scale
+    if (isDiverging(colorMap_) && lo_ < 0 && hi_ > 0) { // mark the neutral 0 of a signed scale
         const double zx = bx + barW * (-lo_ / (hi_ - lo_));
         p.setPen(QPen(Qt::black, 1));
         p.drawLine(QPointF(zx, box.top()), QPointF(zx, box.top() + 3));
@@ -82,7 +91,8 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
         p.setFont(font());
         p.setPen(palette().text().color());
     }
-    p.drawText(QRectF(bx + barW + 4, y, fm.horizontalAdvance(hiS) + 1, kLegendRow), Qt::AlignVCenter, hiS);
+    p.drawText(QRectF(bx + barW + 4, y, fm.horizontalAdvance(hiS) + 1, kLegendRow),
+               Qt::AlignVCenter, hiS);
 
     auto swatch = [&](const QString& text, auto&& draw) {
         double w = 22 + fm.horizontalAdvance(text);
@@ -118,7 +128,8 @@ void ChartHeatMap::paintLegend(QPainter& p) const {
         p.drawRect(s.adjusted(2, 2, -2, -2));
     });
     if (!changeLegend_) return;
-    for (ChangeKind k : {ChangeKind::Rose, ChangeKind::Fell, ChangeKind::Appeared, ChangeKind::Vanished}) {
+    for (ChangeKind k :
+         {ChangeKind::Rose, ChangeKind::Fell, ChangeKind::Appeared, ChangeKind::Vanished}) {
         swatch(changeKindName(k), [&](QRectF s) {
             p.setPen(QPen(changeKindColor(k), 2));
             p.setBrush(Qt::NoBrush);

@@ -54,20 +54,28 @@ using heatdraw::kindGlyph;
 
 QString changeKindName(ChangeKind k) {
     switch (k) {
-    case ChangeKind::Rose: return QObject::tr("rose");
-    case ChangeKind::Fell: return QObject::tr("fell");
-    case ChangeKind::Appeared: return QObject::tr("appeared");
-    case ChangeKind::Vanished: return QObject::tr("vanished");
+    case ChangeKind::Rose:
+        return QObject::tr("rose");
+    case ChangeKind::Fell:
+        return QObject::tr("fell");
+    case ChangeKind::Appeared:
+        return QObject::tr("appeared");
+    case ChangeKind::Vanished:
+        return QObject::tr("vanished");
     }
     return {};
 }
 
 QColor changeKindColor(ChangeKind k) {
     switch (k) {
-    case ChangeKind::Rose: return okabeito::kBlue;
-    case ChangeKind::Fell: return okabeito::kOrange;
-    case ChangeKind::Appeared: return okabeito::kBluishGreen;
-    case ChangeKind::Vanished: return okabeito::kVermillion;
+    case ChangeKind::Rose:
+        return okabeito::kBlue;
+    case ChangeKind::Fell:
+        return okabeito::kOrange;
+    case ChangeKind::Appeared:
+        return okabeito::kBluishGreen;
+    case ChangeKind::Vanished:
+        return okabeito::kVermillion;
     }
     return Qt::black;
 }
@@ -101,7 +109,8 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k, const HeatCell& c) const
     p.setPen(Qt::NoPen);
     p.fillRect(r, fill);
     if (!kept) {
-        // On a diverging map the colour is kept exact: the hatching takes the contrasting colour instead.
+        // On a diverging map the colour is kept exact: the hatching takes the contrasting colour
+        // instead.
         QColor hatch = isDiverging(colorMap_) ? contrastingText(fill) : QColor(40, 40, 40);
         hatch.setAlpha(170);
         p.fillRect(r, QBrush(hatch, lay_.cw > 14 ? Qt::BDiagPattern : Qt::Dense6Pattern));
@@ -122,7 +131,8 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k, const HeatCell& c) const
     }
     if (c.best) {
         double rad = std::clamp(std::min(r.width(), r.height()) * 0.13, 1.5, 6.0);
-        QPointF ctr(r.right() - rad - std::min(5.0, r.width() * 0.12), r.top() + rad + std::min(5.0, r.height() * 0.15));
+        QPointF ctr(r.right() - rad - std::min(5.0, r.width() * 0.12),
+                    r.top() + rad + std::min(5.0, r.height() * 0.15));
         p.setPen(QPen(Qt::black, rad > 2.5 ? 1.2 : 0.6));
         p.setBrush(Qt::white);
         p.drawEllipse(ctr, rad, rad);
@@ -134,7 +144,8 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k, const HeatCell& c) const
     f.setPointSizeF(std::clamp(r.height() * 0.33, 6.0, font().pointSizeF()));
     QString v = hasValue ? QString::number(c.value, 'f', decimals_) : QString();
     // No "-0.000" (a plain scan: a regular expression here was compiled once per cell and paint).
-    if (v.startsWith('-') && std::none_of(v.cbegin(), v.cend(), [](QChar ch) { return ch >= u'1' && ch <= u'9'; }))
+    if (v.startsWith('-') &&
+        std::none_of(v.cbegin(), v.cend(), [](QChar ch) { return ch >= u'1' && ch <= u'9'; }))
         v.remove(0, 1);
     QFont labelFont = font();
     labelFont.setPointSizeF(std::clamp(r.height() * 0.5, 6.0, font().pointSizeF()));
@@ -147,7 +158,8 @@ void ChartHeatMap::paintCell(QPainter& p, int i, int k, const HeatCell& c) const
         QRectF top = r.adjusted(3, 2, -3, -r.height() / 2);
         QRectF bottom = r.adjusted(3, r.height() / 2, -3, -2);
         p.drawText(top, Qt::AlignHCenter | Qt::AlignBottom, v);
-        p.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(c.label, Qt::ElideRight, bottom.width()));
+        p.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
+                   fm.elidedText(c.label, Qt::ElideRight, bottom.width()));
     } else if (labelFits) {
         p.setFont(labelFont);
         p.drawText(r, Qt::AlignCenter, c.label);
@@ -169,7 +181,8 @@ void ChartHeatMap::paintMark(QPainter& p, const QRectF& r, const CellMark& m, bo
         p.drawRect(r.adjusted(-2, -2, 2, 2));
     }
     double rad = std::clamp(std::min(r.width(), r.height()) * 0.16, 2.5, 7.0);
-    QPointF c(r.left() + rad + std::min(4.0, r.width() * 0.1), r.bottom() - rad - std::min(4.0, r.height() * 0.1));
+    QPointF c(r.left() + rad + std::min(4.0, r.width() * 0.1),
+              r.bottom() - rad - std::min(4.0, r.height() * 0.1));
     p.setPen(QPen(Qt::white, rad > 3 ? 1.5 : 0.8));
     p.setBrush(col);
     p.drawPath(kindGlyph(m.kind, c, rad));
@@ -188,7 +201,8 @@ void ChartHeatMap::paintHighlight(QPainter& p, const CellHighlight& h) const {
     f.setPointSizeF(std::clamp(r.height() * 0.22, 6.0, font().pointSizeF() * 0.9));
     f.setBold(true);
     const QFontMetricsF fm(f);
-    const QRectF box(r.left() + t, r.top() + t, std::min(fm.horizontalAdvance(h.tag) + 6, r.width() - 2 * t), fm.height());
+    const QRectF box(r.left() + t, r.top() + t,
+                     std::min(fm.horizontalAdvance(h.tag) + 6, r.width() - 2 * t), fm.height());
     p.fillRect(box, h.color);
     p.setFont(f);
     p.setPen(contrastingText(h.color));
@@ -211,7 +225,8 @@ void ChartHeatMap::paintWords(QPainter& p) const {
         for (int i = 0; i <= n; ++i) {
             if (lay_.cw < 26 && i % 5 != 0 && i != n) continue;
             double x = lay_.left + i * lay_.cw;
-            p.drawText(QRectF(x - 20, y, 40, fm.height()), Qt::AlignHCenter | Qt::AlignTop, QString::number(i));
+            p.drawText(QRectF(x - 20, y, 40, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                       QString::number(i));
         }
         p.setFont(font());
         p.setPen(palette().text().color());
@@ -221,14 +236,17 @@ void ChartHeatMap::paintWords(QPainter& p) const {
         QString w = words_[i].length() > 16 ? words_[i].left(15) + QChar(0x2026) : words_[i];
         double cx = lay_.left + (i + 0.5) * lay_.cw;
         if (!lay_.rotateWords) {
-            p.drawText(QRectF(cx - lay_.cw / 2, y, lay_.cw, fm.height() + 2), Qt::AlignHCenter | Qt::AlignTop, w);
+            p.drawText(QRectF(cx - lay_.cw / 2, y, lay_.cw, fm.height() + 2),
+                       Qt::AlignHCenter | Qt::AlignTop, w);
         } else {
             p.save();
-            // At 45° the start sits right of the column centre; steeper, the glyphs' middle line meets it.
+            // At 45° the start sits right of the column centre; steeper, the glyphs' middle line
+            // meets it.
             const double a = lay_.wordAngle;
-            // Down by the glyphs' rise above the baseline (ascent · cos a), so no word reaches into the
-            // fence-post indices above it (test_explorer_readable measures the boxes).
-            p.translate(a <= 45 ? cx + fm.ascent() * 0.3 : cx - fm.ascent() * 0.4 * std::sin(a * M_PI / 180) + 2,
+            // Down by the glyphs' rise above the baseline (ascent · cos a), so no word reaches into
+            // the fence-post indices above it (test_explorer_readable measures the boxes).
+            p.translate(a <= 45 ? cx + fm.ascent() * 0.3
+                                : cx - fm.ascent() * 0.4 * std::sin(a * M_PI / 180) + 2,
                         y + 2 + (indices ? fm.ascent() * std::cos(a * M_PI / 180) : 0.0));
             p.rotate(a);
             p.drawText(QPointF(0, 0), w);

@@ -47,7 +47,8 @@ void ChartOverlay::clear() {
 }
 
 int ChartOverlay::count(int cls) const {
-    return static_cast<int>(std::count_if(cells_.begin(), cells_.end(), [cls](const OverlayCell& c) { return c.cls == cls; }));
+    return static_cast<int>(std::count_if(cells_.begin(), cells_.end(),
+                                          [cls](const OverlayCell& c) { return c.cls == cls; }));
 }
 
 void ChartOverlay::paintEvent(QPaintEvent*) {
@@ -66,11 +67,14 @@ void ChartOverlay::paintEvent(QPaintEvent*) {
         p.drawRect(inner);
         p.setPen(QPen(cls.color, w, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         p.drawRect(inner);
-        // The glyph in the top-left corner, on a chip of the class's colour, when the cell has room.
+        // The glyph in the top-left corner, on a chip of the class's colour, when the cell has
+        // room.
         small.setPointSizeF(std::max(5.0, std::min(font().pointSizeF() * 0.8, r.height() * 0.3)));
         const QFontMetricsF fm(small);
         const QSizeF chip(fm.horizontalAdvance(cls.glyph) + 4, fm.height());
-        if (cls.glyph.isEmpty() || chip.width() > r.width() * 0.6 || chip.height() > r.height() * 0.55) continue;
+        if (cls.glyph.isEmpty() || chip.width() > r.width() * 0.6 ||
+            chip.height() > r.height() * 0.55)
+            continue;
         const QRectF chipRect(inner.topLeft(), chip);
         p.fillRect(chipRect, cls.color);
         p.setFont(small);
@@ -118,7 +122,8 @@ void ChartOverlay::paintLegend(QPainter& p) const {
         p.drawText(swatch, Qt::AlignCenter, cls.glyph);
         p.setFont(font());
         p.setPen(Qt::black);
-        p.drawText(QRectF(swatch.right() + 6, y, textW, row), Qt::AlignVCenter | Qt::AlignLeft, lines[static_cast<int>(c)]);
+        p.drawText(QRectF(swatch.right() + 6, y, textW, row), Qt::AlignVCenter | Qt::AlignLeft,
+                   lines[static_cast<int>(c)]);
     }
 }
 

@@ -15,34 +15,34 @@ namespace prunescope::widgets {
 class ChartHeatMap;
 
 struct OverlayClass {
-    QString name;   // legend text
+    QString name; // legend text
     QColor color;
-    QString glyph;  // one or two characters drawn in the cell's corner
+    QString glyph; // one or two characters drawn in the cell's corner
 };
 
 struct OverlayCell {
     int i = 0, k = 0;
-    int cls = 0;  // index into the classes
+    int cls = 0; // index into the classes
 };
 
 class ChartOverlay : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ChartOverlay(ChartHeatMap* map);
 
     void setTitle(const QString& title);
     void setClasses(std::vector<OverlayClass> classes);
     void setCells(std::vector<OverlayCell> cells);
-    void clear();  // no cells, no legend
+    void clear(); // no cells, no legend
     const std::vector<OverlayCell>& cells() const { return cells_; }
     const std::vector<OverlayClass>& classes() const { return classes_; }
     int count(int cls) const;
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
 
-private:
+  private:
     void paintLegend(QPainter& p) const;
 
     ChartHeatMap* map_;

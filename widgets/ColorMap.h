@@ -16,7 +16,7 @@ enum class ColorMapKind { Viridis, Cividis, Diverging };
 // value 0 of a symmetric scale) is exactly divergingNeutral(), t < 0.5 blue, t > 0.5 red.
 QColor colorMapAt(ColorMapKind kind, double t);
 QString colorMapName(ColorMapKind kind);
-QStringList colorMapNames();  // the sequential maps, in enum order (what a user picks from)
+QStringList colorMapNames(); // the sequential maps, in enum order (what a user picks from)
 bool isDiverging(ColorMapKind kind);
 QColor divergingNeutral();
 // Black or white, whichever reads better on `background`.

@@ -15,18 +15,19 @@ namespace prunescope::widgets {
 
 namespace {
 const QColor kEmpty(238, 238, 238);
-const QColor kInBeam = okabeito::kBluishGreen;     // gold item is the cell's best
-const QColor kRanked = okabeito::kYellow;          // gold item in the beam, not first
-const QColor kFellOff = okabeito::kVermillion;     // gold item fell off the beam
+const QColor kInBeam = okabeito::kBluishGreen; // gold item is the cell's best
+const QColor kRanked = okabeito::kYellow;      // gold item in the beam, not first
+const QColor kFellOff = okabeito::kVermillion; // gold item fell off the beam
 const QColor kFrontier = okabeito::kBlue;
 
-QColor greyFor(double fullness) {  // 0 -> light, 1 -> mid grey
+QColor greyFor(double fullness) { // 0 -> light, 1 -> mid grey
     const int v = static_cast<int>(225 - 95 * std::clamp(fullness, 0.0, 1.0));
     return {v, v, v};
 }
 } // namespace
 
-std::vector<CubeCellView> cubeCellViews(const CubeChart& chart, const GoldDerivation* gold, const CubeUpdateChoice* choice) {
+std::vector<CubeCellView> cubeCellViews(const CubeChart& chart, const GoldDerivation* gold,
+                                        const CubeUpdateChoice* choice) {
     std::vector<CubeCellView> v(static_cast<std::size_t>(chart.numCells()));
     for (int c = 0; c < chart.numCells(); ++c) {
         const auto beam = chart.beamOf(c);
@@ -40,9 +41,16 @@ std::vector<CubeCellView> cubeCellViews(const CubeChart& chart, const GoldDeriva
             cv.violation = g.violation;
         }
         if (choice) {
-            if (choice->smaxNode >= 0) v[static_cast<std::size_t>(gold->nodes[static_cast<std::size_t>(choice->smaxNode)].cellId)].smax = true;
-            for (int f : choice->frontier) v[static_cast<std::size_t>(gold->nodes[static_cast<std::size_t>(f)].cellId)].frontier = true;
-            for (int f : choice->nodes) v[static_cast<std::size_t>(gold->nodes[static_cast<std::size_t>(f)].cellId)].chosen = true;
+            if (choice->smaxNode >= 0)
+                v[static_cast<std::size_t>(
+                      gold->nodes[static_cast<std::size_t>(choice->smaxNode)].cellId)]
+                    .smax = true;
+            for (int f : choice->frontier)
+                v[static_cast<std::size_t>(gold->nodes[static_cast<std::size_t>(f)].cellId)]
+                    .frontier = true;
+            for (int f : choice->nodes)
+                v[static_cast<std::size_t>(gold->nodes[static_cast<std::size_t>(f)].cellId)]
+                    .chosen = true;
         }
     }
     return v;
@@ -60,7 +68,7 @@ int CubeChartView::cellId(CubeKind kind, int head, int end) const {
 }
 
 void CubeChartView::setChart(const QStringList& words, int beam, std::vector<CubeCellView> cells) {
-    if (words != words_) selected_ = -1;  // cell ids depend on the length
+    if (words != words_) selected_ = -1; // cell ids depend on the length
     words_ = words;
     beam_ = std::max(1, beam);
     cells_ = std::move(cells);
@@ -98,7 +106,7 @@ QRectF CubeChartView::cellRect(int id) const {
     const auto kind = static_cast<CubeKind>(id / (N * N));
     const int head = (id % (N * N)) / N, end = id % N;
     if (head == end) return kind == CubeKind::Complete ? spanRect(head, head) : QRectF();
-    if (end == 0) return {};  // nothing points to the root
+    if (end == 0) return {}; // nothing points to the root
     const int s = std::min(head, end), t = std::max(head, end);
     const QRectF box = spanRect(s, t);
     const double hw = box.width() / 2, hh = box.height() / 2;
@@ -120,11 +128,13 @@ QString CubeChartView::describe(int id) const {
     const int head = (id % (N * N)) / N, end = id % N;
     const CubeCellView& c = cells_[static_cast<std::size_t>(id)];
     QString s = QString::fromStdString(cubeCellName({kind, head, end}));
-    s += kind == CubeKind::Complete ? tr(": complete, head %1").arg(head) : tr(": incomplete, arc %1 → %2").arg(head).arg(end);
+    s += kind == CubeKind::Complete ? tr(": complete, head %1").arg(head)
+                                    : tr(": incomplete, arc %1 → %2").arg(head).arg(end);
     s += tr("\n%1 of %2 items").arg(c.items).arg(beam_);
     if (c.items > 0) s += tr(", best %1").arg(static_cast<double>(c.best), 0, 'f', 3);
     if (c.goldRank != CubeCellView::kNotGold) {
-        s += c.goldRank >= 0 ? tr("\ngold node: gold item at rank %1").arg(c.goldRank + 1) : tr("\ngold node: gold item fell off the beam");
+        s += c.goldRank >= 0 ? tr("\ngold node: gold item at rank %1").arg(c.goldRank + 1)
+                             : tr("\ngold node: gold item fell off the beam");
         s += tr("\nviolation %1").arg(c.violation, 0, 'f', 3);
     }
     if (c.smax) s += tr("\ns-max node (largest violation)");
@@ -157,7 +167,9 @@ void CubeChartView::paintCell(QPainter& p, int id) const {
         f.setPixelSize(static_cast<int>(std::clamp(r.height() * 0.55, 7.0, 13.0)));
         p.setFont(f);
         p.setPen(text);
-        p.drawText(r, Qt::AlignCenter, c.goldRank < 0 ? QStringLiteral("×") : QStringLiteral("#%1").arg(c.goldRank + 1));
+        p.drawText(r, Qt::AlignCenter,
+                   c.goldRank < 0 ? QStringLiteral("×")
+                                  : QStringLiteral("#%1").arg(c.goldRank + 1));
     }
     if (c.frontier) {
         p.setBrush(Qt::NoBrush);
@@ -189,7 +201,8 @@ void CubeChartView::paintLegend(QPainter& p) const {
     f.setPixelSize(11);
     p.setFont(f);
     double x = 8;
-    auto swatch = [&](const QColor& c, const QString& label, Qt::PenStyle frame = Qt::NoPen, const QColor& frameColor = Qt::black) {
+    auto swatch = [&](const QColor& c, const QString& label, Qt::PenStyle frame = Qt::NoPen,
+                      const QColor& frameColor = Qt::black) {
         const QRectF r(x, 8, 14, 14);
         p.fillRect(r, c);
         if (frame != Qt::NoPen) {
@@ -221,13 +234,15 @@ void CubeChartView::paintEvent(QPaintEvent*) {
         return;
     }
     p.setRenderHint(QPainter::Antialiasing, cw_ > 10);
-    for (int id = 0; id < static_cast<int>(cells_.size()); ++id) paintCell(p, id);
+    for (int id = 0; id < static_cast<int>(cells_.size()); ++id)
+        paintCell(p, id);
     // span box outlines
     const int n = length();
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(120, 120, 120), 0.6));
     for (int w = 0; w <= n; ++w)
-        for (int s = 0; s + w <= n; ++s) p.drawRect(spanRect(s, s + w));
+        for (int s = 0; s + w <= n; ++s)
+            p.drawRect(spanRect(s, s + w));
     // words under the base
     QFont f = font();
     f.setPixelSize(static_cast<int>(std::clamp(cw_ * 0.32, 8.0, 13.0)));
@@ -236,7 +251,8 @@ void CubeChartView::paintEvent(QPaintEvent*) {
     const double baseY = top_ + (n + 1) * ch_ + 4;
     for (int i = 0; i <= n; ++i) {
         const QRectF r(left_ + i * cw_, baseY, cw_, 40);
-        const QString w = p.fontMetrics().elidedText(words_[i], Qt::ElideRight, static_cast<int>(cw_));
+        const QString w =
+            p.fontMetrics().elidedText(words_[i], Qt::ElideRight, static_cast<int>(cw_));
         p.drawText(r, Qt::AlignHCenter | Qt::AlignTop, QString::number(i) + "\n" + w);
     }
     paintLegend(p);
@@ -265,23 +281,38 @@ void CubeChartView::keyPressEvent(QKeyEvent* e) {
         }
     };
     switch (e->key()) {
-    case Qt::Key_Right: case Qt::Key_Down: step(1); setSelectedCell(id); break;
-    case Qt::Key_Left: case Qt::Key_Up: step(-1); setSelectedCell(id); break;
-    case Qt::Key_Return: case Qt::Key_Enter: case Qt::Key_Space:
+    case Qt::Key_Right:
+    case Qt::Key_Down:
+        step(1);
+        setSelectedCell(id);
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Up:
+        step(-1);
+        setSelectedCell(id);
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
         setSelectedCell(id);
         emit cellClicked(id);
         break;
-    default: QWidget::keyPressEvent(e);
+    default:
+        QWidget::keyPressEvent(e);
     }
 }
 
-void CubeChartView::resizeEvent(QResizeEvent*) { relayout(); }
+void CubeChartView::resizeEvent(QResizeEvent*) {
+    relayout();
+}
 
 bool CubeChartView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
-        if (auto c = cellAt(he->pos())) QToolTip::showText(he->globalPos(), describe(*c), this, cellRect(*c).toAlignedRect());
-        else QToolTip::hideText();
+        if (auto c = cellAt(he->pos()))
+            QToolTip::showText(he->globalPos(), describe(*c), this, cellRect(*c).toAlignedRect());
+        else
+            QToolTip::hideText();
         return true;
     }
     return QWidget::event(e);

@@ -21,28 +21,31 @@ namespace prunescope::widgets {
 
 struct CubeCellView {
     static constexpr int kNotGold = -2;
-    int items = 0;                                          // beam size
-    float best = std::numeric_limits<float>::quiet_NaN();   // best item's score
-    int goldRank = kNotGold;                                // >= 0 rank, -1 fell off, kNotGold
-    double violation = 0;                                   // gold cells: v(n)
+    int items = 0;                                        // beam size
+    float best = std::numeric_limits<float>::quiet_NaN(); // best item's score
+    int goldRank = kNotGold;                              // >= 0 rank, -1 fell off, kNotGold
+    double violation = 0;                                 // gold cells: v(n)
     bool smax = false, frontier = false, chosen = false;
 };
 
 // The per-cell view of a parsed chart, its gold derivation and a strategy's choice (cells indexed
 // by CubeChart::cellId).
-std::vector<CubeCellView> cubeCellViews(const CubeChart& chart, const GoldDerivation* gold, const CubeUpdateChoice* choice);
+std::vector<CubeCellView> cubeCellViews(const CubeChart& chart, const GoldDerivation* gold,
+                                        const CubeUpdateChoice* choice);
 
 class CubeChartView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit CubeChartView(QWidget* parent = nullptr);
 
     // words[0] is the root symbol; cells indexed as CubeChart (2 * (n+1)^2).
     void setChart(const QStringList& words, int beam, std::vector<CubeCellView> cells);
-    int length() const { return static_cast<int>(words_.size()) - 1; }  // n
-    const CubeCellView& cellView(int cellId) const { return cells_[static_cast<std::size_t>(cellId)]; }
+    int length() const { return static_cast<int>(words_.size()) - 1; } // n
+    const CubeCellView& cellView(int cellId) const {
+        return cells_[static_cast<std::size_t>(cellId)];
+    }
     int selectedCell() const { return selected_; }
-    void setSelectedCell(int cellId);  // -1 = none; emits nothing
+    void setSelectedCell(int cellId); // -1 = none; emits nothing
 
     // Geometry (widget coordinates) for hit tests, tests and screenshots; empty for cells that do
     // not exist (left-facing cells of the root).
@@ -54,19 +57,19 @@ public:
     QSize sizeHint() const override { return {900, 640}; }
     QSize minimumSizeHint() const override { return {260, 200}; }
 
-signals:
+  signals:
     void cellClicked(int cellId);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     bool event(QEvent*) override;
 
-private:
+  private:
     void relayout();
-    QRectF spanRect(int s, int t) const;  // the whole box of span (s, t), s <= t
+    QRectF spanRect(int s, int t) const; // the whole box of span (s, t), s <= t
     void paintCell(QPainter& p, int cellId) const;
     void paintLegend(QPainter& p) const;
     QString describe(int cellId) const;

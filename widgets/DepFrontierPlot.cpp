@@ -13,9 +13,12 @@ namespace prunescope::widgets {
 namespace {
 QCPScatterStyle depFrontierScatter(DepFrontierStyle s, const QColor& c) {
     switch (s) {
-        case DepFrontierStyle::Reference: return {QCPScatterStyle::ssSquare, QPen(Qt::black), QBrush(c), 10};
-        case DepFrontierStyle::Points: return {QCPScatterStyle::ssDiamond, QPen(c), QBrush(c), 11};
-        default: return {QCPScatterStyle::ssDisc, c, 7};
+    case DepFrontierStyle::Reference:
+        return {QCPScatterStyle::ssSquare, QPen(Qt::black), QBrush(c), 10};
+    case DepFrontierStyle::Points:
+        return {QCPScatterStyle::ssDiamond, QPen(c), QBrush(c), 11};
+    default:
+        return {QCPScatterStyle::ssDisc, c, 7};
     }
 }
 } // namespace
@@ -30,14 +33,16 @@ DepFrontierPlot::DepFrontierPlot(QWidget* parent) : QCustomPlot(parent) {
     legend->setFont(QFont(font().family(), 8));
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
     plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, new QCPTextElement(this, "", QFont(font().family(), 11, QFont::Bold)));
+    plotLayout()->addElement(0, 0,
+                             new QCPTextElement(this, "", QFont(font().family(), 11, QFont::Bold)));
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMouseTracking(true);
 }
 
 int DepFrontierPlot::pointCount() const {
     int n = 0;
-    for (const auto& s : frontier_.series) n += static_cast<int>(s.points.size());
+    for (const auto& s : frontier_.series)
+        n += static_cast<int>(s.points.size());
     return n;
 }
 
@@ -49,7 +54,8 @@ void DepFrontierPlot::setFrontier(DepFrontier f) {
 void DepFrontierPlot::rebuild() {
     clearGraphs();
     clearItems();
-    if (auto* title = qobject_cast<QCPTextElement*>(plotLayout()->element(0, 0))) title->setText(QString::fromStdString(frontier_.title));
+    if (auto* title = qobject_cast<QCPTextElement*>(plotLayout()->element(0, 0)))
+        title->setText(QString::fromStdString(frontier_.title));
     double tLo = 1e300, tHi = 0, uLo = 100, uHi = 0;
     for (const auto& s : frontier_.series) {
         const QColor c(QString::fromStdString(s.colour));
@@ -59,11 +65,14 @@ void DepFrontierPlot::rebuild() {
         g->setLineStyle(s.style == DepFrontierStyle::Sweep ? QCPGraph::lsLine : QCPGraph::lsNone);
         g->setPen(QPen(c, 1.5));
         std::vector<const DepFrontierPoint*> pts;
-        for (const auto& q : s.points) pts.push_back(&q);
-        std::sort(pts.begin(), pts.end(), [](auto* a, auto* b) { return a->tokensPerSecond < b->tokensPerSecond; });
+        for (const auto& q : s.points)
+            pts.push_back(&q);
+        std::sort(pts.begin(), pts.end(),
+                  [](auto* a, auto* b) { return a->tokensPerSecond < b->tokensPerSecond; });
         for (const auto* q : pts) {
             g->addData(std::max(q->tokensPerSecond, 1e-3), q->uas);
-            tLo = std::min(tLo, std::max(q->tokensPerSecond, 1e-3)), tHi = std::max(tHi, q->tokensPerSecond);
+            tLo = std::min(tLo, std::max(q->tokensPerSecond, 1e-3)),
+            tHi = std::max(tHi, q->tokensPerSecond);
             uLo = std::min(uLo, q->uas), uHi = std::max(uHi, q->uas);
             auto* label = new QCPItemText(this);
             label->position->setCoords(std::max(q->tokensPerSecond, 1e-3), q->uas);
@@ -92,7 +101,8 @@ void DepFrontierPlot::rebuild() {
 }
 
 QPointF DepFrontierPlot::pointPixel(int series, int point) const {
-    const auto& q = frontier_.series.at(static_cast<std::size_t>(series)).points.at(static_cast<std::size_t>(point));
+    const auto& q = frontier_.series.at(static_cast<std::size_t>(series))
+                        .points.at(static_cast<std::size_t>(point));
     return {xAxis->coordToPixel(std::max(q.tokensPerSecond, 1e-3)), yAxis->coordToPixel(q.uas)};
 }
 
@@ -111,17 +121,22 @@ std::pair<int, int> DepFrontierPlot::pointAt(QPointF pos, double radius) const {
 QString DepFrontierPlot::pointDescription(int series, int point) const {
     const auto& s = frontier_.series.at(static_cast<std::size_t>(series));
     const auto& q = s.points.at(static_cast<std::size_t>(point));
-    QString d = QString::fromStdString(s.name + " " + q.label) + "\nmodel " + QString::fromStdString(s.model) +
-                QString("\nUAS %1%, %2 tokens/s").arg(q.uas, 0, 'f', 2).arg(q.tokensPerSecond, 0, 'f', 0);
-    if (q.arcsKept >= 0) d += QString("\narcs reaching the first exact stage %1%").arg(100 * q.arcsKept, 0, 'f', 1);
+    QString d =
+        QString::fromStdString(s.name + " " + q.label) + "\nmodel " +
+        QString::fromStdString(s.model) +
+        QString("\nUAS %1%, %2 tokens/s").arg(q.uas, 0, 'f', 2).arg(q.tokensPerSecond, 0, 'f', 0);
+    if (q.arcsKept >= 0)
+        d += QString("\narcs reaching the first exact stage %1%").arg(100 * q.arcsKept, 0, 'f', 1);
     if (q.chosen) d += "\n(dev-chosen)";
     return d;
 }
 
 void DepFrontierPlot::mouseMoveEvent(QMouseEvent* e) {
     const auto [s, p] = pointAt(e->position());
-    if (s >= 0) QToolTip::showText(e->globalPosition().toPoint(), pointDescription(s, p), this);
-    else QToolTip::hideText();
+    if (s >= 0)
+        QToolTip::showText(e->globalPosition().toPoint(), pointDescription(s, p), this);
+    else
+        QToolTip::hideText();
     QCustomPlot::mouseMoveEvent(e);
 }
 

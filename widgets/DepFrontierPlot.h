@@ -15,7 +15,7 @@ namespace prunescope::widgets {
 
 class DepFrontierPlot : public QCustomPlot {
     Q_OBJECT
-public:
+  public:
     explicit DepFrontierPlot(QWidget* parent = nullptr);
 
     void setFrontier(DepFrontier f);
@@ -32,10 +32,10 @@ public:
     // PNG or PDF by extension (0 = current size), atomic (ImageExport.h).
     bool saveImage(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
 
-protected:
+  protected:
     void mouseMoveEvent(QMouseEvent* e) override;
 
-private:
+  private:
     void rebuild();
 
     DepFrontier frontier_;

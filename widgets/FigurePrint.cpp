@@ -21,15 +21,18 @@ bool printFigures(QPrinter& printer, const std::vector<FigurePage>& pages, QStri
     for (const FigurePage& page : pages)
         if (!page.view || page.view->width() <= 0 || page.view->height() <= 0)
             return fail(QObject::tr("Cannot print: a view has no size"));
-    // The views lay out their point-sized text at the screen's resolution: the printer gets the same
-    // one, so text keeps its size relative to the drawing (the output stays vector, sharp at any size).
+    // The views lay out their point-sized text at the screen's resolution: the printer gets the
+    // same one, so text keeps its size relative to the drawing (the output stays vector, sharp at
+    // any size).
     printer.setResolution(pages.front().view->logicalDpiX());
     QPainter p;
     if (!p.begin(&printer))
-        return fail(QObject::tr("Cannot print to %1").arg(printer.outputFileName().isEmpty() ? printer.printerName()
-                                                                                              : printer.outputFileName()));
+        return fail(QObject::tr("Cannot print to %1")
+                        .arg(printer.outputFileName().isEmpty() ? printer.printerName()
+                                                                : printer.outputFileName()));
     for (std::size_t x = 0; x < pages.size(); ++x) {
-        if (x > 0 && !printer.newPage()) return fail(QObject::tr("Cannot start page %1").arg(x + 1));
+        if (x > 0 && !printer.newPage())
+            return fail(QObject::tr("Cannot start page %1").arg(x + 1));
         const FigurePage& page = pages[x];
         const QSizeF fig = figureSize(page.view, page.caption);
         const QRectF area = printer.pageLayout().paintRectPixels(printer.resolution());

@@ -14,29 +14,41 @@ const QColor kBaseline(31, 119, 180), kLols(214, 39, 40), kOther(110, 110, 110),
 
 QColor kindColor(PlotPolicyKind k) {
     switch (k) {
-        case PlotPolicyKind::Baseline: return kBaseline;
-        case PlotPolicyKind::Lols: return kLols;
-        case PlotPolicyKind::Unpruned: return kUnpruned;
-        default: return kOther;
+    case PlotPolicyKind::Baseline:
+        return kBaseline;
+    case PlotPolicyKind::Lols:
+        return kLols;
+    case PlotPolicyKind::Unpruned:
+        return kUnpruned;
+    default:
+        return kOther;
     }
 }
 
 QCPScatterStyle kindScatter(PlotPolicyKind k) {
     const QColor c = kindColor(k);
     switch (k) {
-        case PlotPolicyKind::Baseline: return {QCPScatterStyle::ssCircle, c, QColor(c.red(), c.green(), c.blue(), 90), 8};
-        case PlotPolicyKind::Lols: return {QCPScatterStyle::ssTriangle, c, QColor(c.red(), c.green(), c.blue(), 90), 9};
-        case PlotPolicyKind::Unpruned: return {QCPScatterStyle::ssSquare, c, Qt::white, 9};
-        default: return {QCPScatterStyle::ssDiamond, c, Qt::white, 8};
+    case PlotPolicyKind::Baseline:
+        return {QCPScatterStyle::ssCircle, c, QColor(c.red(), c.green(), c.blue(), 90), 8};
+    case PlotPolicyKind::Lols:
+        return {QCPScatterStyle::ssTriangle, c, QColor(c.red(), c.green(), c.blue(), 90), 9};
+    case PlotPolicyKind::Unpruned:
+        return {QCPScatterStyle::ssSquare, c, Qt::white, 9};
+    default:
+        return {QCPScatterStyle::ssDiamond, c, Qt::white, 8};
     }
 }
 
 QString kindName(PlotPolicyKind k) {
     switch (k) {
-        case PlotPolicyKind::Baseline: return "baseline policies";
-        case PlotPolicyKind::Lols: return "LOLS policies";
-        case PlotPolicyKind::Unpruned: return "unpruned parser";
-        default: return "other policies";
+    case PlotPolicyKind::Baseline:
+        return "baseline policies";
+    case PlotPolicyKind::Lols:
+        return "LOLS policies";
+    case PlotPolicyKind::Unpruned:
+        return "unpruned parser";
+    default:
+        return "other policies";
     }
 }
 
@@ -54,7 +66,7 @@ QPointF rewardNormal(const QCPAxis* xa, const QCPAxis* ya, double x, double y, d
     const double len = std::hypot(t.x(), t.y());
     if (len <= 0) return {0, -1};
     QPointF n(t.y() / len, -t.x() / len);
-    if (n.y() > 0 || (n.y() == 0 && n.x() > 0)) n = -n;  // up (higher accuracy) or left (faster)
+    if (n.y() > 0 || (n.y() == 0 && n.x() > 0)) n = -n; // up (higher accuracy) or left (faster)
     return n;
 }
 } // namespace
@@ -62,11 +74,13 @@ QPointF rewardNormal(const QCPAxis* xa, const QCPAxis* ya, double x, double y, d
 // Arrows and cones of all points, drawn in pixel space so they stay perpendicular to the
 // iso-reward lines whatever the axis scales.
 class FrontierPlot::Glyphs : public QCPAbstractItem {
-public:
-    explicit Glyphs(FrontierPlot* plot) : QCPAbstractItem(plot), plot_(plot) { setSelectable(false); }
+  public:
+    explicit Glyphs(FrontierPlot* plot) : QCPAbstractItem(plot), plot_(plot) {
+        setSelectable(false);
+    }
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
 
-protected:
+  protected:
     void draw(QCPPainter* painter) override {
         const auto* xa = plot_->xAxis;
         const auto* ya = plot_->yAxis;
@@ -78,8 +92,9 @@ protected:
                 const QPointF b = rewardNormal(xa, ya, p.runtime, p.accuracy, p.lambdaRange.hi);
                 const double angA = std::atan2(-a.y(), a.x()) * 180 / M_PI;
                 double angB = std::atan2(-b.y(), b.x()) * 180 / M_PI;
-                double span = angB - angA;  // counter-clockwise from the lo normal to the hi normal
-                while (span < 0) span += 360;
+                double span = angB - angA; // counter-clockwise from the lo normal to the hi normal
+                while (span < 0)
+                    span += 360;
                 if (span > 180) span -= 360;
                 const double r = 30;
                 QPainterPath path(p0);
@@ -90,19 +105,22 @@ protected:
                 painter->drawPath(path);
             }
             if (plot_->arrows_ && std::isfinite(p.lambda)) {
-                drawGlyphArrow(painter, p0, rewardNormal(xa, ya, p.runtime, p.accuracy, p.lambda), 30, c);
+                drawGlyphArrow(painter, p0, rewardNormal(xa, ya, p.runtime, p.accuracy, p.lambda),
+                               30, c);
             }
         }
     }
 
-private:
+  private:
     FrontierPlot* plot_;
 };
 
 // accuracy - lambda * runtime = const through the highlighted point; a curve on a log axis.
 class FrontierPlot::IsoLine : public QCPAbstractItem {
-public:
-    explicit IsoLine(FrontierPlot* plot) : QCPAbstractItem(plot), plot_(plot) { setSelectable(false); }
+  public:
+    explicit IsoLine(FrontierPlot* plot) : QCPAbstractItem(plot), plot_(plot) {
+        setSelectable(false);
+    }
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
     QPolygonF polyline() const {
         QPolygonF poly;
@@ -114,14 +132,15 @@ public:
         constexpr int kSteps = 96;
         for (int s = 0; s <= kSteps; ++s) {
             const double f = static_cast<double>(s) / kSteps;
-            const double x = lg ? r.lower * std::pow(r.upper / r.lower, f) : r.lower + f * (r.upper - r.lower);
+            const double x =
+                lg ? r.lower * std::pow(r.upper / r.lower, f) : r.lower + f * (r.upper - r.lower);
             const double y = p.accuracy + plot_->lambda_ * (x - p.runtime);
             poly << QPointF(plot_->xAxis->coordToPixel(x), plot_->yAxis->coordToPixel(y));
         }
         return poly;
     }
 
-protected:
+  protected:
     void draw(QCPPainter* painter) override {
         const QPolygonF poly = polyline();
         if (poly.isEmpty()) return;
@@ -129,7 +148,7 @@ protected:
         painter->drawPolyline(poly);
     }
 
-private:
+  private:
     FrontierPlot* plot_;
 };
 
@@ -165,7 +184,8 @@ void FrontierPlot::setShowLambdaGlyphs(bool arrows, bool cones) {
 
 void FrontierPlot::setHighlight(int index, double lambda) {
     const double l = std::max(0.0, lambda);
-    if (index != highlight_ || l != lambda_) titleMode_ = false;  // a new label: look for a free spot again
+    if (index != highlight_ || l != lambda_)
+        titleMode_ = false; // a new label: look for a free spot again
     highlight_ = index >= 0 && index < static_cast<int>(data_.points.size()) ? index : -1;
     lambda_ = l;
     updateHighlightItems();
@@ -179,7 +199,8 @@ void FrontierPlot::rebuild() {
     xAxis->setLabel(data_.xLabel);
     yAxis->setLabel(data_.yLabel);
     bool positive = true;
-    for (const auto& p : data_.points) positive = positive && p.runtime > 0;
+    for (const auto& p : data_.points)
+        positive = positive && p.runtime > 0;
     const bool lg = logX_ && positive;
     xAxis->setScaleType(lg ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (lg) {
@@ -188,28 +209,31 @@ void FrontierPlot::rebuild() {
         t->setSubTickCount(8);
         xAxis->setTicker(t);
         xAxis->setNumberFormat("g");
-    }
-    else xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    } else
+        xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
 
     // Pareto frontier: a thin grey line through the non-dominated points, by runtime.
     std::vector<int> front;
     for (int i = 0; i < static_cast<int>(data_.points.size()); ++i)
         if (data_.points[static_cast<std::size_t>(i)].onFrontier) front.push_back(i);
     std::sort(front.begin(), front.end(), [&](int a, int b) {
-        return data_.points[static_cast<std::size_t>(a)].runtime < data_.points[static_cast<std::size_t>(b)].runtime;
+        return data_.points[static_cast<std::size_t>(a)].runtime <
+               data_.points[static_cast<std::size_t>(b)].runtime;
     });
     if (front.size() > 1) {
         QCPGraph* g = addGraph();
         g->setName("Pareto frontier");
         g->setPen(QPen(QColor(150, 150, 150), 1, Qt::DotLine));
         g->setLineStyle(QCPGraph::lsStepLeft);
-        for (int i : front) g->addData(data_.points[static_cast<std::size_t>(i)].runtime,
-                                       data_.points[static_cast<std::size_t>(i)].accuracy);
+        for (int i : front)
+            g->addData(data_.points[static_cast<std::size_t>(i)].runtime,
+                       data_.points[static_cast<std::size_t>(i)].accuracy);
     }
     // The footnote-12 sigmoid over the data's runtime range.
     if (data_.fit && !data_.points.empty()) {
         double lo = std::numeric_limits<double>::infinity(), hi = 0;
-        for (const auto& p : data_.points) lo = std::min(lo, p.runtime), hi = std::max(hi, p.runtime);
+        for (const auto& p : data_.points)
+            lo = std::min(lo, p.runtime), hi = std::max(hi, p.runtime);
         lo = std::max(lo / 2, std::max(1e-12, -data_.fit->c + 1e-9));
         hi *= 2;
         QCPGraph* g = addGraph();
@@ -229,10 +253,13 @@ void FrontierPlot::rebuild() {
         auto* c = new QCPCurve(xAxis, yAxis);
         c->setPen(QPen(QColor(214, 39, 40, 140), 1.2));
         c->setScatterStyle(QCPScatterStyle::ssNone);
-        for (int i : t) c->addData(data_.points[static_cast<std::size_t>(i)].runtime,
-                                   data_.points[static_cast<std::size_t>(i)].accuracy);
-        if (firstTrajectory) c->setName("LOLS trajectory");
-        else c->removeFromLegend();
+        for (int i : t)
+            c->addData(data_.points[static_cast<std::size_t>(i)].runtime,
+                       data_.points[static_cast<std::size_t>(i)].accuracy);
+        if (firstTrajectory)
+            c->setName("LOLS trajectory");
+        else
+            c->removeFromLegend();
         firstTrajectory = false;
     }
     // Points, one graph per kind.
@@ -251,12 +278,13 @@ void FrontierPlot::rebuild() {
     highlightGraph_ = addGraph();
     highlightGraph_->setName("selected for lambda");
     highlightGraph_->setLineStyle(QCPGraph::lsNone);
-    highlightGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(230, 140, 0), 3),
-                                                     Qt::NoBrush, 18));
+    highlightGraph_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(230, 140, 0), 3), Qt::NoBrush, 18));
     if (!highlightLabel_) {
         highlightLabel_ = new QCPItemText(this);
         highlightLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        highlightLabel_->position->setType(QCPItemPosition::ptAbsolute);  // placed by placeLambdaLabel
+        highlightLabel_->position->setType(
+            QCPItemPosition::ptAbsolute); // placed by placeLambdaLabel
         highlightLabel_->setTextAlignment(Qt::AlignLeft);
         highlightLabel_->setPadding(QMargins(4, 2, 4, 2));
         highlightLabel_->setBrush(QColor(255, 245, 225, 230));
@@ -308,11 +336,16 @@ QString FrontierPlot::lambdaLabelText() const {
     if (highlight_ < 0) return QString();
     const PlotPolicy& p = data_.points[static_cast<std::size_t>(highlight_)];
     return (QString("selected for \u03bb = %1: %2\naccuracy %3, runtime %4, reward %5")
-                                 .arg(lambda_, 0, 'g', 4).arg(p.id).arg(p.accuracy, 0, 'f', 2)
-                                 .arg(p.runtime, 0, 'g', 4).arg(p.accuracy - lambda_ * p.runtime, 0, 'g', 5));
+                .arg(lambda_, 0, 'g', 4)
+                .arg(p.id)
+                .arg(p.accuracy, 0, 'f', 2)
+                .arg(p.runtime, 0, 'g', 4)
+                .arg(p.accuracy - lambda_ * p.runtime, 0, 'g', 5));
 }
 
-QPolygonF FrontierPlot::isoPolyline() const { return iso_->polyline(); }
+QPolygonF FrontierPlot::isoPolyline() const {
+    return iso_->polyline();
+}
 
 int FrontierPlot::pointAt(QPointF pos, double radius) const {
     int best = -1;
@@ -353,10 +386,11 @@ double FrontierPlot::lambdaThrough(QPointF pos) const {
 
 void FrontierPlot::mousePressEvent(QMouseEvent* e) {
     pressPos_ = e->position();
-    if (e->button() == Qt::LeftButton && pointAt(e->position()) < 0 && isoLineDistance(e->position()) < 7) {
+    if (e->button() == Qt::LeftButton && pointAt(e->position()) < 0 &&
+        isoLineDistance(e->position()) < 7) {
         draggingLine_ = true;
         setCursor(Qt::ClosedHandCursor);
-        return;  // no range drag while the line is held
+        return; // no range drag while the line is held
     }
     QCustomPlot::mousePressEvent(e);
 }

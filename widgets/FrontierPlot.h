@@ -25,24 +25,24 @@ struct PlotPolicy {
     double runtime = 0, accuracy = 0;
     QString id;
     PlotPolicyKind kind = PlotPolicyKind::Baseline;
-    double lambda = std::numeric_limits<double>::quiet_NaN();  // fitted lambda_i = h'(x_i): arrow
-    LambdaRange lambdaRange;                                    // cone; empty = none
+    double lambda = std::numeric_limits<double>::quiet_NaN(); // fitted lambda_i = h'(x_i): arrow
+    LambdaRange lambdaRange;                                  // cone; empty = none
     bool onFrontier = false;
 };
 
 struct FrontierPlotData {
     std::vector<PlotPolicy> points;
     std::optional<SigmoidFit> fit;
-    std::vector<std::vector<int>> trajectories;  // point indices in iteration order (LOLS runs)
+    std::vector<std::vector<int>> trajectories; // point indices in iteration order (LOLS runs)
     QString xLabel = "runtime", yLabel = "accuracy";
 };
 
 class FrontierPlot : public QCustomPlot {
     Q_OBJECT
-public:
+  public:
     explicit FrontierPlot(QWidget* parent = nullptr);
 
-    void setPlotData(FrontierPlotData d);  // keeps the highlight index if still valid
+    void setPlotData(FrontierPlotData d); // keeps the highlight index if still valid
     const FrontierPlotData& plotData() const { return data_; }
     void setLogX(bool on);
     bool logX() const { return logX_; }
@@ -64,8 +64,8 @@ public:
     // The λ label: the selected policy's λ, accuracy, runtime and reward. It sits at the first
     // place in the axis rect that covers no point, curve, arrow, cone or the legend
     // (LabelPlacement.h); if there is none, it moves above the axis rect as the plot's title
-    // until the selection, λ or the plot's size changes. lambdaLabelRect() is its pixel rectangle inside the axis
-    // rect (empty when hidden or moved to the title).
+    // until the selection, λ or the plot's size changes. lambdaLabelRect() is its pixel rectangle
+    // inside the axis rect (empty when hidden or moved to the title).
     QRectF lambdaLabelRect() const;
     bool lambdaLabelInTitle() const { return titleMode_; }
     QString lambdaLabelText() const;
@@ -78,21 +78,21 @@ public:
     // false with a message in *error on failure.
     bool saveImage(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
 
-signals:
+  signals:
     void pointClicked(int index);
     void lambdaDragged(double lambda);
 
-protected:
-    void updateLayout() override;  // then places the λ label for the new layout
+  protected:
+    void updateLayout() override; // then places the λ label for the new layout
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
 
-private:
+  private:
     void rebuild();
     void updateHighlightItems();
     void syncGlyphLegend();  // FrontierPlotLabel.cpp
-    bool placeLambdaLabel();  // true if it changed the layout (title shown or hidden)
+    bool placeLambdaLabel(); // true if it changed the layout (title shown or hidden)
     void setTitleShown(bool on);
     QPolygonF isoPolyline() const;
 
@@ -104,10 +104,10 @@ private:
     QPointF pressPos_;
     QCPGraph* highlightGraph_ = nullptr;
     QCPItemText* highlightLabel_ = nullptr;
-    QCPTextElement* title_ = nullptr;  // the λ label's place when no spot in the axis rect is free
+    QCPTextElement* title_ = nullptr; // the λ label's place when no spot in the axis rect is free
     bool titleMode_ = false, titleShown_ = false;
-    QSize titleSize_;  // the plot size titleMode_ was decided for
-    std::vector<QCPAbstractLegendItem*> glyphLegend_;  // owned by the legend
+    QSize titleSize_;                                 // the plot size titleMode_ was decided for
+    std::vector<QCPAbstractLegendItem*> glyphLegend_; // owned by the legend
     class Glyphs;
     class IsoLine;
     Glyphs* glyphs_ = nullptr;

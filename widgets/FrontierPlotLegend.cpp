@@ -7,10 +7,18 @@
 
 namespace prunescope::widgets {
 
-QPen isoRewardLinePen() { return QPen(QColor(230, 140, 0), 2, Qt::DashLine); }
-QPen arrowPen(QColor c) { return QPen(c.darker(130), 1.4); }
-QPen conePen(QColor c) { return QPen(QColor(c.red(), c.green(), c.blue(), 150), 1); }
-QBrush coneBrush(QColor c) { return QColor(c.red(), c.green(), c.blue(), 70); }
+QPen isoRewardLinePen() {
+    return QPen(QColor(230, 140, 0), 2, Qt::DashLine);
+}
+QPen arrowPen(QColor c) {
+    return QPen(c.darker(130), 1.4);
+}
+QPen conePen(QColor c) {
+    return QPen(QColor(c.red(), c.green(), c.blue(), 150), 1);
+}
+QBrush coneBrush(QColor c) {
+    return QColor(c.red(), c.green(), c.blue(), 70);
+}
 
 void drawGlyphArrow(QCPPainter* painter, QPointF from, QPointF n, double length, QColor kind) {
     const QPointF tip = from + length * n;
@@ -33,25 +41,26 @@ void GlyphLegendItem::drawIcon(QCPPainter* painter, const QRectF& r) const {
     painter->save();
     painter->setClipRect(r, Qt::IntersectClip);
     switch (glyph_) {
-        case Glyph::IsoRewardLine:
-            painter->setPen(isoRewardLinePen());
-            painter->drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right(), r.center().y()));
-            break;
-        case Glyph::Arrow:
-            drawGlyphArrow(painter, QPointF(r.left() + 2, r.center().y()), QPointF(1, 0), r.width() - 4, color_);
-            break;
-        case Glyph::Cone: {
-            // A wedge like the plot's: a 60-degree sector opening to the upper right.
-            const double rad = std::min(r.width() - 2, 2 * r.height() - 2);
-            const QPointF apex(r.left() + 1, r.bottom() - 1);
-            QPainterPath path(apex);
-            path.arcTo(QRectF(apex.x() - rad, apex.y() - rad, 2 * rad, 2 * rad), 15, 60);
-            path.closeSubpath();
-            painter->setPen(conePen(color_));
-            painter->setBrush(coneBrush(color_));
-            painter->drawPath(path);
-            break;
-        }
+    case Glyph::IsoRewardLine:
+        painter->setPen(isoRewardLinePen());
+        painter->drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right(), r.center().y()));
+        break;
+    case Glyph::Arrow:
+        drawGlyphArrow(painter, QPointF(r.left() + 2, r.center().y()), QPointF(1, 0), r.width() - 4,
+                       color_);
+        break;
+    case Glyph::Cone: {
+        // A wedge like the plot's: a 60-degree sector opening to the upper right.
+        const double rad = std::min(r.width() - 2, 2 * r.height() - 2);
+        const QPointF apex(r.left() + 1, r.bottom() - 1);
+        QPainterPath path(apex);
+        path.arcTo(QRectF(apex.x() - rad, apex.y() - rad, 2 * rad, 2 * rad), 15, 60);
+        path.closeSubpath();
+        painter->setPen(conePen(color_));
+        painter->setBrush(coneBrush(color_));
+        painter->drawPath(path);
+        break;
+    }
     }
     painter->restore();
 }
@@ -60,17 +69,20 @@ void GlyphLegendItem::draw(QCPPainter* painter) {
     painter->setFont(mFont);
     painter->setPen(QPen(mTextColor));
     const QSize icon = mParentLegend->iconSize();
-    const QRect textRect = painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text_);
+    const QRect textRect =
+        painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text_);
     const int h = std::max(textRect.height(), icon.height());
-    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(), textRect.width(), h,
-                      Qt::TextDontClip, text_);
+    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(),
+                      textRect.width(), h, Qt::TextDontClip, text_);
     drawIcon(painter, QRectF(mRect.topLeft(), icon));
 }
 
 QSize GlyphLegendItem::minimumOuterSizeHint() const {
     const QSize icon = mParentLegend->iconSize();
-    const QRect textRect = QFontMetrics(mFont).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text_);
-    return {icon.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() + mMargins.right(),
+    const QRect textRect =
+        QFontMetrics(mFont).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text_);
+    return {icon.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() +
+                mMargins.right(),
             std::max(textRect.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
 }
 

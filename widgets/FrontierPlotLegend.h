@@ -11,17 +11,17 @@ namespace prunescope::widgets {
 
 class GlyphLegendItem : public QCPAbstractLegendItem {
     Q_OBJECT
-public:
+  public:
     enum class Glyph { IsoRewardLine, Arrow, Cone };
     GlyphLegendItem(QCPLegend* legend, Glyph glyph, QColor color, QString text);
     Glyph glyph() const { return glyph_; }
     const QString& text() const { return text_; }
 
-protected:
+  protected:
     void draw(QCPPainter* painter) override;
     QSize minimumOuterSizeHint() const override;
 
-private:
+  private:
     void drawIcon(QCPPainter* painter, const QRectF& r) const;
     Glyph glyph_;
     QColor color_;

@@ -17,9 +17,9 @@ struct LabelObstacles {
         QPointF center;
         double radius = 0;
     };
-    std::vector<Disk> disks;        // plotted points, arrow and cone glyphs (their bounding disk)
-    std::vector<QLineF> segments;   // curves as polylines
-    std::vector<QRectF> rects;      // the legend and other boxes
+    std::vector<Disk> disks;      // plotted points, arrow and cone glyphs (their bounding disk)
+    std::vector<QLineF> segments; // curves as polylines
+    std::vector<QRectF> rects;    // the legend and other boxes
 };
 
 bool intersects(const QRectF& r, const LabelObstacles::Disk& d);

@@ -47,7 +47,9 @@ void LambdaSlider::setRange(double lo, double hi) {
     sync();
 }
 
-void LambdaSlider::setUnit(const QString& unit) { unit_->setText(unit); }
+void LambdaSlider::setUnit(const QString& unit) {
+    unit_->setText(unit);
+}
 
 int LambdaSlider::positionFor(double lambda) const {
     if (!(lambda > lo_)) return 0;
@@ -72,7 +74,8 @@ void LambdaSlider::sync() {
     syncing_ = true;
     slider_->setValue(positionFor(lambda_));
     // Enough significant digits for small lambdas (e.g. F1 per constituent).
-    const int decimals = lambda_ > 0 ? std::clamp(4 - static_cast<int>(std::floor(std::log10(lambda_))), 2, 10) : 4;
+    const int decimals =
+        lambda_ > 0 ? std::clamp(4 - static_cast<int>(std::floor(std::log10(lambda_))), 2, 10) : 4;
     box_->setDecimals(decimals);
     box_->setSingleStep(std::pow(10.0, -decimals + 1));
     box_->setValue(lambda_);

@@ -11,7 +11,7 @@ namespace prunescope::widgets {
 
 class LambdaSlider : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit LambdaSlider(QWidget* parent = nullptr);
 
     // Log-scale range of the slider (0 < lo < hi); values outside are still accepted by setLambda.
@@ -21,17 +21,17 @@ public:
     void setUnit(const QString& unit);
 
     double lambda() const { return lambda_; }
-    void setLambda(double lambda);  // emits lambdaChanged if it changed
+    void setLambda(double lambda); // emits lambdaChanged if it changed
 
     static constexpr int kSteps = 1000;
     QSlider* slider() const { return slider_; }
-    int positionFor(double lambda) const;  // slider position showing lambda
-    double lambdaAt(int position) const;   // lambda at a slider position
+    int positionFor(double lambda) const; // slider position showing lambda
+    double lambdaAt(int position) const;  // lambda at a slider position
 
-signals:
+  signals:
     void lambdaChanged(double lambda);
 
-private:
+  private:
     void sync();
     double lo_ = 1e-3, hi_ = 1e3, lambda_ = 1;
     bool syncing_ = false;

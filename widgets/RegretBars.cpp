@@ -9,7 +9,8 @@ namespace prunescope::widgets {
 
 namespace {
 const QColor kGold(31, 119, 180), kNonGold(214, 39, 40);
-const char* kPanelTitles[3] = {"p(class | diff)", "E[regret | diff, class]", "contribution to E[regret]"};
+const char* kPanelTitles[3] = {"p(class | diff)", "E[regret | diff, class]",
+                               "contribution to E[regret]"};
 } // namespace
 
 RegretBars::RegretBars(QWidget* parent) : QCustomPlot(parent) {
@@ -20,11 +21,13 @@ RegretBars::RegretBars(QWidget* parent) : QCustomPlot(parent) {
 std::pair<double, double> RegretBars::panelValues(int panel) const {
     const auto& d = data_;
     switch (panel) {
-        case 0: return {d.pGoldGivenDiff, d.pNonGoldGivenDiff};
-        case 1: return {d.regretGivenDiffGold, d.regretGivenDiffNonGold};
-        default:
-            return {d.pDiff * d.pGoldGivenDiff * d.regretGivenDiffGold,
-                    d.pDiff * d.pNonGoldGivenDiff * d.regretGivenDiffNonGold};
+    case 0:
+        return {d.pGoldGivenDiff, d.pNonGoldGivenDiff};
+    case 1:
+        return {d.regretGivenDiffGold, d.regretGivenDiffNonGold};
+    default:
+        return {d.pDiff * d.pGoldGivenDiff * d.regretGivenDiffGold,
+                d.pDiff * d.pNonGoldGivenDiff * d.regretGivenDiffNonGold};
     }
 }
 
@@ -33,16 +36,16 @@ void RegretBars::setRegret(const RegretBarsData& d) {
     clearPlottables();
     clearItems();
     plotLayout()->clear();
-    auto* title = new QCPTextElement(
-        this,
-        QString("%1E[regret] = p(diff) \u00b7 \u03a3 p(class|diff) E[regret|diff,class] = %2 \u00b7 (\u2026) = %3"
-                "   (%4 states, %5 gold)")
-            .arg(d.title.isEmpty() ? QString() : d.title + "\n")
-            .arg(d.pDiff, 0, 'f', 4)
-            .arg(d.meanRegret, 0, 'g', 4)
-            .arg(d.states, 0, 'f', 0)
-            .arg(d.gold, 0, 'f', 0),
-        QFont(font().family(), 9));
+    auto* title = new QCPTextElement(this,
+                                     QString("%1E[regret] = p(diff) \u00b7 \u03a3 p(class|diff) "
+                                             "E[regret|diff,class] = %2 \u00b7 (\u2026) = %3"
+                                             "   (%4 states, %5 gold)")
+                                         .arg(d.title.isEmpty() ? QString() : d.title + "\n")
+                                         .arg(d.pDiff, 0, 'f', 4)
+                                         .arg(d.meanRegret, 0, 'g', 4)
+                                         .arg(d.states, 0, 'f', 0)
+                                         .arg(d.gold, 0, 'f', 0),
+                                     QFont(font().family(), 9));
     plotLayout()->addElement(0, 0, title);
     auto* row = new QCPLayoutGrid;
     plotLayout()->addElement(1, 0, row);

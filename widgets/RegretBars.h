@@ -8,8 +8,8 @@
 namespace prunescope::widgets {
 
 struct RegretBarsData {
-    double states = 0, gold = 0;  // weighted state counts (all, gold)
-    double pDiff = 0;             // p(diff): the oracles disagree
+    double states = 0, gold = 0; // weighted state counts (all, gold)
+    double pDiff = 0;            // p(diff): the oracles disagree
     double pGoldGivenDiff = 0, pNonGoldGivenDiff = 0;
     double regretGivenDiffGold = 0, regretGivenDiffNonGold = 0;
     double meanRegret = 0;
@@ -18,7 +18,7 @@ struct RegretBarsData {
 
 class RegretBars : public QCustomPlot {
     Q_OBJECT
-public:
+  public:
     explicit RegretBars(QWidget* parent = nullptr);
     void setRegret(const RegretBarsData& d);
     const RegretBarsData& regret() const { return data_; }
@@ -27,7 +27,7 @@ public:
     // PNG or PDF by extension, written atomically (ImageExport.h); false with *error on failure.
     bool saveImage(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
 
-private:
+  private:
     RegretBarsData data_;
 };
 

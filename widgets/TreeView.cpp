@@ -13,11 +13,15 @@ namespace {
 constexpr double kLevelH = 30;
 constexpr double kHeader = 26;
 constexpr double kPad = 10;
-constexpr double kShrinkScale = 0.7;  // a wide tree shrinks to this before it scrolls sideways
-constexpr double kMinScale = 0.45;    // a tall tree shrinks to this before it scrolls vertically too
+constexpr double kShrinkScale = 0.7; // a wide tree shrinks to this before it scrolls sideways
+constexpr double kMinScale = 0.45;   // a tall tree shrinks to this before it scrolls vertically too
 // Level height and header grow with the font (the presentation font size).
-double levelHeight(const QFont& f) { return std::max(kLevelH, QFontMetricsF(f).height() * 1.9); }
-double headerHeight(const QFont& f) { return std::max(kHeader, QFontMetricsF(f).height() + 10); }
+double levelHeight(const QFont& f) {
+    return std::max(kLevelH, QFontMetricsF(f).height() * 1.9);
+}
+double headerHeight(const QFont& f) {
+    return std::max(kHeader, QFontMetricsF(f).height() + 10);
+}
 } // namespace
 
 TreeView::TreeView(QWidget* parent) : QWidget(parent) {
@@ -32,7 +36,7 @@ void TreeView::setTitle(const QString& title) {
 }
 
 void TreeView::setTree(const Tree& tree) {
-    if (message_.isEmpty() && tree == tree_) return;  // each flip sends the gold tree again
+    if (message_.isEmpty() && tree == tree_) return; // each flip sends the gold tree again
     tree_ = tree;
     forest_.clear();
     message_.clear();
@@ -66,10 +70,11 @@ void TreeView::setMatchSet(const std::vector<LabeledSpan>& brackets, bool enable
     update();
 }
 
-int TreeView::build(const Tree& t, int depth, int parent, int& leafIndex, std::vector<double>& leafX) {
+int TreeView::build(const Tree& t, int depth, int parent, int& leafIndex,
+                    std::vector<double>& leafX) {
     int id = static_cast<int>(nodes_.size());
-    nodes_.push_back(Node{QString::fromStdString(t.label), depth, leafIndex, leafIndex, 0, parent, t.isLeaf(),
-                          t.isPreterminal(), false});
+    nodes_.push_back(Node{QString::fromStdString(t.label), depth, leafIndex, leafIndex, 0, parent,
+                          t.isLeaf(), t.isPreterminal(), false});
     maxDepth_ = std::max(maxDepth_, depth);
     if (t.isLeaf()) {
         nodes_[id].x = leafX[leafIndex];
@@ -95,7 +100,8 @@ void TreeView::relayoutContent() {
     contentW_ = 0;
     std::vector<const Tree*> roots;
     if (!tree_.label.empty()) roots.push_back(&tree_);
-    for (const Tree& f : forest_) roots.push_back(&f);
+    for (const Tree& f : forest_)
+        roots.push_back(&f);
     if (!roots.empty()) {
         QFontMetricsF fm(font());
         // Leaf slots: wide enough for the word and its tag.
@@ -104,18 +110,22 @@ void TreeView::relayoutContent() {
         auto place = [&](auto&& self, const Tree& t, const Tree* parent) -> void {
             if (t.isLeaf()) {
                 double w = fm.horizontalAdvance(QString::fromStdString(t.label));
-                if (parent && parent->isPreterminal()) w = std::max(w, fm.horizontalAdvance(QString::fromStdString(parent->label)));
+                if (parent && parent->isPreterminal())
+                    w = std::max(w, fm.horizontalAdvance(QString::fromStdString(parent->label)));
                 w += 14;
                 leafX.push_back(x + w / 2);
                 x += w;
                 return;
             }
-            for (const Tree& c : t.children) self(self, c, &t);
+            for (const Tree& c : t.children)
+                self(self, c, &t);
         };
-        for (const Tree* r : roots) place(place, *r, nullptr);
+        for (const Tree* r : roots)
+            place(place, *r, nullptr);
         contentW_ = x + kPad;
         int leaf = 0;
-        for (const Tree* r : roots) build(*r, 0, -1, leaf, leafX);
+        for (const Tree* r : roots)
+            build(*r, 0, -1, leaf, leafX);
     }
     updateMatches();
     // The size hints depend on the content's width and depth only (and on font and zoom, which
@@ -130,20 +140,24 @@ void TreeView::updateMatches() {
         nd.matched = false;
         if (nd.leaf || nd.preterminal || nd.label == "ROOT") continue;
         ++brackets_;
-        nd.matched = matchEnabled_ && matchSet_.count(LabeledSpan{nd.label.toStdString(), nd.begin, nd.end}) != 0;
+        nd.matched = matchEnabled_ &&
+                     matchSet_.count(LabeledSpan{nd.label.toStdString(), nd.begin, nd.end}) != 0;
         if (nd.matched) ++matched_;
     }
 }
 
 // Levels come closer (down to 1.35 line heights) before the tree is scaled down to fit the height.
 double TreeView::levelH() const {
-    const double full = levelHeight(font()), tight = std::min(full, QFontMetricsF(font()).height() * 1.35);
+    const double full = levelHeight(font()),
+                 tight = std::min(full, QFontMetricsF(font()).height() * 1.35);
     if (height() <= 0) return full;
     const double fit = (height() / zoom_ - headerHeight(font()) - kPad - 2) / (maxDepth_ + 1);
     return std::clamp(fit, tight, full);
 }
 
-double TreeView::contentHeight() const { return headerHeight(font()) + (maxDepth_ + 1) * levelH() + kPad; }
+double TreeView::contentHeight() const {
+    return headerHeight(font()) + (maxDepth_ + 1) * levelH() + kPad;
+}
 
 void TreeView::setZoom(double zoom) {
     zoom_ = std::max(1.0, zoom);
@@ -158,12 +172,14 @@ double TreeView::heightScale() const {
 
 double TreeView::drawScale() const {
     if (contentW_ <= 0) return zoom_;
-    return std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale, zoom_);
+    return std::clamp(std::min(width() / contentW_, (height() - 2.0) / contentHeight()), kMinScale,
+                      zoom_);
 }
 
 QSize TreeView::sizeHint() const {
     const double fullHeight = headerHeight(font()) + (maxDepth_ + 1) * levelHeight(font()) + kPad;
-    return QSize(static_cast<int>(std::max(300.0, contentW_ * zoom_)), static_cast<int>(std::max(120.0, fullHeight * zoom_)));
+    return QSize(static_cast<int>(std::max(300.0, contentW_ * zoom_)),
+                 static_cast<int>(std::max(120.0, fullHeight * zoom_)));
 }
 
 // A tree fits its height (down to kMinScale) and shrinks to fit its width down to kShrinkScale; it
@@ -174,7 +190,9 @@ QSize TreeView::minimumSizeHint() const {
                  static_cast<int>(std::max(100.0, contentHeight() * kMinScale)));
 }
 
-void TreeView::resizeEvent(QResizeEvent*) { update(); }
+void TreeView::resizeEvent(QResizeEvent*) {
+    update();
+}
 
 void TreeView::changeEvent(QEvent* e) {
     if (e->type() == QEvent::FontChange) relayoutContent();
@@ -189,17 +207,20 @@ void TreeView::paintEvent(QPaintEvent*) {
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(palette().text().color());
-    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignLeft | Qt::AlignVCenter, title_);
+    p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6),
+               Qt::AlignLeft | Qt::AlignVCenter, title_);
     p.setFont(font());
     QStringList right;
     if (!note_.isEmpty()) right << note_;
-    if (matchEnabled_ && brackets_ > 0) right << tr("%1 of %2 brackets match").arg(matched_).arg(brackets_);
+    if (matchEnabled_ && brackets_ > 0)
+        right << tr("%1 of %2 brackets match").arg(matched_).arg(brackets_);
     if (!right.isEmpty())
-        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6), Qt::AlignRight | Qt::AlignVCenter,
-                   right.join(QStringLiteral(" · ")));
+        p.drawText(QRectF(kPad, 4, width() - 2 * kPad, headerHeight(font()) - 6),
+                   Qt::AlignRight | Qt::AlignVCenter, right.join(QStringLiteral(" · ")));
     if (nodes_.empty()) {
         p.setPen(palette().text().color());
-        p.drawText(rect().adjusted(kPad, headerHeight(font()), -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap, message_);
+        p.drawText(rect().adjusted(kPad, headerHeight(font()), -kPad, -kPad),
+                   Qt::AlignCenter | Qt::TextWordWrap, message_);
         return;
     }
     const double scale = drawScale();
@@ -207,13 +228,16 @@ void TreeView::paintEvent(QPaintEvent*) {
     p.translate(offX, 0);
     p.scale(scale, scale);
     const double level = levelH();
-    auto yOf = [&](const Node& nd) { return headerHeight(font()) + (nd.leaf ? maxDepth_ : nd.depth) * level + level / 2; };
+    auto yOf = [&](const Node& nd) {
+        return headerHeight(font()) + (nd.leaf ? maxDepth_ : nd.depth) * level + level / 2;
+    };
     // Edges first.
     p.setPen(QPen(palette().mid().color(), 1.2));
     for (const Node& nd : nodes_)
         if (nd.parent >= 0) {
             const Node& par = nodes_[nd.parent];
-            p.drawLine(QPointF(par.x, yOf(par) + fm.height() / 2), QPointF(nd.x, yOf(nd) - fm.height() / 2));
+            p.drawLine(QPointF(par.x, yOf(par) + fm.height() / 2),
+                       QPointF(nd.x, yOf(nd) - fm.height() / 2));
         }
     QFont italic = font();
     italic.setItalic(true);
@@ -237,7 +261,8 @@ void TreeView::paintEvent(QPaintEvent*) {
             p.setPen(QPen(Qt::black, 1.4));
             p.setBrush(okabeito::kSkyBlue);
         } else {
-            p.setPen(QPen(palette().text().color(), 1.2, matchEnabled_ ? Qt::DashLine : Qt::SolidLine));
+            p.setPen(
+                QPen(palette().text().color(), 1.2, matchEnabled_ ? Qt::DashLine : Qt::SolidLine));
             p.setBrush(palette().base());
         }
         p.drawRoundedRect(box, 4, 4);

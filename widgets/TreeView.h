@@ -14,7 +14,7 @@ namespace prunescope::widgets {
 
 class TreeView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit TreeView(QWidget* parent = nullptr);
 
     void setTitle(const QString& title);
@@ -24,11 +24,12 @@ public:
     // A forest: the trees side by side over consecutive words, no common root (a partial parse,
     // core/parse/PartialParse.h), with `note` (e.g. "partial: 3 fragments") in the header.
     void setForest(const std::vector<Tree>& fragments, const QString& note);
-    // Brackets (label, begin, end) of the comparison tree; preterminals and ROOT are never highlighted.
+    // Brackets (label, begin, end) of the comparison tree; preterminals and ROOT are never
+    // highlighted.
     void setMatchSet(const std::vector<LabeledSpan>& brackets, bool enabled = true);
     const Tree& tree() const { return tree_; }
     bool hasTree() const { return !tree_.label.empty(); }
-    const std::vector<Tree>& forest() const { return forest_; }  // empty unless setForest
+    const std::vector<Tree>& forest() const { return forest_; } // empty unless setForest
     QString note() const { return note_; }
     QString message() const { return message_; }
     int matchedCount() const { return matched_; }
@@ -40,17 +41,17 @@ public:
     double zoom() const { return zoom_; }
     // The scale the tree is drawn at for the current size.
     double drawScale() const;
-    double heightScale() const;  // the scale that fits the current height
+    double heightScale() const; // the scale that fits the current height
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     void changeEvent(QEvent*) override;
 
-private:
+  private:
     struct Node {
         QString label;
         int depth = 0, begin = 0, end = 0;

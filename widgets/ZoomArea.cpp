@@ -28,7 +28,7 @@ void ZoomArea::setZoom(double z, QPointF anchor) {
     const double fx = (horizontalScrollBar()->value() + anchor.x()) / std::max(1, v->width());
     const double fy = (verticalScrollBar()->value() + anchor.y()) / std::max(1, v->height());
     zoom_ = z;
-    emit zoomChanged(z);  // scaled views update their minimum size first
+    emit zoomChanged(z); // scaled views update their minimum size first
     applySize();
     horizontalScrollBar()->setValue(static_cast<int>(std::lround(fx * v->width() - anchor.x())));
     verticalScrollBar()->setValue(static_cast<int>(std::lround(fy * v->height() - anchor.y())));
@@ -39,17 +39,19 @@ void ZoomArea::applySize() {
     if (!v) return;
     // Size without scroll bars; a bar appears only on the axis that needs it.
     const QSize avail = maximumViewportSize();
-    const int barH = horizontalScrollBar()->sizeHint().height(), barW = verticalScrollBar()->sizeHint().width();
+    const int barH = horizontalScrollBar()->sizeHint().height(),
+              barW = verticalScrollBar()->sizeHint().width();
     auto minSize = [v] { return v->minimumSizeHint().expandedTo(v->minimumSize()); };
     int h = std::max(static_cast<int>(avail.height() * zoom_), minSize().height());
-    v->resize(v->width(), h);  // the minimum width may follow the height
+    v->resize(v->width(), h); // the minimum width may follow the height
     int w = std::max(static_cast<int>(avail.width() * zoom_), minSize().width());
-    if (zoom_ == 1 && w > avail.width()) {  // a horizontal bar takes height: fit above it
+    if (zoom_ == 1 && w > avail.width()) { // a horizontal bar takes height: fit above it
         h = std::max(avail.height() - barH, minSize().height());
         v->resize(v->width(), h);
         w = std::max(avail.width(), minSize().width());
     }
-    if (zoom_ == 1 && h > avail.height() && w <= avail.width()) w = std::max(avail.width() - barW, minSize().width());
+    if (zoom_ == 1 && h > avail.height() && w <= avail.width())
+        w = std::max(avail.width() - barW, minSize().width());
     if (v->size() != QSize(w, h)) v->resize(w, h);
 }
 
@@ -67,11 +69,21 @@ void ZoomArea::wheelEvent(QWheelEvent* e) {
 void ZoomArea::keyPressEvent(QKeyEvent* e) {
     if (e->modifiers() & Qt::ControlModifier) {
         switch (e->key()) {
-        case Qt::Key_0: fit(); e->accept(); return;
+        case Qt::Key_0:
+            fit();
+            e->accept();
+            return;
         case Qt::Key_Equal:
-        case Qt::Key_Plus: zoomIn(); e->accept(); return;
-        case Qt::Key_Minus: zoomOut(); e->accept(); return;
-        default: break;
+        case Qt::Key_Plus:
+            zoomIn();
+            e->accept();
+            return;
+        case Qt::Key_Minus:
+            zoomOut();
+            e->accept();
+            return;
+        default:
+            break;
         }
     }
     QScrollArea::keyPressEvent(e);
@@ -88,7 +100,8 @@ bool ZoomArea::eventFilter(QObject* watched, QEvent* e) {
         auto* we = static_cast<QWheelEvent*>(e);
         if (we->modifiers() & Qt::ControlModifier) {
             const double steps = we->angleDelta().y() / 120.0;
-            if (steps != 0) setZoom(zoom_ * std::pow(kStep, steps), widget()->mapToParent(we->position()));
+            if (steps != 0)
+                setZoom(zoom_ * std::pow(kStep, steps), widget()->mapToParent(we->position()));
             we->accept();
             return true;
         }

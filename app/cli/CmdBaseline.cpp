@@ -3,14 +3,14 @@
 // bench-features (span feature extraction and policy mask speed, baseline training time).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
-#include "core/policy/Baseline.h"
-#include "core/util/Error.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/frontier/FrontierSvg.h"
 #include "core/grammar/GrammarFile.h"
+#include "core/policy/Baseline.h"
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 
 #include <algorithm>
 #include <chrono>
@@ -45,78 +45,100 @@ std::string g4(double x) {
 }
 
 void printTable(const FrontierData& d) {
-    std::printf("%-18s %8s %7s %7s %9s %10s %8s %5s %9s %10s  %s\n", "policy", "weight", "F1", "sentF1", "mpush",
-                "constit.", "spans", "fail", "words/s", "lambda", "lambda range (frontier *)");
-    auto row = [](const std::string& id, const std::string& w, const nlohmann::json& m, const std::string& lam,
-                  const std::string& range) {
-        std::printf("%-18s %8s %7.2f %7.2f %9.5f %10.1f %8.1f %5d %9.0f %10s  %s\n", id.c_str(), w.c_str(),
-                    100 * m.value("f1", 0.0), 100 * m.value("averageSentenceF1", 0.0), m.value("meanMpush", 0.0),
-                    m.value("meanConstituents", 0.0), m.value("meanSpansKept", 0.0), m.value("failures", 0),
+    std::printf("%-18s %8s %7s %7s %9s %10s %8s %5s %9s %10s  %s\n", "policy", "weight", "F1",
+                "sentF1", "mpush", "constit.", "spans", "fail", "words/s", "lambda",
+                "lambda range (frontier *)");
+    auto row = [](const std::string& id, const std::string& w, const nlohmann::json& m,
+                  const std::string& lam, const std::string& range) {
+        std::printf("%-18s %8s %7.2f %7.2f %9.5f %10.1f %8.1f %5d %9.0f %10s  %s\n", id.c_str(),
+                    w.c_str(), 100 * m.value("f1", 0.0), 100 * m.value("averageSentenceF1", 0.0),
+                    m.value("meanMpush", 0.0), m.value("meanConstituents", 0.0),
+                    m.value("meanSpansKept", 0.0), m.value("failures", 0),
                     m.value("wordsPerSecond", 0.0), lam.c_str(), range.c_str());
     };
     if (d.unpruned.is_object()) row("unpruned", "-", d.unpruned, "-", "");
     for (const auto& e : d.points) {
-        std::string range = e.lambdaRange.empty ? "-"
-                                                : "[" + g4(e.lambdaRange.lo) + ", " +
-                                                      (std::isinf(e.lambdaRange.hi) ? "inf" : g4(e.lambdaRange.hi)) + "]";
+        std::string range =
+            e.lambdaRange.empty
+                ? "-"
+                : "[" + g4(e.lambdaRange.lo) + ", " +
+                      (std::isinf(e.lambdaRange.hi) ? "inf" : g4(e.lambdaRange.hi)) + "]";
         if (e.onFrontier) range += " *";
         const auto w = e.training.find("positiveWeight");
         row(e.id, w != e.training.end() && w->is_number() ? g4(w->get<double>()) : "-", e.metrics,
             std::isfinite(e.lambda) ? g4(e.lambda) : "-", range);
     }
     if (d.fit)
-        std::printf("fit: h(x) = %.6g * sigmoid(%.6g * log(x + %.6g) + %.6g), mse %.4g; lambda in %s\n", d.fit->ymax,
-                    d.fit->a, d.fit->c, d.fit->b, d.fit->mse, d.lambdaUnit.c_str());
+        std::printf(
+            "fit: h(x) = %.6g * sigmoid(%.6g * log(x + %.6g) + %.6g), mse %.4g; lambda in %s\n",
+            d.fit->ymax, d.fit->a, d.fit->c, d.fit->b, d.fit->mse, d.lambdaUnit.c_str());
 }
 
 void addBaseline(CLI::App& app) {
     auto* sub = app.add_subcommand(
-        "baseline", "Train the asymmetric-weighting baseline sweep (one policy per positive-class weight), choose the "
-                    "regularizer on dev, write the policies, frontier.json and frontier.svg to --out");
+        "baseline",
+        "Train the asymmetric-weighting baseline sweep (one policy per positive-class weight), "
+        "choose the "
+        "regularizer on dev, write the policies, frontier.json and frontier.svg to --out");
     struct Opts {
         std::string grammar, train, dev, out, runtime = "mpush";
         std::vector<std::string> weights, l2 = {"2^-11", "2^-12", "2^-13", "2^-14", "2^-15"};
-        int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0, maxIterations = BaselineOptions{}.logreg.maxIterations;
+        int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0,
+            maxIterations = BaselineOptions{}.logreg.maxIterations;
         bool noWarmStart = false, force = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
     sub->add_option("--train", o->train, "Training treebank (file or directory)")->required();
-    sub->add_option("--dev", o->dev, "Development treebank: regularizer choice and the frontier")->required();
+    sub->add_option("--dev", o->dev, "Development treebank: regularizer choice and the frontier")
+        ->required();
     sub->add_option("--out", o->out, "Run directory to write")->required();
-    sub->add_option("--weights", o->weights, "Positive-class (keep) weights to sweep, comma separated "
-                                             "(default 2^-2,2^-1,...,2^8,2^10,2^12,2^14,2^16)")->delimiter(',');
-    sub->add_option("--l2", o->l2, "Regularization coefficients to choose from on dev, comma separated")
-        ->delimiter(',')->capture_default_str();
-    sub->add_option("--max-train-len", o->maxTrainLen, "Train on sentences with at most this many words (0 = all)")
+    sub->add_option("--weights", o->weights,
+                    "Positive-class (keep) weights to sweep, comma separated "
+                    "(default 2^-2,2^-1,...,2^8,2^10,2^12,2^14,2^16)")
+        ->delimiter(',');
+    sub->add_option("--l2", o->l2,
+                    "Regularization coefficients to choose from on dev, comma separated")
+        ->delimiter(',')
         ->capture_default_str();
-    sub->add_option("--dev-max-len", o->devMaxLen, "Evaluate on dev sentences with at most this many words (0 = all)")
+    sub->add_option("--max-train-len", o->maxTrainLen,
+                    "Train on sentences with at most this many words (0 = all)")
         ->capture_default_str();
-    sub->add_option("--train-sentences", o->trainSentences, "Use only the first N trees of the training treebank (0 = all)")
+    sub->add_option("--dev-max-len", o->devMaxLen,
+                    "Evaluate on dev sentences with at most this many words (0 = all)")
         ->capture_default_str();
-    sub->add_option("--runtime", o->runtime, "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
+    sub->add_option("--train-sentences", o->trainSentences,
+                    "Use only the first N trees of the training treebank (0 = all)")
         ->capture_default_str();
-    sub->add_option("--max-iterations", o->maxIterations, "L-BFGS iteration limit per policy")->capture_default_str();
-    sub->add_flag("--no-warm-start", o->noWarmStart, "Train every weight from zero (default: from the previous weight's solution)");
+    sub->add_option("--runtime", o->runtime,
+                    "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
+        ->capture_default_str();
+    sub->add_option("--max-iterations", o->maxIterations, "L-BFGS iteration limit per policy")
+        ->capture_default_str();
+    sub->add_flag("--no-warm-start", o->noWarmStart,
+                  "Train every weight from zero (default: from the previous weight's solution)");
     sub->add_flag("--force", o->force, "Overwrite an existing frontier.json in --out");
     setAction(sub, [o] {
         const RuntimeMeasure measure = runtimeMeasureFromName(o->runtime);
         const fs::path out(o->out);
         if (fs::exists(out / "frontier.json") && !o->force)
-            throw InputError((out / "frontier.json").string(), 0, 0, "exists (use --force to overwrite the run)");
+            throw InputError((out / "frontier.json").string(), 0, 0,
+                             "exists (use --force to overwrite the run)");
         fs::create_directories(out);
         Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("baseline", "point");
-        const std::vector<Tree> train =
-            readNormalizedTreebank(o->train, static_cast<std::size_t>(std::max(0, o->trainSentences)), console.progress());
+        const std::vector<Tree> train = readNormalizedTreebank(
+            o->train, static_cast<std::size_t>(std::max(0, o->trainSentences)), console.progress());
         const std::vector<Tree> dev = readNormalizedTreebank(o->dev, 0, console.progress());
         BaselineOptions bo;
         if (!o->weights.empty()) {
             bo.positiveWeights.clear();
-            for (const auto& w : o->weights) bo.positiveWeights.push_back(parseNumber(w, "--weights"));
+            for (const auto& w : o->weights)
+                bo.positiveWeights.push_back(parseNumber(w, "--weights"));
         }
         bo.l2Grid.clear();
-        for (const auto& l : o->l2) bo.l2Grid.push_back(parseNumber(l, "--l2"));
+        for (const auto& l : o->l2)
+            bo.l2Grid.push_back(parseNumber(l, "--l2"));
         bo.maxTrainLength = o->maxTrainLen;
         bo.maxDevLength = o->devMaxLen;
         bo.warmStart = !o->noWarmStart;
@@ -144,17 +166,27 @@ void addBaseline(CLI::App& app) {
         for (const auto& sw : run.sweeps) {
             nlohmann::json pts = nlohmann::json::array();
             for (const auto& p : sw.points)
-                pts.push_back({{"positiveWeight", p.positiveWeight}, {"f1", p.devMetrics.at("f1")},
+                pts.push_back({{"positiveWeight", p.positiveWeight},
+                               {"f1", p.devMetrics.at("f1")},
                                {"meanMpush", p.devMetrics.at("meanMpush")},
                                {"meanSpansKept", p.devMetrics.at("meanSpansKept")},
-                               {"lbfgsIterations", p.train.iterations}, {"trainSeconds", p.train.seconds}});
-            sel.push_back({{"l2", sw.l2}, {"meanF1OverLogMpush", sw.hypervolume}, {"trainSeconds", sw.trainSeconds},
-                           {"evalSeconds", sw.evalSeconds}, {"points", pts}});
+                               {"lbfgsIterations", p.train.iterations},
+                               {"trainSeconds", p.train.seconds}});
+            sel.push_back({{"l2", sw.l2},
+                           {"meanF1OverLogMpush", sw.hypervolume},
+                           {"trainSeconds", sw.trainSeconds},
+                           {"evalSeconds", sw.evalSeconds},
+                           {"points", pts}});
         }
         d.info = {{"kind", "baseline"},
-                  {"train", {{"treebank", o->train}, {"maxLength", o->maxTrainLen}, {"firstTrees", o->trainSentences},
-                             {"sentences", run.trainSentences}, {"examples", run.trainExamples},
-                             {"goldExamples", run.trainPositives}, {"featureSeconds", run.featureSeconds}}},
+                  {"train",
+                   {{"treebank", o->train},
+                    {"maxLength", o->maxTrainLen},
+                    {"firstTrees", o->trainSentences},
+                    {"sentences", run.trainSentences},
+                    {"examples", run.trainExamples},
+                    {"goldExamples", run.trainPositives},
+                    {"featureSeconds", run.featureSeconds}}},
                   {"chosenL2", best.l2},
                   {"l2Selection", sel},
                   {"allPruned", run.allPrunedDev},
@@ -172,29 +204,37 @@ void addBaseline(CLI::App& app) {
         writeFrontierSvg(d, (out / "frontier.svg").string());
         printTable(d);
         std::cout << "chosen l2 = " << best.l2 << "; wrote " << best.points.size() << " policies, "
-                  << (out / "frontier.json").string() << " and " << (out / "frontier.svg").string() << "\n";
+                  << (out / "frontier.json").string() << " and " << (out / "frontier.svg").string()
+                  << "\n";
         return 0;
     });
 }
 
 void addFrontier(CLI::App& app) {
-    auto* sub = app.add_subcommand("frontier", "Refit and replot the frontier of a run directory (frontier.json), "
-                                               "optionally with another runtime measure");
+    auto* sub = app.add_subcommand(
+        "frontier", "Refit and replot the frontier of a run directory (frontier.json), "
+                    "optionally with another runtime measure");
     struct Opts {
         std::string run, runtime, svg;
         bool linearX = false, updatePolicies = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--run", o->run, "Run directory holding frontier.json (or the frontier.json itself)")->required();
-    sub->add_option("--runtime", o->runtime, "mpush, constituents or spansKept (default: keep the file's)");
-    sub->add_option("--svg", o->svg, "Where to write the plot (default: frontier.svg next to frontier.json)");
+    sub->add_option("--run", o->run,
+                    "Run directory holding frontier.json (or the frontier.json itself)")
+        ->required();
+    sub->add_option("--runtime", o->runtime,
+                    "mpush, constituents or spansKept (default: keep the file's)");
+    sub->add_option("--svg", o->svg,
+                    "Where to write the plot (default: frontier.svg next to frontier.json)");
     sub->add_flag("--linear-x", o->linearX, "Linear runtime axis (default: logarithmic)");
-    sub->add_flag("--update-policies", o->updatePolicies,
-                  "Also write each available policy's meta.lambda and meta.lambdaUnit from the refit");
+    sub->add_flag(
+        "--update-policies", o->updatePolicies,
+        "Also write each available policy's meta.lambda and meta.lambdaUnit from the refit");
     setAction(sub, [o] {
         fs::path file(o->run);
         if (fs::is_directory(file)) file /= "frontier.json";
-        const std::string svg = o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
+        const std::string svg =
+            o->svg.empty() ? (file.parent_path() / "frontier.svg").string() : o->svg;
         refuseToOverwriteInput(svg, {file.string()});
         FrontierData d = loadFrontier(file.string());
         for (const auto& e : d.points) {
@@ -203,9 +243,11 @@ void addFrontier(CLI::App& app) {
             // A missing file may be back later (an unmounted disk, a sync in progress): the point
             // keeps its policy path; only --update-policies has to skip it.
             if (!p.empty() && !fs::exists(p))
-                std::cerr << "warning: " << p << " not found (point '" << e.id << "'); its policy path is kept\n";
+                std::cerr << "warning: " << p << " not found (point '" << e.id
+                          << "'); its policy path is kept\n";
         }
-        refitFrontier(d, o->runtime.empty() ? d.runtimeMeasure : runtimeMeasureFromName(o->runtime));
+        refitFrontier(d,
+                      o->runtime.empty() ? d.runtimeMeasure : runtimeMeasureFromName(o->runtime));
         saveFrontier(d, file.string());
         if (o->updatePolicies)
             for (const auto& e : d.points) {
@@ -226,8 +268,9 @@ void addFrontier(CLI::App& app) {
 }
 
 void addBenchFeatures(CLI::App& app) {
-    auto* sub = app.add_subcommand("bench-features", "Benchmark span feature extraction and policy masks (spans/s); "
-                                                     "optionally baseline example construction and training time");
+    auto* sub = app.add_subcommand("bench-features",
+                                   "Benchmark span feature extraction and policy masks (spans/s); "
+                                   "optionally baseline example construction and training time");
     struct Opts {
         std::string treebank, policy, grammar, l2 = "2^-13";
         int maxLen = 40, repeat = 3, maxIterations = BaselineOptions{}.logreg.maxIterations;
@@ -235,16 +278,23 @@ void addBenchFeatures(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--treebank", o->treebank, "Treebank file or directory")->required();
-    sub->add_option("--max-len", o->maxLen, "Longest sentence to include (0 = all)")->capture_default_str();
+    sub->add_option("--max-len", o->maxLen, "Longest sentence to include (0 = all)")
+        ->capture_default_str();
     sub->add_option("--repeat", o->repeat, "Passes (the best is reported)")->capture_default_str();
     sub->add_option("--policy", o->policy, "Also time policyMask with this policy");
     sub->add_option("--grammar", o->grammar, "With --train-weight: grammar for the gold spans");
-    sub->add_option("--train-weight", o->trainWeight, "Also build the baseline examples and train one policy with this positive weight");
+    sub->add_option(
+        "--train-weight", o->trainWeight,
+        "Also build the baseline examples and train one policy with this positive weight");
     sub->add_option("--l2", o->l2, "Regularization for --train-weight")->capture_default_str();
-    sub->add_option("--max-iterations", o->maxIterations, "L-BFGS iteration limit for --train-weight")->capture_default_str();
+    sub->add_option("--max-iterations", o->maxIterations,
+                    "L-BFGS iteration limit for --train-weight")
+        ->capture_default_str();
     setAction(sub, [o] {
         using Clock = std::chrono::steady_clock;
-        auto secs = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
+        auto secs = [](Clock::time_point t0) {
+            return std::chrono::duration<double>(Clock::now() - t0).count();
+        };
         std::vector<Tree> trees = readNormalizedTreebank(o->treebank);
         std::erase_if(trees, [&](const Tree& t) { return o->maxLen > 0 && t.size() > o->maxLen; });
         std::vector<std::vector<std::string>> words;
@@ -256,7 +306,8 @@ void addBenchFeatures(CLI::App& app) {
             prunable += std::max(0, PruningMask::prunableCount(static_cast<int>(n)));
         }
         double best = 1e300;
-        unsigned long sink = 0;  // one pass's sum of a feature per sentence: the work is used, and the same every pass
+        unsigned long sink = 0; // one pass's sum of a feature per sentence: the work is used, and
+                                // the same every pass
         for (int r = 0; r < std::max(o->repeat, 1); ++r) {
             const auto t0 = Clock::now();
             unsigned long pass = 0;
@@ -267,13 +318,18 @@ void addBenchFeatures(CLI::App& app) {
             best = std::min(best, secs(t0));
             sink = pass;
         }
-        nlohmann::json j = {{"sentences", trees.size()}, {"spans", spans}, {"prunableSpans", prunable},
-                            {"featureSeconds", best}, {"featureSpansPerSecond", spans / best},
-                            {"featurePrunableSpansPerSecond", prunable / best}, {"checksum", sink % 1000}};
+        nlohmann::json j = {{"sentences", trees.size()},
+                            {"spans", spans},
+                            {"prunableSpans", prunable},
+                            {"featureSeconds", best},
+                            {"featureSpansPerSecond", spans / best},
+                            {"featurePrunableSpansPerSecond", prunable / best},
+                            {"checksum", sink % 1000}};
         if (!o->policy.empty()) {
             const Policy p = loadPolicy(o->policy);
             std::vector<SentenceFeatures> feats;
-            for (const auto& w : words) feats.emplace_back(w);
+            for (const auto& w : words)
+                feats.emplace_back(w);
             PruningMask m;
             double bestMask = 1e300, bestBoth = 1e300;
             long kept = 0;
@@ -287,7 +343,8 @@ void addBenchFeatures(CLI::App& app) {
                 bestMask = std::min(bestMask, secs(t0));
                 t0 = Clock::now();
                 const MaskFunction mf = policyMaskFunction(p);
-                for (const auto& w : words) sink += mf(w).n;
+                for (const auto& w : words)
+                    sink += mf(w).n;
                 bestBoth = std::min(bestBoth, secs(t0));
             }
             j["policyMaskSeconds"] = bestMask;

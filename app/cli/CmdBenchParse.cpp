@@ -29,15 +29,27 @@ std::string cpuModel() {
         }
     return "unknown";
 }
-// ParsePhases as nanoseconds per push; `other` is set-up, lexical rules, ROOT and the timing's own reads.
+// ParsePhases as nanoseconds per push; `other` is set-up, lexical rules, ROOT and the timing's own
+// reads.
 nlohmann::json phasesJson(const ParsePhases& ph) {
     const double p = ph.pushes > 0 ? static_cast<double>(ph.pushes) : 1.0;
     const double timed = ph.itemBuild + ph.split + ph.direct + ph.finishCell;
-    return {{"unit", "nanoseconds (steady clock) per push, over --repeat extra passes with phase timing on"},
-            {"itemBuild", ph.itemBuild / p}, {"split", ph.split / p}, {"direct", ph.direct / p},
-            {"finishCell", ph.finishCell / p}, {"other", (ph.total - timed) / p}, {"total", ph.total / p},
-            {"pushes", ph.pushes}, {"parses", ph.parses}, {"cells", ph.cells}, {"splits", ph.splits},
-            {"directPasses", ph.directs}, {"itemBuilds", ph.itemBuilds}, {"itemsPerPush", ph.items / p}};
+    return {
+        {"unit",
+         "nanoseconds (steady clock) per push, over --repeat extra passes with phase timing on"},
+        {"itemBuild", ph.itemBuild / p},
+        {"split", ph.split / p},
+        {"direct", ph.direct / p},
+        {"finishCell", ph.finishCell / p},
+        {"other", (ph.total - timed) / p},
+        {"total", ph.total / p},
+        {"pushes", ph.pushes},
+        {"parses", ph.parses},
+        {"cells", ph.cells},
+        {"splits", ph.splits},
+        {"directPasses", ph.directs},
+        {"itemBuilds", ph.itemBuilds},
+        {"itemsPerPush", ph.items / p}};
 }
 CkyKernel kernelFromName(const std::string& name) {
     for (CkyKernel k : {CkyKernel::Auto, CkyKernel::Portable, CkyKernel::Avx2, CkyKernel::Avx512})
@@ -47,7 +59,8 @@ CkyKernel kernelFromName(const std::string& name) {
 } // namespace
 
 void addBenchParseCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("bench-parse", "Benchmark CKY: pushes/second and words/second by sentence length");
+    auto* sub = app.add_subcommand(
+        "bench-parse", "Benchmark CKY: pushes/second and words/second by sentence length");
     struct Opts {
         std::string grammar, treebank, mask = "all", kernel = "auto";
         int maxLen = 40, repeat = 3;
@@ -57,22 +70,32 @@ void addBenchParseCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
-    sub->add_option("--treebank", o->treebank, "Treebank file or directory (its words are parsed)")->required();
+    sub->add_option("--treebank", o->treebank, "Treebank file or directory (its words are parsed)")
+        ->required();
     sub->add_option("--max-len", o->maxLen, "Longest sentence to include")->capture_default_str();
-    sub->add_option("--repeat", o->repeat, "Passes over the data (the best pass per bucket is reported)")->capture_default_str();
-    sub->add_option("--mask", o->mask, "all (exhaustive), gold (keep only the spans of the binarized gold tree), or random:P (keep each span with probability P)")
+    sub->add_option("--repeat", o->repeat,
+                    "Passes over the data (the best pass per bucket is reported)")
         ->capture_default_str();
-    sub->add_option("--kernel", o->kernel, "CKY inner loop: auto (the widest this CPU supports), portable, avx2, avx512")
+    sub->add_option("--mask", o->mask,
+                    "all (exhaustive), gold (keep only the spans of the binarized gold tree), or "
+                    "random:P (keep each span with probability P)")
         ->capture_default_str();
-    sub->add_flag("--ideal", o->ideal, "Also time the ideal inner loop on the same grammar (docs/benchmarks.md)");
-    sub->add_option("--ideal-seconds", o->idealSeconds, "Thread CPU seconds per ideal loop")->capture_default_str();
+    sub->add_option("--kernel", o->kernel,
+                    "CKY inner loop: auto (the widest this CPU supports), portable, avx2, avx512")
+        ->capture_default_str();
+    sub->add_flag("--ideal", o->ideal,
+                  "Also time the ideal inner loop on the same grammar (docs/benchmarks.md)");
+    sub->add_option("--ideal-seconds", o->idealSeconds, "Thread CPU seconds per ideal loop")
+        ->capture_default_str();
     sub->add_option("--memory-words", o->memoryWords,
-                    "Also parse one sentence of this many words (the treebank's words in order) exhaustively and "
+                    "Also parse one sentence of this many words (the treebank's words in order) "
+                    "exhaustively and "
                     "report its chart + scratch memory (0 = skip)")
         ->check(CLI::Range(0, 1000))
         ->capture_default_str();
     sub->add_flag("--phases", o->phases,
-                  "Also time the parser's phases (item build, split kernel, direct pass, finishing cells) in --repeat "
+                  "Also time the parser's phases (item build, split kernel, direct pass, finishing "
+                  "cells) in --repeat "
                   "extra passes, and report nanoseconds per push for each (docs/benchmarks.md)");
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
@@ -80,26 +103,34 @@ void addBenchParseCommand(CLI::App& app) {
         std::vector<Tree> gold = readNormalizedTreebank(o->treebank);
         std::erase_if(gold, [&](const Tree& t) { return t.size() > o->maxLen; });
         double keepP = -1;
-        if (o->mask.rfind("random:", 0) == 0) keepP = std::stod(o->mask.substr(7));
-        else if (o->mask != "all" && o->mask != "gold") throw std::invalid_argument("--mask must be all, gold or random:P");
+        if (o->mask.rfind("random:", 0) == 0)
+            keepP = std::stod(o->mask.substr(7));
+        else if (o->mask != "all" && o->mask != "gold")
+            throw std::invalid_argument("--mask must be all, gold or random:P");
         std::mt19937 rng(12345);
         std::vector<PruningMask> masks;
         for (const auto& t : gold) {
             const int n = t.size();
-            if (o->mask == "gold") masks.push_back(spanMask(binarizeLike(g, t)));
+            if (o->mask == "gold")
+                masks.push_back(spanMask(binarizeLike(g, t)));
             else {
                 PruningMask m = PruningMask::allKeep(n);
                 if (keepP >= 0) {
                     std::bernoulli_distribution keep(keepP);
                     for (int w = 2; w < n; ++w)
-                        for (int i = 0; i + w <= n; ++i) m.set(i, i + w, keep(rng));
+                        for (int i = 0; i + w <= n; ++i)
+                            m.set(i, i + w, keep(rng));
                 }
                 masks.push_back(std::move(m));
             }
         }
         const int nb = (o->maxLen + 9) / 10;
         // Per bucket: the best pass by thread CPU time, and the wall time of that pass.
-        struct Bucket { int sentences = 0; long words = 0, pushes = 0; double best = 1e300, wall = 0; };
+        struct Bucket {
+            int sentences = 0;
+            long words = 0, pushes = 0;
+            double best = 1e300, wall = 0;
+        };
         std::vector<Bucket> buckets(nb);
         Parser parser(g, kernelFromName(o->kernel));
         std::size_t peakChart = 0, peakScratch = 0;
@@ -127,80 +158,115 @@ void addBenchParseCommand(CLI::App& app) {
                 if (secs[b] < buckets[b].best) buckets[b].best = secs[b], buckets[b].wall = wall[b];
             }
         }
-        nlohmann::json out = {{"grammar", o->grammar}, {"mask", o->mask}, {"kernel", ckyKernelName(parser.kernel())},
-                              {"cpu", cpuModel()}, {"timing", "thread CPU time (CLOCK_THREAD_CPUTIME_ID), best of --repeat passes per bucket"},
-                              {"buckets", nlohmann::json::array()}};
+        nlohmann::json out = {
+            {"grammar", o->grammar},
+            {"mask", o->mask},
+            {"kernel", ckyKernelName(parser.kernel())},
+            {"cpu", cpuModel()},
+            {"timing",
+             "thread CPU time (CLOCK_THREAD_CPUTIME_ID), best of --repeat passes per bucket"},
+            {"buckets", nlohmann::json::array()}};
         long tw = 0, tp = 0;
         double ts = 0, twall = 0;
-        if (!o->json) std::cout << "length   sents   mpush/sent   pushes/s(M)   words/s     ms/sent   (thread CPU time, kernel " << ckyKernelName(parser.kernel()) << ")\n";
+        if (!o->json)
+            std::cout << "length   sents   mpush/sent   pushes/s(M)   words/s     ms/sent   "
+                         "(thread CPU time, kernel "
+                      << ckyKernelName(parser.kernel()) << ")\n";
         for (int b = 0; b < nb; ++b) {
             const auto& k = buckets[b];
             if (k.sentences == 0) continue;
-            tw += k.words; tp += k.pushes; ts += k.best; twall += k.wall;
+            tw += k.words;
+            tp += k.pushes;
+            ts += k.best;
+            twall += k.wall;
             const double pps = k.pushes / k.best, wps = k.words / k.best;
-            out["buckets"].push_back({{"from", b * 10 + 1}, {"to", b * 10 + 10}, {"sentences", k.sentences},
-                                      {"mpushPerSentence", k.pushes / 1e6 / k.sentences}, {"pushesPerSecond", pps},
-                                      {"wordsPerSecond", wps}, {"msPerSentence", 1000 * k.best / k.sentences},
+            out["buckets"].push_back({{"from", b * 10 + 1},
+                                      {"to", b * 10 + 10},
+                                      {"sentences", k.sentences},
+                                      {"mpushPerSentence", k.pushes / 1e6 / k.sentences},
+                                      {"pushesPerSecond", pps},
+                                      {"wordsPerSecond", wps},
+                                      {"msPerSentence", 1000 * k.best / k.sentences},
                                       {"wallPushesPerSecond", k.wall > 0 ? k.pushes / k.wall : 0}});
             if (!o->json)
-                std::cout << std::setw(3) << b * 10 + 1 << "-" << std::setw(3) << std::left << b * 10 + 10 << std::right
-                          << std::setw(7) << k.sentences << std::fixed << std::setprecision(3) << std::setw(13)
-                          << k.pushes / 1e6 / k.sentences << std::setprecision(1) << std::setw(14) << pps / 1e6
-                          << std::setw(11) << wps << std::setprecision(2) << std::setw(11) << 1000 * k.best / k.sentences << "\n";
+                std::cout << std::setw(3) << b * 10 + 1 << "-" << std::setw(3) << std::left
+                          << b * 10 + 10 << std::right << std::setw(7) << k.sentences << std::fixed
+                          << std::setprecision(3) << std::setw(13) << k.pushes / 1e6 / k.sentences
+                          << std::setprecision(1) << std::setw(14) << pps / 1e6 << std::setw(11)
+                          << wps << std::setprecision(2) << std::setw(11)
+                          << 1000 * k.best / k.sentences << "\n";
         }
         const double total = ts > 0 ? tp / ts : 0;
-        out["total"] = {{"sentences", gold.size()}, {"pushesPerSecond", total},
-                        {"wordsPerSecond", ts > 0 ? tw / ts : 0}, {"wallPushesPerSecond", twall > 0 ? tp / twall : 0},
-                        {"peakChartMiB", peakChart / 1048576.0}, {"peakParserScratchMiB", peakScratch / 1048576.0}};
+        out["total"] = {{"sentences", gold.size()},
+                        {"pushesPerSecond", total},
+                        {"wordsPerSecond", ts > 0 ? tw / ts : 0},
+                        {"wallPushesPerSecond", twall > 0 ? tp / twall : 0},
+                        {"peakChartMiB", peakChart / 1048576.0},
+                        {"peakParserScratchMiB", peakScratch / 1048576.0}};
         out["totalMpushPerSecond"] = total / 1e6;
         if (!o->json)
-            std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1) << total / 1e6
-                      << " M pushes/s, " << (ts > 0 ? tw / ts : 0) << " words/s, peak chart " << std::setprecision(1)
-                      << peakChart / 1048576.0 << " MiB, parser scratch " << peakScratch / 1048576.0 << " MiB\n";
+            std::cout << "total: " << gold.size() << " sentences, " << std::setprecision(1)
+                      << total / 1e6 << " M pushes/s, " << (ts > 0 ? tw / ts : 0)
+                      << " words/s, peak chart " << std::setprecision(1) << peakChart / 1048576.0
+                      << " MiB, parser scratch " << peakScratch / 1048576.0 << " MiB\n";
         if (o->phases) {
             // Extra passes with phase timing on: its clock reads would slow the passes timed above.
             ParsePhases ph;
             parser.setPhases(&ph);
             for (int rep = 0; rep < std::max(1, o->repeat); ++rep)
-                for (std::size_t s = 0; s < gold.size(); ++s) parser.parse(gold[s].words(), &masks[s]);
+                for (std::size_t s = 0; s < gold.size(); ++s)
+                    parser.parse(gold[s].words(), &masks[s]);
             parser.setPhases(nullptr);
             out["phases"] = phasesJson(ph);
             if (!o->json) {
                 const auto& j = out["phases"];
-                std::cout << "phases, ns per push (one clock read pair per call): item build " << std::setprecision(2)
-                          << j["itemBuild"].get<double>() << ", split kernel " << j["split"].get<double>() << ", direct pass "
-                          << j["direct"].get<double>() << ", finishing cells " << j["finishCell"].get<double>() << ", other "
-                          << j["other"].get<double>() << ", total " << j["total"].get<double>() << "; items built per push "
+                std::cout << "phases, ns per push (one clock read pair per call): item build "
+                          << std::setprecision(2) << j["itemBuild"].get<double>()
+                          << ", split kernel " << j["split"].get<double>() << ", direct pass "
+                          << j["direct"].get<double>() << ", finishing cells "
+                          << j["finishCell"].get<double>() << ", other " << j["other"].get<double>()
+                          << ", total " << j["total"].get<double>() << "; items built per push "
                           << std::setprecision(3) << j["itemsPerPush"].get<double>() << "\n";
             }
         }
         if (o->memoryWords > 0 && !gold.empty()) {
-            // One long sentence made of the treebank's words in order (a real vocabulary mix): what a
-            // fresh parser holds after parsing it exhaustively (docs/benchmarks.md, memory budget).
+            // One long sentence made of the treebank's words in order (a real vocabulary mix): what
+            // a fresh parser holds after parsing it exhaustively (docs/benchmarks.md, memory
+            // budget).
             std::vector<std::string> words;
-            for (std::size_t s = 0; words.size() < static_cast<std::size_t>(o->memoryWords); s = (s + 1) % gold.size())
+            for (std::size_t s = 0; words.size() < static_cast<std::size_t>(o->memoryWords);
+                 s = (s + 1) % gold.size())
                 for (const auto& w : gold[s].words())
                     if (words.size() < static_cast<std::size_t>(o->memoryWords)) words.push_back(w);
             Parser fresh(g, kernelFromName(o->kernel));
             const double t0 = threadCpuSeconds();
             const ParseStats st = fresh.parse(words, nullptr);
             const double secs = threadCpuSeconds() - t0;
-            const double chartMiB = fresh.chart().memoryBytes() / 1048576.0, scratchMiB = fresh.scratchBytes() / 1048576.0;
-            out["memory"] = {{"words", o->memoryWords}, {"chartMiB", chartMiB}, {"parserScratchMiB", scratchMiB},
-                             {"totalMiB", chartMiB + scratchMiB}, {"pushes", st.pushes}, {"seconds", secs}};
+            const double chartMiB = fresh.chart().memoryBytes() / 1048576.0,
+                         scratchMiB = fresh.scratchBytes() / 1048576.0;
+            out["memory"] = {{"words", o->memoryWords},
+                             {"chartMiB", chartMiB},
+                             {"parserScratchMiB", scratchMiB},
+                             {"totalMiB", chartMiB + scratchMiB},
+                             {"pushes", st.pushes},
+                             {"seconds", secs}};
             if (!o->json)
-                std::cout << "one " << o->memoryWords << "-word sentence, exhaustive: chart " << std::setprecision(1)
-                          << chartMiB << " MiB + parser scratch " << scratchMiB << " MiB = " << chartMiB + scratchMiB
-                          << " MiB (" << st.pushes / 1e6 << " M pushes, " << std::setprecision(2) << secs << " s)\n";
+                std::cout << "one " << o->memoryWords << "-word sentence, exhaustive: chart "
+                          << std::setprecision(1) << chartMiB << " MiB + parser scratch "
+                          << scratchMiB << " MiB = " << chartMiB + scratchMiB << " MiB ("
+                          << st.pushes / 1e6 << " M pushes, " << std::setprecision(2) << secs
+                          << " s)\n";
         }
         if (o->ideal) {
             const Tree* longest = nullptr;
             for (const Tree& t : gold)
                 if (!longest || t.size() > longest->size()) longest = &t;
             if (!longest) throw std::invalid_argument("--ideal needs at least one sentence");
-            const IdealLoopResult r = measureIdealLoop(g, longest->words(), parser.kernel(), o->idealSeconds);
+            const IdealLoopResult r =
+                measureIdealLoop(g, longest->words(), parser.kernel(), o->idealSeconds);
             out["idealMpushPerSecond"] = r.withWitnessMpushPerSecond;
-            out["ratioToIdeal"] = r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0;
+            out["ratioToIdeal"] =
+                r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0;
             out["idealLoop"] = {{"withWitness", r.withWitnessMpushPerSecond},
                                 {"withoutWitness", r.withoutWitnessMpushPerSecond},
                                 {"parserKernel", r.kernelMpushPerSecond},
@@ -211,18 +277,26 @@ void addBenchParseCommand(CLI::App& app) {
                                 {"improvementRate", r.improvementRate},
                                 {"rowsMatchParser", r.rowsMatchParser}};
             if (!o->json)
-                std::cout << "ideal inner loop (same grammar, L1/L2-resident rows): " << std::setprecision(1)
-                          << r.withWitnessMpushPerSecond << " M pushes/s with witness, " << r.withoutWitnessMpushPerSecond
-                          << " without; the parser's kernel on the same rows " << r.kernelMpushPerSecond
+                std::cout << "ideal inner loop (same grammar, L1/L2-resident rows): "
+                          << std::setprecision(1) << r.withWitnessMpushPerSecond
+                          << " M pushes/s with witness, " << r.withoutWitnessMpushPerSecond
+                          << " without; the parser's kernel on the same rows "
+                          << r.kernelMpushPerSecond
                           << "; parser total / ideal = " << std::setprecision(2)
-                          << (r.withWitnessMpushPerSecond > 0 ? total / 1e6 / r.withWitnessMpushPerSecond : 0)
-                          << "; its rows are the parser's: " << (r.rowsMatchParser ? "yes" : "NO") << "\n";
+                          << (r.withWitnessMpushPerSecond > 0
+                                  ? total / 1e6 / r.withWitnessMpushPerSecond
+                                  : 0)
+                          << "; its rows are the parser's: " << (r.rowsMatchParser ? "yes" : "NO")
+                          << "\n";
         }
         if (o->json) std::cout << out.dump(2) << "\n";
         if (out.contains("idealLoop") && !out["idealLoop"]["rowsMatchParser"].get<bool>()) {
-            // The figures are printed, but the ratio is not to be trusted: the loops did other work.
-            std::cerr << "error: the ideal loop did not rebuild the parser's rows of the cells it timed, so "
-                         "ratioToIdeal compares different work (a bug; please report it with this command line)\n";
+            // The figures are printed, but the ratio is not to be trusted: the loops did other
+            // work.
+            std::cerr << "error: the ideal loop did not rebuild the parser's rows of the cells it "
+                         "timed, so "
+                         "ratioToIdeal compares different work (a bug; please report it with this "
+                         "command line)\n";
             return 1;
         }
         return 0;

@@ -22,7 +22,9 @@ namespace prunescope::cli {
 namespace {
 
 void addCubeBench(CLI::App& app) {
-    auto* sub = app.add_subcommand("cube-bench", "Parsing speed (tokens/s, thread CPU) of a cube-pruning model at several beam sizes");
+    auto* sub = app.add_subcommand(
+        "cube-bench",
+        "Parsing speed (tokens/s, thread CPU) of a cube-pruning model at several beam sizes");
     struct Opts {
         std::string model, treebank;
         std::vector<int> beams{1, 4, 16, 64};
@@ -31,10 +33,17 @@ void addCubeBench(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--model", o->model, "Cube-pruning model")->required();
-    sub->add_option("--treebank", o->treebank, "Sentences to parse (a treebank file or directory)")->required();
-    sub->add_option("--beams", o->beams, "Beam sizes, comma-separated")->delimiter(',')->capture_default_str();
-    sub->add_option("--repeats", o->repeats, "Passes per beam (interleaved; min/median/max reported)")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")->capture_default_str();
+    sub->add_option("--treebank", o->treebank, "Sentences to parse (a treebank file or directory)")
+        ->required();
+    sub->add_option("--beams", o->beams, "Beam sizes, comma-separated")
+        ->delimiter(',')
+        ->capture_default_str();
+    sub->add_option("--repeats", o->repeats,
+                    "Passes per beam (interleaved; min/median/max reported)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")
+        ->capture_default_str();
     sub->add_flag("--json", o->json, "Print JSON");
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
@@ -60,19 +69,29 @@ void addCubeBench(CLI::App& app) {
                             {"tokensPerSecondMedian", v.median},
                             {"tokensPerSecondMax", v.max},
                             {"uas", res.total.uas()},
-                            {"pushesPerSentence", static_cast<double>(res.pushes) / static_cast<double>(std::max<std::size_t>(1, res.sentences.size()))},
+                            {"pushesPerSentence", static_cast<double>(res.pushes) /
+                                                      static_cast<double>(std::max<std::size_t>(
+                                                          1, res.sentences.size()))},
                             {"sentences", res.sentences.size()},
                             {"tokens", res.tokens}});
         }
         if (o->json) {
-            std::cout << nlohmann::json{{"model", o->model}, {"treebank", o->treebank}, {"repeats", o->repeats}, {"rows", rows}}.dump(2) << "\n";
+            std::cout << nlohmann::json{{"model", o->model},
+                                        {"treebank", o->treebank},
+                                        {"repeats", o->repeats},
+                                        {"rows", rows}}
+                             .dump(2)
+                      << "\n";
             return 0;
         }
-        std::cout << "| k | tokens/s min | median | max | UAS | pushes/sentence |\n|---|---|---|---|---|---|\n";
+        std::cout << "| k | tokens/s min | median | max | UAS | pushes/sentence "
+                     "|\n|---|---|---|---|---|---|\n";
         for (const auto& row : rows)
-            std::cout << "| " << row["beam"].get<int>() << " | " << std::fixed << std::setprecision(0) << row["tokensPerSecondMin"].get<double>()
-                      << " | " << row["tokensPerSecondMedian"].get<double>() << " | " << row["tokensPerSecondMax"].get<double>() << " | "
-                      << std::setprecision(2) << row["uas"].get<double>() << " | " << std::setprecision(0)
+            std::cout << "| " << row["beam"].get<int>() << " | " << std::fixed
+                      << std::setprecision(0) << row["tokensPerSecondMin"].get<double>() << " | "
+                      << row["tokensPerSecondMedian"].get<double>() << " | "
+                      << row["tokensPerSecondMax"].get<double>() << " | " << std::setprecision(2)
+                      << row["uas"].get<double>() << " | " << std::setprecision(0)
                       << row["pushesPerSentence"].get<double>() << " |\n";
         return 0;
     });
@@ -88,37 +107,51 @@ struct PerSentence {
 PerSentence readPerSentence(const std::string& path) {
     const nlohmann::json j = parseJsonDocument(readFile(path), path, "evaluation: ");
     if (!j.is_object() || !j.contains("perSentence") || !j["perSentence"].is_array())
-        throw InputError(path, 0, 0, "evaluation: no 'perSentence' array (run cube-eval with --json --per-sentence)");
+        throw InputError(
+            path, 0, 0,
+            "evaluation: no 'perSentence' array (run cube-eval with --json --per-sentence)");
     PerSentence out;
     for (const auto& s : j["perSentence"]) {
-        if (!s.is_object() || !s.contains("scoredTokens") || !s.contains("scoredCorrect") || !s["scoredTokens"].is_number_integer() ||
-            !s["scoredCorrect"].is_number_integer())
-            throw InputError(path, 0, 0, "evaluation: sentence " + std::to_string(out.scores.size()) + " lacks integer scoredTokens/scoredCorrect");
+        if (!s.is_object() || !s.contains("scoredTokens") || !s.contains("scoredCorrect") ||
+            !s["scoredTokens"].is_number_integer() || !s["scoredCorrect"].is_number_integer())
+            throw InputError(path, 0, 0,
+                             "evaluation: sentence " + std::to_string(out.scores.size()) +
+                                 " lacks integer scoredTokens/scoredCorrect");
         AttachmentScore a;
         a.scoredTokens = s["scoredTokens"].get<long>();
         a.scoredCorrect = s["scoredCorrect"].get<long>();
         a.sentences = 1;
         out.scores.push_back(a);
-        const bool located = s.contains("file") && s["file"].is_string() && s.contains("line") && s["line"].is_number_integer();
-        out.sources.push_back(located ? s["file"].get<std::string>() + ":" + std::to_string(s["line"].get<long>()) : std::string());
+        const bool located = s.contains("file") && s["file"].is_string() && s.contains("line") &&
+                             s["line"].is_number_integer();
+        out.sources.push_back(located ? s["file"].get<std::string>() + ":" +
+                                            std::to_string(s["line"].get<long>())
+                                      : std::string());
     }
     return out;
 }
 
-// The two evaluations must have scored the same sentences in the same order: the test pairs them by position.
-void checkSameSentences(const std::string& a, const PerSentence& pa, const std::string& b, const PerSentence& pb) {
+// The two evaluations must have scored the same sentences in the same order: the test pairs them by
+// position.
+void checkSameSentences(const std::string& a, const PerSentence& pa, const std::string& b,
+                        const PerSentence& pb) {
     if (pa.scores.size() != pb.scores.size())
-        throw std::invalid_argument(a + " has " + std::to_string(pa.scores.size()) + " sentences, " + b + " has " +
-                                    std::to_string(pb.scores.size()) + ": they must be evaluations of the same sentences (same treebank and --max-len)");
+        throw std::invalid_argument(
+            a + " has " + std::to_string(pa.scores.size()) + " sentences, " + b + " has " +
+            std::to_string(pb.scores.size()) +
+            ": they must be evaluations of the same sentences (same treebank and --max-len)");
     for (std::size_t i = 0; i < pa.sources.size(); ++i)
         if (!pa.sources[i].empty() && !pb.sources[i].empty() && pa.sources[i] != pb.sources[i])
-            throw std::invalid_argument("sentence " + std::to_string(i + 1) + " is " + pa.sources[i] + " in " + a + " but " + pb.sources[i] +
-                                        " in " + b + ": they must be evaluations of the same sentences");
+            throw std::invalid_argument("sentence " + std::to_string(i + 1) + " is " +
+                                        pa.sources[i] + " in " + a + " but " + pb.sources[i] +
+                                        " in " + b +
+                                        ": they must be evaluations of the same sentences");
 }
 
 void addCubeCompare(CLI::App& app) {
     auto* sub = app.add_subcommand("cube-compare",
-                                   "Paired permutation tests of UAS between evaluations (cube-eval --json --per-sentence), Holm-corrected across pairs");
+                                   "Paired permutation tests of UAS between evaluations (cube-eval "
+                                   "--json --per-sentence), Holm-corrected across pairs");
     struct Opts {
         std::vector<std::string> pairs;
         int permutations = 10000;
@@ -126,8 +159,12 @@ void addCubeCompare(CLI::App& app) {
         bool json = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--pair", o->pairs, "A.json:B.json — test A against B (repeat for every row of the table)")->required();
-    sub->add_option("--permutations", o->permutations, "Random swaps per test")->check(CLI::PositiveNumber)->capture_default_str();
+    sub->add_option("--pair", o->pairs,
+                    "A.json:B.json — test A against B (repeat for every row of the table)")
+        ->required();
+    sub->add_option("--permutations", o->permutations, "Random swaps per test")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     sub->add_option("--seed", o->seed, "Seed of the permutations")->capture_default_str();
     sub->add_flag("--json", o->json, "Print JSON");
     setAction(sub, [o] {
@@ -135,25 +172,41 @@ void addCubeCompare(CLI::App& app) {
         std::vector<double> p;
         for (const std::string& pair : o->pairs) {
             const auto colon = pair.find(':');
-            if (colon == std::string::npos) throw std::invalid_argument("--pair '" + pair + "' is not A.json:B.json");
+            if (colon == std::string::npos)
+                throw std::invalid_argument("--pair '" + pair + "' is not A.json:B.json");
             const std::string a = pair.substr(0, colon), b = pair.substr(colon + 1);
             const PerSentence pa = readPerSentence(a), pb = readPerSentence(b);
             checkSameSentences(a, pa, b, pb);
-            const UasTestResult r = pairedUasPermutationTest(pa.scores, pb.scores, o->permutations, o->seed);
-            rows.push_back({{"a", a}, {"b", b}, {"uasA", r.uasA}, {"uasB", r.uasB}, {"difference", r.difference}, {"p", r.pValue}});
+            const UasTestResult r =
+                pairedUasPermutationTest(pa.scores, pb.scores, o->permutations, o->seed);
+            rows.push_back({{"a", a},
+                            {"b", b},
+                            {"uasA", r.uasA},
+                            {"uasB", r.uasB},
+                            {"difference", r.difference},
+                            {"p", r.pValue}});
             p.push_back(r.pValue);
         }
         const std::vector<double> holm = holmAdjust(p);
-        for (std::size_t i = 0; i < rows.size(); ++i) rows[i]["pHolm"] = holm[i];
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            rows[i]["pHolm"] = holm[i];
         if (o->json) {
-            std::cout << nlohmann::json{{"permutations", o->permutations}, {"seed", o->seed}, {"tests", rows}}.dump(2) << "\n";
+            std::cout << nlohmann::json{{"permutations", o->permutations},
+                                        {"seed", o->seed},
+                                        {"tests", rows}}
+                             .dump(2)
+                      << "\n";
             return 0;
         }
-        std::cout << "| A | B | UAS A | UAS B | A − B | p | p (Holm) |\n|---|---|---|---|---|---|---|\n";
+        std::cout
+            << "| A | B | UAS A | UAS B | A − B | p | p (Holm) |\n|---|---|---|---|---|---|---|\n";
         for (const auto& r : rows)
-            std::cout << "| " << r["a"].get<std::string>() << " | " << r["b"].get<std::string>() << " | " << std::fixed << std::setprecision(2)
-                      << r["uasA"].get<double>() << " | " << r["uasB"].get<double>() << " | " << std::showpos << r["difference"].get<double>()
-                      << std::noshowpos << " | " << std::setprecision(4) << r["p"].get<double>() << " | " << r["pHolm"].get<double>() << " |\n";
+            std::cout << "| " << r["a"].get<std::string>() << " | " << r["b"].get<std::string>()
+                      << " | " << std::fixed << std::setprecision(2) << r["uasA"].get<double>()
+                      << " | " << r["uasB"].get<double>() << " | " << std::showpos
+                      << r["difference"].get<double>() << std::noshowpos << " | "
+                      << std::setprecision(4) << r["p"].get<double>() << " | "
+                      << r["pHolm"].get<double>() << " |\n";
         return 0;
     });
 }
@@ -165,7 +218,9 @@ std::string strategyLabel(const std::string& update) {
 }
 
 void addCubePlot(CLI::App& app) {
-    auto* sub = app.add_subcommand("cube-plot", "Dev UAS per epoch of cube-train models as an SVG figure, one panel per beam size");
+    auto* sub = app.add_subcommand(
+        "cube-plot",
+        "Dev UAS per epoch of cube-train models as an SVG figure, one panel per beam size");
     struct Opts {
         std::vector<std::string> models;
         std::string out, title = "UAS on dev per epoch (cube pruning, violation-fixing perceptron)";
@@ -181,27 +236,32 @@ void addCubePlot(CLI::App& app) {
         for (const std::string& path : o->models) {
             const CubeModel m = loadCubeModel(path);
             const auto& t = m.training;
-            if (!t.contains("curve") || !t["curve"].is_array()) throw InputError(path, 0, 0, "cube-pruning model: no training curve");
+            if (!t.contains("curve") || !t["curve"].is_array())
+                throw InputError(path, 0, 0, "cube-pruning model: no training curve");
             LearningCurve c;
             const std::string update = t.value("update", std::string("?"));
             c.label = strategyLabel(update);
-            for (const auto& e : t["curve"]) c.y.push_back(e.value("devUas", 0.0));
+            for (const auto& e : t["curve"])
+                c.y.push_back(e.value("devUas", 0.0));
             c.best = t.value("bestEpoch", 0) - 1;
             const auto rank = std::find(order.begin(), order.end(), update) - order.begin();
             curves[m.beam].push_back({static_cast<int>(rank), c});
         }
         std::vector<LearningPanel> panels;
         for (auto& [beam, cs] : curves) {
-            std::stable_sort(cs.begin(), cs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            std::stable_sort(cs.begin(), cs.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
             LearningPanel p;
             p.title = "beam k = " + std::to_string(beam);
-            for (auto& c : cs) p.curves.push_back(c.second);
+            for (auto& c : cs)
+                p.curves.push_back(c.second);
             panels.push_back(std::move(p));
         }
         LearningCurveSvgOptions opt;
         opt.title = o->title;
         writeLearningCurveSvg(panels, o->out, opt);
-        std::cout << "wrote " << o->out << ": " << panels.size() << (panels.size() == 1 ? " panel, " : " panels, ") << o->models.size()
+        std::cout << "wrote " << o->out << ": " << panels.size()
+                  << (panels.size() == 1 ? " panel, " : " panels, ") << o->models.size()
                   << (o->models.size() == 1 ? " curve\n" : " curves\n");
         return 0;
     });

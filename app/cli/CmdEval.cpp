@@ -3,8 +3,8 @@
 #include "app/cli/ConsoleProgress.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/grammar/GrammarFile.h"
-#include "core/treebank/Normalize.h"
 #include "core/policy/PolicyMask.h"
+#include "core/treebank/Normalize.h"
 
 #include <cmath>
 #include <iomanip>
@@ -13,7 +13,8 @@
 namespace prunescope::cli {
 
 void addEvalCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("eval", "Parse a treebank and report EVALB F1, failures, pushes, constituents and speed");
+    auto* sub = app.add_subcommand(
+        "eval", "Parse a treebank and report EVALB F1, failures, pushes, constituents and speed");
     struct Opts {
         std::string grammar, treebank, policy;
         int maxLen = 0;
@@ -33,7 +34,7 @@ void addEvalCommand(CLI::App& app) {
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
-        Policy policy;  // every input file is checked before the long work starts
+        Policy policy; // every input file is checked before the long work starts
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
         ConsoleProgress console("eval");
         const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
@@ -42,27 +43,36 @@ void addEvalCommand(CLI::App& app) {
         opt.maxLength = o->maxLen;
         opt.memoryBudget = o->memoryBudgetMiB << 20;
         opt.threads = o->threads;
-        CorpusResult r = evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy), opt,
-                                        console.progress());
+        CorpusResult r =
+            evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy),
+                           opt, console.progress());
         auto j = r.summaryJson();
         j["skippedTooLarge"] = r.skippedTooLarge;
         if (r.skippedTooLarge > 0) {
-            std::cerr << "warning: " << r.skippedTooLarge << " sentence" << (r.skippedTooLarge > 1 ? "s" : "")
-                      << " skipped: too long for the parser or over the memory budget of " << o->memoryBudgetMiB
-                      << " MiB (sentence";
-            for (std::size_t x = 0; x < r.skippedSentences.size() && x < 10; ++x) std::cerr << " " << r.skippedSentences[x];
+            std::cerr << "warning: " << r.skippedTooLarge << " sentence"
+                      << (r.skippedTooLarge > 1 ? "s" : "")
+                      << " skipped: too long for the parser or over the memory budget of "
+                      << o->memoryBudgetMiB << " MiB (sentence";
+            for (std::size_t x = 0; x < r.skippedSentences.size() && x < 10; ++x)
+                std::cerr << " " << r.skippedSentences[x];
             std::cerr << (r.skippedSentences.size() > 10 ? " …" : "") << ")\n";
         }
         if (!o->policy.empty())
-            j["policy"] = {{"path", o->policy}, {"name", policy.meta.name}, {"kind", policy.meta.kind},
+            j["policy"] = {{"path", o->policy},
+                           {"name", policy.meta.name},
+                           {"kind", policy.meta.kind},
                            {"threshold", policy.threshold},
-                           {"lambda", std::isnan(policy.meta.lambda) ? nlohmann::json() : nlohmann::json(policy.meta.lambda)},
-                           {"lambdaUnit", policy.meta.lambdaUnit}, {"training", policy.meta.training}};
+                           {"lambda", std::isnan(policy.meta.lambda)
+                                          ? nlohmann::json()
+                                          : nlohmann::json(policy.meta.lambda)},
+                           {"lambdaUnit", policy.meta.lambdaUnit},
+                           {"training", policy.meta.training}};
         if (o->json) {
             std::cout << j.dump(2) << "\n";
         } else {
             std::cout << std::fixed << std::setprecision(2);
-            if (!o->policy.empty()) std::cout << "policy           " << o->policy << " (" << policy.meta.name << ")\n";
+            if (!o->policy.empty())
+                std::cout << "policy           " << o->policy << " (" << policy.meta.name << ")\n";
             std::cout << "sentences        " << r.sentences.size() << "\n"
                       << "F1               " << 100 * r.f1() << "\n"
                       << "precision        " << 100 * r.evalb.total.precision() << "\n"
@@ -70,14 +80,12 @@ void addEvalCommand(CLI::App& app) {
                       << "avg sentence F1  " << 100 * r.evalb.averageSentenceF1() << "\n"
                       << "parse failures   " << r.failures << "\n"
                       << "skipped (size)   " << r.skippedTooLarge << "\n"
-                      << std::setprecision(4)
-                      << "mpush/sentence   " << r.meanPushes() / 1e6 << "\n"
-                      << std::setprecision(1)
-                      << "constituents     " << r.meanConstituents() << "\n"
+                      << std::setprecision(4) << "mpush/sentence   " << r.meanPushes() / 1e6 << "\n"
+                      << std::setprecision(1) << "constituents     " << r.meanConstituents() << "\n"
                       << "spans kept       " << r.meanSpansKept() << "\n"
                       << "words/second     " << r.wordsPerSecond() << " per core, "
-                      << (r.wallSeconds > 0 ? r.words / r.wallSeconds : 0.0) << " on " << r.threads << " thread"
-                      << (r.threads > 1 ? "s" : "") << "\n";
+                      << (r.wallSeconds > 0 ? r.words / r.wallSeconds : 0.0) << " on " << r.threads
+                      << " thread" << (r.threads > 1 ? "s" : "") << "\n";
         }
         return 0;
     });

@@ -3,13 +3,13 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "core/dep/DepReader.h"
-#include "core/frontier/DepFrontierInputs.h"
-#include "core/frontier/DepFrontierSvg.h"
 #include "core/filters/ArcFilterFile.h"
 #include "core/filters/FilterEval.h"
 #include "core/filters/FilterPlots.h"
 #include "core/filters/IndependentTraining.h"
 #include "core/filters/LatentSvmTraining.h"
+#include "core/frontier/DepFrontierInputs.h"
+#include "core/frontier/DepFrontierSvg.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/Holm.h"
@@ -24,28 +24,38 @@ namespace prunescope::cli {
 
 namespace {
 
-nlohmann::json thresholdJson(double t) { return std::isinf(t) ? nlohmann::json("inf") : nlohmann::json(t); }
+nlohmann::json thresholdJson(double t) {
+    return std::isinf(t) ? nlohmann::json("inf") : nlohmann::json(t);
+}
 
 nlohmann::json curveJson(const std::vector<CurvePoint>& c) {
     nlohmann::json a = nlohmann::json::array();
-    for (const auto& p : c) a.push_back({{"threshold", thresholdJson(p.threshold)}, {"coverage", p.coverage}, {"reduction", p.reduction}});
+    for (const auto& p : c)
+        a.push_back({{"threshold", thresholdJson(p.threshold)},
+                     {"coverage", p.coverage},
+                     {"reduction", p.reduction}});
     return a;
 }
 
 // Chooses the operating point on dev and records it in the filter.
-void chooseOperatingPoint(ArcFilter& f, const std::vector<DepSentence>& dev, double coverage, const Progress& progress) {
+void chooseOperatingPoint(ArcFilter& f, const std::vector<DepSentence>& dev, double coverage,
+                          const Progress& progress) {
     const FilterMargins m = collectMargins(f, dev, progress);
     if (m.cancelled) throw Cancelled();
     f.threshold = thresholdForCoverage(m, coverage);
     const FilterCounts c = countsAt(m, f.threshold);
-    f.training["operatingPoint"] = {{"targetCoverage", coverage}, {"threshold", thresholdJson(f.threshold)},
-                                    {"devCoverage", c.coverage()}, {"devReduction", c.reduction()},
+    f.training["operatingPoint"] = {{"targetCoverage", coverage},
+                                    {"threshold", thresholdJson(f.threshold)},
+                                    {"devCoverage", c.coverage()},
+                                    {"devReduction", c.reduction()},
                                     {"devSentences", dev.size()}};
     f.training["devCurve"] = curveJson(coverageCurve(m));
 }
 
 void addFilterTrain(CLI::App& app) {
-    auto* sub = app.add_subcommand("filter-train", "Train an arc filter (Cherry & Bergsma 2011): independent token-role SVMs or the joint latent SVM; operating point chosen on dev");
+    auto* sub = app.add_subcommand(
+        "filter-train", "Train an arc filter (Cherry & Bergsma 2011): independent token-role SVMs "
+                        "or the joint latent SVM; operating point chosen on dev");
     struct Opts {
         std::string kind = "joint", train, dev, out, init;
         double coverage = 0.995;
@@ -55,26 +65,59 @@ void addFilterTrain(CLI::App& app) {
         JointFilterOptions joint;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--kind", o->kind, "independent (Bergsma & Cherry 2010 SVMs) or joint (latent SVM)")
-        ->check(CLI::IsMember({"independent", "joint"}))->capture_default_str();
+    sub->add_option("--kind", o->kind,
+                    "independent (Bergsma & Cherry 2010 SVMs) or joint (latent SVM)")
+        ->check(CLI::IsMember({"independent", "joint"}))
+        ->capture_default_str();
     sub->add_option("--train", o->train, "Training treebank (file or directory)")->required();
     sub->add_option("--dev", o->dev, "Dev treebank: chooses the operating point")->required();
-    sub->add_option("--out", o->out, "Filter file to write (JSON, atomic; a cancelled joint run saves its finished alternations with threshold inf)")->required();
-    sub->add_option("--coverage", o->coverage, "Coverage target of the operating point on dev")->check(CLI::Range(0.5, 1.0))->capture_default_str();
-    sub->add_option("--hash-bits", o->ind.hashBits, "Weight table size 2^bits")->check(CLI::Range(10, 24))->capture_default_str();
-    sub->add_option("--c-pos", o->ind.cPos, "Independent role SVMs: cost of a missed role")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--c-neg", o->ind.cNeg, "Independent role SVMs: cost of a false role")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--vine-c-pos", o->ind.vineCPos, "Independent Vine SVM: cost of a missed filter")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--vine-c-neg", o->ind.vineCNeg, "Independent Vine SVM: cost of filtering a gold arc")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--c0", o->joint.c0, "Joint: C_0, cost of a gold arc (eq. 2)")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--c1", o->joint.c1, "Joint: C_1, cost of a non-gold arc (eq. 2)")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--alternations", o->joint.maxAlternations, "Joint: most latent-SVM alternations")->check(CLI::Range(1, 100))->capture_default_str();
-    sub->add_option("--solver-iterations", o->joint.solverIterations, "Joint: L-BFGS iterations per convex step")->check(CLI::Range(1, 10000))->capture_default_str();
-    sub->add_option("--init", o->init, "Joint: start from this independent filter's token-role SVMs (same data and options) instead of training them again");
+    sub->add_option("--out", o->out,
+                    "Filter file to write (JSON, atomic; a cancelled joint run saves its finished "
+                    "alternations with threshold inf)")
+        ->required();
+    sub->add_option("--coverage", o->coverage, "Coverage target of the operating point on dev")
+        ->check(CLI::Range(0.5, 1.0))
+        ->capture_default_str();
+    sub->add_option("--hash-bits", o->ind.hashBits, "Weight table size 2^bits")
+        ->check(CLI::Range(10, 24))
+        ->capture_default_str();
+    sub->add_option("--c-pos", o->ind.cPos, "Independent role SVMs: cost of a missed role")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--c-neg", o->ind.cNeg, "Independent role SVMs: cost of a false role")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--vine-c-pos", o->ind.vineCPos,
+                    "Independent Vine SVM: cost of a missed filter")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--vine-c-neg", o->ind.vineCNeg,
+                    "Independent Vine SVM: cost of filtering a gold arc")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--c0", o->joint.c0, "Joint: C_0, cost of a gold arc (eq. 2)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--c1", o->joint.c1, "Joint: C_1, cost of a non-gold arc (eq. 2)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--alternations", o->joint.maxAlternations,
+                    "Joint: most latent-SVM alternations")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    sub->add_option("--solver-iterations", o->joint.solverIterations,
+                    "Joint: L-BFGS iterations per convex step")
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
+    sub->add_option("--init", o->init,
+                    "Joint: start from this independent filter's token-role SVMs (same data and "
+                    "options) instead of training them again");
     sub->add_flag("--no-vine", o->noVine, "Without the Vine event");
-    sub->add_flag("--no-none", o->noNone, "Joint without the None event's features (threshold fixed)");
+    sub->add_flag("--no-none", o->noNone,
+                  "Joint without the None event's features (threshold fixed)");
     sub->add_flag("--no-root", o->noRoot, "Without the Root role");
-    sub->add_option("--max-len", o->maxLen, "Skip training sentences longer than this (0 = none)")->capture_default_str();
+    sub->add_option("--max-len", o->maxLen, "Skip training sentences longer than this (0 = none)")
+        ->capture_default_str();
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         refuseToOverwriteInput(o->out, {o->train, o->dev});
@@ -91,7 +134,8 @@ void addFilterTrain(CLI::App& app) {
             g.training["trainData"] = o->train;
             g.training["devData"] = o->dev;
             g.training["trainSentences"] = train.size();
-            g.training["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            g.training["seconds"] =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             chooseOperatingPoint(g, dev, o->coverage, progress);
             saveArcFilter(g, o->out);
         };
@@ -99,7 +143,8 @@ void addFilterTrain(CLI::App& app) {
             f = trainIndependentFilter(data, o->ind, progress);
             finish(f);
         } else {
-            // The paper's initialization: token-role subclassifiers trained independently, Vine and None at 0.
+            // The paper's initialization: token-role subclassifiers trained independently, Vine and
+            // None at 0.
             IndependentFilterOptions init = o->ind;
             init.useVine = false;
             ArcFilter start;
@@ -108,12 +153,15 @@ void addFilterTrain(CLI::App& app) {
             } else {
                 start = loadArcFilter(o->init);
                 if (start.kind != ArcFilterKind::Independent || start.hashBits != o->ind.hashBits)
-                    throw InputError(o->init, 0, 0, "--init needs an independent filter with --hash-bits " + std::to_string(o->ind.hashBits));
-                // Vine starts at 0 (sec. 4): clear its buckets (bias and every training tag pair); a
-                // role weight sharing a bucket with them is cleared too (hash collisions, rare).
+                    throw InputError(o->init, 0, 0,
+                                     "--init needs an independent filter with --hash-bits " +
+                                         std::to_string(o->ind.hashBits));
+                // Vine starts at 0 (sec. 4): clear its buckets (bias and every training tag pair);
+                // a role weight sharing a bucket with them is cleared too (hash collisions, rare).
                 start.weights[featureBucket(data.vineBias, start.hashBits)] = 0.0f;
                 for (const auto& s : data.sentences)
-                    for (const std::uint64_t k : s.vinePair) start.weights[featureBucket(k, start.hashBits)] = 0.0f;
+                    for (const std::uint64_t k : s.vinePair)
+                        start.weights[featureBucket(k, start.hashBits)] = 0.0f;
                 start.useVine = false;
                 start.training["initFrom"] = o->init;
             }
@@ -124,8 +172,9 @@ void addFilterTrain(CLI::App& app) {
             auto each = [&](const JointTrainResult& r) {
                 const auto& a = r.alternations.back();
                 std::ostringstream line;
-                line << "alternation " << a.alternation << ": objective " << std::setprecision(6) << a.objectiveBefore << " -> "
-                     << a.objectiveAfter << ", latent events changed " << a.changed << "/" << a.latent << ", "
+                line << "alternation " << a.alternation << ": objective " << std::setprecision(6)
+                     << a.objectiveBefore << " -> " << a.objectiveAfter
+                     << ", latent events changed " << a.changed << "/" << a.latent << ", "
                      << std::fixed << std::setprecision(1) << a.seconds << " s";
                 progress.log(line.str());
             };
@@ -133,7 +182,8 @@ void addFilterTrain(CLI::App& app) {
             if (r.alternations.empty()) throw Cancelled();
             f = r.filter;
             f.training["initialization"] = start.training;
-            if (r.cancelled) {  // keep the finished alternations; the operating point needs dev, which a cancel skips
+            if (r.cancelled) { // keep the finished alternations; the operating point needs dev,
+                               // which a cancel skips
                 f.threshold = std::numeric_limits<double>::infinity();
                 saveArcFilter(f, o->out);
                 throw Cancelled();
@@ -141,15 +191,18 @@ void addFilterTrain(CLI::App& app) {
             finish(f);
         }
         const auto& op = f.training["operatingPoint"];
-        std::cout << "wrote " << o->out << ": " << arcFilterKindName(f.kind) << " filter, threshold " << op["threshold"].dump()
-                  << ", dev coverage " << std::fixed << std::setprecision(4) << op["devCoverage"].get<double>()
+        std::cout << "wrote " << o->out << ": " << arcFilterKindName(f.kind)
+                  << " filter, threshold " << op["threshold"].dump() << ", dev coverage "
+                  << std::fixed << std::setprecision(4) << op["devCoverage"].get<double>()
                   << ", dev reduction " << op["devReduction"].get<double>() << "\n";
         return 0;
     });
 }
 
 void addFilterEval(CLI::App& app) {
-    auto* sub = app.add_subcommand("filter-eval", "Coverage and reduction of an arc filter on a treebank (at its operating point, and the curve)");
+    auto* sub =
+        app.add_subcommand("filter-eval", "Coverage and reduction of an arc filter on a treebank "
+                                          "(at its operating point, and the curve)");
     struct Opts {
         std::string filter, treebank;
         double coverage = 0;
@@ -160,12 +213,18 @@ void addFilterEval(CLI::App& app) {
     auto o = std::make_shared<Opts>();
     sub->add_option("--filter", o->filter, "Arc filter file (filter-train)")->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank (file or directory)")->required();
-    sub->add_option("--coverage", o->coverage, "Also report the threshold that reaches this coverage on THIS treebank (diagnostic: an oracle operating point)")
+    sub->add_option("--coverage", o->coverage,
+                    "Also report the threshold that reaches this coverage on THIS treebank "
+                    "(diagnostic: an oracle operating point)")
         ->check(CLI::Range(0.5, 1.0));
-    sub->add_option("--threshold", o->threshold, "Evaluate at this threshold instead of the filter's operating point (a number or inf)");
+    sub->add_option(
+        "--threshold", o->threshold,
+        "Evaluate at this threshold instead of the filter's operating point (a number or inf)");
     sub->add_flag("--curve", o->curve, "Add the coverage/reduction curve over the threshold");
-    sub->add_flag("--per-sentence", o->perSentence, "With --json: each sentence's counts at the operating point");
-    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")->capture_default_str();
+    sub->add_flag("--per-sentence", o->perSentence,
+                  "With --json: each sentence's counts at the operating point");
+    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")
+        ->capture_default_str();
     sub->add_flag("--json", o->json, "Print one JSON object (coverage, reduction, threshold, ...)");
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
@@ -174,12 +233,14 @@ void addFilterEval(CLI::App& app) {
         requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen);
         double th = f.threshold;
         if (!o->threshold.empty()) {
-            if (o->threshold == "inf") th = std::numeric_limits<double>::infinity();
+            if (o->threshold == "inf")
+                th = std::numeric_limits<double>::infinity();
             else {
                 try {
                     std::size_t used = 0;
                     th = std::stod(o->threshold, &used);
-                    if (used != o->threshold.size() || !std::isfinite(th)) throw std::invalid_argument("x");
+                    if (used != o->threshold.size() || !std::isfinite(th))
+                        throw std::invalid_argument("x");
                 } catch (const std::exception&) {
                     throw InputError("--threshold", 0, 0, "not a number or inf: " + o->threshold);
                 }
@@ -189,40 +250,58 @@ void addFilterEval(CLI::App& app) {
         const auto t0 = std::chrono::steady_clock::now();
         const FilterMargins m = collectMargins(f, gold, console.progress());
         if (m.cancelled) throw Cancelled();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const FilterCounts c = countsAt(m, th);
-        nlohmann::json j = {{"filter", o->filter}, {"kind", arcFilterKindName(f.kind)}, {"treebank", o->treebank},
-                            {"sentences", gold.size()}, {"threshold", thresholdJson(th)},
-                            {"coverage", c.coverage()}, {"reduction", c.reduction()},
-                            {"goldArcs", c.gold}, {"goldArcsKept", c.goldKept}, {"arcs", c.total}, {"arcsFiltered", c.filtered},
+        nlohmann::json j = {{"filter", o->filter},
+                            {"kind", arcFilterKindName(f.kind)},
+                            {"treebank", o->treebank},
+                            {"sentences", gold.size()},
+                            {"threshold", thresholdJson(th)},
+                            {"coverage", c.coverage()},
+                            {"reduction", c.reduction()},
+                            {"goldArcs", c.gold},
+                            {"goldArcsKept", c.goldKept},
+                            {"arcs", c.total},
+                            {"arcsFiltered", c.filtered},
                             {"filterSeconds", seconds}};
         if (o->coverage > 0) {
             const double t = thresholdForCoverage(m, o->coverage);
             const FilterCounts k = countsAt(m, t);
-            j["atCoverage"] = {{"target", o->coverage}, {"threshold", thresholdJson(t)}, {"coverage", k.coverage()}, {"reduction", k.reduction()}};
+            j["atCoverage"] = {{"target", o->coverage},
+                               {"threshold", thresholdJson(t)},
+                               {"coverage", k.coverage()},
+                               {"reduction", k.reduction()}};
         }
         if (o->curve) j["curve"] = curveJson(coverageCurve(m));
         if (o->perSentence) {
             nlohmann::json a = nlohmann::json::array();
             for (const auto& s : perSentenceCounts(m, th))
-                a.push_back({{"goldArcs", s.gold}, {"goldArcsKept", s.goldKept}, {"arcs", s.total}, {"arcsFiltered", s.filtered}});
+                a.push_back({{"goldArcs", s.gold},
+                             {"goldArcsKept", s.goldKept},
+                             {"arcs", s.total},
+                             {"arcsFiltered", s.filtered}});
             j["perSentence"] = a;
         }
         if (o->json) {
             std::cout << j.dump(2) << "\n";
             return 0;
         }
-        std::cout << std::fixed << std::setprecision(4) << "sentences   " << gold.size() << "\nthreshold   " << j["threshold"].dump()
-                  << "\ncoverage    " << c.coverage() << "\nreduction   " << c.reduction() << "\n";
+        std::cout << std::fixed << std::setprecision(4) << "sentences   " << gold.size()
+                  << "\nthreshold   " << j["threshold"].dump() << "\ncoverage    " << c.coverage()
+                  << "\nreduction   " << c.reduction() << "\n";
         if (o->curve)
             for (const auto& p : coverageCurve(m))
-                std::cout << "curve: threshold " << p.threshold << "  coverage " << p.coverage << "  reduction " << p.reduction << "\n";
+                std::cout << "curve: threshold " << p.threshold << "  coverage " << p.coverage
+                          << "  reduction " << p.reduction << "\n";
         return 0;
     });
 }
 
 void addFilterCompare(CLI::App& app) {
-    auto* sub = app.add_subcommand("filter-compare", "Paired permutation tests over sentences between filters at their operating points (Holm-corrected)");
+    auto* sub =
+        app.add_subcommand("filter-compare", "Paired permutation tests over sentences between "
+                                             "filters at their operating points (Holm-corrected)");
     struct Opts {
         std::vector<std::string> pairs;
         std::string treebank;
@@ -231,11 +310,17 @@ void addFilterCompare(CLI::App& app) {
         bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--pair", o->pairs, "A,B: two filter files to compare (repeatable; Holm over all pairs x {reduction, coverage})")->required();
+    sub->add_option("--pair", o->pairs,
+                    "A,B: two filter files to compare (repeatable; Holm over all pairs x "
+                    "{reduction, coverage})")
+        ->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank")->required();
-    sub->add_option("--permutations", o->permutations, "Permutation samples")->check(CLI::Range(100, 10000000))->capture_default_str();
+    sub->add_option("--permutations", o->permutations, "Permutation samples")
+        ->check(CLI::Range(100, 10000000))
+        ->capture_default_str();
     sub->add_option("--seed", o->seed, "Seed")->capture_default_str();
-    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")->capture_default_str();
+    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")
+        ->capture_default_str();
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const auto gold = readDepTreebank(o->treebank, o->maxLen);
@@ -244,18 +329,27 @@ void addFilterCompare(CLI::App& app) {
         std::vector<double> ps;
         for (const auto& pair : o->pairs) {
             const auto comma = pair.find(',');
-            if (comma == std::string::npos) throw InputError("--pair", 0, 0, "expected A,B: " + pair);
+            if (comma == std::string::npos)
+                throw InputError("--pair", 0, 0, "expected A,B: " + pair);
             const std::string a = pair.substr(0, comma), b = pair.substr(comma + 1);
             const ArcFilter fa = loadArcFilter(a), fb = loadArcFilter(b);
             const FilterMargins ma = collectMargins(fa, gold, console.progress());
             const FilterMargins mb = collectMargins(fb, gold, console.progress());
             if (ma.cancelled || mb.cancelled) throw Cancelled();
-            const FilterComparison c = compareFilters(perSentenceCounts(ma, fa.threshold), perSentenceCounts(mb, fb.threshold),
-                                                      o->permutations, o->seed);
-            rows.push_back({{"a", a}, {"b", b}, {"reductionA", c.reductionA}, {"reductionB", c.reductionB},
-                            {"coverageA", c.coverageA}, {"coverageB", c.coverageB}, {"pReduction", c.pReduction},
-                            {"pCoverage", c.pCoverage}, {"permutations", c.permutations},
-                            {"relativeReductionGain", c.reductionB > 0 ? c.reductionA / c.reductionB - 1 : 0.0}});
+            const FilterComparison c =
+                compareFilters(perSentenceCounts(ma, fa.threshold),
+                               perSentenceCounts(mb, fb.threshold), o->permutations, o->seed);
+            rows.push_back({{"a", a},
+                            {"b", b},
+                            {"reductionA", c.reductionA},
+                            {"reductionB", c.reductionB},
+                            {"coverageA", c.coverageA},
+                            {"coverageB", c.coverageB},
+                            {"pReduction", c.pReduction},
+                            {"pCoverage", c.pCoverage},
+                            {"permutations", c.permutations},
+                            {"relativeReductionGain",
+                             c.reductionB > 0 ? c.reductionA / c.reductionB - 1 : 0.0}});
             ps.push_back(c.pReduction);
             ps.push_back(c.pCoverage);
         }
@@ -264,13 +358,19 @@ void addFilterCompare(CLI::App& app) {
             rows[i]["pReductionHolm"] = adj[2 * i];
             rows[i]["pCoverageHolm"] = adj[2 * i + 1];
         }
-        std::cout << nlohmann::json{{"treebank", o->treebank}, {"sentences", gold.size()}, {"seed", o->seed}, {"comparisons", rows}}.dump(2) << "\n";
+        std::cout << nlohmann::json{{"treebank", o->treebank},
+                                    {"sentences", gold.size()},
+                                    {"seed", o->seed},
+                                    {"comparisons", rows}}
+                         .dump(2)
+                  << "\n";
         return 0;
     });
 }
 
 void addFilterPlot(CLI::App& app) {
-    auto* sub = app.add_subcommand("filter-plot", "SVG of the coverage/reduction curves of filters over the threshold, operating points marked");
+    auto* sub = app.add_subcommand("filter-plot", "SVG of the coverage/reduction curves of filters "
+                                                  "over the threshold, operating points marked");
     struct Opts {
         std::vector<std::string> filters;
         std::string treebank, out, title;
@@ -278,11 +378,13 @@ void addFilterPlot(CLI::App& app) {
         bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--filter", o->filters, "Filter file, optionally NAME=FILE (repeatable)")->required();
+    sub->add_option("--filter", o->filters, "Filter file, optionally NAME=FILE (repeatable)")
+        ->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank")->required();
     sub->add_option("--out", o->out, "SVG file to write (atomic)")->required();
     sub->add_option("--title", o->title, "Figure title");
-    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")->capture_default_str();
+    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")
+        ->capture_default_str();
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const auto gold = readDepTreebank(o->treebank, o->maxLen);
@@ -303,29 +405,38 @@ void addFilterPlot(CLI::App& app) {
             s.marks.emplace_back(100 * c.coverage(), 100 * c.reduction());
             series.push_back(std::move(s));
         }
-        writeFileAtomically(o->out, coverageCurveSvg(series, o->title.empty() ? "Arc filters: coverage vs reduction (" + o->treebank + ")" : o->title));
+        writeFileAtomically(o->out,
+                            coverageCurveSvg(series, o->title.empty()
+                                                         ? "Arc filters: coverage vs reduction (" +
+                                                               o->treebank + ")"
+                                                         : o->title));
         std::cout << "wrote " << o->out << "\n";
         return 0;
     });
 }
 
 void addFilterFrontier(CLI::App& app) {
-    auto* sub = app.add_subcommand("filter-frontier", "SVG of UAS against tokens/s from dep-eval --json outputs (filtered parsers and each model's exhaustive run)");
+    auto* sub = app.add_subcommand("filter-frontier",
+                                   "SVG of UAS against tokens/s from dep-eval --json outputs "
+                                   "(filtered parsers and each model's exhaustive run)");
     struct Opts {
         std::vector<std::string> evals;
         std::string out, title;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--eval", o->evals, "NAME=FILE: a dep-eval --json output (repeatable)")->required();
+    sub->add_option("--eval", o->evals, "NAME=FILE: a dep-eval --json output (repeatable)")
+        ->required();
     sub->add_option("--out", o->out, "SVG file to write (atomic)")->required();
     sub->add_option("--title", o->title, "Figure title");
     setAction(sub, [o] {
         DepFrontier f;
         f.title = o->title.empty() ? "Dependency parsing frontier" : o->title;
         std::vector<DepEvalInput> runs;
-        for (const auto& spec : o->evals) runs.push_back(parseDepEvalSpec(spec));
+        for (const auto& spec : o->evals)
+            runs.push_back(parseDepEvalSpec(spec));
         addDepEvalSeries(f, runs);
-        f.paretoLine = f.series.size() <= 2;  // one final model: its pruned runs and its exhaustive run
+        f.paretoLine =
+            f.series.size() <= 2; // one final model: its pruned runs and its exhaustive run
         writeDepFrontierSvg(f, o->out);
         std::cout << "wrote " << o->out << "\n";
         return 0;

@@ -18,13 +18,15 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Candidate {
-    std::string id, policy;  // policy: path of the policy file, "" = none
+    std::string id, policy; // policy: path of the policy file, "" = none
     EvaluationSet set;
-    double runtime = 0, accuracy = 0;  // accuracy: F1 percent
+    double runtime = 0, accuracy = 0; // accuracy: F1 percent
 };
 
 double lolsRuntime(const PolicyEvaluation& e, RuntimeMeasure m) {
-    return m == RuntimeMeasure::Mpush ? e.mpush : m == RuntimeMeasure::Constituents ? e.constituents : e.spansKept;
+    return m == RuntimeMeasure::Mpush          ? e.mpush
+           : m == RuntimeMeasure::Constituents ? e.constituents
+                                               : e.spansKept;
 }
 
 void addFrontierPoints(const std::string& arg, RuntimeMeasure m, std::vector<Candidate>& out) {
@@ -38,22 +40,25 @@ void addFrontierPoints(const std::string& arg, RuntimeMeasure m, std::vector<Can
 
 void addRunPoints(const std::string& dir, RuntimeMeasure m, std::vector<Candidate>& out) {
     const RunDirectorySnapshot s = readRunDirectory(dir);
-    const std::string name = fs::path(dir).lexically_normal().filename().string().empty()
-                                 ? fs::path(dir).lexically_normal().parent_path().filename().string()
-                                 : fs::path(dir).lexically_normal().filename().string();
+    const std::string name =
+        fs::path(dir).lexically_normal().filename().string().empty()
+            ? fs::path(dir).lexically_normal().parent_path().filename().string()
+            : fs::path(dir).lexically_normal().filename().string();
     for (const LolsIterationRecord& r : s.log) {
         char iter[32];
         std::snprintf(iter, sizeof iter, "iter-%03d", r.iteration);
-        out.push_back({name + "/" + iter, (fs::path(dir) / "policies" / (std::string(iter) + ".json")).string(),
-                       lolsDevEvaluationSet(s.config, r.dev.sentences), lolsRuntime(r.dev, m), r.dev.f1});
+        out.push_back({name + "/" + iter,
+                       (fs::path(dir) / "policies" / (std::string(iter) + ".json")).string(),
+                       lolsDevEvaluationSet(s.config, r.dev.sentences), lolsRuntime(r.dev, m),
+                       r.dev.f1});
     }
 }
 
 std::string setList(const std::vector<EvaluationSetCount>& sets) {
     std::string s;
     for (const auto& c : sets)
-        s += "\n  --eval-set " + c.set.key() + "   (" + c.set.label() + "): " + std::to_string(c.points) + " point" +
-             (c.points == 1 ? "" : "s");
+        s += "\n  --eval-set " + c.set.key() + "   (" + c.set.label() +
+             "): " + std::to_string(c.points) + " point" + (c.points == 1 ? "" : "s");
     return s;
 }
 
@@ -61,8 +66,9 @@ std::string setList(const std::vector<EvaluationSetCount>& sets) {
 
 void addFrontierBestCommand(CLI::App& app) {
     auto* sub = app.add_subcommand(
-        "frontier-best", "The policy maximizing F1 - lambda * runtime among frontier points evaluated on one "
-                         "evaluation set (frontier.json files and LOLS run directories); refuses mixed sets");
+        "frontier-best",
+        "The policy maximizing F1 - lambda * runtime among frontier points evaluated on one "
+        "evaluation set (frontier.json files and LOLS run directories); refuses mixed sets");
     struct Opts {
         std::vector<std::string> frontiers, runs;
         std::string runtime = "mpush", evalSet;
@@ -70,33 +76,46 @@ void addFrontierBestCommand(CLI::App& app) {
         bool listSets = false, json = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--frontier", o->frontiers, "frontier.json (or the directory holding it); repeatable");
-    sub->add_option("--run", o->runs, "LOLS run directory (its iterations' dev evaluations); repeatable");
-    sub->add_option("--lambda", o->lambda, "Trade-off in F1 percent per unit of --runtime")->check(CLI::NonNegativeNumber);
-    sub->add_option("--runtime", o->runtime, "mpush, constituents or spansKept")->capture_default_str();
-    sub->add_option("--eval-set", o->evalSet, "Compare only the points of this evaluation set (a key --list-sets prints)");
-    sub->add_flag("--list-sets", o->listSets, "Print the evaluation sets and their point counts, then stop");
+    sub->add_option("--frontier", o->frontiers,
+                    "frontier.json (or the directory holding it); repeatable");
+    sub->add_option("--run", o->runs,
+                    "LOLS run directory (its iterations' dev evaluations); repeatable");
+    sub->add_option("--lambda", o->lambda, "Trade-off in F1 percent per unit of --runtime")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--runtime", o->runtime, "mpush, constituents or spansKept")
+        ->capture_default_str();
+    sub->add_option("--eval-set", o->evalSet,
+                    "Compare only the points of this evaluation set (a key --list-sets prints)");
+    sub->add_flag("--list-sets", o->listSets,
+                  "Print the evaluation sets and their point counts, then stop");
     sub->add_flag("--json", o->json, "Print the choice as JSON");
     setAction(sub, [o, sub] {
         const RuntimeMeasure m = runtimeMeasureFromName(o->runtime);
         std::vector<Candidate> all;
-        for (const auto& f : o->frontiers) addFrontierPoints(f, m, all);
-        for (const auto& r : o->runs) addRunPoints(r, m, all);
-        if (all.empty()) throw std::invalid_argument("frontier-best: no points (give --frontier and/or --run)");
+        for (const auto& f : o->frontiers)
+            addFrontierPoints(f, m, all);
+        for (const auto& r : o->runs)
+            addRunPoints(r, m, all);
+        if (all.empty())
+            throw std::invalid_argument("frontier-best: no points (give --frontier and/or --run)");
         std::vector<EvaluationSet> sets;
-        for (const auto& c : all) sets.push_back(c.set);
+        for (const auto& c : all)
+            sets.push_back(c.set);
         const std::vector<EvaluationSetCount> counts = countEvaluationSets(sets);
         if (o->listSets) {
             std::cout << "evaluation sets:" << setList(counts) << "\n";
             return 0;
         }
-        if (sub->count("--lambda") == 0) throw std::invalid_argument("frontier-best: --lambda is required");
+        if (sub->count("--lambda") == 0)
+            throw std::invalid_argument("frontier-best: --lambda is required");
         std::string key = o->evalSet;
         if (key.empty()) {
             if (counts.size() > 1) {
-                std::cerr << "error: frontier-best: the " << all.size() << " points come from " << counts.size()
-                          << " evaluation sets, whose F1 and runtime are not comparable; choose one:" << setList(counts)
-                          << "\n";
+                std::cerr
+                    << "error: frontier-best: the " << all.size() << " points come from "
+                    << counts.size()
+                    << " evaluation sets, whose F1 and runtime are not comparable; choose one:"
+                    << setList(counts) << "\n";
                 return 2;
             }
             key = counts.front().set.key();
@@ -104,10 +123,11 @@ void addFrontierBestCommand(CLI::App& app) {
         std::vector<FrontierPoint> pts;
         std::vector<const Candidate*> shown;
         for (const auto& c : all)
-            if (c.set.key() == key) pts.push_back({c.runtime, c.accuracy, c.id}), shown.push_back(&c);
+            if (c.set.key() == key)
+                pts.push_back({c.runtime, c.accuracy, c.id}), shown.push_back(&c);
         if (pts.empty()) {
-            std::cerr << "error: frontier-best: no point was evaluated on '" << key << "'; the sets are:" << setList(counts)
-                      << "\n";
+            std::cerr << "error: frontier-best: no point was evaluated on '" << key
+                      << "'; the sets are:" << setList(counts) << "\n";
             return 2;
         }
         const int best = bestForLambda(pts, o->lambda);
@@ -116,20 +136,32 @@ void addFrontierBestCommand(CLI::App& app) {
         const std::vector<LambdaRange> ranges = optimalLambdaRanges(pts);
         const LambdaRange& r = ranges[static_cast<std::size_t>(best)];
         if (o->json) {
-            nlohmann::json j = {{"id", c.id}, {"policy", c.policy.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.policy)},
-                                {"evaluationSet", c.set.toJson()}, {"evaluationSetKey", key}, {"lambda", o->lambda},
-                                {"lambdaUnit", lambdaUnitFor(m)}, {"runtime", c.runtime}, {"f1", c.accuracy},
-                                {"reward", reward}, {"comparedPoints", pts.size()}, {"otherPoints", all.size() - pts.size()}};
-            j["lambdaRange"] = r.empty ? nlohmann::json(nullptr)
-                                       : nlohmann::json{r.lo, std::isinf(r.hi) ? nlohmann::json(nullptr) : nlohmann::json(r.hi)};
+            nlohmann::json j = {
+                {"id", c.id},
+                {"policy", c.policy.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.policy)},
+                {"evaluationSet", c.set.toJson()},
+                {"evaluationSetKey", key},
+                {"lambda", o->lambda},
+                {"lambdaUnit", lambdaUnitFor(m)},
+                {"runtime", c.runtime},
+                {"f1", c.accuracy},
+                {"reward", reward},
+                {"comparedPoints", pts.size()},
+                {"otherPoints", all.size() - pts.size()}};
+            j["lambdaRange"] = r.empty
+                                   ? nlohmann::json(nullptr)
+                                   : nlohmann::json{r.lo, std::isinf(r.hi) ? nlohmann::json(nullptr)
+                                                                           : nlohmann::json(r.hi)};
             std::cout << j.dump(2) << "\n";
             return 0;
         }
-        std::printf("evaluation set %s (%s): %zu point%s compared", key.c_str(), c.set.label().c_str(), pts.size(),
-                    pts.size() == 1 ? "" : "s");
-        if (all.size() > pts.size()) std::printf(", %zu on other sets left out", all.size() - pts.size());
-        std::printf("\nbest for lambda %g (%s): %s  F1 %.2f  %s %.6g  reward %.6g\npolicy: %s\n", o->lambda,
-                    lambdaUnitFor(m).c_str(), c.id.c_str(), c.accuracy, runtimeMeasureName(m), c.runtime, reward,
+        std::printf("evaluation set %s (%s): %zu point%s compared", key.c_str(),
+                    c.set.label().c_str(), pts.size(), pts.size() == 1 ? "" : "s");
+        if (all.size() > pts.size())
+            std::printf(", %zu on other sets left out", all.size() - pts.size());
+        std::printf("\nbest for lambda %g (%s): %s  F1 %.2f  %s %.6g  reward %.6g\npolicy: %s\n",
+                    o->lambda, lambdaUnitFor(m).c_str(), c.id.c_str(), c.accuracy,
+                    runtimeMeasureName(m), c.runtime, reward,
                     c.policy.empty() ? "(none)" : c.policy.c_str());
         return 0;
     });

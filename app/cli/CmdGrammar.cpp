@@ -13,7 +13,8 @@
 namespace prunescope::cli {
 
 void addGrammarCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("grammar", "Estimate a left-binarized PCFG from a treebank and write the grammar file");
+    auto* sub = app.add_subcommand(
+        "grammar", "Estimate a left-binarized PCFG from a treebank and write the grammar file");
     struct Opts {
         std::string train, out;
         int markov = 2;
@@ -24,15 +25,21 @@ void addGrammarCommand(CLI::App& app) {
     auto o = std::make_shared<Opts>();
     sub->add_option("--train", o->train, "Treebank file or directory of .mrg files")->required();
     sub->add_option("--out", o->out, "Grammar file to write")->required();
-    sub->add_option("--markov", o->markov, "Horizontal Markov order (-1 = infinite)")->capture_default_str();
+    sub->add_option("--markov", o->markov, "Horizontal Markov order (-1 = infinite)")
+        ->capture_default_str();
     sub->add_flag("--parent", o->parent, "Parent annotation (vertical order 2)");
-    sub->add_option("--rare", o->rare, "Words seen at most this often become unknown-word signatures")->capture_default_str();
+    sub->add_option("--rare", o->rare,
+                    "Words seen at most this often become unknown-word signatures")
+        ->capture_default_str();
     sub->add_option("--max-trees", o->maxTrees, "Use only the first N trees (0 = all)");
     setAction(sub, [o] {
         auto t0 = std::chrono::steady_clock::now();
         refuseToOverwriteInput(o->out, {o->train});
-        const auto trees = readNormalizedTreebank(o->train, static_cast<std::size_t>(std::max(0, o->maxTrees)));
-        if (trees.empty()) throw InputError(o->train, 1, 0, "contains no trees: nothing to estimate a grammar from");
+        const auto trees =
+            readNormalizedTreebank(o->train, static_cast<std::size_t>(std::max(0, o->maxTrees)));
+        if (trees.empty())
+            throw InputError(o->train, 1, 0,
+                             "contains no trees: nothing to estimate a grammar from");
         GrammarOptions opt;
         opt.binarize.horizontalMarkov = o->markov;
         opt.binarize.parentAnnotation = o->parent;
@@ -41,9 +48,10 @@ void addGrammarCommand(CLI::App& app) {
         saveGrammar(g, o->out);
         auto s = grammarStats(g);
         double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::cout << "trees " << trees.size() << "\nsymbols " << s.symbols << "\nbinary-rules " << s.binaryRules
-                  << "\nunary-rules " << s.unaryRules << "\nroot-rules " << s.rootRules << "\nwords " << s.words
-                  << "\nlexical-entries " << s.lexicalEntries << "\nseconds " << secs << "\nwrote " << o->out << "\n";
+        std::cout << "trees " << trees.size() << "\nsymbols " << s.symbols << "\nbinary-rules "
+                  << s.binaryRules << "\nunary-rules " << s.unaryRules << "\nroot-rules "
+                  << s.rootRules << "\nwords " << s.words << "\nlexical-entries "
+                  << s.lexicalEntries << "\nseconds " << secs << "\nwrote " << o->out << "\n";
         return 0;
     });
 }

@@ -7,8 +7,8 @@
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsRun.h"
 #include "core/lols/Regret.h"
-#include "core/lols/SurrogateLambda.h"
 #include "core/lols/RunDirectory.h"
+#include "core/lols/SurrogateLambda.h"
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
@@ -34,7 +34,7 @@ std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
 }
 
 struct LolsOpts {
-    LolsRunSpec spec;  // what to train (core/lols/LolsRun.h)
+    LolsRunSpec spec; // what to train (core/lols/LolsRun.h)
     std::string out, resume;
     int iterations = -1, threads = 0;
     bool quiet = false;
@@ -42,9 +42,10 @@ struct LolsOpts {
 
 void printRecord(const LolsIterationRecord& r) {
     std::cout << std::fixed << std::setprecision(5) << "iter " << std::setw(3) << r.iteration
-              << "  train(roll-in) " << std::setw(9) << r.trainRollInReward << "  dev reward " << std::setw(9)
-              << r.dev.reward << "  dev acc " << r.dev.accuracy << std::setprecision(1) << "  runtime "
-              << r.dev.runtime << "  F1 " << std::setprecision(2) << r.dev.f1 << std::setprecision(4) << "  mpush "
+              << "  train(roll-in) " << std::setw(9) << r.trainRollInReward << "  dev reward "
+              << std::setw(9) << r.dev.reward << "  dev acc " << r.dev.accuracy
+              << std::setprecision(1) << "  runtime " << r.dev.runtime << "  F1 "
+              << std::setprecision(2) << r.dev.f1 << std::setprecision(4) << "  mpush "
               << r.dev.mpush << "  states " << r.datasetStates << std::setprecision(1) << "  "
               << r.seconds << "s" << (r.best ? "  *best*" : "") << "\n"
               << std::flush;
@@ -57,14 +58,15 @@ RunDirectory openRun(LolsOpts o) {
         RunDirectory rd = RunDirectory::open(o.resume);
         nlohmann::json config = rd.config();
         if (o.iterations >= 0 && o.iterations != config["lols"]["iterations"].get<int>()) {
-            config["lols"]["iterations"] = o.iterations;  // extend (or shorten) the run
+            config["lols"]["iterations"] = o.iterations; // extend (or shorten) the run
             rd.writeConfig(config);
         }
         return rd;
     }
     const LolsRunSpec& s = o.spec;
     if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
-        throw std::invalid_argument("lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
+        throw std::invalid_argument(
+            "lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
     o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
     return RunDirectory::create(o.out, newLolsRunConfig(o.spec));
 }
@@ -76,13 +78,14 @@ int runAndReport(RunDirectory& rd, const LolsRunInputs& in, const LolsOpts& o, L
     const LolsRunResult r = runLols(rd, in, opt, console.progress());
     if (r.cancelled) {
         std::cerr << "lols: cancelled; "
-                  << (r.state.log.empty() ? std::string("no iteration was committed")
-                                          : "iterations up to " + std::to_string(r.state.iteration) + " are kept")
+                  << (r.state.log.empty()
+                          ? std::string("no iteration was committed")
+                          : "iterations up to " + std::to_string(r.state.iteration) + " are kept")
                   << " in " << rd.path() << " (continue with --resume)\n";
         return 130;
     }
-    std::cout << "best iteration " << r.state.bestIteration << " (dev reward " << std::setprecision(6)
-              << r.state.bestDevReward << "): " << rd.bestPath() << "\n";
+    std::cout << "best iteration " << r.state.bestIteration << " (dev reward "
+              << std::setprecision(6) << r.state.bestDevReward << "): " << rd.bestPath() << "\n";
     return 0;
 }
 
@@ -95,7 +98,7 @@ int trainLolsOnRanks(const LolsOpts& o) {
         o.threads > 0 ? o.threads : std::max(1, defaultThreads(0) / std::max(1, world.localSize()));
     if (world.rank() != 0) {
         const std::string text = broadcastRunConfig({});
-        if (text.empty()) return 1;  // rank 0 could not open the run and says why
+        if (text.empty()) return 1; // rank 0 could not open the run and says why
         try {
             const nlohmann::json config = nlohmann::json::parse(text);
             const LolsRunInputs in = loadLolsRunInputs(config);
@@ -122,17 +125,19 @@ int trainLolsOnRanks(const LolsOpts& o) {
         throw;
     }
     broadcastRunConfig(rd->config().dump());
-    struct StopWorkers {  // on every way out of rank 0 (done, cancelled, error between iterations)
+    struct StopWorkers { // on every way out of rank 0 (done, cancelled, error between iterations)
         ~StopWorkers() { stopRolloutWorkers(); }
     } stop;
     LolsRunOptions opt;
     opt.threads = threads;
     opt.ranks = world.size();
-    opt.distributor = mpiRolloutDistributor(console.progress().cancelFlag(), [&](int t, const MpiTraffic& m) {
-        console.progress().log("lols: iteration " + std::to_string(t) + " sent " + std::to_string(m.policyBytes) +
-                               " bytes of policy to each rank, gathered " + std::to_string(m.rolloutBytes) +
-                               " bytes of rollouts");
-    });
+    opt.distributor =
+        mpiRolloutDistributor(console.progress().cancelFlag(), [&](int t, const MpiTraffic& m) {
+            console.progress().log("lols: iteration " + std::to_string(t) + " sent " +
+                                   std::to_string(m.policyBytes) +
+                                   " bytes of policy to each rank, gathered " +
+                                   std::to_string(m.rolloutBytes) + " bytes of rollouts");
+        });
     return runAndReport(*rd, *in, o, opt, console);
 }
 #endif
@@ -151,14 +156,16 @@ int trainLols(const LolsOpts& o) {
 #endif
 #if PRUNESCOPE_WITH_MPI
     if (const int n = launcherProcesses(); n > 1)
-        throw std::invalid_argument("lols: started as " + std::to_string(n) +
-                                    " processes, but not by an MPI launcher (no PMI/PMIx in the environment: use "
-                                    "mpirun, or srun --mpi=pmix); each copy would train alone");
+        throw std::invalid_argument(
+            "lols: started as " + std::to_string(n) +
+            " processes, but not by an MPI launcher (no PMI/PMIx in the environment: use "
+            "mpirun, or srun --mpi=pmix); each copy would train alone");
 #else
     if (const int n = launcherProcesses(); n > 1)
-        throw std::invalid_argument("lols: started as " + std::to_string(n) +
-                                    " processes by an MPI launcher, but this prunescope-cli was built without MPI "
-                                    "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
+        throw std::invalid_argument(
+            "lols: started as " + std::to_string(n) +
+            " processes by an MPI launcher, but this prunescope-cli was built without MPI "
+            "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
 #endif
     RunDirectory rd = openRun(o);
     ConsoleProgress console("lols", "iteration");
@@ -172,45 +179,61 @@ int trainLols(const LolsOpts& o) {
 
 namespace {
 void addLolsTrainCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("lols", "Train a pruning policy with LOLS (Alg. 2) into a run directory");
+    auto* sub = app.add_subcommand(
+        "lols", "Train a pruning policy with LOLS (Alg. 2) into a run directory");
     auto o = std::make_shared<LolsOpts>();
-    auto surrogate = std::make_shared<std::string>("rdp"), engine = std::make_shared<std::string>("fast");
+    auto surrogate = std::make_shared<std::string>("rdp"),
+         engine = std::make_shared<std::string>("fast");
     auto noQ0 = std::make_shared<bool>(false);
     LolsRunSpec& s = o->spec;
     sub->add_option("--grammar", s.grammar, "Grammar file");
     sub->add_option("--init", s.init, "Initial (baseline) policy; its Q0 is aggregated too");
-    sub->add_option("--lambda", s.lols.lambda, "Reward trade-off in the surrogate's units (required unless the initial policy's lambda is in them)");
+    sub->add_option("--lambda", s.lols.lambda,
+                    "Reward trade-off in the surrogate's units (required unless the initial "
+                    "policy's lambda is in them)");
     sub->add_option("--surrogate", *surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", *engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
         ->check(CLI::IsMember({"fast", "naive"}));
     sub->add_option("--train", s.train, "Training treebank (file or directory)");
     sub->add_option("--dev", s.dev, "Development treebank (early stopping)");
-    sub->add_option("--iterations", o->iterations, "LOLS iterations (default 10; with --resume: new total)");
-    sub->add_option("--minibatch", s.lols.minibatch, "Roll-in sentences per iteration")->capture_default_str();
-    sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")->capture_default_str();
-    sub->add_option("--train-limit", s.trainLimit, "Use only the first N training sentences (0 = all)");
-    sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)");
-    sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord, "rCP: roll out <= this*n sampled spans (0 = all)")
+    sub->add_option("--iterations", o->iterations,
+                    "LOLS iterations (default 10; with --resume: new total)");
+    sub->add_option("--minibatch", s.lols.minibatch, "Roll-in sentences per iteration")
         ->capture_default_str();
-    sub->add_option("--train-eval", s.lols.trainEvalSentences, "Also evaluate each policy on the first N train sentences");
+    sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")
+        ->capture_default_str();
+    sub->add_option("--train-limit", s.trainLimit,
+                    "Use only the first N training sentences (0 = all)");
+    sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)");
+    sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord,
+                    "rCP: roll out <= this*n sampled spans (0 = all)")
+        ->capture_default_str();
+    sub->add_option("--train-eval", s.lols.trainEvalSentences,
+                    "Also evaluate each policy on the first N train sentences");
     sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights");
     sub->add_flag("--no-q0", *noQ0, "Do not aggregate the baseline dataset Q0");
     sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)");
     sub->add_option("--lbfgs-gradient-reduction", s.lols.logreg.gradientReduction,
-                    "Retraining stops once the gradient norm fell by this factor from the warm start (0 = off; "
+                    "Retraining stops once the gradient norm fell by this factor from the warm "
+                    "start (0 = off; "
                     "docs/benchmarks.md, issue 16)")
         ->check(CLI::Range(0.0, 0.999999));
     sub->add_option("--lbfgs-max-iterations", s.lols.logreg.maxIterations,
-                    "Cap on L-BFGS iterations per LOLS iteration's retraining (warm-started from the previous "
+                    "Cap on L-BFGS iterations per LOLS iteration's retraining (warm-started from "
+                    "the previous "
                     "policy; docs/benchmarks.md, issue 16)")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     sub->add_option("--lbfgs-max-iterations-after-first", s.lols.lbfgsMaxIterationsAfterFirst,
-                    "Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... (warm-started from a policy "
-                    "trained on nearly the same aggregate; iteration 1 keeps --lbfgs-max-iterations; 0 = off; "
+                    "Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... "
+                    "(warm-started from a policy "
+                    "trained on nearly the same aggregate; iteration 1 keeps "
+                    "--lbfgs-max-iterations; 0 = off; "
                     "docs/benchmarks.md, issue 16)")
         ->check(CLI::Range(0, 1000000));
-    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on the node; results do not depend on it)");
+    sub->add_option("--threads", o->threads,
+                    "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on "
+                    "the node; results do not depend on it)");
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
     sub->add_flag("--quiet", o->quiet, "Do not print one line per iteration");
@@ -223,7 +246,8 @@ void addLolsTrainCommand(CLI::App& app) {
 }
 
 void addRegretCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("regret", "Regret of the gold (baseline) oracle vs the rollout oracle (sec. 7.3, eq. 4)");
+    auto* sub = app.add_subcommand(
+        "regret", "Regret of the gold (baseline) oracle vs the rollout oracle (sec. 7.3, eq. 4)");
     struct Opts {
         std::string grammar, policy, treebank, surrogate = "rcp", engine = "fast", json;
         double lambda = std::numeric_limits<double>::quiet_NaN();
@@ -234,12 +258,15 @@ void addRegretCommand(CLI::App& app) {
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
     sub->add_option("--policy", o->policy, "Roll-in policy")->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank (e.g. the train split)")->required();
-    sub->add_option("--lambda", o->lambda, "Reward trade-off in the surrogate's units (required unless the policy's lambda is in them)");
+    sub->add_option("--lambda", o->lambda,
+                    "Reward trade-off in the surrogate's units (required unless the policy's "
+                    "lambda is in them)");
     sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
     sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this");
     sub->add_option("--limit", o->limit, "Use only the first N sentences (0 = all)");
-    sub->add_option("--cp-rollouts-per-word", o->cpPerWord, "Sample <= this*n states per sentence (0 = all)");
+    sub->add_option("--cp-rollouts-per-word", o->cpPerWord,
+                    "Sample <= this*n states per sentence (0 = all)");
     sub->add_option("--seed", o->seed, "Seed for sampled states");
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)");
     sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
@@ -254,8 +281,9 @@ void addRegretCommand(CLI::App& app) {
         opt.cpRolloutsPerWord = o->cpPerWord;
         opt.seed = o->seed;
         ConsoleProgress console("regret");
-        const auto sentences =
-            firstN(lolsSentences(readNormalizedTreebank(o->treebank, 0, console.progress()), o->maxLen), o->limit);
+        const auto sentences = firstN(
+            lolsSentences(readNormalizedTreebank(o->treebank, 0, console.progress()), o->maxLen),
+            o->limit);
         requireSentencesToEvaluate(sentences.size(), o->treebank, o->maxLen);
         const RegretStats r = regretAnalysis(g, sentences, p, opt, console.progress());
         nlohmann::json j = r.toJson();
@@ -264,9 +292,9 @@ void addRegretCommand(CLI::App& app) {
         j["surrogate"] = o->surrogate;
         j["eq4"] = r.eq4();
         std::cout << std::setprecision(6);
-        for (const char* k : {"sentences", "states", "p(gold)", "p(diff)", "p(gold|diff)", "p(not gold|diff)",
-                              "E[regret|diff,gold]", "E[regret|diff,not gold]", "E[regret]", "E[regret|gold]",
-                              "E[regret|not gold]"})
+        for (const char* k : {"sentences", "states", "p(gold)", "p(diff)", "p(gold|diff)",
+                              "p(not gold|diff)", "E[regret|diff,gold]", "E[regret|diff,not gold]",
+                              "E[regret]", "E[regret|gold]", "E[regret|not gold]"})
             std::cout << std::left << std::setw(26) << k << j[k].dump() << "\n";
         if (!o->json.empty()) writeFileAtomically(o->json, j.dump(2) + "\n");
         return 0;
@@ -274,8 +302,9 @@ void addRegretCommand(CLI::App& app) {
 }
 
 void addCompareCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("compare", "Held-out comparison of two policies on true reward F1 - lambda*mpush "
-                                              "with a paired permutation test (paper Fig. 3)");
+    auto* sub = app.add_subcommand(
+        "compare", "Held-out comparison of two policies on true reward F1 - lambda*mpush "
+                   "with a paired permutation test (paper Fig. 3)");
     struct Opts {
         std::string grammar, treebank, baseline, lols, json;
         double lambda = 0;
@@ -291,7 +320,8 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--max-len", o->maxLen, "Skip longer sentences (0 = all, as the paper's test)");
     sub->add_option("--permutations", o->permutations, "Permutation samples");
     sub->add_option("--seed", o->seed, "Permutation seed");
-    sub->add_option("--threads", o->threads, "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
+    sub->add_option("--threads", o->threads,
+                    "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
         ->check(CLI::NonNegativeNumber);
     sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
     setAction(sub, [o] {
@@ -311,25 +341,33 @@ void addCompareCommand(CLI::App& app) {
         const CorpusResult a = run(pa), b = run(pb);
         auto scores = [&](const CorpusResult& r) {
             std::vector<SentenceScore> s;
-            for (const auto& x : r.sentences) s.push_back({x.counts, static_cast<double>(x.stats.pushes)});
+            for (const auto& x : r.sentences)
+                s.push_back({x.counts, static_cast<double>(x.stats.pushes)});
             return s;
         };
         const CorpusReward reward{o->lambda, 1e6};
-        const auto t = pairedPermutationTest(scores(b), scores(a), reward, o->permutations, o->seed);
+        const auto t =
+            pairedPermutationTest(scores(b), scores(a), reward, o->permutations, o->seed);
         auto sys = [&](const CorpusResult& r, const std::string& path) {
-            return nlohmann::json{{"policy", path}, {"f1", 100 * r.f1()}, {"mpush", r.meanPushes() / 1e6},
-                                  {"wordsPerSecond", r.wordsPerSecond()}, {"failures", r.failures},
-                                  {"reward", reward(scores(r))}, {"sentences", r.sentences.size()}};
+            return nlohmann::json{{"policy", path},
+                                  {"f1", 100 * r.f1()},
+                                  {"mpush", r.meanPushes() / 1e6},
+                                  {"wordsPerSecond", r.wordsPerSecond()},
+                                  {"failures", r.failures},
+                                  {"reward", reward(scores(r))},
+                                  {"sentences", r.sentences.size()}};
         };
-        nlohmann::json j = {{"lambda", o->lambda}, {"baseline", sys(a, o->baseline)}, {"lols", sys(b, o->lols)},
-                            {"rewardDifference", t.difference}, {"pValue", t.pValue},
-                            {"permutations", t.permutations}};
+        nlohmann::json j = {{"lambda", o->lambda},     {"baseline", sys(a, o->baseline)},
+                            {"lols", sys(b, o->lols)}, {"rewardDifference", t.difference},
+                            {"pValue", t.pValue},      {"permutations", t.permutations}};
         std::cout << std::fixed << std::setprecision(4) << "lambda " << o->lambda << "\n";
         for (const char* k : {"baseline", "lols"})
-            std::cout << std::left << std::setw(9) << k << " F1 " << j[k]["f1"].get<double>() << "  mpush "
-                      << j[k]["mpush"].get<double>() << "  kw/s " << j[k]["wordsPerSecond"].get<double>() / 1000
-                      << "  reward " << j[k]["reward"].get<double>() << "\n";
-        std::cout << "difference (lols - baseline) " << t.difference << "  p = " << t.pValue << "\n";
+            std::cout << std::left << std::setw(9) << k << " F1 " << j[k]["f1"].get<double>()
+                      << "  mpush " << j[k]["mpush"].get<double>() << "  kw/s "
+                      << j[k]["wordsPerSecond"].get<double>() / 1000 << "  reward "
+                      << j[k]["reward"].get<double>() << "\n";
+        std::cout << "difference (lols - baseline) " << t.difference << "  p = " << t.pValue
+                  << "\n";
         if (!o->json.empty()) writeFileAtomically(o->json, j.dump(2) + "\n");
         return 0;
     });

@@ -1,12 +1,12 @@
 // prunescope-cli parse: parse sentences (or a treebank's words) and print PTB trees.
 #include "app/cli/Commands.h"
-#include "core/util/AtomicFile.h"
-#include "core/util/Error.h"
 #include "core/grammar/GrammarFile.h"
-#include "core/treebank/Normalize.h"
 #include "core/parse/CkyReplay.h"
 #include "core/parse/Parser.h"
 #include "core/policy/PolicyMask.h"
+#include "core/treebank/Normalize.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 
 #include <fstream>
 #include <iostream>
@@ -31,7 +31,8 @@ std::string dumpJsonLine(const nlohmann::json& j, std::size_t sentence, bool& wa
     } catch (const nlohmann::json::type_error&) {
         if (!warned) {
             std::cerr << "warning: sentence " << sentence
-                      << " holds bytes that are not UTF-8; in the JSON output they are replaced by U+FFFD "
+                      << " holds bytes that are not UTF-8; in the JSON output they are replaced by "
+                         "U+FFFD "
                          "(reported once)\n";
             warned = true;
         }
@@ -42,29 +43,40 @@ std::string dumpJsonLine(const nlohmann::json& j, std::size_t sentence, bool& wa
 } // namespace
 
 void addParseCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("parse", "Parse tokenized sentences (one per line) or a treebank's words; print PTB trees");
+    auto* sub = app.add_subcommand(
+        "parse", "Parse tokenized sentences (one per line) or a treebank's words; print PTB trees");
     struct Opts {
         std::string grammar, input, treebank, maskFile, policy;
         std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
         bool json = false, binarized = false, skipTooLarge = false, replay = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--grammar", o->grammar, "Grammar file (from 'prunescope-cli grammar')")->required();
-    sub->add_option("--input", o->input, "Text file, one tokenized sentence per line (default: standard input)");
-    sub->add_option("--treebank", o->treebank, "Parse the words of this treebank file/directory instead");
+    sub->add_option("--grammar", o->grammar, "Grammar file (from 'prunescope-cli grammar')")
+        ->required();
+    sub->add_option("--input", o->input,
+                    "Text file, one tokenized sentence per line (default: standard input)");
+    sub->add_option("--treebank", o->treebank,
+                    "Parse the words of this treebank file/directory instead");
     sub->add_option("--mask-file", o->maskFile,
-                    "Pruning mask JSON: {\"n\":N,\"pruned\":[[i,k],...]} or an array of them, one per sentence");
-    sub->add_option("--policy", o->policy, "Prune with this policy file (its mask for each sentence)")->excludes("--mask-file");
+                    "Pruning mask JSON: {\"n\":N,\"pruned\":[[i,k],...]} or an array of them, one "
+                    "per sentence");
+    sub->add_option("--policy", o->policy,
+                    "Prune with this policy file (its mask for each sentence)")
+        ->excludes("--mask-file");
     sub->add_flag("--json", o->json, "One JSON object per sentence with the tree and the counters");
-    sub->add_flag("--replay", o->replay,
-                  "With --json: add \"replay\", the chart built cell by cell bottom-up (per cell: span, pruned, "
-                  "split points, pushes, best label; the explorer's Replay CKY, docs/file-formats.md)")
+    sub->add_flag(
+           "--replay", o->replay,
+           "With --json: add \"replay\", the chart built cell by cell bottom-up (per cell: span, "
+           "pruned, "
+           "split points, pushes, best label; the explorer's Replay CKY, docs/file-formats.md)")
         ->needs("--json");
-    sub->add_flag("--binarized", o->binarized, "Print the binarized tree as the grammar derives it");
+    sub->add_flag("--binarized", o->binarized,
+                  "Print the binarized tree as the grammar derives it");
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
-    sub->add_flag("--skip-too-large", o->skipTooLarge,
-                  "Skip sentences over 4095 words or the memory budget (an empty line, or a JSON object with "
-                  "\"skipped\": true) instead of refusing the whole input");
+    sub->add_flag(
+        "--skip-too-large", o->skipTooLarge,
+        "Skip sentences over 4095 words or the memory budget (an empty line, or a JSON object with "
+        "\"skipped\": true) instead of refusing the whole input");
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
         std::vector<InputSentence> sentences;
@@ -78,7 +90,7 @@ void addParseCommand(CLI::App& app) {
             std::ifstream file;
             const std::string name = o->input.empty() ? std::string("<stdin>") : o->input;
             if (!o->input.empty()) {
-                readFile(o->input);  // a missing or unreadable file is an InputError naming it
+                readFile(o->input); // a missing or unreadable file is an InputError naming it
                 file.open(o->input, std::ios::binary);
                 in = &file;
             }
@@ -86,7 +98,8 @@ void addParseCommand(CLI::App& app) {
             for (int lineNo = 1; std::getline(*in, line); ++lineNo) {
                 std::istringstream ls(line);
                 std::vector<std::string> w;
-                for (std::string tok; ls >> tok;) w.push_back(tok);
+                for (std::string tok; ls >> tok;)
+                    w.push_back(tok);
                 if (!w.empty()) sentences.push_back({std::move(w), name, lineNo});
             }
             if (in->bad()) throw InputError(name, 0, 0, "read error");
@@ -101,7 +114,8 @@ void addParseCommand(CLI::App& app) {
             } catch (const SentenceTooLarge& e) {
                 if (!o->skipTooLarge)
                     throw InputError(sentences[s].file, sentences[s].line, 0,
-                                     std::string(e.what()) + " (--skip-too-large skips such sentences)");
+                                     std::string(e.what()) +
+                                         " (--skip-too-large skips such sentences)");
                 tooLarge[s] = e.what();
             }
         }
@@ -109,14 +123,17 @@ void addParseCommand(CLI::App& app) {
         if (!o->maskFile.empty()) {
             masks = readMaskFile(o->maskFile);
             if (masks.size() != sentences.size())
-                throw InputError(o->maskFile, 1, 0, "has " + std::to_string(masks.size()) + " masks for " +
-                                                        std::to_string(sentences.size()) + " sentences");
+                throw InputError(o->maskFile, 1, 0,
+                                 "has " + std::to_string(masks.size()) + " masks for " +
+                                     std::to_string(sentences.size()) + " sentences");
             for (std::size_t s = 0; s < sentences.size(); ++s)
                 if (masks[s].n != static_cast<int>(sentences[s].words.size()))
-                    throw InputError(o->maskFile, 1, 0, "mask " + std::to_string(s) + " is for " + std::to_string(masks[s].n) +
-                                                            " words but sentence " + std::to_string(s + 1) + " (" +
-                                                            sentences[s].file + ":" + std::to_string(sentences[s].line) +
-                                                            ") has " + std::to_string(sentences[s].words.size()));
+                    throw InputError(o->maskFile, 1, 0,
+                                     "mask " + std::to_string(s) + " is for " +
+                                         std::to_string(masks[s].n) + " words but sentence " +
+                                         std::to_string(s + 1) + " (" + sentences[s].file + ":" +
+                                         std::to_string(sentences[s].line) + ") has " +
+                                         std::to_string(sentences[s].words.size()));
         }
         std::optional<Policy> policy;
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
@@ -128,8 +145,12 @@ void addParseCommand(CLI::App& app) {
             if (!tooLarge[s].empty()) {
                 ++skipped;
                 if (o->json)
-                    std::cout << dumpJsonLine({{"sentence", s + 1}, {"length", w.size()}, {"skipped", true},
-                                               {"reason", tooLarge[s]}}, s + 1, warnedUtf8) << "\n";
+                    std::cout << dumpJsonLine({{"sentence", s + 1},
+                                               {"length", w.size()},
+                                               {"skipped", true},
+                                               {"reason", tooLarge[s]}},
+                                              s + 1, warnedUtf8)
+                              << "\n";
                 else
                     std::cout << "\n";
                 checkOutput();
@@ -144,16 +165,23 @@ void addParseCommand(CLI::App& app) {
             }
             ParseStats st = parser.parse(w, mask);
             if (!st.success) ++failures;
-            Tree t = o->binarized && st.success ? bestBinarizedTree(g, parser.chart(), w) : bestTree(g, parser.chart(), w);
+            Tree t = o->binarized && st.success ? bestBinarizedTree(g, parser.chart(), w)
+                                                : bestTree(g, parser.chart(), w);
             if (o->json) {
-                nlohmann::json j = {{"sentence", s + 1}, {"length", w.size()}, {"tree", t.toString()},
-                                    {"success", st.success}, {"logProb", st.logProb}, {"pushes", st.pushes},
-                                    {"constituents", st.constituents}, {"spansKept", st.spansKept}};
+                nlohmann::json j = {{"sentence", s + 1},
+                                    {"length", w.size()},
+                                    {"tree", t.toString()},
+                                    {"success", st.success},
+                                    {"logProb", st.logProb},
+                                    {"pushes", st.pushes},
+                                    {"constituents", st.constituents},
+                                    {"spansKept", st.spansKept}};
                 if (o->replay) {
                     const ReplayTrace trace = replayCky(g, w, mask);
                     // The replay's contract (CkyReplay.h): its counters are the parser's.
                     if (trace.pushes != st.pushes || trace.constituents != st.constituents)
-                        throw std::logic_error("replay disagrees with the parser on sentence " + std::to_string(s + 1));
+                        throw std::logic_error("replay disagrees with the parser on sentence " +
+                                               std::to_string(s + 1));
                     j["replay"] = replayToJson(g, trace);
                 }
                 std::cout << dumpJsonLine(j, s + 1, warnedUtf8) << "\n";
@@ -162,8 +190,12 @@ void addParseCommand(CLI::App& app) {
             }
             checkOutput();
         }
-        if (skipped > 0) std::cerr << skipped << " of " << sentences.size() << " sentences skipped (too large for the parser)\n";
-        if (failures > 0) std::cerr << failures << " of " << sentences.size() << " sentences had no ROOT derivation (flat fallback tree printed)\n";
+        if (skipped > 0)
+            std::cerr << skipped << " of " << sentences.size()
+                      << " sentences skipped (too large for the parser)\n";
+        if (failures > 0)
+            std::cerr << failures << " of " << sentences.size()
+                      << " sentences had no ROOT derivation (flat fallback tree printed)\n";
         return 0;
     });
 }

@@ -21,25 +21,34 @@ namespace prunescope::cli {
 namespace {
 
 nlohmann::json pointJson(const DepCorpusResult& r) {
-    return {{"uas", r.total.uas()}, {"uasWithPunct", r.total.uasWithPunct()}, {"arcsKeptFraction", r.arcsKeptFraction()},
-            {"finalArcsFraction", r.finalArcsFraction()}, {"tokensPerSecond", r.tokensPerSecond()}, {"pushes", r.pushes},
-            {"fallbacks", r.fallbacks}, {"sentences", r.sentences.size()}};
+    return {{"uas", r.total.uas()},
+            {"uasWithPunct", r.total.uasWithPunct()},
+            {"arcsKeptFraction", r.arcsKeptFraction()},
+            {"finalArcsFraction", r.finalArcsFraction()},
+            {"tokensPerSecond", r.tokensPerSecond()},
+            {"pushes", r.pushes},
+            {"fallbacks", r.fallbacks},
+            {"sentences", r.sentences.size()}};
 }
 
 std::vector<AttachmentScore> scores(const DepCorpusResult& r) {
     std::vector<AttachmentScore> v;
-    for (const auto& s : r.sentences) v.push_back(s.score);
+    for (const auto& s : r.sentences)
+        v.push_back(s.score);
     return v;
 }
 
 } // namespace
 
 void addVineFrontierCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("vine-frontier",
-                                   "The alpha frontier of a vine cascade on a treebank (UAS, arcs kept, tokens/s), the length-only vine, "
-                                   "exhaustive baselines and a paired permutation test; JSON and an SVG figure");
+    auto* sub = app.add_subcommand(
+        "vine-frontier",
+        "The alpha frontier of a vine cascade on a treebank (UAS, arcs kept, tokens/s), the "
+        "length-only vine, "
+        "exhaustive baselines and a paired permutation test; JSON and an SVG figure");
     struct Opts {
-        std::string model, firstModel, cascade, treebank, outJson, outSvg, title = "Vine cascade: alpha frontier";
+        std::string model, firstModel, cascade, treebank, outJson, outSvg,
+            title = "Vine cascade: alpha frontier";
         std::vector<double> grid{0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95};
         std::vector<int> bands{1, 2, 3, 4, 6};
         int permutations = 10000;
@@ -47,14 +56,21 @@ void addVineFrontierCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--model", o->model, "The final (second-order) model")->required();
-    sub->add_option("--first-order-model", o->firstModel, "Also evaluate this first-order model exhaustively");
+    sub->add_option("--first-order-model", o->firstModel,
+                    "Also evaluate this first-order model exhaustively");
     sub->add_option("--cascade", o->cascade, "Vine cascade (vine-train)")->required();
     sub->add_option("--treebank", o->treebank, "Treebank (directory or file)")->required();
-    sub->add_option("--alpha-grid", o->grid, "Vine alphas of the frontier (the first-order stage stays at its dev-chosen alpha)")
+    sub->add_option(
+           "--alpha-grid", o->grid,
+           "Vine alphas of the frontier (the first-order stage stays at its dev-chosen alpha)")
         ->delimiter(',')
         ->capture_default_str();
-    sub->add_option("--length-bands", o->bands, "Bands of the length-only vine")->delimiter(',')->capture_default_str();
-    sub->add_option("--permutations", o->permutations, "Paired permutation test draws")->check(CLI::PositiveNumber)->capture_default_str();
+    sub->add_option("--length-bands", o->bands, "Bands of the length-only vine")
+        ->delimiter(',')
+        ->capture_default_str();
+    sub->add_option("--permutations", o->permutations, "Paired permutation test draws")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     sub->add_option("--out-json", o->outJson, "Write every number here (JSON)")->required();
     sub->add_option("--out-svg", o->outSvg, "Write the figure here (SVG)");
     sub->add_option("--title", o->title, "Figure title");
@@ -65,19 +81,24 @@ void addVineFrontierCommand(CLI::App& app) {
         const auto gold = readDepTreebank(o->treebank);
         ConsoleProgress console("vine-frontier", "point", o->quiet);
         const Progress& progress = console.progress();
-        const int steps = 2 + static_cast<int>(o->grid.size() + o->bands.size()) + (o->firstModel.empty() ? 0 : 1);
+        const int steps = 2 + static_cast<int>(o->grid.size() + o->bands.size()) +
+                          (o->firstModel.empty() ? 0 : 1);
         int step = 0;
         auto eval = [&](DepPipeline& p, const std::string& what) {
             progress.setStep(++step, steps);
             DepCorpusResult r = evaluateDepCorpus(gold, p.decoder(), progress);
             progress.throwIfCancelled();
             std::ostringstream l;
-            l << what << ": UAS " << std::fixed << std::setprecision(2) << r.total.uas() << "  arcs kept " << std::setprecision(4)
-              << r.arcsKeptFraction() << "  tokens/s " << std::setprecision(0) << r.tokensPerSecond();
+            l << what << ": UAS " << std::fixed << std::setprecision(2) << r.total.uas()
+              << "  arcs kept " << std::setprecision(4) << r.arcsKeptFraction() << "  tokens/s "
+              << std::setprecision(0) << r.tokensPerSecond();
             progress.log(l.str());
             return r;
         };
-        nlohmann::json out = {{"treebank", o->treebank}, {"model", o->model}, {"cascade", o->cascade}, {"chosenAlphas", c.alphas}};
+        nlohmann::json out = {{"treebank", o->treebank},
+                              {"model", o->model},
+                              {"cascade", o->cascade},
+                              {"chosenAlphas", c.alphas}};
         DepPipeline ex(model);
         const DepCorpusResult exhaustive = eval(ex, "exhaustive");
         out["exhaustive"] = pointJson(exhaustive);
@@ -92,8 +113,12 @@ void addVineFrontierCommand(CLI::App& app) {
         appendCascadeStages(chosen, c, c.alphas);
         const DepCorpusResult cr = eval(chosen, "cascade at the dev-chosen alphas");
         out["chosen"] = pointJson(cr);
-        const UasTestResult t = pairedUasPermutationTest(scores(cr), scores(exhaustive), o->permutations, 1);
-        out["chosenVsExhaustive"] = {{"uasCascade", t.uasA}, {"uasExhaustive", t.uasB}, {"difference", t.difference}, {"p", t.pValue},
+        const UasTestResult t =
+            pairedUasPermutationTest(scores(cr), scores(exhaustive), o->permutations, 1);
+        out["chosenVsExhaustive"] = {{"uasCascade", t.uasA},
+                                     {"uasExhaustive", t.uasB},
+                                     {"difference", t.difference},
+                                     {"p", t.pValue},
                                      {"permutations", t.permutations}};
         nlohmann::json pts = nlohmann::json::array();
         for (double a : o->grid) {
@@ -118,16 +143,19 @@ void addVineFrontierCommand(CLI::App& app) {
         }
         out["lengthVine"] = lpts;
         writeFileAtomically(o->outJson, out.dump(2) + "\n");
-        if (!o->outSvg.empty()) {  // the figure is drawn from the JSON just written, as dep-frontier draws it
+        if (!o->outSvg.empty()) { // the figure is drawn from the JSON just written, as dep-frontier
+                                  // draws it
             DepFrontier f;
             f.title = o->title;
             f.arcsPanel = true;
             addVineFrontierSeries(f, o->outJson);
             writeDepFrontierSvg(f, o->outSvg);
         }
-        std::cout << std::fixed << std::setprecision(2) << "exhaustive UAS " << exhaustive.total.uas() << ", cascade UAS " << cr.total.uas()
-                  << " (difference " << t.difference << ", p = " << std::setprecision(4) << t.pValue << "), arcs kept " << cr.arcsKeptFraction()
-                  << "\nwrote " << o->outJson << (o->outSvg.empty() ? "" : " and " + o->outSvg) << "\n";
+        std::cout << std::fixed << std::setprecision(2) << "exhaustive UAS "
+                  << exhaustive.total.uas() << ", cascade UAS " << cr.total.uas() << " (difference "
+                  << t.difference << ", p = " << std::setprecision(4) << t.pValue << "), arcs kept "
+                  << cr.arcsKeptFraction() << "\nwrote " << o->outJson
+                  << (o->outSvg.empty() ? "" : " and " + o->outSvg) << "\n";
         return 0;
     });
 }

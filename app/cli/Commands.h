@@ -21,38 +21,42 @@ void checkOutput();
 // --memory-budget MiB (default: the parser's, 2048): the most one parser may allocate; sentences
 // that need more are refused before allocating (docs/user-guide.md).
 void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib);
-// Refuses to evaluate zero sentences, which would print F1 or UAS 0.00 as if it were a result: throws
-// InputError "TREEBANK: no sentences to evaluate", or "... no sentence within --max-len N ..." when maxLen > 0.
+// Refuses to evaluate zero sentences, which would print F1 or UAS 0.00 as if it were a result:
+// throws InputError "TREEBANK: no sentences to evaluate", or "... no sentence within --max-len N
+// ..." when maxLen > 0.
 void requireSentencesToEvaluate(std::size_t count, const std::string& treebank, int maxLen);
 // The same for trees, counting those within maxLen (0 = all).
-void requireTreesToEvaluate(const std::vector<Tree>& trees, const std::string& treebank, int maxLen);
+void requireTreesToEvaluate(const std::vector<Tree>& trees, const std::string& treebank,
+                            int maxLen);
 
-void addCubeCommands(CLI::App& app);        // cube-train, cube-eval, cube-parse (CmdCube.cpp) and
-void addCubeReportCommands(CLI::App& app);  // cube-bench, cube-compare, cube-plot (CmdCubeReport.cpp)
+void addCubeCommands(CLI::App& app); // cube-train, cube-eval, cube-parse (CmdCube.cpp) and
+void addCubeReportCommands(
+    CLI::App& app); // cube-bench, cube-compare, cube-plot (CmdCubeReport.cpp)
 
 void addGrammarCommand(CLI::App& app);
 void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addCompareMasksCommand(CLI::App& app); // compare-masks (CmdCompareMasks.cpp)
 void addBenchParseCommand(CLI::App& app);
-void addBaselineCommand(CLI::App& app); // baseline, frontier
+void addBaselineCommand(CLI::App& app);     // baseline, frontier
 void addFrontierBestCommand(CLI::App& app); // frontier-best (CmdFrontierBest.cpp)
-void addLolsCommands(CLI::App& app); // lols, regret, compare
-void addLolsPlotCommand(CLI::App& app); // lols-plot (CmdLolsPlot.cpp)
-void addRolloutCommands(CLI::App& app); // check-rollouts, bench-rollouts
-void addRandomizedCommand(CLI::App& app); // randomized, randomized-em, bench-randomized
-void addDepCommands(CLI::App& app); // dep-train, dep-eval (CmdDep.cpp)
+void addLolsCommands(CLI::App& app);        // lols, regret, compare
+void addLolsPlotCommand(CLI::App& app);     // lols-plot (CmdLolsPlot.cpp)
+void addRolloutCommands(CLI::App& app);     // check-rollouts, bench-rollouts
+void addRandomizedCommand(CLI::App& app);   // randomized, randomized-em, bench-randomized
+void addDepCommands(CLI::App& app);         // dep-train, dep-eval (CmdDep.cpp)
 void addDepParseCommand(CLI::App& app);
-void addVineCommands(CLI::App& app); // vine-train, dep-bench (CmdVine.cpp)
+void addVineCommands(CLI::App& app);        // vine-train, dep-bench (CmdVine.cpp)
 void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
-void addFilterCommands(CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
-void addDepFrontierCommand(CLI::App& app); // dep-frontier (CmdDepFrontier.cpp)
+void addFilterCommands(
+    CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
+void addDepFrontierCommand(CLI::App& app);     // dep-frontier (CmdDepFrontier.cpp)
 void addFrontierRetrainCommand(CLI::App& app); // frontier-retrain (CmdFrontierRetrain.cpp)
 // frontier-retrain of a LOLS point (CmdFrontierRetrainLols.cpp): whether --frontier/--point name
 // one (a run directory: config.json and no frontier.json, or a missing config.json and an
 // iter-NNN point), and the command's action for it.
 bool isLolsRunArgument(const std::string& frontier, const std::string& point);
-int retrainLolsRunPoint(const std::string& runDir, const std::string& point, const std::string& out, int threads,
-                        bool quiet);
+int retrainLolsRunPoint(const std::string& runDir, const std::string& point, const std::string& out,
+                        int threads, bool quiet);
 
 } // namespace prunescope::cli

@@ -11,10 +11,12 @@ namespace prunescope::cli {
 namespace {
 
 std::atomic<int> gSignals{0};
-struct sigaction gOldInt {}, gOldTerm {};
+struct sigaction gOldInt {
+}, gOldTerm{};
 
 extern "C" void onSignal(int) {
-    if (gSignals.fetch_add(1) >= 1) std::_Exit(130);  // async-signal-safe: a second Ctrl-C stops at once
+    if (gSignals.fetch_add(1) >= 1)
+        std::_Exit(130); // async-signal-safe: a second Ctrl-C stops at once
 }
 
 } // namespace
@@ -24,7 +26,7 @@ std::string ConsoleProgress::format(const ProgressUpdate& u, const std::string& 
     if (u.step >= 0) {
         s += stepName + " " + std::to_string(u.step);
         if (u.steps > 0) s += "/" + std::to_string(u.steps);
-        s += " \xc2\xb7 ";  // middle dot
+        s += " \xc2\xb7 "; // middle dot
     }
     s += u.phase.empty() ? std::string("working") : u.phase;
     if (u.total > 0) {
@@ -38,7 +40,8 @@ std::string ConsoleProgress::format(const ProgressUpdate& u, const std::string& 
 }
 
 ConsoleProgress::ConsoleProgress(std::string command, std::string stepName, bool quiet)
-    : command_(std::move(command)), stepName_(std::move(stepName)), terminal_(isatty(STDERR_FILENO) == 1), quiet_(quiet),
+    : command_(std::move(command)), stepName_(std::move(stepName)),
+      terminal_(isatty(STDERR_FILENO) == 1), quiet_(quiet),
       progress_([this](const ProgressUpdate& u) { show(u); }, std::chrono::milliseconds(100)) {
     // Off a terminal the first status line waits 10 s too: a command that fails on bad input at
     // once prints its one `error:` line and nothing else (the CLI's error contract, issue 19).
@@ -68,7 +71,7 @@ ConsoleProgress::~ConsoleProgress() {
     if (statusShown_) std::fputs("\r\033[K", stderr);
 }
 
-void ConsoleProgress::show(const ProgressUpdate& u) {  // serialized by Progress
+void ConsoleProgress::show(const ProgressUpdate& u) { // serialized by Progress
     if (quiet_) return;
     const auto now = std::chrono::steady_clock::now();
     if (!u.message.empty()) {

@@ -23,10 +23,11 @@
 namespace prunescope::cli {
 
 class ConsoleProgress {
-public:
+  public:
     // command: the prefix of every status line; stepName: what ProgressUpdate::step counts.
-    explicit ConsoleProgress(std::string command, std::string stepName = "step", bool quiet = false);
-    ~ConsoleProgress();  // clears the status line, restores the signal handlers
+    explicit ConsoleProgress(std::string command, std::string stepName = "step",
+                             bool quiet = false);
+    ~ConsoleProgress(); // clears the status line, restores the signal handlers
     ConsoleProgress(const ConsoleProgress&) = delete;
     ConsoleProgress& operator=(const ConsoleProgress&) = delete;
 
@@ -34,7 +35,7 @@ public:
     // The status text of an update (tested; no prefix).
     static std::string format(const ProgressUpdate& u, const std::string& stepName);
 
-private:
+  private:
     void show(const ProgressUpdate& u);
     std::string command_, stepName_;
     bool terminal_ = false;
@@ -43,7 +44,7 @@ private:
     std::chrono::steady_clock::time_point lastLine_{};
     Progress progress_;
     std::atomic<bool> stop_{false};
-    std::thread watcher_;  // turns a received signal into progress_.requestCancel()
+    std::thread watcher_; // turns a received signal into progress_.requestCancel()
 };
 
 } // namespace prunescope::cli

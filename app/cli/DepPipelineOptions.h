@@ -13,10 +13,10 @@
 namespace prunescope::cli {
 
 struct DepStageOptions {
-    std::string cascade;          // --cascade FILE (vine-train): vine and first-order stages
-    std::vector<double> alphas;   // --alpha A1,A2: override the cascade's dev-chosen alphas
-    int lengthVine = 0;           // --length-vine B: the length-only vine (no learning), 0 = off
-    std::string filter;           // --filter FILE (filter-train): the arc filter stage, first
+    std::string cascade;        // --cascade FILE (vine-train): vine and first-order stages
+    std::vector<double> alphas; // --alpha A1,A2: override the cascade's dev-chosen alphas
+    int lengthVine = 0;         // --length-vine B: the length-only vine (no learning), 0 = off
+    std::string filter;         // --filter FILE (filter-train): the arc filter stage, first
     // Objects the stages refer to, kept alive as long as the options.
     std::shared_ptr<void> keepAlive;
 };

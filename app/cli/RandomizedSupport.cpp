@@ -32,13 +32,14 @@ LoadedPolicy loadFomPolicy(const std::string& path) {
     out.path = path.empty() ? samplesDir() + "/" + kDefaultFomPolicy : path;
     if (path.empty() && !std::filesystem::exists(out.path))
         throw InputError(out.path, 0, 0,
-                         "the bundled figure-of-merit policy is missing: pass --policy FILE (or set PRUNESCOPE_SAMPLES)");
+                         "the bundled figure-of-merit policy is missing: pass --policy FILE (or "
+                         "set PRUNESCOPE_SAMPLES)");
     out.policy = loadNamedPolicy(out.path);
     return out;
 }
 
-std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treebank, int minLen, int maxLen, int every,
-                                                        int limit) {
+std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treebank, int minLen,
+                                                        int maxLen, int every, int limit) {
     if (every < 1) throw std::invalid_argument("--every must be at least 1");
     std::vector<std::vector<std::string>> out;
     int seen = 0;

@@ -28,10 +28,10 @@ Policy loadNamedPolicy(const std::string& path);
 
 // The words of the treebank's sentences with minLen <= n <= maxLen; of those every `every`-th
 // (starting with the first), at most `limit` (0 = all).
-std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treebank, int minLen, int maxLen,
-                                                        int every = 1, int limit = 0);
+std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treebank, int minLen,
+                                                        int maxLen, int every = 1, int limit = 0);
 
-std::string formatThreshold(double t);  // "0.05", "prune all" for t > 1
+std::string formatThreshold(double t); // "0.05", "prune all" for t > 1
 
 // The other subcommands of the family (addRandomizedCommand registers all three).
 void addRandomizedEmCommand(CLI::App& app);

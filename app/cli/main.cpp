@@ -17,7 +17,9 @@ std::map<CLI::App*, Action>& actions() {
     return a;
 }
 } // namespace
-void setAction(CLI::App* sub, Action action) { actions()[sub] = std::move(action); }
+void setAction(CLI::App* sub, Action action) {
+    actions()[sub] = std::move(action);
+}
 
 void checkOutput() {
     if (std::cout) return;
@@ -27,8 +29,9 @@ void checkOutput() {
 }
 
 void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib) {
-    sub->add_option("--memory-budget", mib,
-                    "Most memory (MiB) one parser may use; longer sentences are refused before allocating")
+    sub->add_option(
+           "--memory-budget", mib,
+           "Most memory (MiB) one parser may use; longer sentences are refused before allocating")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
         ->capture_default_str();
 }
@@ -36,13 +39,19 @@ void addMemoryBudgetOption(CLI::App* sub, std::size_t& mib) {
 void requireSentencesToEvaluate(std::size_t count, const std::string& treebank, int maxLen) {
     if (count > 0) return;
     throw InputError(treebank, 0, 0,
-                     maxLen > 0 ? "no sentence within --max-len " + std::to_string(maxLen) + " to evaluate" : std::string("no sentences to evaluate"));
+                     maxLen > 0
+                         ? "no sentence within --max-len " + std::to_string(maxLen) + " to evaluate"
+                         : std::string("no sentences to evaluate"));
 }
 
-void requireTreesToEvaluate(const std::vector<Tree>& trees, const std::string& treebank, int maxLen) {
-    requireSentencesToEvaluate(
-        static_cast<std::size_t>(std::count_if(trees.begin(), trees.end(), [&](const Tree& t) { return maxLen <= 0 || t.size() <= maxLen; })),
-        treebank, maxLen);
+void requireTreesToEvaluate(const std::vector<Tree>& trees, const std::string& treebank,
+                            int maxLen) {
+    requireSentencesToEvaluate(static_cast<std::size_t>(std::count_if(trees.begin(), trees.end(),
+                                                                      [&](const Tree& t) {
+                                                                          return maxLen <= 0 ||
+                                                                                 t.size() <= maxLen;
+                                                                      })),
+                               treebank, maxLen);
 }
 
 namespace {
@@ -52,8 +61,8 @@ int flushOutput(int code) {
     std::cout.flush();
     if (std::cout) return code;
     const int err = errno;
-    std::cerr << "error: <stdout>: cannot write the output" << (err != 0 ? std::string(": ") + std::strerror(err) : "")
-              << "\n";
+    std::cerr << "error: <stdout>: cannot write the output"
+              << (err != 0 ? std::string(": ") + std::strerror(err) : "") << "\n";
     return code != 0 ? code : 1;
 }
 } // namespace
@@ -94,7 +103,8 @@ int main(int argc, char** argv) {
         if (it == actions().end()) continue;
         try {
             return flushOutput(it->second());
-        } catch (const prunescope::Cancelled&) {  // Ctrl-C (app/cli/ConsoleProgress.h): nothing half-written
+        } catch (const prunescope::Cancelled&) { // Ctrl-C (app/cli/ConsoleProgress.h): nothing
+                                                 // half-written
             std::cerr << "cancelled\n";
             return 130;
         } catch (const prunescope::InputError& e) {

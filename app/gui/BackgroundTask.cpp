@@ -51,19 +51,22 @@ bool BackgroundTask::start(Work work) {
         scheduled_ = false;
     }
     // The worker's listener keeps only the latest update and schedules one delivery at a time.
-    progress_ = Progress([this](const ProgressUpdate& u) {
-        {
-            std::lock_guard lock(mutex_);
-            pending_ = u;
-            if (scheduled_) return;
-            scheduled_ = true;
-        }
-        QMetaObject::invokeMethod(this, [this] { deliverProgress(); }, Qt::QueuedConnection);
-    }, std::chrono::milliseconds(20));
+    progress_ = Progress(
+        [this](const ProgressUpdate& u) {
+            {
+                std::lock_guard lock(mutex_);
+                pending_ = u;
+                if (scheduled_) return;
+                scheduled_ = true;
+            }
+            QMetaObject::invokeMethod(
+                this, [this] { deliverProgress(); }, Qt::QueuedConnection);
+        },
+        std::chrono::milliseconds(20));
     const Progress progress = progress_;
     const bool low = lowPriority_;
     thread_ = QThread::create([this, work = std::move(work), progress, low] {
-        clearUpperVectorState();  // born with the GUI thread's dirty state (core/util/VectorState.h)
+        clearUpperVectorState(); // born with the GUI thread's dirty state (core/util/VectorState.h)
 #ifdef __linux__
         // QThread priorities do not change the nice value on Linux; this does, and the work's own
         // threads inherit it, so the GUI thread wins the cores whenever it has work.
@@ -74,7 +77,7 @@ bool BackgroundTask::start(Work work) {
         State outcome = State::Finished;
         QString message;
         try {
-            work(progress);  // returning = finished, even if a cancel came too late to cut it
+            work(progress); // returning = finished, even if a cancel came too late to cut it
         } catch (const Cancelled&) {
             outcome = State::Cancelled;
         } catch (const std::exception& e) {
@@ -88,8 +91,9 @@ bool BackgroundTask::start(Work work) {
         // mutex in onWorkEnded. (Qt's event queue also orders it, but inside the uninstrumented
         // libQt6Core, where ThreadSanitizer cannot see it; docs/reliability.md.)
         { std::lock_guard lock(mutex_); }
-        QMetaObject::invokeMethod(this, [this, outcome, message] { onWorkEnded(outcome, message); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, outcome, message] { onWorkEnded(outcome, message); },
+            Qt::QueuedConnection);
     });
     state_ = State::Running;
     emit stateChanged(state_);
@@ -113,9 +117,9 @@ bool BackgroundTask::waitForDone(int timeoutMs) {
 }
 
 bool processEventsUntil(const std::function<bool()>& done, int timeoutMs) {
-    // Blocks between events. processEvents(flags, maxtime) drops WaitForMoreEvents and so spun a whole
-    // core while background work ran (the work's own threads then had one core less); a 5 ms timer
-    // wakes the blocking wait to re-check done() and the deadline.
+    // Blocks between events. processEvents(flags, maxtime) drops WaitForMoreEvents and so spun a
+    // whole core while background work ran (the work's own threads then had one core less); a 5 ms
+    // timer wakes the blocking wait to re-check done() and the deadline.
     QElapsedTimer t;
     t.start();
     QTimer wake;
@@ -128,7 +132,7 @@ bool processEventsUntil(const std::function<bool()>& done, int timeoutMs) {
 
 void BackgroundTask::deliverProgress() {
     const qint64 wait = lastDeliveryMs_ + intervalMs_ - nowMs();
-    if (wait > 0) {  // too soon after the last one: deliver the latest update when the interval ends
+    if (wait > 0) { // too soon after the last one: deliver the latest update when the interval ends
         QTimer::singleShot(static_cast<int>(wait), this, [this] { deliverProgress(); });
         return;
     }
@@ -146,7 +150,7 @@ void BackgroundTask::deliverProgress() {
 }
 
 void BackgroundTask::onWorkEnded(State outcome, const QString& message) {
-    { std::lock_guard lock(mutex_); }  // pairs with the worker's, before it posted this call
+    { std::lock_guard lock(mutex_); } // pairs with the worker's, before it posted this call
     if (thread_) {
         thread_->wait();
         delete thread_;
@@ -171,15 +175,20 @@ void BackgroundTask::onWorkEnded(State outcome, const QString& message) {
     state_ = outcome;
     error_ = message;
     emit stateChanged(state_);
-    if (outcome == State::Finished) emit finished();
-    else if (outcome == State::Cancelled) emit cancelled();
-    else emit failed(message);
+    if (outcome == State::Finished)
+        emit finished();
+    else if (outcome == State::Cancelled)
+        emit cancelled();
+    else
+        emit failed(message);
 }
 
 QString progressText(const ProgressUpdate& u) {
     QString s = QString::fromStdString(u.phase);
-    if (u.total > 0) s += QString(" %1/%2").arg(u.done).arg(u.total);
-    else if (u.done > 0) s += QString(" (%1)").arg(u.done);
+    if (u.total > 0)
+        s += QString(" %1/%2").arg(u.done).arg(u.total);
+    else if (u.done > 0)
+        s += QString(" (%1)").arg(u.done);
     return s;
 }
 

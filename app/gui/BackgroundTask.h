@@ -34,13 +34,13 @@ namespace prunescope::gui {
 
 class BackgroundTask : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class State { Idle, Running, Cancelling, Finished, Cancelled, Failed };
     Q_ENUM(State)
     using Work = std::function<void(const Progress&)>;
 
     explicit BackgroundTask(QObject* parent = nullptr);
-    ~BackgroundTask() override;  // cancels and waits
+    ~BackgroundTask() override; // cancels and waits
 
     // Runs work on a new worker thread; returns false (and does nothing) if a work is running.
     bool start(Work work);
@@ -60,14 +60,14 @@ public:
     // Minimum time between two progressChanged signals (default 100 ms).
     void setProgressInterval(int ms) { intervalMs_ = ms; }
 
-signals:
+  signals:
     void progressChanged(const prunescope::ProgressUpdate& update);
     void stateChanged(prunescope::gui::BackgroundTask::State state);
     void finished();
     void cancelled();
     void failed(const QString& message);
 
-private:
+  private:
     void deliverProgress();
     void onWorkEnded(State outcome, const QString& message);
 
@@ -79,9 +79,10 @@ private:
     bool lowPriority_ = false;
     int intervalMs_ = 100;
     qint64 lastDeliveryMs_ = -1000000;
-    std::mutex mutex_;               // guards pending_ and scheduled_; orders the work's writes before onWorkEnded
+    std::mutex
+        mutex_; // guards pending_ and scheduled_; orders the work's writes before onWorkEnded
     ProgressUpdate pending_;
-    bool scheduled_ = false;         // a deliverProgress is queued or timed
+    bool scheduled_ = false; // a deliverProgress is queued or timed
 };
 
 // "rollouts 45/100", "training (37)", "parsing": an update as one short phrase for a label, a table

@@ -14,11 +14,16 @@ namespace prunescope::gui {
 
 QString quantityName(Quantity q) {
     switch (q) {
-    case Quantity::KeepProbability: return QObject::tr("Policy keep probability");
-    case Quantity::InsideScore: return QObject::tr("Best inside score (log prob)");
-    case Quantity::Constituents: return QObject::tr("Constituents built");
-    case Quantity::RecallContribution: return QObject::tr("Contribution to expected recall");
-    case Quantity::SpanMarginal: return QObject::tr("Span marginal (PCFG posterior)");
+    case Quantity::KeepProbability:
+        return QObject::tr("Policy keep probability");
+    case Quantity::InsideScore:
+        return QObject::tr("Best inside score (log prob)");
+    case Quantity::Constituents:
+        return QObject::tr("Constituents built");
+    case Quantity::RecallContribution:
+        return QObject::tr("Contribution to expected recall");
+    case Quantity::SpanMarginal:
+        return QObject::tr("Span marginal (PCFG posterior)");
     }
     return {};
 }
@@ -64,19 +69,28 @@ void presentContent(const SentenceSession& s, Quantity q, const std::vector<QStr
     float nan = std::numeric_limits<float>::quiet_NaN();
     switch (q) {
     case Quantity::KeepProbability:
-        c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.keepProbability(i, k)) : nan;
+        c.value =
+            PruningMask::prunable(n, i, k) ? static_cast<float>(s.keepProbability(i, k)) : nan;
         break;
-    case Quantity::InsideScore: c.value = argmax < 0 ? nan : best; break;
-    case Quantity::Constituents: c.value = count == 0 ? nan : static_cast<float>(count); break;
+    case Quantity::InsideScore:
+        c.value = argmax < 0 ? nan : best;
+        break;
+    case Quantity::Constituents:
+        c.value = count == 0 ? nan : static_cast<float>(count);
+        break;
     case Quantity::RecallContribution:
-        c.value = PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
+        c.value =
+            PruningMask::prunable(n, i, k) ? static_cast<float>(s.recallContribution(i, k)) : nan;
         break;
-    case Quantity::SpanMarginal: c.value = marginals.success ? static_cast<float>(marginals.at(i, k)) : nan; break;
+    case Quantity::SpanMarginal:
+        c.value = marginals.success ? static_cast<float>(marginals.at(i, k)) : nan;
+        break;
     }
 }
 
 // Scale and title from the cells' value range.
-void presentScale(const SentenceSession& s, Quantity q, const SpanMarginals& marginals, CellPresentation& out) {
+void presentScale(const SentenceSession& s, Quantity q, const SpanMarginals& marginals,
+                  CellPresentation& out) {
     const int n = s.length();
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (int w = 1; w <= n; ++w)
@@ -94,7 +108,8 @@ void presentScale(const SentenceSession& s, Quantity q, const SpanMarginals& mar
         if (!s.hasPolicy()) out.title += QObject::tr(" (no policy)");
         break;
     case Quantity::InsideScore:
-        out.lo = std::isfinite(lo) ? std::floor(lo) : -1, out.hi = std::isfinite(hi) ? std::ceil(hi) : 0, out.decimals = 1;
+        out.lo = std::isfinite(lo) ? std::floor(lo) : -1,
+        out.hi = std::isfinite(hi) ? std::ceil(hi) : 0, out.decimals = 1;
         break;
     case Quantity::Constituents:
         out.lo = 0, out.hi = std::isfinite(hi) ? hi : 1, out.decimals = 0;
@@ -120,8 +135,9 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
     out.cells.assign(static_cast<std::size_t>(n + 1) * (n + 1), widgets::HeatCell{});
     const std::vector<QString>& names = cellLabelNames(s, binarizedLabels);
     // One inside-outside pass for the whole chart, only when this quantity is shown.
-    const SpanMarginals marginals = q == Quantity::SpanMarginal ? spanMarginals(s.grammar(), s.words(), s.mask())
-                                                                 : SpanMarginals{};
+    const SpanMarginals marginals = q == Quantity::SpanMarginal
+                                        ? spanMarginals(s.grammar(), s.words(), s.mask())
+                                        : SpanMarginals{};
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
             widgets::HeatCell& c = out.cells[static_cast<std::size_t>(i) * (n + 1) + i + w];
@@ -133,7 +149,8 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
 }
 
 bool presentsIncrementally(Quantity q) {
-    return q == Quantity::KeepProbability || q == Quantity::InsideScore || q == Quantity::Constituents;
+    return q == Quantity::KeepProbability || q == Quantity::InsideScore ||
+           q == Quantity::Constituents;
 }
 
 CellPresentation presentCellsAfterFlip(const SentenceSession& s, Quantity q, bool binarizedLabels,
@@ -148,7 +165,8 @@ CellPresentation presentCellsAfterFlip(const SentenceSession& s, Quantity q, boo
     std::vector<char> changed(out.cells.size(), 0);
     changed[static_cast<std::size_t>(fi) * (n + 1) + fk] = 1;
     for (const ChangeEvent& e : s.lastEvents())
-        if (e.layer == 1 || e.layer == 2) changed[static_cast<std::size_t>(e.i) * (n + 1) + e.k] = 1;
+        if (e.layer == 1 || e.layer == 2)
+            changed[static_cast<std::size_t>(e.i) * (n + 1) + e.k] = 1;
     const SpanMarginals none;
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
@@ -164,13 +182,20 @@ CellPresentation presentCellsAfterFlip(const SentenceSession& s, Quantity q, boo
 QString cellTooltip(const SentenceSession& s, int i, int k) {
     int n = s.length();
     QStringList words;
-    for (int t = i; t < k; ++t) words << QString::fromStdString(s.words()[t]).toHtmlEscaped();
-    QString html = QStringLiteral("<b>(%1,%2)</b> &nbsp;<i>%3</i><br/>").arg(i).arg(k).arg(words.join(' '));
+    for (int t = i; t < k; ++t)
+        words << QString::fromStdString(s.words()[t]).toHtmlEscaped();
+    QString html =
+        QStringLiteral("<b>(%1,%2)</b> &nbsp;<i>%3</i><br/>").arg(i).arg(k).arg(words.join(' '));
     bool prunable = PruningMask::prunable(n, i, k);
-    QString status = !prunable ? QObject::tr("always kept (%1)").arg(k - i == 1 ? QObject::tr("width 1") : QObject::tr("root span"))
-                     : s.mask().keep(i, k) ? QObject::tr("kept") : QObject::tr("<b>pruned</b>");
+    QString status = !prunable
+                         ? QObject::tr("always kept (%1)")
+                               .arg(k - i == 1 ? QObject::tr("width 1") : QObject::tr("root span"))
+                     : s.mask().keep(i, k) ? QObject::tr("kept")
+                                           : QObject::tr("<b>pruned</b>");
     html += QObject::tr("Status: %1").arg(status);
-    if (prunable && s.mask().keep(i, k) != s.policyMask().keep(i, k)) html += QObject::tr(" (policy: %1)").arg(s.policyMask().keep(i, k) ? QObject::tr("keep") : QObject::tr("prune"));
+    if (prunable && s.mask().keep(i, k) != s.policyMask().keep(i, k))
+        html += QObject::tr(" (policy: %1)")
+                    .arg(s.policyMask().keep(i, k) ? QObject::tr("keep") : QObject::tr("prune"));
     html += "<br/>";
     if (s.isGoldSpan(i, k)) html += QObject::tr("Gold span (of the binarized gold tree)<br/>");
     if (s.isBestSpan(i, k)) html += QObject::tr("In the current best parse<br/>");
@@ -180,28 +205,35 @@ QString cellTooltip(const SentenceSession& s, int i, int k) {
         html += QObject::tr("<br/>Top labels (best inside log prob):<table>");
         for (const auto& [label, score] : top) {
             const std::string shown = unbinarizedLabel(label);
-            html += QStringLiteral("<tr><td>%1</td><td><i>%2</i></td><td align='right'>&nbsp;%3</td></tr>")
-                        .arg(QString::fromStdString(label).toHtmlEscaped())
-                        .arg(shown == label ? QString() : QString::fromStdString(shown).toHtmlEscaped())
-                        .arg(score, 0, 'f', 2);
+            html +=
+                QStringLiteral(
+                    "<tr><td>%1</td><td><i>%2</i></td><td align='right'>&nbsp;%3</td></tr>")
+                    .arg(QString::fromStdString(label).toHtmlEscaped())
+                    .arg(shown == label ? QString() : QString::fromStdString(shown).toHtmlEscaped())
+                    .arg(score, 0, 'f', 2);
         }
         html += "</table>";
     } else {
         html += "<br/>";
     }
     if (prunable && s.hasGold())
-        html += QObject::tr("Expected recall r̄ now %1; this span contributes %2 (r̄ kept − r̄ pruned)<br/>")
-                    .arg(s.expectedRecall(), 0, 'f', 4).arg(s.recallContribution(i, k), 0, 'f', 4);
+        html += QObject::tr(
+                    "Expected recall r̄ now %1; this span contributes %2 (r̄ kept − r̄ pruned)<br/>")
+                    .arg(s.expectedRecall(), 0, 'f', 4)
+                    .arg(s.recallContribution(i, k), 0, 'f', 4);
     if (prunable) {
         if (s.hasPolicy()) {
             html += QObject::tr("Policy p(keep) = <b>%1</b> (threshold %2)<br/>")
-                        .arg(s.keepProbability(i, k), 0, 'f', 3).arg(s.policy()->threshold, 0, 'f', 2);
+                        .arg(s.keepProbability(i, k), 0, 'f', 3)
+                        .arg(s.policy()->threshold, 0, 'f', 2);
         } else {
             html += QObject::tr("No policy loaded (policy mask keeps everything)<br/>");
         }
         QStringList feats;
-        for (const auto& f : s.featureStrings(i, k)) feats << QString::fromStdString(f).toHtmlEscaped();
-        html += QObject::tr("<small>Features: %1</small>").arg(feats.join(QStringLiteral(" &middot; ")));
+        for (const auto& f : s.featureStrings(i, k))
+            feats << QString::fromStdString(f).toHtmlEscaped();
+        html += QObject::tr("<small>Features: %1</small>")
+                    .arg(feats.join(QStringLiteral(" &middot; ")));
     }
     return html;
 }
@@ -214,16 +246,25 @@ std::vector<widgets::CellMark> summarizeEvents(const std::vector<ChangeEvent>& e
         if (fresh) marks.push_back(widgets::CellMark{e.i, e.k});
         widgets::CellMark& m = marks[it->second];
         switch (e.kind) {
-        case CellChange::Rose: ++m.rose; break;
-        case CellChange::Fell: ++m.fell; break;
-        case CellChange::Appeared: ++m.appeared; break;
-        case CellChange::Vanished: ++m.vanished; break;
+        case CellChange::Rose:
+            ++m.rose;
+            break;
+        case CellChange::Fell:
+            ++m.fell;
+            break;
+        case CellChange::Appeared:
+            ++m.appeared;
+            break;
+        case CellChange::Vanished:
+            ++m.vanished;
+            break;
         }
     }
     for (auto& m : marks) {
         // A cell gaining or losing constituents is reported as such; otherwise by the majority.
         if (m.appeared + m.vanished > 0)
-            m.kind = m.appeared >= m.vanished ? widgets::ChangeKind::Appeared : widgets::ChangeKind::Vanished;
+            m.kind = m.appeared >= m.vanished ? widgets::ChangeKind::Appeared
+                                              : widgets::ChangeKind::Vanished;
         else
             m.kind = m.rose >= m.fell ? widgets::ChangeKind::Rose : widgets::ChangeKind::Fell;
     }

@@ -20,24 +20,25 @@ class MainWindow;
 // The dependency view's options (DepCommandLine.cpp): --screenshot-dep renders it offscreen;
 // --dep/--dep-model open the main window in dependency mode (false if neither is given).
 int runDepScreenshot(const QCommandLineParser& cl);
-int runDepFrontierScreenshot(const QCommandLineParser& cl);  // DepCommandLine.cpp
+int runDepFrontierScreenshot(const QCommandLineParser& cl); // DepCommandLine.cpp
 bool startInDependencyMode(MainWindow& w, const QCommandLineParser& cl);
 // The options of every mode (runCommandLineMode's parser), for main() to read --dep.
 void addCommandLineOptions(QCommandLineParser& cl);
 
 // The frontier window's modes (FrontierCommandLine.cpp), given the parsed command line.
 int runFrontierScreenshots(const QCommandLineParser& cl);
-int runFrontierOpenBenchmark(const QCommandLineParser& cl);  // --bench-frontier-open
+int runFrontierOpenBenchmark(const QCommandLineParser& cl); // --bench-frontier-open
 int runTrainingStallBenchmark(const QCommandLineParser& cl);
 
 struct LatencyStats {
     int flips = 0;
-    double median = 0, p90 = 0, max = 0, mean = 0;  // milliseconds
+    double median = 0, p90 = 0, max = 0, mean = 0; // milliseconds
     double sentences = 0;
 };
 // Click-to-repainted latency (instant mode): a mouse press on a random prunable cell, then the next
 // frame (the posted layout and update requests: the regions the click invalidated), or with
 // `fullRepaint` a synchronous repaint of the whole window. Sentences of exactly `length` words.
-LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed, bool fullRepaint = false);
+LatencyStats benchmarkFlipLatency(const QString& treebank, int length, int flips, unsigned seed,
+                                  bool fullRepaint = false);
 
 } // namespace prunescope::gui

@@ -26,13 +26,17 @@ int runCubeCommandLineMode(const QStringList& args) {
     QString err;
     const QString sentences = option(args, "--cube-sentences", defaultCubeSentencesPath());
     const QString model = option(args, "--cube-model", defaultCubeModelPath());
-    if (!w.openSentences(sentences, &err) || !w.openModelSync(model, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+    if (!w.openSentences(sentences, &err) || !w.openModelSync(model, &err))
+        return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
     w.selectSentence(option(args, "--sentence", "1").toInt() - 1);
     if (const QString k = option(args, "--beam"); !k.isEmpty()) w.setBeam(k.toInt());
-    if (const QString u = option(args, "--update"); !u.isEmpty()) w.setStrategy(parseCubeUpdate(u.toStdString()));
-    for (int i = 0, n = option(args, "--apply", "0").toInt(); i < n; ++i) w.applyUpdate();
+    if (const QString u = option(args, "--update"); !u.isEmpty())
+        w.setStrategy(parseCubeUpdate(u.toStdString()));
+    for (int i = 0, n = option(args, "--apply", "0").toInt(); i < n; ++i)
+        w.applyUpdate();
     if (const QString c = option(args, "--cell"); !c.isEmpty()) w.selectCell(c.toInt());
-    if (const QString t = option(args, "--tab"); !t.isEmpty()) w.findChild<QTabWidget*>()->setCurrentIndex(t.toInt());
+    if (const QString t = option(args, "--tab"); !t.isEmpty())
+        w.findChild<QTabWidget*>()->setCurrentIndex(t.toInt());
     w.resize(1500, 940);
     w.show();
     processEventsUntil([] { return false; }, 300);

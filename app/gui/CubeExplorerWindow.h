@@ -34,7 +34,7 @@ QString defaultCubeSentencesPath();
 
 class CubeExplorerWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     // openDefault: load the bundled sample (in the background).
     explicit CubeExplorerWindow(QWidget* parent = nullptr, bool openDefault = true);
     ~CubeExplorerWindow() override;
@@ -49,8 +49,8 @@ public:
     void selectSentence(int index);
     void setBeam(int k);
     void setStrategy(CubeUpdateStrategy s);
-    void selectCell(int cellId);  // lists its beam
-    bool applyUpdate();           // false if the strategy does not update on this sentence
+    void selectCell(int cellId); // lists its beam
+    bool applyUpdate();          // false if the strategy does not update on this sentence
     void resetWeights();
 
     const CubeSession& session() const { return session_; }
@@ -62,10 +62,10 @@ public:
     QString statusText() const;
     bool isLoading() const { return watcher_ != nullptr; }
 
-signals:
+  signals:
     void loaded(bool ok, const QString& message);
 
-private:
+  private:
     void buildUi();
     void refresh();
     void listBeam(int cellId);

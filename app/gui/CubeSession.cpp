@@ -46,7 +46,8 @@ void CubeSession::reparse() {
     const DepSentence& s = sentence();
     scorer_ = std::make_unique<CubeScorer>(weights_, s, model_->features);
     parse_ = pruner_->parse(*scorer_);
-    gold_ = s.hasTree() ? goldDerivation(*pruner_, *scorer_, s.heads) : GoldDerivation{{}, "the sentence has no gold tree"};
+    gold_ = s.hasTree() ? goldDerivation(*pruner_, *scorer_, s.heads)
+                        : GoldDerivation{{}, "the sentence has no gold tree"};
     choice_ = chooseCubeUpdate(gold_, strategy_);
 }
 
@@ -59,7 +60,8 @@ std::optional<CubeSession::StepResult> CubeSession::applyUpdate() {
     if (!ready() || !choice_.update) return std::nullopt;
     StepResult r;
     const CubeUpdatePairs p = pairs();
-    for (int n : choice_.nodes) r.cells.push_back(gold_.nodes[static_cast<std::size_t>(n)].cell);
+    for (int n : choice_.nodes)
+        r.cells.push_back(gold_.nodes[static_cast<std::size_t>(n)].cell);
     r.before = scorer_->partsScore(p.viterbiParts) - scorer_->partsScore(p.goldParts);
     r.delta = netParts(p);
     applyCubeUpdate(weights_, p);

@@ -14,7 +14,7 @@
 namespace prunescope::gui {
 
 class CubeSession {
-public:
+  public:
     // The model (its weights become the working weights) and the sentences (gold trees needed for
     // the gold view; sentences without trees are parsed only).
     void setModel(std::shared_ptr<const CubeModel> model);
@@ -23,8 +23,8 @@ public:
     const CubeModel* model() const { return model_.get(); }
     const std::vector<DepSentence>& sentences() const { return sentences_; }
 
-    void select(int index);     // clamps; re-parses
-    void setBeam(int k);        // re-parses
+    void select(int index); // clamps; re-parses
+    void setBeam(int k);    // re-parses
     void setStrategy(CubeUpdateStrategy s);
     int index() const { return index_; }
     int beam() const { return beam_; }
@@ -37,7 +37,7 @@ public:
     const CubeScorer& scorer() const { return *scorer_; }
     const GoldDerivation& gold() const { return gold_; }
     const CubeUpdateChoice& choice() const { return choice_; }
-    CubeUpdatePairs pairs() const;  // of the current choice
+    CubeUpdatePairs pairs() const; // of the current choice
     CubePartsDelta delta() const { return netParts(pairs()); }
 
     // One perceptron step of the strategy on the working weights, then a re-parse. Returns the
@@ -53,7 +53,7 @@ public:
     int updatesApplied() const { return updates_; }
     const HashedWeights& weights() const { return weights_; }
 
-private:
+  private:
     void reparse();
 
     std::shared_ptr<const CubeModel> model_;

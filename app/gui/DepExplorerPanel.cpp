@@ -4,11 +4,11 @@
 #include "app/gui/MainWindow.h"
 #include "core/dep/DepEval.h"
 #include "core/dep/DepReader.h"
-#include "core/util/AtomicFile.h"
 #include "core/filters/ArcFilterFile.h"
 #include "core/filters/FilterStage.h"
-#include "core/vine/VineCascade.h"
+#include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
+#include "core/vine/VineCascade.h"
 #include "widgets/ArcMatrixView.h"
 #include "widgets/CubeTreeView.h"
 
@@ -32,13 +32,18 @@ namespace prunescope::gui {
 namespace {
 QString sentenceText(const DepSentence& s) {
     QStringList w;
-    for (int i = 1; i <= s.size(); ++i) w << QString::fromStdString(s.words[static_cast<std::size_t>(i)]);
+    for (int i = 1; i <= s.size(); ++i)
+        w << QString::fromStdString(s.words[static_cast<std::size_t>(i)]);
     return w.join(' ');
 }
 } // namespace
 
-QString defaultDepModelPath() { return sampleFile("dep/model.json"); }
-QString defaultDepSentencesPath() { return sampleFile("dep/sentences.dp"); }
+QString defaultDepModelPath() {
+    return sampleFile("dep/model.json");
+}
+QString defaultDepSentencesPath() {
+    return sampleFile("dep/sentences.dp");
+}
 
 DepExplorerPanel::DepExplorerPanel(QWidget* parent, bool openDefault) : QWidget(parent) {
     task_ = new BackgroundTask(this);
@@ -61,45 +66,61 @@ DepExplorerPanel::DepExplorerPanel(QWidget* parent, bool openDefault) : QWidget(
     refresh();
 }
 
-DepExplorerPanel::~DepExplorerPanel() = default;  // the task cancels and waits
+DepExplorerPanel::~DepExplorerPanel() = default; // the task cancels and waits
 
 void DepExplorerPanel::buildUi() {
     toolBar_ = new QToolBar(tr("Dependency"));
     toolBar_->setObjectName("depToolBar");
     toolBar_->addAction(tr("Open Treebank…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Treebank"), QFileInfo(sentencesPath_).absolutePath(),
-                                                       tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"));
+        const QString p = QFileDialog::getOpenFileName(
+            this, tr("Open Dependency Treebank"), QFileInfo(sentencesPath_).absolutePath(),
+            tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"));
         if (!p.isEmpty()) openSentences(p);
     });
     toolBar_->addAction(tr("Open Model…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Dependency Model"), QFileInfo(modelPath_).absolutePath(),
-                                                       tr("Dependency models (*.json);;All files (*)"));
+        const QString p = QFileDialog::getOpenFileName(
+            this, tr("Open Dependency Model"), QFileInfo(modelPath_).absolutePath(),
+            tr("Dependency models (*.json);;All files (*)"));
         if (!p.isEmpty()) openModel(p);
     });
     toolBar_->addSeparator();
-    toolBar_->addAction(tr("Open Cascade…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Vine Cascade"), QString(),
-                                                       tr("Vine cascades (*.json);;All files (*)"));
-        if (!p.isEmpty()) openCascade(p);
-    })->setToolTip(tr("A vine-pruning cascade from prunescope-cli vine-train: its stages get one alpha slider each"));
-    toolBar_->addAction(tr("Open Filter…"), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open Arc Filter"), QString(), tr("Arc filters (*.json);;All files (*)"));
-        if (!p.isEmpty()) openFilter(p);
-    })->setToolTip(tr("An arc filter from prunescope-cli filter-train: the first stage; open a second one to compare"));
+    toolBar_
+        ->addAction(tr("Open Cascade…"), this,
+                    [this] {
+                        const QString p = QFileDialog::getOpenFileName(
+                            this, tr("Open Vine Cascade"), QString(),
+                            tr("Vine cascades (*.json);;All files (*)"));
+                        if (!p.isEmpty()) openCascade(p);
+                    })
+        ->setToolTip(tr("A vine-pruning cascade from prunescope-cli vine-train: its stages get one "
+                        "alpha slider each"));
+    toolBar_
+        ->addAction(tr("Open Filter…"), this,
+                    [this] {
+                        const QString p =
+                            QFileDialog::getOpenFileName(this, tr("Open Arc Filter"), QString(),
+                                                         tr("Arc filters (*.json);;All files (*)"));
+                        if (!p.isEmpty()) openFilter(p);
+                    })
+        ->setToolTip(tr("An arc filter from prunescope-cli filter-train: the first stage; open a "
+                        "second one to compare"));
     filterBox_ = new QComboBox;
     filterBox_->setAccessibleName(tr("Active arc filter"));
-    filterBox_->setToolTip(tr("The active arc filter; arcs the other loaded filter decides differently are outlined"));
+    filterBox_->setToolTip(
+        tr("The active arc filter; arcs the other loaded filter decides differently are outlined"));
     filterBox_->addItem(tr("no filter"));
     toolBar_->addWidget(filterBox_);
     connect(filterBox_, &QComboBox::activated, this, [this](int i) { setActiveFilter(i - 1); });
-    toolBar_->addAction(tr("◀"), this, [this] { selectSentence(session_.index() - 1); })->setToolTip(tr("Previous sentence"));
+    toolBar_->addAction(tr("◀"), this, [this] { selectSentence(session_.index() - 1); })
+        ->setToolTip(tr("Previous sentence"));
     sentenceBox_ = new QComboBox;
     sentenceBox_->setMinimumContentsLength(36);
     sentenceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     sentenceBox_->setAccessibleName(tr("Sentence"));
     toolBar_->addWidget(sentenceBox_);
     connect(sentenceBox_, &QComboBox::activated, this, [this](int i) { selectSentence(i); });
-    toolBar_->addAction(tr("▶"), this, [this] { selectSentence(session_.index() + 1); })->setToolTip(tr("Next sentence"));
+    toolBar_->addAction(tr("▶"), this, [this] { selectSentence(session_.index() + 1); })
+        ->setToolTip(tr("Next sentence"));
     toolBar_->addSeparator();
     toolBar_->addWidget(new QLabel(tr(" colour by ")));
     coloringBox_ = new QComboBox;
@@ -107,12 +128,17 @@ void DepExplorerPanel::buildUi() {
     coloringBox_->setAccessibleName(tr("Colour the arc matrix by"));
     toolBar_->addWidget(coloringBox_);
     connect(coloringBox_, &QComboBox::activated, this, [this](int i) { setColoring(i); });
-    toolBar_->addAction(tr("Reset Flips"), this, [this] { clearFlips(); })->setToolTip(tr("Return every arc to the stages' decision"));
+    toolBar_->addAction(tr("Reset Flips"), this, [this] { clearFlips(); })
+        ->setToolTip(tr("Return every arc to the stages' decision"));
     toolBar_->addAction(tr("Export Arc Mask…"), this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, tr("Export Arc Mask"), "arc-mask.json", "JSON (*.json)");
+        const QString p = QFileDialog::getSaveFileName(this, tr("Export Arc Mask"), "arc-mask.json",
+                                                       "JSON (*.json)");
         QString err;
-        if (!p.isEmpty() && !exportMask(p, &err)) report(err);
-        else if (!p.isEmpty()) emit statusMessage(tr("Saved %1 (prunescope-cli dep-parse --mask %1 reproduces this parse)").arg(p));
+        if (!p.isEmpty() && !exportMask(p, &err))
+            report(err);
+        else if (!p.isEmpty())
+            emit statusMessage(
+                tr("Saved %1 (prunescope-cli dep-parse --mask %1 reproduces this parse)").arg(p));
     });
 
     stageBox_ = new QGroupBox(tr("Pruning stages"));
@@ -122,7 +148,8 @@ void DepExplorerPanel::buildUi() {
     tree_ = new widgets::CubeTreeView;
     matrix_ = new widgets::ArcMatrixView;
     matrix_->setTooltipProvider([this](int h, int m) { return arcTooltip(h, m); });
-    connect(matrix_, &widgets::ArcMatrixView::arcActivated, this, [this](int h, int m) { flipArc(h, m); });
+    connect(matrix_, &widgets::ArcMatrixView::arcActivated, this,
+            [this](int h, int m) { flipArc(h, m); });
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(tree_);
     split->addWidget(matrix_);
@@ -149,7 +176,10 @@ bool DepExplorerPanel::openSentences(const QString& path, QString* error) {
         session_.setSentences(std::move(s));
         sentenceBox_->clear();
         for (const auto& x : session_.sentences())
-            sentenceBox_->addItem(QStringLiteral("%1. %2 (%3 words)").arg(sentenceBox_->count() + 1).arg(sentenceText(x)).arg(x.size()));
+            sentenceBox_->addItem(QStringLiteral("%1. %2 (%3 words)")
+                                      .arg(sentenceBox_->count() + 1)
+                                      .arg(sentenceText(x))
+                                      .arg(x.size()));
         recompute();
         return true;
     } catch (const std::exception& e) {
@@ -220,40 +250,56 @@ void DepExplorerPanel::recompute() {
 }
 
 bool DepExplorerPanel::waitIdle(int timeoutMs) {
-    return processEventsUntil([this] { return !task_->isRunning() && !dirty_ && (!session_.ready() || session_.current()); }, timeoutMs);
+    return processEventsUntil(
+        [this] {
+            return !task_->isRunning() && !dirty_ && (!session_.ready() || session_.current());
+        },
+        timeoutMs);
 }
 
 void DepExplorerPanel::report(const QString& message) {
     emit errorOccurred(message);
     status_->setText(message.section('\n', 0, 1));
-    if (!isVisible()) return;  // offscreen modes and tests read the status line
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("PruneScope"), message, QMessageBox::Ok, this);
+    if (!isVisible()) return; // offscreen modes and tests read the status line
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("PruneScope"), message, QMessageBox::Ok, this);
     box->setObjectName("errorDialog");
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setModal(false);
     box->show();
 }
 
-bool DepExplorerPanel::openFailed(const QString& path, const std::exception& e, const QString& kept, QString* error) {
+bool DepExplorerPanel::openFailed(const QString& path, const std::exception& e, const QString& kept,
+                                  QString* error) {
     if (error) *error = QString::fromUtf8(e.what());
-    report(tr("Could not open %1:\n%2\n\n%3").arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()), kept));
+    report(tr("Could not open %1:\n%2\n\n%3")
+               .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()), kept));
     return false;
 }
 
-QString DepExplorerPanel::statusText() const { return status_->text(); }
+QString DepExplorerPanel::statusText() const {
+    return status_->text();
+}
 
 QString DepExplorerPanel::arcTooltip(int h, int m) const {
     if (!session_.hasAnalysis()) return {};
     const DepSentence& s = session_.sentence();
     const DepInspection& r = session_.inspection();
-    const auto w = [&](int i) { return QString::fromStdString(s.words[static_cast<std::size_t>(i)]); };
+    const auto w = [&](int i) {
+        return QString::fromStdString(s.words[static_cast<std::size_t>(i)]);
+    };
     QString t = tr("<b>%1 %2 → %3 %4</b><br>").arg(w(h)).arg(h).arg(w(m)).arg(m);
     const double mm = r.maxMarginals(h, m);
-    t += std::isfinite(mm) ? tr("max-marginal %1 (best tree %2, difference %3)<br>").arg(mm, 0, 'f', 3).arg(r.maxMarginals.best, 0, 'f', 3).arg(mm - r.maxMarginals.best, 0, 'f', 3)
+    t += std::isfinite(mm) ? tr("max-marginal %1 (best tree %2, difference %3)<br>")
+                                 .arg(mm, 0, 'f', 3)
+                                 .arg(r.maxMarginals.best, 0, 'f', 3)
+                                 .arg(mm - r.maxMarginals.best, 0, 'f', 3)
                            : tr("no tree under the mask uses this arc<br>");
     const int k = r.prunedByAt(h, m);
-    if (k >= 0) t += tr("pruned by stage <i>%1</i><br>").arg(QString::fromStdString(r.stageNames[static_cast<std::size_t>(k)]));
-    if (filterExp_ && activeFilter_ >= 0 && h != m && m >= 1) {  // Z_a with every event's score
+    if (k >= 0)
+        t += tr("pruned by stage <i>%1</i><br>")
+                 .arg(QString::fromStdString(r.stageNames[static_cast<std::size_t>(k)]));
+    if (filterExp_ && activeFilter_ >= 0 && h != m && m >= 1) { // Z_a with every event's score
         const ArcFilter& f = *filters_[static_cast<std::size_t>(activeFilter_)].filter;
         const ArcFilterScorer sc(f, s);
         const FilterEvent best = filterExp_->maxEventAt(h, m);
@@ -262,11 +308,17 @@ QString DepExplorerPanel::arcTooltip(int h, int m) const {
                  .arg(filterExp_->threshold, 0, 'g', 4)
                  .arg(filterExp_->isFiltered(h, m) ? tr("filtered") : tr("kept"));
         for (const auto& [z, v] : arcFilterEventScores(f, sc, h, m)) {
-            const QString line = tr("%1 %2").arg(QString::fromStdString(z.name())).arg(static_cast<double>(v), 0, 'f', 3);
-            t += QStringLiteral("<br>&nbsp;&nbsp;") + (z == best && z.kind != FilterEventKind::None ? tr("<b>%1 (max)</b>").arg(line) : line);
+            const QString line = tr("%1 %2")
+                                     .arg(QString::fromStdString(z.name()))
+                                     .arg(static_cast<double>(v), 0, 'f', 3);
+            t += QStringLiteral("<br>&nbsp;&nbsp;") + (z == best && z.kind != FilterEventKind::None
+                                                           ? tr("<b>%1 (max)</b>").arg(line)
+                                                           : line);
         }
         if (otherExp_ && otherExp_->isFiltered(h, m) != filterExp_->isFiltered(h, m))
-            t += tr("<br>filter %1 %2 this arc").arg(activeFilter_ == 0 ? "B" : "A", otherExp_->isFiltered(h, m) ? tr("filters") : tr("keeps"));
+            t += tr("<br>filter %1 %2 this arc")
+                     .arg(activeFilter_ == 0 ? "B" : "A",
+                          otherExp_->isFiltered(h, m) ? tr("filters") : tr("keeps"));
         t += QStringLiteral("<br>");
     }
     t += r.finalMask.keep(h, m) ? tr("in the final mask") : tr("not in the final mask");
@@ -279,55 +331,72 @@ QString DepExplorerPanel::arcTooltip(int h, int m) const {
 void DepExplorerPanel::refresh() {
     if (!session_.ready()) {
         matrix_->setWords({});
-        matrix_->setMessage(session_.model() ? tr("Open a dependency treebank (.dp, CoNLL)") : tr("Open a dependency model (dep-train)"));
+        matrix_->setMessage(session_.model() ? tr("Open a dependency treebank (.dp, CoNLL)")
+                                             : tr("Open a dependency model (dep-train)"));
         tree_->setMessage(tr("No sentence"));
         status_->setText(session_.model() ? tr("No sentences") : tr("No model"));
         return;
     }
-    if (sentenceBox_->currentIndex() != session_.index()) sentenceBox_->setCurrentIndex(session_.index());
+    if (sentenceBox_->currentIndex() != session_.index())
+        sentenceBox_->setCurrentIndex(session_.index());
     const DepAnalysis& a = session_.analysis();
     if (!a.error.empty()) {
-        status_->setText(tr("Cannot parse sentence %1: %2").arg(session_.index() + 1).arg(QString::fromStdString(a.error)));
+        status_->setText(tr("Cannot parse sentence %1: %2")
+                             .arg(session_.index() + 1)
+                             .arg(QString::fromStdString(a.error)));
         return;
     }
-    if (!session_.hasAnalysis()) return;  // the first computation is still running
+    if (!session_.hasAnalysis()) return; // the first computation is still running
     const DepSentence& s = session_.sentence();
     const DepInspection& r = session_.inspection();
     QStringList words;
-    for (const auto& x : s.words) words << QString::fromStdString(x);
+    for (const auto& x : s.words)
+        words << QString::fromStdString(x);
     const int n = s.size();
     if (matrix_->length() != n || matrix_->words() != words) matrix_->setWords(words);
     matrix_->setMessage({});
     QStringList stageNames;
-    for (const auto& x : r.stageNames) stageNames << QString::fromStdString(x);
+    for (const auto& x : r.stageNames)
+        stageNames << QString::fromStdString(x);
     matrix_->setStageNames(stageNames);
-    // the active filter's explanation (event colours, roles, readout) and the other filter's decisions
-    const bool filterShown = activeFilter_ >= 0 && !r.stageNames.empty() && r.stageNames[0] == "filter";
+    // the active filter's explanation (event colours, roles, readout) and the other filter's
+    // decisions
+    const bool filterShown =
+        activeFilter_ >= 0 && !r.stageNames.empty() && r.stageNames[0] == "filter";
     filterExp_.reset();
     otherExp_.reset();
     if (filterShown) {
         filterExp_ = explainArcFilter(*filters_[static_cast<std::size_t>(activeFilter_)].filter, s);
-        if (filters_.size() == 2) otherExp_ = explainArcFilter(*filters_[static_cast<std::size_t>(1 - activeFilter_)].filter, s);
+        if (filters_.size() == 2)
+            otherExp_ =
+                explainArcFilter(*filters_[static_cast<std::size_t>(1 - activeFilter_)].filter, s);
     }
     QStringList eventNames, notes;
     if (filterShown) {
-        for (int e = 0; e < kFilterEventKinds - 1; ++e) eventNames << QString::fromUtf8(filterEventKindName(static_cast<FilterEventKind>(e)));
+        for (int e = 0; e < kFilterEventKinds - 1; ++e)
+            eventNames << QString::fromUtf8(filterEventKindName(static_cast<FilterEventKind>(e)));
         for (int t = 0; t <= n; ++t) {
             QStringList roles;
-            for (FilterEventKind k : filterExp_->roles[static_cast<std::size_t>(t)]) roles << QString::fromUtf8(filterEventKindName(k));
+            for (FilterEventKind k : filterExp_->roles[static_cast<std::size_t>(t)])
+                roles << QString::fromUtf8(filterEventKindName(k));
             notes << roles.join(' ');
         }
     }
     matrix_->setEventNames(eventNames);
     matrix_->setTokenNotes(notes);
-    matrix_->setDiffersLabel(otherExp_ ? tr("filter %1 decides differently").arg(activeFilter_ == 0 ? "B" : "A") : QString());
+    matrix_->setDiffersLabel(
+        otherExp_ ? tr("filter %1 decides differently").arg(activeFilter_ == 0 ? "B" : "A")
+                  : QString());
     long differing = 0;
-    std::vector<widgets::ArcCell> cells(static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1));
+    std::vector<widgets::ArcCell> cells(static_cast<std::size_t>(n + 1) *
+                                        static_cast<std::size_t>(n + 1));
     double lo = 0;
     for (int h = 0; h <= n; ++h)
         for (int m = 1; m <= n; ++m) {
             if (h == m) continue;
-            widgets::ArcCell& c = cells[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)];
+            widgets::ArcCell& c =
+                cells[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) +
+                      static_cast<std::size_t>(m)];
             const double v = r.maxMarginals(h, m);
             if (std::isfinite(v)) {
                 c.value = static_cast<float>(v - r.maxMarginals.best);
@@ -338,7 +407,8 @@ void DepExplorerPanel::refresh() {
             c.flipped = session_.isFlipped(h, m);
             c.gold = s.hasTree() && s.heads[static_cast<std::size_t>(m)] == h;
             c.predicted = r.heads[static_cast<std::size_t>(m)] == h;
-            if (filterShown && c.prunedBy == 0) c.event = static_cast<int>(filterExp_->maxEventAt(h, m).kind);
+            if (filterShown && c.prunedBy == 0)
+                c.event = static_cast<int>(filterExp_->maxEventAt(h, m).kind);
             if (otherExp_ && otherExp_->isFiltered(h, m) != filterExp_->isFiltered(h, m)) {
                 c.differs = true;
                 ++differing;
@@ -347,18 +417,25 @@ void DepExplorerPanel::refresh() {
     matrix_->setScaleLow(lo < 0 ? lo : -1);
     matrix_->setCells(std::move(cells));
     tree_->setSentence(words, s.hasTree() ? s.heads : std::vector<int>{}, r.heads);
-    if (!r.success) tree_->setMessage(tr("No projective tree under this mask — flip an arc back (or Reset Flips)"));
+    if (!r.success)
+        tree_->setMessage(
+            tr("No projective tree under this mask — flip an arc back (or Reset Flips)"));
 
     QStringList parts;
     if (r.success && s.hasTree()) {
         const AttachmentScore sc = scoreAttachment(s, r.heads);
-        parts << tr("UAS %1 (%2 of %3 non-punctuation heads right)").arg(sc.uas(), 0, 'f', 1).arg(sc.scoredCorrect).arg(sc.scoredTokens);
+        parts << tr("UAS %1 (%2 of %3 non-punctuation heads right)")
+                     .arg(sc.uas(), 0, 'f', 1)
+                     .arg(sc.scoredCorrect)
+                     .arg(sc.scoredTokens);
     } else if (!r.success) {
         parts << tr("no tree under the mask");
     }
     QStringList kept;
     for (std::size_t k = 0; k < r.stageNames.size(); ++k)
-        kept << tr("%1 → %2").arg(QString::fromStdString(r.stageNames[k])).arg(r.stageMasks[k + 1].keptCount());
+        kept << tr("%1 → %2")
+                    .arg(QString::fromStdString(r.stageNames[k]))
+                    .arg(r.stageMasks[k + 1].keptCount());
     parts << tr("arcs %1%2 → final mask %3 (%4%)")
                  .arg(ArcMask::totalArcs(n))
                  .arg(kept.isEmpty() ? QString() : " → " + kept.join(" → "))
@@ -367,12 +444,28 @@ void DepExplorerPanel::refresh() {
     if (filterExp_) {
         const ArcFilterExplanation& e = *filterExp_;
         if (s.hasTree())
-            parts << tr("filter keeps %1/%2 gold arcs (%3%)").arg(e.goldKept).arg(e.goldArcs).arg(e.goldArcs ? 100.0 * static_cast<double>(e.goldKept) / static_cast<double>(e.goldArcs) : 100.0, 0, 'f', 1);
-        parts << tr("filters %1/%2 arcs (%3%)").arg(e.filtered).arg(e.totalArcs).arg(e.totalArcs ? 100.0 * static_cast<double>(e.filtered) / static_cast<double>(e.totalArcs) : 0.0, 0, 'f', 1);
-        if (otherExp_) parts << tr("%n arc(s) decided differently by filter %1", nullptr, static_cast<int>(differing)).arg(activeFilter_ == 0 ? "B" : "A");
+            parts << tr("filter keeps %1/%2 gold arcs (%3%)")
+                         .arg(e.goldKept)
+                         .arg(e.goldArcs)
+                         .arg(e.goldArcs ? 100.0 * static_cast<double>(e.goldKept) /
+                                               static_cast<double>(e.goldArcs)
+                                         : 100.0,
+                              0, 'f', 1);
+        parts << tr("filters %1/%2 arcs (%3%)")
+                     .arg(e.filtered)
+                     .arg(e.totalArcs)
+                     .arg(e.totalArcs ? 100.0 * static_cast<double>(e.filtered) /
+                                            static_cast<double>(e.totalArcs)
+                                      : 0.0,
+                          0, 'f', 1);
+        if (otherExp_)
+            parts << tr("%n arc(s) decided differently by filter %1", nullptr,
+                        static_cast<int>(differing))
+                         .arg(activeFilter_ == 0 ? "B" : "A");
     }
     if (session_.flipCount() > 0) parts << tr("%n flipped by you", nullptr, session_.flipCount());
-    if (r.fallbacks > 0) parts << tr("%n fallback(s): the stages left no tree", nullptr, r.fallbacks);
+    if (r.fallbacks > 0)
+        parts << tr("%n fallback(s): the stages left no tree", nullptr, r.fallbacks);
     parts << tr("pushes %1").arg(r.pushes);
     if (r.success) parts << tr("score %1").arg(r.score, 0, 'f', 3);
     parts << QFileInfo(modelPath_).fileName();

@@ -37,7 +37,7 @@ QString defaultDepSentencesPath();
 
 class DepExplorerPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     // openDefault: open the bundled sample (samples/dep/).
     explicit DepExplorerPanel(QWidget* parent = nullptr, bool openDefault = true);
     ~DepExplorerPanel() override;
@@ -62,14 +62,16 @@ public:
     int activeFilter() const { return activeFilter_; }
     int filterCount() const { return static_cast<int>(filters_.size()); }
     // The active filter's explanation of the current sentence (nullptr without one).
-    const ArcFilterExplanation* filterExplanation() const { return filterExp_ ? &*filterExp_ : nullptr; }
+    const ArcFilterExplanation* filterExplanation() const {
+        return filterExp_ ? &*filterExp_ : nullptr;
+    }
     QString arcTooltip(int h, int m) const;
 
     void selectSentence(int index);
-    void setAlpha(int stage, double alpha);  // moves the slider too
+    void setAlpha(int stage, double alpha); // moves the slider too
     void flipArc(int h, int m);
     void clearFlips();
-    void setColoring(int coloring);          // widgets::ArcColoring as int
+    void setColoring(int coloring); // widgets::ArcColoring as int
     bool exportMask(const QString& path, QString* error = nullptr) const;
 
     const DepSession& session() const { return session_; }
@@ -82,21 +84,22 @@ public:
     // Processes events until the view shows the latest request (tests, screenshots).
     bool waitIdle(int timeoutMs = 20000);
 
-signals:
+  signals:
     void statusMessage(const QString& message);
     void errorOccurred(const QString& message);
     void analysisShown();
 
-private:
-    static constexpr int kAlphaSteps = 100;  // slider positions for alpha in [0, 1]
+  private:
+    static constexpr int kAlphaSteps = 100; // slider positions for alpha in [0, 1]
     void buildUi();
     void rebuildStageBox();
     void recompute();
     void refresh();
     void report(const QString& message);
-    // A file that could not be opened: the message in *error (if given) and in a report naming the file and
-    // what is kept; returns false.
-    bool openFailed(const QString& path, const std::exception& e, const QString& kept, QString* error);
+    // A file that could not be opened: the message in *error (if given) and in a report naming the
+    // file and what is kept; returns false.
+    bool openFailed(const QString& path, const std::exception& e, const QString& kept,
+                    QString* error);
     void applyStages();
 
     struct LoadedFilter {
@@ -104,12 +107,12 @@ private:
         std::shared_ptr<const ArcFilter> filter;
     };
     DepSession session_;
-    std::shared_ptr<const DepStageSet> base_;  // the stages after the filter (cascade, max-marginal)
-    std::vector<LoadedFilter> filters_;        // the last two opened
+    std::shared_ptr<const DepStageSet> base_; // the stages after the filter (cascade, max-marginal)
+    std::vector<LoadedFilter> filters_;       // the last two opened
     int activeFilter_ = -1;
     std::optional<ArcFilterExplanation> filterExp_, otherExp_;
     QComboBox* filterBox_ = nullptr;
-    QList<int> sliderStage_;                   // pipeline stage of each slider
+    QList<int> sliderStage_; // pipeline stage of each slider
     QString modelPath_, sentencesPath_, cascadePath_;
     BackgroundTask* task_ = nullptr;
     std::shared_ptr<DepAnalysis> pending_;

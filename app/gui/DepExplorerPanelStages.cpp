@@ -20,7 +20,8 @@ namespace prunescope::gui {
 
 void DepExplorerPanel::rebuildStageBox() {
     while (QLayoutItem* it = stageLayout_->takeAt(0)) {
-        if (it->widget()) {  // the check box may be the sender of this rebuild: delete later, hide now
+        if (it->widget()) { // the check box may be the sender of this rebuild: delete later, hide
+                            // now
             it->widget()->hide();
             it->widget()->deleteLater();
         }
@@ -35,18 +36,22 @@ void DepExplorerPanel::rebuildStageBox() {
     if (ownPass) {
         mmCheck_ = new QCheckBox(tr("prune by the model's first-order max-marginals"));
         mmCheck_->setChecked(base_ != nullptr);
-        mmCheck_->setToolTip(tr("Keep an arc when its max-marginal > α·best + (1−α)·mean, or = best (Rush & Petrov 2012); off = exhaustive"));
-        connect(mmCheck_, &QCheckBox::toggled, this, [this](bool on) { setModelMaxMarginalStage(on, 0.5); });
+        mmCheck_->setToolTip(tr("Keep an arc when its max-marginal > α·best + (1−α)·mean, or = "
+                                "best (Rush & Petrov 2012); off = exhaustive"));
+        connect(mmCheck_, &QCheckBox::toggled, this,
+                [this](bool on) { setModelMaxMarginalStage(on, 0.5); });
         stageLayout_->addWidget(mmCheck_);
     }
     if (set) {
         for (std::size_t k = 0; k < set->names.size(); ++k) {
-            if (k == 0 && activeFilter_ >= 0) {  // the filter runs at its file's threshold
+            if (k == 0 && activeFilter_ >= 0) { // the filter runs at its file's threshold
                 const LoadedFilter& lf = filters_[static_cast<std::size_t>(activeFilter_)];
                 auto* l = new QLabel(tr("filter %1 (%2, threshold %3)")
-                                         .arg(QFileInfo(lf.path).fileName(), QString::fromUtf8(arcFilterKindName(lf.filter->kind)))
+                                         .arg(QFileInfo(lf.path).fileName(),
+                                              QString::fromUtf8(arcFilterKindName(lf.filter->kind)))
                                          .arg(lf.filter->threshold, 0, 'g', 4));
-                l->setToolTip(tr("Arc filter (Cherry & Bergsma 2011): filters arc a iff max over Z_a of w·Φ(z) − w·Φ(None_a) > threshold"));
+                l->setToolTip(tr("Arc filter (Cherry & Bergsma 2011): filters arc a iff max over "
+                                 "Z_a of w·Φ(z) − w·Φ(None_a) > threshold"));
                 stageLayout_->addWidget(l);
                 continue;
             }
@@ -55,8 +60,10 @@ void DepExplorerPanel::rebuildStageBox() {
             slider->setRange(0, kAlphaSteps);
             slider->setValue(static_cast<int>(std::lround(session_.alphas()[k] * kAlphaSteps)));
             slider->setMinimumWidth(160);
-            slider->setAccessibleName(tr("alpha of stage %1").arg(QString::fromStdString(set->names[k])));
-            slider->setToolTip(tr("Threshold t = α·max + (1−α)·mean of the stage's max-marginals; higher α prunes more"));
+            slider->setAccessibleName(
+                tr("alpha of stage %1").arg(QString::fromStdString(set->names[k])));
+            slider->setToolTip(tr("Threshold t = α·max + (1−α)·mean of the stage's max-marginals; "
+                                  "higher α prunes more"));
             auto* value = new QLabel(QString::number(session_.alphas()[k], 'f', 2));
             value->setMinimumWidth(34);
             const int stage = static_cast<int>(k);
@@ -73,7 +80,8 @@ void DepExplorerPanel::rebuildStageBox() {
             sliderStage_ << stage;
         }
     }
-    auto* src = new QLabel(set ? tr("stages from %1").arg(QString::fromStdString(set->source)) : tr("no stages: every arc reaches the exact parse"));
+    auto* src = new QLabel(set ? tr("stages from %1").arg(QString::fromStdString(set->source))
+                               : tr("no stages: every arc reaches the exact parse"));
     src->setStyleSheet("color: gray");
     stageLayout_->addWidget(src);
     stageLayout_->addStretch(1);
@@ -96,7 +104,9 @@ bool DepExplorerPanel::openModel(const QString& path, QString* error) {
 
 void DepExplorerPanel::setModelMaxMarginalStage(bool on, double alpha) {
     if (on && !session_.model()) return;
-    base_ = on ? std::make_shared<const DepStageSet>(modelMaxMarginalStages(session_.modelPtr(), alpha)) : nullptr;
+    base_ =
+        on ? std::make_shared<const DepStageSet>(modelMaxMarginalStages(session_.modelPtr(), alpha))
+           : nullptr;
     applyStages();
 }
 
@@ -113,7 +123,8 @@ void DepExplorerPanel::applyStages() {
         auto set = std::make_shared<DepStageSet>();
         set->source = lf.path.toStdString() + (base_ ? " + " + base_->source : std::string());
         set->names = {"filter"};
-        set->alphas = {lf.filter->threshold};  // shown, not tuned: the stage uses the file's threshold
+        set->alphas = {
+            lf.filter->threshold}; // shown, not tuned: the stage uses the file's threshold
         if (base_) {
             set->names.insert(set->names.end(), base_->names.begin(), base_->names.end());
             set->alphas.insert(set->alphas.end(), base_->alphas.begin(), base_->alphas.end());
@@ -136,7 +147,8 @@ bool DepExplorerPanel::openFilter(const QString& path, QString* error) {
         filterBox_->clear();
         filterBox_->addItem(tr("no filter"));
         for (std::size_t i = 0; i < filters_.size(); ++i)
-            filterBox_->addItem(tr("%1: %2").arg(i == 0 ? "A" : "B", QFileInfo(filters_[i].path).fileName()));
+            filterBox_->addItem(
+                tr("%1: %2").arg(i == 0 ? "A" : "B", QFileInfo(filters_[i].path).fileName()));
         setActiveFilter(static_cast<int>(filters_.size()) - 1);
         return true;
     } catch (const std::exception& e) {
@@ -153,15 +165,22 @@ void DepExplorerPanel::setActiveFilter(int index) {
 bool DepExplorerPanel::openCascade(const QString& path, QString* error) {
     try {
         auto c = std::make_shared<const VineCascade>(loadVineCascade(path.toStdString()));
-        if (!c->finalModelResolved.empty() && QFileInfo::exists(QString::fromStdString(c->finalModelResolved)) &&
-            (!session_.model() || modelPath_.isEmpty()) && !openModel(QString::fromStdString(c->finalModelResolved), error))
+        if (!c->finalModelResolved.empty() &&
+            QFileInfo::exists(QString::fromStdString(c->finalModelResolved)) &&
+            (!session_.model() || modelPath_.isEmpty()) &&
+            !openModel(QString::fromStdString(c->finalModelResolved), error))
             return false;
         auto set = std::make_shared<DepStageSet>();
         set->source = path.toStdString();
-        for (const auto& st : c->stages)  // the tree-constrained vine says so on its slider
-            set->names.push_back(st.kind == CascadeStageKind::Vine && st.structure == VineStructure::Tree ? st.name + " (tree)" : st.name);
+        for (const auto& st : c->stages) // the tree-constrained vine says so on its slider
+            set->names.push_back(st.kind == CascadeStageKind::Vine &&
+                                         st.structure == VineStructure::Tree
+                                     ? st.name + " (tree)"
+                                     : st.name);
         set->alphas = c->alphas;
-        set->append = [c](DepPipeline& p, std::span<const double> a) { appendCascadeStages(p, *c, a); };
+        set->append = [c](DepPipeline& p, std::span<const double> a) {
+            appendCascadeStages(p, *c, a);
+        };
         setStageSet(std::move(set));
         return true;
     } catch (const std::exception& e) {

@@ -18,7 +18,7 @@ namespace prunescope::gui {
 
 class DepFrontierWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit DepFrontierWindow(QWidget* parent = nullptr);
 
     // Loads the files (core/frontier/DepFrontierInputs.h) into the parent's frontier window
@@ -29,7 +29,7 @@ public:
     widgets::DepFrontierPlot* plot() const { return plot_; }
     QString modelNote() const;
 
-private:
+  private:
     widgets::DepFrontierPlot* plot_ = nullptr;
     QLabel* note_ = nullptr;
 };

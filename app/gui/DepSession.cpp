@@ -12,7 +12,9 @@ DepStageSet modelMaxMarginalStages(std::shared_ptr<const DepModel> model, double
     s.source = "the model's first-order max-marginals";
     s.names = {"max-marginal"};
     s.alphas = {alpha};
-    s.append = [model](DepPipeline& p, std::span<const double> a) { p.addStage(modelMaxMarginalStage(*model, a[0])); };
+    s.append = [model](DepPipeline& p, std::span<const double> a) {
+        p.addStage(modelMaxMarginalStage(*model, a[0]));
+    };
     return s;
 }
 
@@ -51,12 +53,16 @@ void DepSession::select(int index) {
 void DepSession::flip(int h, int m) {
     // Decided from the flips and the pipeline's mask (not the shown analysis, which may be one
     // request behind while a background computation runs).
-    if (!ready() || analysis_.pipelineMask.n != sentence().size() || !ArcMask::valid(sentence().size(), h, m)) return;
+    if (!ready() || analysis_.pipelineMask.n != sentence().size() ||
+        !ArcMask::valid(sentence().size(), h, m))
+        return;
     const bool base = analysis_.pipelineMask.keep(h, m);
     const auto it = flips_.find({h, m});
     const bool shown = it != flips_.end() ? it->second : base;
-    if (!shown == base) flips_.erase({h, m});
-    else flips_[{h, m}] = !shown;
+    if (!shown == base)
+        flips_.erase({h, m});
+    else
+        flips_[{h, m}] = !shown;
     changed();
 }
 
@@ -88,7 +94,8 @@ DepAnalysis DepSession::compute(const Request& r) {
         a.pipelineMask = a.inspection.finalMask;
         if (!r.flips.empty()) {
             ArcMask m = a.pipelineMask;
-            for (const auto& [arc, keep] : r.flips) m.set(arc.first, arc.second, keep);
+            for (const auto& [arc, keep] : r.flips)
+                m.set(arc.first, arc.second, keep);
             a.inspection = inspectDepSentence(pipeline, r.sentence, parser, &m);
         }
     } catch (const std::exception& e) {
@@ -107,7 +114,8 @@ nlohmann::json DepSession::maskJson() const {
     nlohmann::json j = inspection().finalMask.toJson();
     j["sentence"] = index_ + 1;
     nlohmann::json words = nlohmann::json::array();
-    for (int m = 1; m <= sentence().size(); ++m) words.push_back(sentence().words[static_cast<std::size_t>(m)]);
+    for (int m = 1; m <= sentence().size(); ++m)
+        words.push_back(sentence().words[static_cast<std::size_t>(m)]);
     j["words"] = words;
     if (!sentence().file.empty()) j["file"] = sentence().file;
     return j;

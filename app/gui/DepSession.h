@@ -5,9 +5,10 @@
 // max-marginals) — the code `prunescope-cli dep-parse` runs.
 //
 // Flips override the pipeline's final mask: the view parses under
-//   finalMask = (the mask the pipeline would parse under) with each flipped arc set as the user chose,
-// exactly (no fallback), i.e. `dep-parse --mask` with the exported mask (maskJson()). Flips are kept
-// when an alpha changes and cleared when the sentence changes.
+//   finalMask = (the mask the pipeline would parse under) with each flipped arc set as the user
+//   chose,
+// exactly (no fallback), i.e. `dep-parse --mask` with the exported mask (maskJson()). Flips are
+// kept when an alpha changes and cleared when the sentence changes.
 //
 // Work is split for background use: request() copies what a computation needs, compute() runs it
 // on any thread, apply() stores the result if it is still current.
@@ -28,9 +29,9 @@ namespace prunescope::gui {
 // Pruning stages the user can tune: their names, default alphas, and how to append them to a
 // pipeline for given alphas (a cascade file's stages, or the model's own max-marginal pass).
 struct DepStageSet {
-    std::string source;               // shown to the user ("model max-marginals", a cascade path)
-    std::vector<std::string> names;   // one per stage, as the pipeline names them
-    std::vector<double> alphas;       // defaults, one per stage
+    std::string source;             // shown to the user ("model max-marginals", a cascade path)
+    std::vector<std::string> names; // one per stage, as the pipeline names them
+    std::vector<double> alphas;     // defaults, one per stage
     std::function<void(DepPipeline&, std::span<const double>)> append;
 };
 
@@ -40,18 +41,18 @@ DepStageSet modelMaxMarginalStages(std::shared_ptr<const DepModel> model, double
 struct DepAnalysis {
     int generation = -1;
     DepInspection inspection;
-    ArcMask pipelineMask;  // what the pipeline parses under without flips (after fallbacks)
-    std::string error;     // a failure (e.g. the sentence is too long for the memory budget)
+    ArcMask pipelineMask; // what the pipeline parses under without flips (after fallbacks)
+    std::string error;    // a failure (e.g. the sentence is too long for the memory budget)
 };
 
 class DepSession {
-public:
+  public:
     void setModel(std::shared_ptr<const DepModel> model);
     void setSentences(std::vector<DepSentence> sentences);
     // nullptr = no stages (exhaustive). Resets the alphas to the set's defaults and the flips.
     void setStages(std::shared_ptr<const DepStageSet> stages);
     void setAlpha(int stage, double alpha);
-    void select(int index);  // clamps; clears the flips
+    void select(int index); // clamps; clears the flips
     // Flips arc (h, m) of the mask shown (the current analysis's final mask).
     void flip(int h, int m);
     void clearFlips();
@@ -73,7 +74,7 @@ public:
         std::shared_ptr<const DepStageSet> stages;
         std::vector<double> alphas;
         DepSentence sentence;
-        std::map<std::pair<int, int>, bool> flips;  // arc -> keep
+        std::map<std::pair<int, int>, bool> flips; // arc -> keep
     };
     Request request() const;
     static DepAnalysis compute(const Request& r);
@@ -84,12 +85,15 @@ public:
 
     const DepAnalysis& analysis() const { return analysis_; }
     const DepInspection& inspection() const { return analysis_.inspection; }
-    bool hasAnalysis() const { return analysis_.generation >= 0 && analysis_.error.empty() && analysis_.inspection.n == sentence().size(); }
+    bool hasAnalysis() const {
+        return analysis_.generation >= 0 && analysis_.error.empty() &&
+               analysis_.inspection.n == sentence().size();
+    }
     // The final mask as JSON (ArcMask::toJson plus "sentence": 1-based index, "words", "file"):
     // `dep-parse --input <treebank> --mask FILE` parses that sentence under it.
     nlohmann::json maskJson() const;
 
-private:
+  private:
     void changed() { ++generation_; }
 
     std::shared_ptr<const DepModel> model_;

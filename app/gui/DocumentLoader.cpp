@@ -1,10 +1,10 @@
 #include "app/gui/DocumentLoader.h"
 
-#include "core/util/AtomicFile.h"
-#include "core/util/Error.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -27,7 +27,7 @@ void loadJson(LoadResult& r, const std::string& path) {
     nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     if (!j.is_discarded() && j.is_object() && !j.contains("format") && j.contains("pruned")) {
         r.kind = FileKind::Mask;
-        r.mask = masksFromJsonText(text, path).at(0);  // InputError at file:line:column
+        r.mask = masksFromJsonText(text, path).at(0); // InputError at file:line:column
         return;
     }
     r.kind = FileKind::Policy;
@@ -38,11 +38,16 @@ void loadJson(LoadResult& r, const std::string& path) {
 
 QString fileKindName(FileKind k) {
     switch (k) {
-    case FileKind::Grammar: return QObject::tr("grammar");
-    case FileKind::Policy: return QObject::tr("policy");
-    case FileKind::Treebank: return QObject::tr("treebank");
-    case FileKind::Sentences: return QObject::tr("sentences");
-    case FileKind::Mask: return QObject::tr("mask");
+    case FileKind::Grammar:
+        return QObject::tr("grammar");
+    case FileKind::Policy:
+        return QObject::tr("policy");
+    case FileKind::Treebank:
+        return QObject::tr("treebank");
+    case FileKind::Sentences:
+        return QObject::tr("sentences");
+    case FileKind::Mask:
+        return QObject::tr("mask");
     }
     return {};
 }
@@ -62,17 +67,21 @@ LoadResult loadFile(const QString& path, const Progress& progress) {
             loadJson(r, p);
         } else if (ext == "txt") {
             r.kind = FileKind::Sentences;
-            for (auto& w : readSentencesFile(p)) r.sentences.push_back({std::move(w), std::nullopt});
+            for (auto& w : readSentencesFile(p))
+                r.sentences.push_back({std::move(w), std::nullopt});
             if (r.sentences.empty()) throw InputError(p, 0, 0, "contains no sentences");
         } else {
-            r.kind = FileKind::Treebank;  // .mrg, .tree, .ptb, a directory of .mrg files, anything else
+            r.kind =
+                FileKind::Treebank; // .mrg, .tree, .ptb, a directory of .mrg files, anything else
             r.sentences = loadTreebank(p, progress);
         }
         for (const auto& s : r.sentences)
             if (static_cast<int>(s.words.size()) > kMaxSentenceLength)
-                throw InputError(p, 0, 0, "a sentence is longer than " + std::to_string(kMaxSentenceLength) + " words");
+                throw InputError(p, 0, 0,
+                                 "a sentence is longer than " + std::to_string(kMaxSentenceLength) +
+                                     " words");
     } catch (const Cancelled&) {
-        throw;  // not an error of the file: the caller stopped the load
+        throw; // not an error of the file: the caller stopped the load
     } catch (const std::exception& e) {
         r.error = QString::fromStdString(e.what());
     }
@@ -81,7 +90,8 @@ LoadResult loadFile(const QString& path, const Progress& progress) {
 
 SentenceItem typedSentence(const QString& text) {
     SentenceItem s;
-    for (const QString& t : text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+    for (const QString& t :
+         text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
         s.words.push_back(t.toStdString());
     return s;
 }

@@ -21,7 +21,7 @@ struct LoadResult {
     std::shared_ptr<const Policy> policy;
     std::vector<SentenceItem> sentences;
     std::optional<PruningMask> mask;
-    QString error;  // non-empty: loading failed (the message names file:line:col when known)
+    QString error; // non-empty: loading failed (the message names file:line:col when known)
     bool ok() const { return error.isEmpty(); }
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // The explorer's undo commands: one flip of a prune bit, or a whole new mask (reset to the policy,
-// keep all, keep gold, a loaded mask). A session file stores them as plain edits (ExplorerSession.cpp).
+// keep all, keep gold, a loaded mask). A session file stores them as plain edits
+// (ExplorerSession.cpp).
 #include "app/gui/ExplorerPanel.h"
 
 #include <QUndoCommand>
@@ -8,7 +9,7 @@
 namespace prunescope::gui {
 
 class FlipCommand : public QUndoCommand {
-public:
+  public:
     FlipCommand(ExplorerPanel* p, int i, int k) : p_(p), i_(i), k_(k) {
         setText(QObject::tr("flip (%1,%2)").arg(i).arg(k));
     }
@@ -17,20 +18,22 @@ public:
     int i() const { return i_; }
     int k() const { return k_; }
 
-private:
+  private:
     ExplorerPanel* p_;
     int i_, k_;
 };
 
 class MaskCommand : public QUndoCommand {
-public:
+  public:
     MaskCommand(ExplorerPanel* p, PruningMask before, PruningMask after, const QString& what)
-        : p_(p), before_(std::move(before)), after_(std::move(after)) { setText(what); }
+        : p_(p), before_(std::move(before)), after_(std::move(after)) {
+        setText(what);
+    }
     void redo() override { p_->applyMask(after_); }
     void undo() override { p_->applyMask(before_); }
     const PruningMask& after() const { return after_; }
 
-private:
+  private:
     ExplorerPanel* p_;
     PruningMask before_, after_;
 };

@@ -25,7 +25,8 @@ bool fail(QString* error, const QString& msg) {
 
 bool ExplorerPanel::exportPng(const QString& path, QString* error) {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
+    if (!f.open(QIODevice::WriteOnly))
+        return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
     QImage img = grab().toImage();
     if (!img.save(&f, "PNG")) return fail(error, tr("Cannot encode PNG for %1").arg(path));
     if (!f.commit()) return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
@@ -34,7 +35,8 @@ bool ExplorerPanel::exportPng(const QString& path, QString* error) {
 
 bool ExplorerPanel::exportSvg(const QString& path, QString* error) {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
+    if (!f.open(QIODevice::WriteOnly))
+        return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
     {
         QSvgGenerator gen;
         gen.setOutputDevice(&f);
@@ -51,20 +53,24 @@ bool ExplorerPanel::exportSvg(const QString& path, QString* error) {
 bool ExplorerPanel::exportMask(const QString& path, QString* error) {
     if (!session_) return fail(error, tr("No sentence to export a mask for"));
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
+    if (!f.open(QIODevice::WriteOnly))
+        return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
     QByteArray bytes = QByteArray::fromStdString(session_->mask().toJson().dump() + "\n");
-    if (f.write(bytes) != bytes.size() || !f.commit()) return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
+    if (f.write(bytes) != bytes.size() || !f.commit())
+        return fail(error, tr("Cannot write %1: %2").arg(path, f.errorString()));
     return true;
 }
 
 QString ExplorerPanel::figureCaption() const {
     if (!session_) return {};
     QStringList words;
-    for (const auto& w : session_->words()) words << QString::fromStdString(w);
+    for (const auto& w : session_->words())
+        words << QString::fromStdString(w);
     const Policy* policy = session_->policy();
-    QString name = !policy ? tr("none (keep all)")
+    QString name = !policy                      ? tr("none (keep all)")
                    : !policy->meta.name.empty() ? QString::fromStdString(policy->meta.name)
-                   : !policy->meta.kind.empty() ? QString::fromStdString(policy->meta.kind) : tr("unnamed");
+                   : !policy->meta.kind.empty() ? QString::fromStdString(policy->meta.kind)
+                                                : tr("unnamed");
     const bool edited = session_->mask() != session_->policyMask();
     const FlipResult& r = session_->result();
     return tr("Sentence: %1\nPolicy: %2 (mask: %3)   λ = %4   F1 = %5   pushes = %6")
@@ -74,14 +80,17 @@ QString ExplorerPanel::figureCaption() const {
         .arg(r.pushes);
 }
 
-bool ExplorerPanel::exportFigure(FigureView v, const QString& path, double scale, bool caption, QString* error) {
+bool ExplorerPanel::exportFigure(FigureView v, const QString& path, double scale, bool caption,
+                                 QString* error) {
     if (!session_) return fail(error, tr("No sentence to export a figure of"));
-    QWidget* view = v == FigureView::Chart ? static_cast<QWidget*>(heat_)
-                    : v == FigureView::PredictedTree ? static_cast<QWidget*>(predicted_) : static_cast<QWidget*>(goldTree_);
+    QWidget* view = v == FigureView::Chart           ? static_cast<QWidget*>(heat_)
+                    : v == FigureView::PredictedTree ? static_cast<QWidget*>(predicted_)
+                                                     : static_cast<QWidget*>(goldTree_);
     // No keyboard-focus frame in a figure.
     const bool focused = heat_->hasFocus();
     if (focused) heat_->clearFocus();
-    const bool ok = widgets::saveFigure(view, path, widgets::FigureOptions{scale, caption ? figureCaption() : QString()}, error);
+    const bool ok = widgets::saveFigure(
+        view, path, widgets::FigureOptions{scale, caption ? figureCaption() : QString()}, error);
     if (focused) heat_->setFocus();
     return ok;
 }

@@ -8,25 +8,30 @@
 
 namespace prunescope::gui {
 
-widgets::ColorMapKind ExplorerPanel::colorMap() const { return overlay_ ? overlay_->previousMap : heat_->colorMap(); }
+widgets::ColorMapKind ExplorerPanel::colorMap() const {
+    return overlay_ ? overlay_->previousMap : heat_->colorMap();
+}
 
 QPushButton* ExplorerPanel::buildOverlayButton() {
     removeOverlayBtn_ = new QPushButton(tr("Remove overlay"));
     removeOverlayBtn_->setObjectName("removeOverlay");
-    removeOverlayBtn_->setToolTip(tr("Show the colour quantity and map chosen before the overlay again"));
+    removeOverlayBtn_->setToolTip(
+        tr("Show the colour quantity and map chosen before the overlay again"));
     removeOverlayBtn_->hide();
     connect(removeOverlayBtn_, &QPushButton::clicked, this, [this] { removeOverlay(); });
     return removeOverlayBtn_;
 }
 
 void ExplorerPanel::restoreTooltips() {
-    heat_->setTooltipProvider([this](int i, int k) { return session_ ? cellTooltip(*session_, i, k) : QString(); });
+    heat_->setTooltipProvider(
+        [this](int i, int k) { return session_ ? cellTooltip(*session_, i, k) : QString(); });
 }
 
 void ExplorerPanel::showOverlay(Overlay o) {
     if (!session_) return;
     const int n = session_->length();
-    if (o.cells.size() != static_cast<std::size_t>(n + 1) * (n + 1)) return;  // another sentence's values
+    if (o.cells.size() != static_cast<std::size_t>(n + 1) * (n + 1))
+        return; // another sentence's values
     stopReplay();
     heat_->clearChanges();
     previous_.reset();
@@ -43,15 +48,18 @@ void ExplorerPanel::showOverlay(Overlay o) {
         quantityBox_->setCurrentIndex(at);
         colorBox_->setCurrentIndex(colorBox_->count() - 1);
         colorBox_->setEnabled(false);
-        colorBox_->setToolTip(tr("A signed quantity: blue below 0, white at 0, red above (symmetric scale). "
-                                 "Remove the overlay to choose a map again."));
+        colorBox_->setToolTip(
+            tr("A signed quantity: blue below 0, white at 0, red above (symmetric scale). "
+               "Remove the overlay to choose a map again."));
     }
     heat_->setColorMap(widgets::ColorMapKind::Diverging);
     const double m = o.maxAbs > 0 ? o.maxAbs : 1;
     heat_->setScale(-m, m, o.title, o.decimals);
     heat_->setCells(std::move(o.cells));
-    if (o.tooltip) heat_->setTooltipProvider(std::move(o.tooltip));
-    else restoreTooltips();
+    if (o.tooltip)
+        heat_->setTooltipProvider(std::move(o.tooltip));
+    else
+        restoreTooltips();
     removeOverlayBtn_->show();
 }
 

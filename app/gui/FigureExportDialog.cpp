@@ -19,7 +19,8 @@ FigureExportDialog::FigureExportDialog(bool hasGold, QWidget* parent) : QDialog(
     if (hasGold) view_->addItem(tr("Gold tree"), static_cast<int>(FigureView::GoldTree));
     scale_ = new QComboBox;
     scale_->setObjectName("figureScaleBox");
-    for (int s = 1; s <= 3; ++s) scale_->addItem(tr("%1×").arg(s), s);
+    for (int s = 1; s <= 3; ++s)
+        scale_->addItem(tr("%1×").arg(s), s);
     scale_->setToolTip(tr("PNG pixels per screen pixel (SVG and PDF are vector graphics)"));
     caption_ = new QCheckBox(tr("Caption: sentence, policy, λ, F1, pushes"));
     caption_->setObjectName("figureCaptionBox");
@@ -48,11 +49,15 @@ std::optional<FigureRequest> askFigureRequest(QWidget* parent, bool hasGold) {
     FigureRequest r = d.request();
     static const char* const kName[] = {"chart", "predicted-tree", "gold-tree"};
     QString selected;
-    r.path = QFileDialog::getSaveFileName(parent, QObject::tr("Export Figure"),
-                                          QStringLiteral("prunescope-%1.svg").arg(kName[static_cast<int>(r.view)]),
-                                          QObject::tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png)"), &selected);
+    r.path = QFileDialog::getSaveFileName(
+        parent, QObject::tr("Export Figure"),
+        QStringLiteral("prunescope-%1.svg").arg(kName[static_cast<int>(r.view)]),
+        QObject::tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png)"), &selected);
     if (r.path.isEmpty()) return std::nullopt;
-    if (QFileInfo(r.path).suffix().isEmpty()) r.path += selected.startsWith("PDF") ? ".pdf" : selected.startsWith("PNG") ? ".png" : ".svg";
+    if (QFileInfo(r.path).suffix().isEmpty())
+        r.path += selected.startsWith("PDF")   ? ".pdf"
+                  : selected.startsWith("PNG") ? ".png"
+                                               : ".svg";
     return r;
 }
 

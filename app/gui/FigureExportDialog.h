@@ -21,11 +21,11 @@ struct FigureRequest {
 
 class FigureExportDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     explicit FigureExportDialog(bool hasGold, QWidget* parent = nullptr);
     FigureRequest request() const;
 
-private:
+  private:
     QComboBox *view_ = nullptr, *scale_ = nullptr;
     QCheckBox* caption_ = nullptr;
 };

@@ -4,10 +4,10 @@
 #include "app/gui/BackgroundTask.h"
 #include "app/gui/CommandLine.h"
 #include "app/gui/FrontierWindow.h"
-#include "core/util/Spread.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "app/gui/TrainingPanel.h"
+#include "core/util/Spread.h"
 #include "widgets/ImageExport.h"
 
 #include <QApplication>
@@ -20,15 +20,17 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <numeric>
-#include <cstdio>
 
 namespace prunescope::gui {
 
 namespace {
 
-void settle(int ms) { processEventsUntil([] { return false; }, ms); }
+void settle(int ms) {
+    processEventsUntil([] { return false; }, ms);
+}
 
 } // namespace
 
@@ -45,7 +47,9 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
         if (!w.openRunDirectory(run, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
     }
     if (w.view().points.empty()) {
-        std::fprintf(stderr, "no policies to show: samples/policies/frontier.json is missing (use --frontier)\n");
+        std::fprintf(
+            stderr,
+            "no policies to show: samples/policies/frontier.json is missing (use --frontier)\n");
         return 1;
     }
     if (const QString l = cl.value("lambda"); !l.isEmpty()) w.setLambda(l.toDouble());
@@ -54,7 +58,8 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     settle(300);
     // Every image is written atomically and a failure is reported (ImageExport.h).
     auto saved = [](bool good, const QString& path, const QString& err) {
-        if (!good) std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(path), qPrintable(err));
+        if (!good)
+            std::fprintf(stderr, "error: cannot write %s: %s\n", qPrintable(path), qPrintable(err));
         return good;
     };
     auto saveShot = [&](QWidget* widget, const QString& path) {
@@ -69,7 +74,8 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     ok = savePlotImage(dir + "/frontier-plot.png") && ok;
     ok = savePlotImage(dir + "/frontier-plot.pdf") && ok;
 
-    // Regret view of the selected policy on the bundled sentences (or PRUNESCOPE_DATA's train split).
+    // Regret view of the selected policy on the bundled sentences (or PRUNESCOPE_DATA's train
+    // split).
     RegretWindow* r = w.regretWindow();
     RegretRequest q = r->request();
     if (const QString tb = cl.value("regret-treebank"); !tb.isEmpty()) q.treebank = tb;
@@ -88,7 +94,8 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
     settle(200);
     ok = saveShot(r, dir + "/regret.png") && ok;
 
-    // The per-span overlay on the explorer (the bundled sample's sentence with the selected policy).
+    // The per-span overlay on the explorer (the bundled sample's sentence with the selected
+    // policy).
     MainWindowOptions mo;
     mo.useSettings = false;
     mo.loadSample = false;
@@ -100,7 +107,7 @@ int runFrontierScreenshots(const QCommandLineParser& cl) {
         std::fprintf(stderr, "overlay: could not open the sample or %s\n", qPrintable(q.policy));
         ok = false;
     } else {
-        const int s = cl.value("sentence").toInt() - 1;  // 1-based, as with --screenshot
+        const int s = cl.value("sentence").toInt() - 1; // 1-based, as with --screenshot
         mw.selectSentence(std::clamp(s, 0, std::max(0, mw.sentenceCount() - 1)));
         mw.resize(1400, 900);
         mw.show();
@@ -132,18 +139,20 @@ int runFrontierOpenBenchmark(const QCommandLineParser& cl) {
         if (const QString f = cl.value("frontier"); !f.isEmpty() && !w.openFrontier(f, &err))
             return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
         for (const QString& run : cl.values("run"))
-            if (!w.openRunDirectory(run, &err)) return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
+            if (!w.openRunDirectory(run, &err))
+                return std::fprintf(stderr, "%s\n", qPrintable(err)), 1;
         w.resize(1280, 860);
         w.show();
-        QApplication::processEvents();  // lays out and paints the window
+        QApplication::processEvents(); // lays out and paints the window
         w.repaint();
         ms.push_back(t.nsecsElapsed() / 1e6);
         records = w.model().records().size();
         settle(50);
     }
     const Spread s = spreadOf(ms);
-    std::printf("frontier window open (%zu policies): %d runs, min %.1f ms, median %.1f ms, max %.1f ms\n", records, n, s.min,
-                s.median, s.max);
+    std::printf(
+        "frontier window open (%zu policies): %d runs, min %.1f ms, median %.1f ms, max %.1f ms\n",
+        records, n, s.min, s.median, s.max);
     return 0;
 }
 
@@ -155,7 +164,8 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     s.train = cl.value("train").toStdString();
     s.dev = cl.value("dev").toStdString();
     if (s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty()) {
-        std::fprintf(stderr, "--bench-training-stall needs --grammar G --init POLICY --train TB --dev TB\n");
+        std::fprintf(
+            stderr, "--bench-training-stall needs --grammar G --init POLICY --train TB --dev TB\n");
         return 2;
     }
     QTemporaryDir tmp;
@@ -164,7 +174,8 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     s.lols.lambda = cl.isSet("lambda") ? cl.value("lambda").toDouble() : 0.002;
     s.lols.iterations = cl.isSet("iterations") ? cl.value("iterations").toInt() : 2;
     s.lols.minibatch = cl.value("minibatch").toInt();
-    s.lols.threads = cl.isSet("threads") ? cl.value("threads").toInt() : std::max(1, QThread::idealThreadCount() - 1);
+    s.lols.threads = cl.isSet("threads") ? cl.value("threads").toInt()
+                                         : std::max(1, QThread::idealThreadCount() - 1);
     s.trainLimit = cl.value("train-limit").toInt();
     s.devLimit = cl.value("dev-limit").toInt();
 
@@ -173,7 +184,7 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     w.show();
     settle(200);
     // A 5 ms timer; the longest gap between its timeouts is the longest the event loop was blocked.
-    std::vector<double> gaps, gapEnds, commitTimes;  // gapEnds: seconds since the run started
+    std::vector<double> gaps, gapEnds, commitTimes; // gapEnds: seconds since the run started
     QElapsedTimer clock, total;
     QTimer tick;
     tick.setTimerType(Qt::PreciseTimer);
@@ -192,18 +203,19 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
         clock.restart();
         processEventsUntil([] { return false; }, control * 1000);
         tick.stop();
-        for (double g : gaps) controlMax = std::max(controlMax, g);
-        std::printf("control (no training, %d s): %zu ticks, max gap %.1f ms\n", control, gaps.size(), controlMax);
+        for (double g : gaps)
+            controlMax = std::max(controlMax, g);
+        std::printf("control (no training, %d s): %zu ticks, max gap %.1f ms\n", control,
+                    gaps.size(), controlMax);
         gaps.clear();
     }
     // The GUI thread's own work per committed iteration (model update, view, plot data), as the
     // window measures it in its handler (this slot runs after the window's: connected later).
     double worstCommit = 0;
-    QObject::connect(w.queue(), &TrainingQueue::iterationCommitted,
-                     [&] {
-                         worstCommit = std::max(worstCommit, w.lastIterationMs());
-                         commitTimes.push_back(total.nsecsElapsed() / 1e9);
-                     });
+    QObject::connect(w.queue(), &TrainingQueue::iterationCommitted, [&] {
+        worstCommit = std::max(worstCommit, w.lastIterationMs());
+        commitTimes.push_back(total.nsecsElapsed() / 1e9);
+    });
     int points = 0;
     QObject::connect(w.queue(), &TrainingQueue::iterationCommitted, [&] { ++points; });
     total.start();
@@ -221,23 +233,34 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     // Where the three longest stalls happened, beside the commits (to tell GUI work from noise).
     std::vector<std::size_t> order(gaps.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
-    std::partial_sort(order.begin(), order.begin() + std::min<std::size_t>(3, order.size()), order.end(),
-                      [&](std::size_t a, std::size_t b) { return gaps[a] > gaps[b]; });
+    std::partial_sort(order.begin(), order.begin() + std::min<std::size_t>(3, order.size()),
+                      order.end(), [&](std::size_t a, std::size_t b) { return gaps[a] > gaps[b]; });
     std::string where;
     for (std::size_t k = 0; k < std::min<std::size_t>(3, order.size()); ++k)
         if (order[k] < gapEnds.size())
-            where += QString(" %1 ms ending at %2 s;").arg(gaps[order[k]], 0, 'f', 1).arg(gapEnds[order[k]], 0, 'f', 2).toStdString();
+            where += QString(" %1 ms ending at %2 s;")
+                         .arg(gaps[order[k]], 0, 'f', 1)
+                         .arg(gapEnds[order[k]], 0, 'f', 2)
+                         .toStdString();
     std::string commits;
-    for (double c : commitTimes) commits += QString(" %1").arg(c, 0, 'f', 2).toStdString();
+    for (double c : commitTimes)
+        commits += QString(" %1").arg(c, 0, 'f', 2).toStdString();
     std::printf("longest stalls:%s commits at (s):%s\n", where.c_str(), commits.c_str());
     std::vector<double> sorted = gaps;
     std::sort(sorted.begin(), sorted.end());
-    auto pct = [&](double q) { return sorted.empty() ? 0.0 : sorted[static_cast<std::size_t>(q * (sorted.size() - 1))]; };
-    std::printf("training: %d iterations committed in %.1f s, %d trainer threads, %s, minibatch %d, dev %d\n", points,
-                seconds, s.lols.threads, surrogateName(s.lols.surrogate), s.lols.minibatch, s.devLimit);
-    std::printf("event loop: %zu ticks of a 5 ms timer; gap median %.1f ms, p99 %.1f ms, max %.1f ms\n", gaps.size(),
-                pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
-    std::printf("slowest per-commit GUI work (model update, view, plot data; the repaint is a later event): %.1f ms\n", worstCommit);
+    auto pct = [&](double q) {
+        return sorted.empty() ? 0.0 : sorted[static_cast<std::size_t>(q * (sorted.size() - 1))];
+    };
+    std::printf("training: %d iterations committed in %.1f s, %d trainer threads, %s, minibatch "
+                "%d, dev %d\n",
+                points, seconds, s.lols.threads, surrogateName(s.lols.surrogate), s.lols.minibatch,
+                s.devLimit);
+    std::printf(
+        "event loop: %zu ticks of a 5 ms timer; gap median %.1f ms, p99 %.1f ms, max %.1f ms\n",
+        gaps.size(), pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
+    std::printf("slowest per-commit GUI work (model update, view, plot data; the repaint is a "
+                "later event): %.1f ms\n",
+                worstCommit);
     return 0;
 }
 

@@ -1,4 +1,5 @@
-// Known policies as frontier points (Vieira & Eisner 2017, sec. 7, footnote 12): see FrontierModel.h.
+// Known policies as frontier points (Vieira & Eisner 2017, sec. 7, footnote 12): see
+// FrontierModel.h.
 #include "app/gui/FrontierModel.h"
 
 #include "core/rollout/Rollout.h"
@@ -17,9 +18,12 @@ QString accuracyMeasureLabel(AccuracyMeasure a) {
 
 const char* runtimeKey(RuntimeMeasure m) {
     switch (m) {
-        case RuntimeMeasure::Mpush: return "mpush";
-        case RuntimeMeasure::Constituents: return "constituents";
-        default: return "spansKept";
+    case RuntimeMeasure::Mpush:
+        return "mpush";
+    case RuntimeMeasure::Constituents:
+        return "constituents";
+    default:
+        return "spansKept";
     }
 }
 
@@ -33,13 +37,15 @@ std::optional<double> PolicyRecord::value(const char* key) const {
 
 void FrontierModel::addFrontierFile(const QString& path) {
     const FrontierData d = loadFrontier(path.toStdString());
-    if (firstFileSet_.empty() && !d.points.empty()) firstFileSet_ = frontierEntryEvaluationSet(d, d.points.front()).key();
+    if (firstFileSet_.empty() && !d.points.empty())
+        firstFileSet_ = frontierEntryEvaluationSet(d, d.points.front()).key();
     const QString abs = QFileInfo(path).absoluteFilePath();
     auto normalized = [](const nlohmann::json& m) {
         nlohmann::json j = {{"source", m}};
         if (m.contains("f1")) j["f1"] = 100 * m["f1"].get<double>();
-        for (auto [from, to] : {std::pair{"meanMpush", "mpush"}, std::pair{"meanConstituents", "constituents"},
-                                std::pair{"meanSpansKept", "spansKept"}})
+        for (auto [from, to] :
+             {std::pair{"meanMpush", "mpush"}, std::pair{"meanConstituents", "constituents"},
+              std::pair{"meanSpansKept", "spansKept"}})
             if (m.contains(from) && m[from].is_number()) j[to] = m[from];
         return j;
     };
@@ -47,9 +53,11 @@ void FrontierModel::addFrontierFile(const QString& path) {
         PolicyRecord r;
         r.id = QString::fromStdString(e.id);
         const std::string p = frontierPolicyPath(path.toStdString(), e);
-        r.policyPath = p.empty() ? QString() : QFileInfo(QString::fromStdString(p)).absoluteFilePath();
-        r.kind = r.id.startsWith("baseline") || e.training.contains("positiveWeight") ? widgets::PlotPolicyKind::Baseline
-                                                                                      : widgets::PlotPolicyKind::Other;
+        r.policyPath =
+            p.empty() ? QString() : QFileInfo(QString::fromStdString(p)).absoluteFilePath();
+        r.kind = r.id.startsWith("baseline") || e.training.contains("positiveWeight")
+                     ? widgets::PlotPolicyKind::Baseline
+                     : widgets::PlotPolicyKind::Other;
         r.metrics = normalized(e.metrics);
         r.source = abs;
         r.training = e.training;
@@ -75,31 +83,41 @@ void FrontierModel::addFrontierFile(const QString& path) {
 
 int FrontierModel::find(const QString& run, int iteration) const {
     for (int i = 0; i < static_cast<int>(records_.size()); ++i)
-        if (records_[static_cast<std::size_t>(i)].run == run && records_[static_cast<std::size_t>(i)].iteration == iteration)
+        if (records_[static_cast<std::size_t>(i)].run == run &&
+            records_[static_cast<std::size_t>(i)].iteration == iteration)
             return i;
     return -1;
 }
 
-void FrontierModel::addLolsIteration(const QString& runDir, const LolsIterationRecord& rec, const nlohmann::json& config) {
+void FrontierModel::addLolsIteration(const QString& runDir, const LolsIterationRecord& rec,
+                                     const nlohmann::json& config) {
     const QString run = QFileInfo(runDir).absoluteFilePath();
     PolicyRecord r;
-    r.id = QString("%1/iter-%2").arg(QFileInfo(run).fileName()).arg(rec.iteration, 3, 10, QChar('0'));
-    r.policyPath = QDir(run).filePath(QString("policies/iter-%1.json").arg(rec.iteration, 3, 10, QChar('0')));
+    r.id =
+        QString("%1/iter-%2").arg(QFileInfo(run).fileName()).arg(rec.iteration, 3, 10, QChar('0'));
+    r.policyPath =
+        QDir(run).filePath(QString("policies/iter-%1.json").arg(rec.iteration, 3, 10, QChar('0')));
     r.kind = widgets::PlotPolicyKind::Lols;
     const PolicyEvaluation& e = rec.dev;
-    r.metrics = {{"f1", e.f1}, {"mpush", e.mpush}, {"constituents", e.constituents}, {"spansKept", e.spansKept},
+    r.metrics = {{"f1", e.f1},
+                 {"mpush", e.mpush},
+                 {"constituents", e.constituents},
+                 {"spansKept", e.spansKept},
                  {"source", rec.toJson()}};
     // The rDP surrogate's accuracy is the expected binarized recall (footnote 11).
     const nlohmann::json lols = config.value("lols", nlohmann::json::object());
-    if (lols.value("surrogate", std::string()) == surrogateName(Surrogate::DP) && std::isfinite(e.accuracy))
+    if (lols.value("surrogate", std::string()) == surrogateName(Surrogate::DP) &&
+        std::isfinite(e.accuracy))
         r.metrics["expectedRecall"] = 100 * e.accuracy;
     r.source = run;
     r.run = run;
     r.iteration = rec.iteration;
     r.training = {{"lols", lols}, {"iteration", rec.iteration}, {"best", rec.best}};
     r.evaluation = lolsDevEvaluationSet(config, e.sentences);
-    if (const int at = find(run, rec.iteration); at >= 0) records_[static_cast<std::size_t>(at)] = std::move(r);
-    else records_.push_back(std::move(r));
+    if (const int at = find(run, rec.iteration); at >= 0)
+        records_[static_cast<std::size_t>(at)] = std::move(r);
+    else
+        records_.push_back(std::move(r));
 }
 
 std::vector<EvaluationSetCount> FrontierModel::evaluationSets() const {
@@ -119,7 +137,8 @@ std::string FrontierModel::defaultEvaluationSet() const {
 std::optional<SigmoidFit> FrontierModel::cachedFit(const std::vector<FrontierPoint>& pts) const {
     std::vector<std::pair<double, double>> key;
     key.reserve(pts.size());
-    for (const FrontierPoint& p : pts) key.emplace_back(p.runtime, p.accuracy);
+    for (const FrontierPoint& p : pts)
+        key.emplace_back(p.runtime, p.accuracy);
     if (fitCache_.valid && fitCache_.points == key) return fitCache_.fit;
     fitCache_.points = std::move(key);
     fitCache_.valid = true;
@@ -132,8 +151,8 @@ std::optional<SigmoidFit> FrontierModel::cachedFit(const std::vector<FrontierPoi
     return fitCache_.fit;
 }
 
-FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, bool includeUnpruned,
-                                        const std::string& evalSet) const {
+FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc,
+                                        bool includeUnpruned, const std::string& evalSet) const {
     View v;
     v.evaluationSet = evalSet;
     const char* accKey = acc == AccuracyMeasure::F1 ? "f1" : "expectedRecall";
@@ -159,12 +178,15 @@ FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, 
     }
     // Pareto frontier and lambda ranges among all shown points; the sigmoid over the baseline
     // points (the paper fits the baseline frontier), or all points when there are too few.
-    for (int i : paretoFrontier(v.points)) v.plot.points[static_cast<std::size_t>(i)].onFrontier = true;
+    for (int i : paretoFrontier(v.points))
+        v.plot.points[static_cast<std::size_t>(i)].onFrontier = true;
     const auto ranges = optimalLambdaRanges(v.points);
-    for (std::size_t i = 0; i < ranges.size(); ++i) v.plot.points[i].lambdaRange = ranges[i];
+    for (std::size_t i = 0; i < ranges.size(); ++i)
+        v.plot.points[i].lambdaRange = ranges[i];
     std::vector<FrontierPoint> fitPts;
     for (std::size_t i = 0; i < v.points.size(); ++i)
-        if (v.plot.points[i].kind == widgets::PlotPolicyKind::Baseline) fitPts.push_back(v.points[i]);
+        if (v.plot.points[i].kind == widgets::PlotPolicyKind::Baseline)
+            fitPts.push_back(v.points[i]);
     if (fitPts.size() < 4) fitPts = v.points;
     v.plot.fit = cachedFit(fitPts);
     if (v.plot.fit)
@@ -177,18 +199,23 @@ FrontierModel::View FrontierModel::view(RuntimeMeasure rt, AccuracyMeasure acc, 
         if (r.run.isEmpty()) continue;
         auto it = std::find(runs.begin(), runs.end(), r.run);
         if (it == runs.end()) runs.push_back(r.run), v.plot.trajectories.emplace_back();
-        v.plot.trajectories[static_cast<std::size_t>(std::find(runs.begin(), runs.end(), r.run) - runs.begin())]
+        v.plot
+            .trajectories[static_cast<std::size_t>(std::find(runs.begin(), runs.end(), r.run) -
+                                                   runs.begin())]
             .push_back(static_cast<int>(i));
     }
     for (auto& t : v.plot.trajectories)
         std::sort(t.begin(), t.end(), [&](int a, int b) {
-            return records_[static_cast<std::size_t>(v.shownRecord[static_cast<std::size_t>(a)])].iteration <
-                   records_[static_cast<std::size_t>(v.shownRecord[static_cast<std::size_t>(b)])].iteration;
+            return records_[static_cast<std::size_t>(v.shownRecord[static_cast<std::size_t>(a)])]
+                       .iteration <
+                   records_[static_cast<std::size_t>(v.shownRecord[static_cast<std::size_t>(b)])]
+                       .iteration;
         });
     v.plot.xLabel = QString::fromStdString(runtimeMeasureAxisLabel(rt));
     v.plot.yLabel = accuracyMeasureLabel(acc);
-    v.lambdaUnit = acc == AccuracyMeasure::F1 ? QString::fromStdString(lambdaUnitFor(rt))
-                                              : QString("recall percent per %1").arg(runtimeKey(rt));
+    v.lambdaUnit = acc == AccuracyMeasure::F1
+                       ? QString::fromStdString(lambdaUnitFor(rt))
+                       : QString("recall percent per %1").arg(runtimeKey(rt));
     return v;
 }
 

@@ -18,34 +18,41 @@
 namespace prunescope::gui {
 
 enum class AccuracyMeasure { F1, ExpectedRecall };
-QString accuracyMeasureLabel(AccuracyMeasure a);  // "F1 (%)" | "expected recall (%)"
+QString accuracyMeasureLabel(AccuracyMeasure a); // "F1 (%)" | "expected recall (%)"
 
 struct PolicyRecord {
-    QString id;          // unique within the model
-    QString policyPath;  // absolute; empty = no file (the unpruned parser)
+    QString id;         // unique within the model
+    QString policyPath; // absolute; empty = no file (the unpruned parser)
     widgets::PlotPolicyKind kind = widgets::PlotPolicyKind::Baseline;
     // Normalized metrics: "f1" (percent), "mpush", "constituents", "spansKept" (means per
     // sentence), optional "expectedRecall" (percent); "source" keeps the original metrics.
     nlohmann::json metrics = nlohmann::json::object();
-    QString source;      // frontier.json or run directory it came from
-    QString run;         // run directory (LOLS) or empty
-    int iteration = -1;  // LOLS iteration
+    QString source;     // frontier.json or run directory it came from
+    QString run;        // run directory (LOLS) or empty
+    int iteration = -1; // LOLS iteration
     nlohmann::json training = nlohmann::json::object();
-    EvaluationSet evaluation;  // where the metrics were measured; only points of one set are compared
+    EvaluationSet
+        evaluation; // where the metrics were measured; only points of one set are compared
     std::optional<double> value(const char* key) const;
 };
 
 class FrontierModel {
-public:
+  public:
     // Adds every point (and the unpruned parser) of a frontier.json; throws InputError.
     void addFrontierFile(const QString& path);
     // Adds or updates (same run + iteration) the point of one committed LOLS iteration.
-    void addLolsIteration(const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
-    void clear() { records_.clear(); firstFileSet_.clear(); }
+    void addLolsIteration(const QString& runDir, const LolsIterationRecord& r,
+                          const nlohmann::json& config);
+    void clear() {
+        records_.clear();
+        firstFileSet_.clear();
+    }
     const std::vector<PolicyRecord>& records() const { return records_; }
-    int find(const QString& run, int iteration) const;  // record index or -1
+    int find(const QString& run, int iteration) const; // record index or -1
     // A retrained policy file for record r (FrontierRetrain.cpp): the point becomes loadable.
-    void setPolicyPath(int r, const QString& path) { records_.at(static_cast<std::size_t>(r)).policyPath = path; }
+    void setPolicyPath(int r, const QString& path) {
+        records_.at(static_cast<std::size_t>(r)).policyPath = path;
+    }
 
     // The evaluation sets of the policies (the unpruned parser not counted), most points first.
     std::vector<EvaluationSetCount> evaluationSets() const;
@@ -68,13 +75,13 @@ public:
     // How many sigmoid fits view() has computed (the rest came from the cache).
     int fitsComputed() const { return fitsComputed_; }
 
-private:
+  private:
     // The last sigmoid fit and the points it was fitted to: a fit takes ~100 ms (multistart
     // Levenberg-Marquardt) and its input, the baseline points, does not change while LOLS
     // iterations arrive, so a committed iteration does not refit (docs/benchmarks.md, stall).
     struct FitCache {
-        std::vector<std::pair<double, double>> points;  // (runtime, accuracy) in fit order
-        std::optional<SigmoidFit> fit;                    // empty: the fit threw
+        std::vector<std::pair<double, double>> points; // (runtime, accuracy) in fit order
+        std::optional<SigmoidFit> fit;                 // empty: the fit threw
         bool valid = false;
     };
     std::optional<SigmoidFit> cachedFit(const std::vector<FrontierPoint>& pts) const;

@@ -21,18 +21,21 @@ namespace prunescope::gui {
 void FrontierWindow::setEvaluationSet(const std::string& key) {
     if (key == evalSet_) return;
     evalSet_ = key;
-    lambdaInitialized_ = false;  // another set: other cones
+    lambdaInitialized_ = false; // another set: other cones
     refreshView();
 }
 
 void FrontierWindow::refreshEvaluationSets() {
     const auto sets = model_.evaluationSets();
-    if (std::none_of(sets.begin(), sets.end(), [&](const auto& c) { return c.set.key() == evalSet_; }))
+    if (std::none_of(sets.begin(), sets.end(),
+                     [&](const auto& c) { return c.set.key() == evalSet_; }))
         evalSet_ = model_.defaultEvaluationSet(), lambdaInitialized_ = false;
     const QSignalBlocker block(evalSetBox_);
     evalSetBox_->clear();
     for (const auto& c : sets)
-        evalSetBox_->addItem(QString("%1 — %2 %3").arg(QString::fromStdString(c.set.label()).replace("<= ", "≤ ")).arg(c.points)
+        evalSetBox_->addItem(QString("%1 — %2 %3")
+                                 .arg(QString::fromStdString(c.set.label()).replace("<= ", "≤ "))
+                                 .arg(c.points)
                                  .arg(c.points == 1 ? "policy" : "policies"),
                              QString::fromStdString(c.set.key()));
     evalSetBox_->setCurrentIndex(evalSetBox_->findData(QString::fromStdString(evalSet_)));
@@ -45,7 +48,9 @@ int FrontierWindow::selectedRecord() const {
                : -1;
 }
 
-void FrontierWindow::refreshSelection() { showSelection(bestForLambda(view_.points, lambda())); }
+void FrontierWindow::refreshSelection() {
+    showSelection(bestForLambda(view_.points, lambda()));
+}
 
 void FrontierWindow::selectRecordPoint(int record) {
     for (std::size_t i = 0; i < view_.shownRecord.size(); ++i)
@@ -63,41 +68,59 @@ void FrontierWindow::showSelection(int point) {
     loadBtn_->setToolTip(problem);
     exportBtn_->setToolTip(problem);
     refreshRetrain();
-    const QString hidden = view_.hiddenOtherSets == 0 ? QString()
-                           : QString("<br><small>%1 %2 on other evaluation sets hidden</small>")
-                                 .arg(view_.hiddenOtherSets)
-                                 .arg(view_.hiddenOtherSets == 1 ? "policy" : "policies");
+    const QString hidden = view_.hiddenOtherSets == 0
+                               ? QString()
+                               : QString("<br><small>%1 %2 on other evaluation sets hidden</small>")
+                                     .arg(view_.hiddenOtherSets)
+                                     .arg(view_.hiddenOtherSets == 1 ? "policy" : "policies");
     if (ri < 0) {
-        info_->setText(view_.points.empty() ? "No policy has both measures. Open a frontier.json (File menu) or a "
-                                              "LOLS run directory, or choose other axes."
-                                            : "");
+        info_->setText(view_.points.empty()
+                           ? "No policy has both measures. Open a frontier.json (File menu) or a "
+                             "LOLS run directory, or choose other axes."
+                           : "");
     } else {
         const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
         const FrontierPoint& p = view_.points[static_cast<std::size_t>(selected_)];
         const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
         const QString range = pp.lambdaRange.empty
                                   ? QString("none")
-                                  : QString("[%1, %2]").arg(pp.lambdaRange.lo, 0, 'g', 4)
-                                        .arg(std::isinf(pp.lambdaRange.hi) ? QString::fromUtf8("\u221e")
-                                                                           : QString::number(pp.lambdaRange.hi, 'g', 4));
-        info_->setText(QString("<b>%1</b> (%2)<br>%3: <b>%4</b><br>%5: <b>%6</b><br>reward = accuracy − λ·runtime = "
-                               "<b>%7</b><br>optimal for λ in %8%9%10")
-                           .arg(r.id.toHtmlEscaped(),
-                                r.kind == widgets::PlotPolicyKind::Lols       ? QString("LOLS")
-                                : r.kind == widgets::PlotPolicyKind::Unpruned ? QString("no pruning")
-                                                                              : QString("baseline"))
-                           .arg(view_.plot.yLabel).arg(p.accuracy, 0, 'f', 2)
-                           .arg(view_.plot.xLabel).arg(p.runtime, 0, 'g', 5)
-                           .arg(p.accuracy - lambda() * p.runtime, 0, 'g', 6)
-                           .arg(range)
-                           .arg(std::isfinite(pp.lambda) ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
-                                                         : QString())
-                           .arg((r.policyPath.isEmpty() ? QString() : "<br><small>" + shownPath(r.policyPath).toHtmlEscaped() + "</small>") +
-                                (problem.isEmpty() ? QString() : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped() +
-                                                      (retrainProblem().isEmpty() ? QString("<br>It can be retrained from its recorded settings (Retrain this point…).")
-                                                                                  : "<br>Cannot retrain: " + retrainProblem().toHtmlEscaped())) +
-                                "<br><small>evaluated on " + QString::fromStdString(r.evaluation.label()).replace("<= ", "≤ ").toHtmlEscaped() +
-                                "</small>" + hidden));
+                                  : QString("[%1, %2]")
+                                        .arg(pp.lambdaRange.lo, 0, 'g', 4)
+                                        .arg(std::isinf(pp.lambdaRange.hi)
+                                                 ? QString::fromUtf8("\u221e")
+                                                 : QString::number(pp.lambdaRange.hi, 'g', 4));
+        info_->setText(
+            QString("<b>%1</b> (%2)<br>%3: <b>%4</b><br>%5: <b>%6</b><br>reward = accuracy − "
+                    "λ·runtime = "
+                    "<b>%7</b><br>optimal for λ in %8%9%10")
+                .arg(r.id.toHtmlEscaped(), r.kind == widgets::PlotPolicyKind::Lols ? QString("LOLS")
+                                           : r.kind == widgets::PlotPolicyKind::Unpruned
+                                               ? QString("no pruning")
+                                               : QString("baseline"))
+                .arg(view_.plot.yLabel)
+                .arg(p.accuracy, 0, 'f', 2)
+                .arg(view_.plot.xLabel)
+                .arg(p.runtime, 0, 'g', 5)
+                .arg(p.accuracy - lambda() * p.runtime, 0, 'g', 6)
+                .arg(range)
+                .arg(std::isfinite(pp.lambda)
+                         ? QString("<br>fitted λ = h'(x) = %1").arg(pp.lambda, 0, 'g', 4)
+                         : QString())
+                .arg((r.policyPath.isEmpty()
+                          ? QString()
+                          : "<br><small>" + shownPath(r.policyPath).toHtmlEscaped() + "</small>") +
+                     (problem.isEmpty()
+                          ? QString()
+                          : "<br><b>Cannot load or export:</b> " + problem.toHtmlEscaped() +
+                                (retrainProblem().isEmpty()
+                                     ? QString("<br>It can be retrained from its recorded settings "
+                                               "(Retrain this point…).")
+                                     : "<br>Cannot retrain: " + retrainProblem().toHtmlEscaped())) +
+                     "<br><small>evaluated on " +
+                     QString::fromStdString(r.evaluation.label())
+                         .replace("<= ", "≤ ")
+                         .toHtmlEscaped() +
+                     "</small>" + hidden));
     }
     emit selectionChanged(selected_);
 }
@@ -106,11 +129,13 @@ void FrontierWindow::selectPoint(int index) {
     if (index < 0 || index >= static_cast<int>(view_.points.size())) return;
     const LambdaRange& r = view_.plot.points[static_cast<std::size_t>(index)].lambdaRange;
     if (!r.empty) {
-        const double l = std::isinf(r.hi) ? std::max(2 * r.lo, slider_->lo()) : r.lo <= 0 ? r.hi / 2 : std::sqrt(r.lo * r.hi);
+        const double l = std::isinf(r.hi) ? std::max(2 * r.lo, slider_->lo())
+                         : r.lo <= 0      ? r.hi / 2
+                                          : std::sqrt(r.lo * r.hi);
         setLambda(l);
         return;
     }
-    showSelection(index);  // not optimal for any lambda: shown, but the slider will move off it
+    showSelection(index); // not optimal for any lambda: shown, but the slider will move off it
     statusBar()->showMessage(view_.plot.points[static_cast<std::size_t>(index)].id +
                                  " is not optimal for any lambda among the shown policies",
                              6000);
@@ -120,9 +145,11 @@ QString FrontierWindow::selectionProblem() const {
     const int ri = selectedRecord();
     if (ri < 0) return "no policy is selected";
     const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
-    if (r.kind == widgets::PlotPolicyKind::Unpruned) return "the unpruned parser has no policy file (it keeps every span)";
+    if (r.kind == widgets::PlotPolicyKind::Unpruned)
+        return "the unpruned parser has no policy file (it keeps every span)";
     if (r.policyPath.isEmpty()) return r.id + " was recorded without a policy file";
-    if (!QFileInfo::exists(r.policyPath)) return "its policy file " + shownPath(r.policyPath) + " does not exist";
+    if (!QFileInfo::exists(r.policyPath))
+        return "its policy file " + shownPath(r.policyPath) + " does not exist";
     return QString();
 }
 
@@ -130,7 +157,8 @@ Policy FrontierWindow::exportedPolicy() const {
     const int ri = selectedRecord();
     if (ri < 0) throw std::invalid_argument("no policy is selected");
     const PolicyRecord& r = model_.records()[static_cast<std::size_t>(ri)];
-    if (const QString why = selectionProblem(); !why.isEmpty()) throw std::invalid_argument(r.id.toStdString() + ": " + why.toStdString());
+    if (const QString why = selectionProblem(); !why.isEmpty())
+        throw std::invalid_argument(r.id.toStdString() + ": " + why.toStdString());
     Policy p = loadPolicy(r.policyPath.toStdString());
     const widgets::PlotPolicy& pp = view_.plot.points[static_cast<std::size_t>(selected_)];
     p.meta.lambda = lambda();
@@ -145,15 +173,19 @@ Policy FrontierWindow::exportedPolicy() const {
         {"source", r.source.toStdString()},
         {"run", r.run.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(r.run.toStdString())},
         {"iteration", r.iteration >= 0 ? nlohmann::json(r.iteration) : nlohmann::json(nullptr)},
-        {"selectedBy", "prunescope frontier view: argmax accuracy - lambda * runtime among shown policies"},
-        {"lambdaRange", pp.lambdaRange.empty ? nlohmann::json(nullptr)
-                                             : nlohmann::json{pp.lambdaRange.lo, std::isinf(pp.lambdaRange.hi)
-                                                                                      ? nlohmann::json(nullptr)
-                                                                                      : nlohmann::json(pp.lambdaRange.hi)}},
+        {"selectedBy",
+         "prunescope frontier view: argmax accuracy - lambda * runtime among shown policies"},
+        {"lambdaRange",
+         pp.lambdaRange.empty
+             ? nlohmann::json(nullptr)
+             : nlohmann::json{pp.lambdaRange.lo, std::isinf(pp.lambdaRange.hi)
+                                                     ? nlohmann::json(nullptr)
+                                                     : nlohmann::json(pp.lambdaRange.hi)}},
         {"shownPolicies", view_.points.size()},
         {"evaluationSet", r.evaluation.toJson()}};
     if (p.meta.name.empty()) p.meta.name = r.id.toStdString();
-    if (p.meta.kind.empty()) p.meta.kind = r.kind == widgets::PlotPolicyKind::Lols ? "lols" : "baseline";
+    if (p.meta.kind.empty())
+        p.meta.kind = r.kind == widgets::PlotPolicyKind::Lols ? "lols" : "baseline";
     return p;
 }
 
@@ -175,8 +207,11 @@ bool FrontierWindow::savePlot(const QString& path, QString* error) {
 void FrontierWindow::chooseExport() {
     const int ri = selectedRecord();
     if (ri < 0) return;
-    const QString suggestion = QString(model_.records()[static_cast<std::size_t>(ri)].id).replace('/', '-') + "-selected.json";
-    const QString p = QFileDialog::getSaveFileName(this, "Export policy", suggestion, "Policy (*.json)");
+    const QString suggestion =
+        QString(model_.records()[static_cast<std::size_t>(ri)].id).replace('/', '-') +
+        "-selected.json";
+    const QString p =
+        QFileDialog::getSaveFileName(this, "Export policy", suggestion, "Policy (*.json)");
     QString err;
     if (!p.isEmpty() && !exportSelected(p, &err)) QMessageBox::warning(this, "Export policy", err);
 }

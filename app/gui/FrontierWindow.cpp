@@ -1,4 +1,5 @@
-// Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see FrontierWindow.h.
+// Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see
+// FrontierWindow.h.
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/BusyCursor.h"
 #include "app/gui/ExplorerPanel.h"
@@ -10,11 +11,11 @@
 #include "core/util/DataDir.h"
 #include "core/util/Error.h"
 
-#include <QElapsedTimer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -101,8 +102,9 @@ void FrontierWindow::buildUi() {
     evalSetBox_ = new QComboBox(axes);
     evalSetBox_->setObjectName("evaluationSet");
     evalSetBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    evalSetBox_->setToolTip("Policies are compared only on the data they were evaluated on: treebank, length "
-                            "limit and sentence count. Choose which set's policies to show.");
+    evalSetBox_->setToolTip(
+        "Policies are compared only on the data they were evaluated on: treebank, length "
+        "limit and sentence count. Choose which set's policies to show.");
     form->addRow(new QLabel("Evaluated on (only one set is compared):", axes));
     form->addRow(evalSetBox_);
     form->addRow("Runtime", runtimeBox_);
@@ -152,7 +154,8 @@ void FrontierWindow::buildUi() {
     file->addAction("Open &frontier…", this, [this] { openDialog(false); });
     file->addAction("Open LOLS &run directory…", this, [this] { openDialog(true); });
     file->addSeparator();
-    auto* exportAct = file->addAction("&Export selected policy…", this, &FrontierWindow::chooseExport);
+    auto* exportAct =
+        file->addAction("&Export selected policy…", this, &FrontierWindow::chooseExport);
     exportAct->setShortcut(QKeySequence("Ctrl+E"));
     file->addAction("Save &plot (PNG/PDF)…", this, &FrontierWindow::chooseSavePlot);
     file->addSeparator();
@@ -171,11 +174,14 @@ void FrontierWindow::buildUi() {
     connect(evalSetBox_, &QComboBox::activated, this,
             [this] { setEvaluationSet(evalSetBox_->currentData().toString().toStdString()); });
     connect(logBox_, &QCheckBox::toggled, plot_, &widgets::FrontierPlot::setLogX);
-    auto glyphs = [this] { plot_->setShowLambdaGlyphs(arrowsBox_->isChecked(), conesBox_->isChecked()); };
+    auto glyphs = [this] {
+        plot_->setShowLambdaGlyphs(arrowsBox_->isChecked(), conesBox_->isChecked());
+    };
     connect(arrowsBox_, &QCheckBox::toggled, this, glyphs);
     connect(conesBox_, &QCheckBox::toggled, this, glyphs);
     connect(unprunedBox_, &QCheckBox::toggled, this, &FrontierWindow::refreshView);
-    connect(slider_, &widgets::LambdaSlider::lambdaChanged, this, &FrontierWindow::refreshSelection);
+    connect(slider_, &widgets::LambdaSlider::lambdaChanged, this,
+            &FrontierWindow::refreshSelection);
     connect(plot_, &widgets::FrontierPlot::lambdaDragged, this, &FrontierWindow::setLambda);
     connect(plot_, &widgets::FrontierPlot::pointClicked, this, &FrontierWindow::selectPoint);
     connect(loadBtn_, &QPushButton::clicked, this, &FrontierWindow::loadSelectedIntoExplorer);
@@ -195,8 +201,10 @@ bool FrontierWindow::openFrontier(const QString& path, QString* error) {
             const QString g = QString::fromStdString(d.grammar);
             grammarPath_ = QFileInfo(g).isAbsolute() ? g : QFileInfo(path).dir().filePath(g);
         }
-        // The grammar named in the file may live elsewhere (another machine): fall back to the sample's.
-        if (!QFileInfo::exists(grammarPath_) && QFileInfo::exists(QDir(samplesRoot()).filePath("grammar.gram")))
+        // The grammar named in the file may live elsewhere (another machine): fall back to the
+        // sample's.
+        if (!QFileInfo::exists(grammarPath_) &&
+            QFileInfo::exists(QDir(samplesRoot()).filePath("grammar.gram")))
             grammarPath_ = QDir(samplesRoot()).filePath("grammar.gram");
         refreshView();
         statusBar()->showMessage("Opened " + path, 5000);
@@ -208,8 +216,9 @@ bool FrontierWindow::openFrontier(const QString& path, QString* error) {
 }
 
 bool FrontierWindow::openRunDirectory(const QString& dir, QString* error) {
-    const BusyCursor busy;  // reads the log and adds every committed iteration, then replots once
-    batchingIterations_ = true;  // follow() emits the committed iterations at once: one refresh for all
+    const BusyCursor busy; // reads the log and adds every committed iteration, then replots once
+    batchingIterations_ =
+        true; // follow() emits the committed iterations at once: one refresh for all
     try {
         queue_->follow(dir);
         batchingIterations_ = false;
@@ -228,7 +237,7 @@ bool FrontierWindow::openPath(const QString& path, QString* error) {
 }
 
 void FrontierWindow::setMeasures(RuntimeMeasure rt, AccuracyMeasure acc) {
-    if (rt != runtime_ || acc != accuracy_) lambdaInitialized_ = false;  // lambda's unit changed
+    if (rt != runtime_ || acc != accuracy_) lambdaInitialized_ = false; // lambda's unit changed
     runtime_ = rt;
     accuracy_ = acc;
     runtimeBox_->setCurrentIndex(runtimeBox_->findData(int(rt)));
@@ -245,7 +254,8 @@ void FrontierWindow::refreshView() {
     std::vector<double> fitted;
     for (const auto& p : view_.plot.points) {
         for (double v : {p.lambdaRange.lo, p.lambdaRange.hi})
-            if (!p.lambdaRange.empty && v > 0 && std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+            if (!p.lambdaRange.empty && v > 0 && std::isfinite(v))
+                lo = std::min(lo, v), hi = std::max(hi, v);
         if (std::isfinite(p.lambda) && p.lambda > 0) fitted.push_back(p.lambda);
     }
     if (hi > 0) slider_->setRange(lo / 10, std::max(hi * 10, lo * 100));
@@ -258,10 +268,15 @@ void FrontierWindow::refreshView() {
         for (std::size_t i = 0; i < view_.plot.points.size() && i < view_.shownRecord.size(); ++i) {
             const LambdaRange& c = view_.plot.points[i].lambdaRange;
             const int ri = view_.shownRecord[i];
-            if (c.empty || ri < 0 || model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty()) continue;
-            if (c.lo > 0 && std::isfinite(c.hi)) loadable.push_back(std::sqrt(c.lo * c.hi));
-            else if (std::isfinite(c.hi) && c.hi > 0) loadable.push_back(c.hi / 2);
-            else if (c.lo > 0) loadable.push_back(c.lo * 2);
+            if (c.empty || ri < 0 ||
+                model_.records()[static_cast<std::size_t>(ri)].policyPath.isEmpty())
+                continue;
+            if (c.lo > 0 && std::isfinite(c.hi))
+                loadable.push_back(std::sqrt(c.lo * c.hi));
+            else if (std::isfinite(c.hi) && c.hi > 0)
+                loadable.push_back(c.hi / 2);
+            else if (c.lo > 0)
+                loadable.push_back(c.lo * 2);
         }
         std::sort(fitted.begin(), fitted.end());
         std::sort(loadable.begin(), loadable.end());
@@ -278,34 +293,44 @@ void FrontierWindow::setLambda(double lambda) {
 }
 
 void FrontierWindow::chooseSavePlot() {
-    const QString p = QFileDialog::getSaveFileName(this, "Save plot", "frontier.png", "PNG (*.png);;PDF (*.pdf)");
+    const QString p =
+        QFileDialog::getSaveFileName(this, "Save plot", "frontier.png", "PNG (*.png);;PDF (*.pdf)");
     QString err;
     if (!p.isEmpty() && !savePlot(p, &err)) QMessageBox::warning(this, "Save plot", err);
 }
 
 void FrontierWindow::openDialog(bool directory) {
     const QString p = directory ? QFileDialog::getExistingDirectory(this, "Open LOLS run directory")
-                                : QFileDialog::getOpenFileName(this, "Open frontier", QString(), "Frontier (*.json)");
+                                : QFileDialog::getOpenFileName(this, "Open frontier", QString(),
+                                                               "Frontier (*.json)");
     QString err;
     if (!p.isEmpty() && !openPath(p, &err)) QMessageBox::warning(this, "Open", err);
 }
 
-void FrontierWindow::onIteration(int, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config) {
-    QElapsedTimer clock;  // lastIterationMs(): the handler; the queued replot it asks for is a later event
+void FrontierWindow::onIteration(int, const QString& runDir, const LolsIterationRecord& r,
+                                 const nlohmann::json& config) {
+    QElapsedTimer
+        clock; // lastIterationMs(): the handler; the queued replot it asks for is a later event
     clock.start();
     model_.addLolsIteration(runDir, r, config);
     const std::string key = lolsDevEvaluationSet(config, r.dev.sentences).key();
     if (!evalSet_.empty() && key != evalSet_)
-        statusBar()->showMessage(QString("%1: its iterations are evaluated on %2, not the shown set; choose it under "
-                                         "“Evaluated on” to compare them")
-                                     .arg(QFileInfo(runDir).fileName(), QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label()).replace("<= ", "≤ ")),
-                                 8000);
-    if (grammarPath_.isEmpty() && config.contains("grammar")) grammarPath_ = QString::fromStdString(config["grammar"]);
+        statusBar()->showMessage(
+            QString("%1: its iterations are evaluated on %2, not the shown set; choose it under "
+                    "“Evaluated on” to compare them")
+                .arg(QFileInfo(runDir).fileName(),
+                     QString::fromStdString(lolsDevEvaluationSet(config, r.dev.sentences).label())
+                         .replace("<= ", "≤ ")),
+            8000);
+    if (grammarPath_.isEmpty() && config.contains("grammar"))
+        grammarPath_ = QString::fromStdString(config["grammar"]);
     if (!batchingIterations_) refreshView();
     lastIterationMs_ = clock.nsecsElapsed() / 1e6;
 }
 
-int FrontierWindow::startLols(const LolsJobSpec& spec) { return queue_->enqueue(spec); }
+int FrontierWindow::startLols(const LolsJobSpec& spec) {
+    return queue_->enqueue(spec);
+}
 
 void FrontierWindow::launchDialog() {
     LolsDialogDefaults d;
@@ -317,11 +342,13 @@ void FrontierWindow::launchDialog() {
         d.lambdaDp = toSurrogateLambda(lambda(), r, runtime_, Surrogate::DP);
     }
     for (const auto& r : model_.records())
-        if (!r.policyPath.isEmpty() && !d.policies.contains(r.policyPath)) d.policies << r.policyPath;
+        if (!r.policyPath.isEmpty() && !d.policies.contains(r.policyPath))
+            d.policies << r.policyPath;
     d.grammar = grammarPath_;
-    // The treebanks: the dialog fills them from the opened treebank, the last run or the data folder
-    // (PRUNESCOPE_DATA_DIR), in that order.
-    d.outDir = QDir::home().filePath(QString("prunescope-runs/lols-%1").arg(queue_->jobs().size() + 1));
+    // The treebanks: the dialog fills them from the opened treebank, the last run or the data
+    // folder (PRUNESCOPE_DATA_DIR), in that order.
+    d.outDir =
+        QDir::home().filePath(QString("prunescope-runs/lols-%1").arg(queue_->jobs().size() + 1));
     LolsRunDialog dlg(d, this);
     if (dlg.exec() == QDialog::Accepted) startLols(dlg.spec());
 }
@@ -361,11 +388,14 @@ bool FrontierWindow::loadSelectedIntoExplorer() {
         if (e->hasHandEdits()) {
             if (!confirm_)
                 confirm_ = [](QWidget* parent, const QString& q, const QString& detail) {
-                    return QMessageBox::question(parent, tr("Load into explorer"), q + "\n\n" + detail,
-                                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+                    return QMessageBox::question(parent, tr("Load into explorer"),
+                                                 q + "\n\n" + detail,
+                                                 QMessageBox::Yes | QMessageBox::No,
+                                                 QMessageBox::No) == QMessageBox::Yes;
                 };
             if (!confirm_(this, tr("Replace your edited mask?"),
-                          tr("The explorer's mask has hand edits. Loading %1 replaces it with the policy's mask.")
+                          tr("The explorer's mask has hand edits. Loading %1 replaces it with the "
+                             "policy's mask.")
                               .arg(QFileInfo(path).fileName())))
                 return false;
         }
@@ -374,11 +404,12 @@ bool FrontierWindow::loadSelectedIntoExplorer() {
         const double lambda = this->lambda();
         const std::string unit = view_.lambdaUnit.toStdString();
         auto conn = std::make_shared<QMetaObject::Connection>();
-        *conn = connect(main_, &MainWindow::loadFinished, this, [conn, explorer, path, lambda, unit](bool ok, const QString& p) {
-            if (p != path) return;
-            QObject::disconnect(*conn);
-            if (ok && explorer) explorer->setFrontierLambda(lambda, unit);
-        });
+        *conn = connect(main_, &MainWindow::loadFinished, this,
+                        [conn, explorer, path, lambda, unit](bool ok, const QString& p) {
+                            if (p != path) return;
+                            QObject::disconnect(*conn);
+                            if (ok && explorer) explorer->setFrontierLambda(lambda, unit);
+                        });
     }
     emit loadPolicyRequested(path);
     return true;

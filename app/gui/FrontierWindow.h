@@ -33,14 +33,14 @@ QString defaultFrontierPath();
 
 class FrontierWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit FrontierWindow(QWidget* parent = nullptr, bool openDefault = true);
     ~FrontierWindow() override;
 
     // Opens (adds) a frontier.json or follows a LOLS run directory. false + message on error.
     bool openFrontier(const QString& path, QString* error = nullptr);
     bool openRunDirectory(const QString& dir, QString* error = nullptr);
-    bool openPath(const QString& path, QString* error = nullptr);  // either, by kind
+    bool openPath(const QString& path, QString* error = nullptr); // either, by kind
 
     void setMeasures(RuntimeMeasure rt, AccuracyMeasure acc);
     // Only policies evaluated on one set are shown and compared (EvaluationSet.h): its key, the
@@ -48,12 +48,13 @@ public:
     void setEvaluationSet(const std::string& key);
     const std::string& evaluationSet() const { return evalSet_; }
     QComboBox* evaluationSetBox() const { return evalSetBox_; }
-    void setLambda(double lambda);  // moves the slider; selects the optimal shown policy
+    void setLambda(double lambda); // moves the slider; selects the optimal shown policy
     double lambda() const { return slider_->lambda(); }
-    // The highlighted point (index into view().points) and its record (index into model().records()).
+    // The highlighted point (index into view().points) and its record (index into
+    // model().records()).
     int selectedPoint() const { return selected_; }
     int selectedRecord() const;
-    void selectPoint(int index);  // explicit choice (click); moves lambda into its optimal range
+    void selectPoint(int index); // explicit choice (click); moves lambda into its optimal range
     const FrontierModel& model() const { return model_; }
     const FrontierModel::View& view() const { return view_; }
 
@@ -68,7 +69,8 @@ public:
     // once loaded, carries the frontier's λ (in its unit) into the explorer's λ field.
     bool loadSelectedIntoExplorer();
     // The question above; a QMessageBox by default (tests answer it themselves).
-    using ConfirmFunction = std::function<bool(QWidget* parent, const QString& question, const QString& detail)>;
+    using ConfirmFunction =
+        std::function<bool(QWidget* parent, const QString& question, const QString& detail)>;
     void setConfirmFunction(ConfirmFunction f) { confirm_ = std::move(f); }
     // "Retrain this point…" (FrontierRetrain.cpp): for a selected baseline point that cannot be
     // loaded, its recorded settings (core/policy/BaselineRetrain.h); retrainProblem() says why it
@@ -86,16 +88,18 @@ public:
     QString retrainProblem() const;
     bool retrainSelected();
     BackgroundTask* retrainTask() const { return retrainTask_; }
-    using RetrainDialogFunction = std::function<bool(QWidget* parent, const BaselineRetrainSettings& settings,
-                                                     QString& outDir)>;
+    using RetrainDialogFunction = std::function<bool(
+        QWidget* parent, const BaselineRetrainSettings& settings, QString& outDir)>;
     void setRetrainDialogFunction(RetrainDialogFunction f) { retrainDialog_ = std::move(f); }
-    using LolsRetrainDialogFunction = std::function<bool(QWidget* parent, const LolsRetrainSettings& settings,
-                                                         QString& outDir)>;
-    void setLolsRetrainDialogFunction(LolsRetrainDialogFunction f) { lolsRetrainDialog_ = std::move(f); }
+    using LolsRetrainDialogFunction =
+        std::function<bool(QWidget* parent, const LolsRetrainSettings& settings, QString& outDir)>;
+    void setLolsRetrainDialogFunction(LolsRetrainDialogFunction f) {
+        lolsRetrainDialog_ = std::move(f);
+    }
     bool exportSelected(const QString& path, QString* error = nullptr);
-    bool savePlot(const QString& path, QString* error = nullptr);  // PNG/PDF of the frontier
+    bool savePlot(const QString& path, QString* error = nullptr); // PNG/PDF of the frontier
 
-    int startLols(const LolsJobSpec& spec);  // queues a run
+    int startLols(const LolsJobSpec& spec); // queues a run
     TrainingQueue* queue() const { return queue_; }
     // GUI-thread time of the last committed iteration's update (model, view, replot), ms.
     double lastIterationMs() const { return lastIterationMs_; }
@@ -105,33 +109,34 @@ public:
     TrainingPanel* trainingPanel() const { return panel_; }
     widgets::FrontierPlot* plot() const { return plot_; }
     widgets::LambdaSlider* slider() const { return slider_; }
-    RegretWindow* regretWindow();  // created on first use, set up for the selected policy and lambda
+    RegretWindow* regretWindow(); // created on first use, set up for the selected policy and lambda
 
     // The explorer: "Load into explorer" opens the policy there; the regret overlay draws on it.
     void attachMainWindow(MainWindow* w);
     // The View menu hook: shows (creating once) the frontier window of `w`.
     static FrontierWindow* showFor(MainWindow* w);
 
-signals:
+  signals:
     void loadPolicyRequested(const QString& path);
-    void pointRetrained(const QString& id, const QString& policyPath);  // or failed: empty path
+    void pointRetrained(const QString& id, const QString& policyPath); // or failed: empty path
     void selectionChanged(int point);
 
-private:
+  private:
     void buildUi();
     void refreshView();
     void refreshEvaluationSets();
-    void refreshSelection();        // selects the best shown point for the current lambda
-    void showSelection(int point);  // selects view point `point` (-1: none) and shows it
-    void selectRecordPoint(int record);  // its point if shown, else refreshSelection()
-    void onIteration(int id, const QString& runDir, const LolsIterationRecord& r, const nlohmann::json& config);
+    void refreshSelection();            // selects the best shown point for the current lambda
+    void showSelection(int point);      // selects view point `point` (-1: none) and shows it
+    void selectRecordPoint(int record); // its point if shown, else refreshSelection()
+    void onIteration(int id, const QString& runDir, const LolsIterationRecord& r,
+                     const nlohmann::json& config);
     void launchDialog();
     void chooseExport();
     void chooseSavePlot();
     void openDialog(bool directory);
     void openRegret();
-    void refreshRetrain();  // the button's state and tooltip
-    QWidget* buildRetrainProgress(QWidget* parent);  // progress bar + "Cancel retrain"
+    void refreshRetrain();                          // the button's state and tooltip
+    QWidget* buildRetrainProgress(QWidget* parent); // progress bar + "Cancel retrain"
     bool retrainSelectedLols();
 
     FrontierModel model_;
@@ -145,7 +150,8 @@ private:
     widgets::LambdaSlider* slider_ = nullptr;
     QComboBox *runtimeBox_ = nullptr, *accuracyBox_ = nullptr, *evalSetBox_ = nullptr;
     std::string evalSet_;
-    QCheckBox *logBox_ = nullptr, *arrowsBox_ = nullptr, *conesBox_ = nullptr, *unprunedBox_ = nullptr;
+    QCheckBox *logBox_ = nullptr, *arrowsBox_ = nullptr, *conesBox_ = nullptr,
+              *unprunedBox_ = nullptr;
     QLabel* info_ = nullptr;
     QPushButton *loadBtn_ = nullptr, *exportBtn_ = nullptr, *retrainBtn_ = nullptr;
     BackgroundTask* retrainTask_ = nullptr;
@@ -158,7 +164,8 @@ private:
     ConfirmFunction confirm_;
     double lastIterationMs_ = 0;
     int viewRefreshes_ = 0;
-    bool batchingIterations_ = false;  // openRunDirectory: iterations arrive together, refresh once after
+    bool batchingIterations_ =
+        false; // openRunDirectory: iterations arrive together, refresh once after
 };
 
 } // namespace prunescope::gui

@@ -75,18 +75,21 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
     minibatch_ = spin(1, 100000, 100, this);
     form->addRow("Minibatch (sentences)", minibatch_);
     threads_ = spin(1, 256, std::max(1, QThread::idealThreadCount() - 1), this);
-    threads_->setToolTip("Worker threads; one core is left for the interface. Results do not depend on it.");
+    threads_->setToolTip(
+        "Worker threads; one core is left for the interface. Results do not depend on it.");
     form->addRow("Threads", threads_);
     lbfgsMaxIterations_ = spin(1, 1000000, LogRegOptions{}.maxIterations, this);
-    lbfgsMaxIterations_->setToolTip("Cap on L-BFGS iterations in each iteration's retraining (warm-started from the "
-                                    "previous policy); lower is faster (prunescope-cli lols --lbfgs-max-iterations; "
-                                    "docs/benchmarks.md, issue 16)");
+    lbfgsMaxIterations_->setToolTip(
+        "Cap on L-BFGS iterations in each iteration's retraining (warm-started from the "
+        "previous policy); lower is faster (prunescope-cli lols --lbfgs-max-iterations; "
+        "docs/benchmarks.md, issue 16)");
     form->addRow("L-BFGS iterations per retraining", lbfgsMaxIterations_);
     lbfgsAfterFirst_ = spin(0, 1000000, 0, this);
     lbfgsAfterFirst_->setSpecialValueText("as above");
-    lbfgsAfterFirst_->setToolTip("Cap on L-BFGS iterations in the retraining of iterations 2, 3, …, which start from "
-                                 "a policy trained on nearly the same data (prunescope-cli lols "
-                                 "--lbfgs-max-iterations-after-first; docs/benchmarks.md, issue 16)");
+    lbfgsAfterFirst_->setToolTip(
+        "Cap on L-BFGS iterations in the retraining of iterations 2, 3, …, which start from "
+        "a policy trained on nearly the same data (prunescope-cli lols "
+        "--lbfgs-max-iterations-after-first; docs/benchmarks.md, issue 16)");
     form->addRow("… from iteration 2 on", lbfgsAfterFirst_);
     grammar_ = new QLineEdit(d.grammar, this);
     form->addRow("Grammar", withBrowse(grammar_, false, "Grammar", this));
@@ -108,8 +111,10 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
     buttons->button(QDialogButtonBox::Ok)->setText("Queue run");
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         const QString problem = validate();
-        if (problem.isEmpty()) accept();
-        else QMessageBox::warning(this, "Train with LOLS", problem);
+        if (problem.isEmpty())
+            accept();
+        else
+            QMessageBox::warning(this, "Train with LOLS", problem);
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* lay = new QVBoxLayout(this);
@@ -127,8 +132,8 @@ std::pair<QString, QString> treebanksFrom(const QString& opened) {
     if (!fi.exists()) return {};
     const QDir parent = fi.absoluteDir();
     const QString name = fi.fileName();
-    if (fi.isDir() && (name == "train" || name == "dev" || name == "test") && parent.exists("train") &&
-        parent.exists("dev"))
+    if (fi.isDir() && (name == "train" || name == "dev" || name == "test") &&
+        parent.exists("train") && parent.exists("dev"))
         return {parent.filePath("train"), parent.filePath("dev")};
     return {fi.absoluteFilePath(), fi.absoluteFilePath()};
 }
@@ -136,7 +141,9 @@ std::pair<QString, QString> treebanksFrom(const QString& opened) {
 
 QString LolsRunDialog::freeRunDir(const QString& dir) {
     if (dir.isEmpty()) return dir;
-    auto free = [](const QString& p) { return !QFileInfo::exists(p) || (QFileInfo(p).isDir() && QDir(p).isEmpty()); };
+    auto free = [](const QString& p) {
+        return !QFileInfo::exists(p) || (QFileInfo(p).isDir() && QDir(p).isEmpty());
+    };
     if (free(dir)) return dir;
     for (int n = 2;; ++n)
         if (const QString p = QString("%1-%2").arg(dir).arg(n); free(p)) return p;
@@ -150,17 +157,21 @@ void LolsRunDialog::prefill(const LolsDialogDefaults& d) {
         if (opened.isEmpty()) opened = QSettings().value("lastSentences").toString();
         auto [train, dev] = treebanksFrom(opened);
         const std::string data = dataDirFromEnvironment();
-        if (train.isEmpty() && !data.empty())  // else the data folder's PTB sample
-            std::tie(train, dev) = treebanksFrom(QDir(QString::fromStdString(data)).filePath("ptb-sample/dev"));
+        if (train.isEmpty() && !data.empty()) // else the data folder's PTB sample
+            std::tie(train, dev) =
+                treebanksFrom(QDir(QString::fromStdString(data)).filePath("ptb-sample/dev"));
         train_->setText(train);
         dev_->setText(dev);
     }
-    const QString lastRun = d.lastRunDir.isEmpty() ? s.value("lastRunDir").toString() : d.lastRunDir;
+    const QString lastRun =
+        d.lastRunDir.isEmpty() ? s.value("lastRunDir").toString() : d.lastRunDir;
     if (!lastRun.isEmpty() && QFileInfo(QDir(lastRun).filePath("config.json")).isFile()) {
         try {
-            const nlohmann::json c = readRunConfig(QDir(lastRun).filePath("config.json").toStdString());
+            const nlohmann::json c =
+                readRunConfig(QDir(lastRun).filePath("config.json").toStdString());
             const nlohmann::json lols = c.value("lols", nlohmann::json::object());
-            grammar_->setText(QString::fromStdString(c.value("grammar", grammar_->text().toStdString())));
+            grammar_->setText(
+                QString::fromStdString(c.value("grammar", grammar_->text().toStdString())));
             train_->setText(QString::fromStdString(c.value("train", train_->text().toStdString())));
             dev_->setText(QString::fromStdString(c.value("dev", dev_->text().toStdString())));
             trainLimit_->setValue(c.value("trainLimit", trainLimit_->value()));
@@ -168,9 +179,12 @@ void LolsRunDialog::prefill(const LolsDialogDefaults& d) {
             maxLen_->setValue(c.value("maxLength", maxLen_->value()));
             iterations_->setValue(lols.value("iterations", iterations_->value()));
             minibatch_->setValue(lols.value("minibatch", minibatch_->value()));
-            lbfgsMaxIterations_->setValue(lols.value("lbfgsMaxIterations", lbfgsMaxIterations_->value()));
-            lbfgsAfterFirst_->setValue(lols.value("lbfgsMaxIterationsAfterFirst", 0));  // absent = off
-            const int si = surrogate_->findData(QString::fromStdString(lols.value("surrogate", std::string())));
+            lbfgsMaxIterations_->setValue(
+                lols.value("lbfgsMaxIterations", lbfgsMaxIterations_->value()));
+            lbfgsAfterFirst_->setValue(
+                lols.value("lbfgsMaxIterationsAfterFirst", 0)); // absent = off
+            const int si = surrogate_->findData(
+                QString::fromStdString(lols.value("surrogate", std::string())));
             if (si >= 0) surrogate_->setCurrentIndex(si);
             if (out_->text().isEmpty()) out_->setText(QFileInfo(lastRun).absoluteFilePath());
         } catch (const std::exception&) {
@@ -249,14 +263,17 @@ LolsJobSpec LolsRunDialog::spec() const {
 
 QString LolsRunDialog::validate() const {
     const LolsJobSpec s = spec();
-    const QString init = QString::fromStdString(s.run.init), grammar = QString::fromStdString(s.run.grammar),
-                  train = QString::fromStdString(s.run.train), dev = QString::fromStdString(s.run.dev);
+    const QString init = QString::fromStdString(s.run.init),
+                  grammar = QString::fromStdString(s.run.grammar),
+                  train = QString::fromStdString(s.run.train),
+                  dev = QString::fromStdString(s.run.dev);
     if (!QFileInfo(init).isFile()) return "The starting policy file does not exist: " + init;
     if (!QFileInfo(grammar).isFile()) return "The grammar file does not exist: " + grammar;
     if (!QFileInfo::exists(train)) return "The training treebank does not exist: " + train;
     if (!QFileInfo::exists(dev)) return "The dev treebank does not exist: " + dev;
     if (s.out.isEmpty()) return "Choose a new run directory.";
-    if (QFileInfo::exists(s.out) && !QDir(s.out).isEmpty()) return "The run directory exists and is not empty: " + s.out;
+    if (QFileInfo::exists(s.out) && !QDir(s.out).isEmpty())
+        return "The run directory exists and is not empty: " + s.out;
     return {};
 }
 

@@ -1,6 +1,6 @@
 // The main window itself: construction, mode switching, errors, title, close and drag and drop.
-// Menus and the toolbar: MainWindowMenus.cpp; documents, settings and exports: MainWindowDocuments.cpp;
-// sessions and printing: MainWindowSession.cpp.
+// Menus and the toolbar: MainWindowMenus.cpp; documents, settings and exports:
+// MainWindowDocuments.cpp; sessions and printing: MainWindowSession.cpp.
 #include "app/gui/MainWindow.h"
 #include "app/gui/DepExplorerPanel.h"
 #include "app/gui/MaskComparisonPanel.h"
@@ -18,7 +18,9 @@
 #include <QToolBar>
 
 // The .qrc is compiled into the static prunescope_app library: register it explicitly.
-static void initPruneScopeResources() { Q_INIT_RESOURCE(resources); }
+static void initPruneScopeResources() {
+    Q_INIT_RESOURCE(resources);
+}
 
 namespace prunescope::gui {
 
@@ -52,27 +54,33 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
     progress_->setMaximumWidth(160);
     progress_->hide();
     loader_ = new BackgroundTask(this);
-    connect(loader_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { showProgress(progress_, u); });
+    connect(loader_, &BackgroundTask::progressChanged, this,
+            [this](const ProgressUpdate& u) { showProgress(progress_, u); });
     auto loaded = [this](bool cancelled) {
         const LoadResult r = cancelled ? LoadResult{} : *loading_;
         loading_.reset();
         if (!cancelled) {
             const bool ok = apply(r);
-            if (ok) statusBar()->showMessage(tr("Loaded %1 %2").arg(fileKindName(r.kind), QFileInfo(r.path).fileName()), 4000);
+            if (ok)
+                statusBar()->showMessage(
+                    tr("Loaded %1 %2").arg(fileKindName(r.kind), QFileInfo(r.path).fileName()),
+                    4000);
             emit loadFinished(ok, r.path);
         }
         startNextLoad();
     };
     connect(loader_, &BackgroundTask::finished, this, [loaded] { loaded(false); });
     connect(loader_, &BackgroundTask::cancelled, this, [loaded] { loaded(true); });
-    connect(loader_, &BackgroundTask::failed, this, [this](const QString& m) {  // loadFile reports errors itself
-        reportError(m);
-        startNextLoad();
-    });
+    connect(loader_, &BackgroundTask::failed, this,
+            [this](const QString& m) { // loadFile reports errors itself
+                reportError(m);
+                startNextLoad();
+            });
     docLabel_ = new QLabel;
     statusBar()->addPermanentWidget(docLabel_);
     statusBar()->addPermanentWidget(progress_);
-    connect(explorer_, &ExplorerPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    connect(explorer_, &ExplorerPanel::statusMessage, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     comparison_ = new MaskComparisonPanel(explorer_, this);
     addDockWidget(Qt::BottomDockWidgetArea, comparison_);
     comparison_->hide();
@@ -89,20 +97,23 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
             if (!p.isEmpty() && QFileInfo::exists(p)) start << p;
         }
         if (start.size() < 3) {
-            start = {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"};
+            start = {samplesDir() + "/grammar.gram", samplePolicy(),
+                     samplesDir() + "/sentences.mrg"};
             start.removeAll(QString());
         }
-        for (const QString& p : start) openFile(p);
+        for (const QString& p : start)
+            openFile(p);
     }
 }
 
-MainWindow::~MainWindow() = default;  // the loader cancels and waits
+MainWindow::~MainWindow() = default; // the loader cancels and waits
 
 DepExplorerPanel* MainWindow::depExplorer() {
     if (!dep_) {
         dep_ = new DepExplorerPanel(nullptr, opt_.loadSample);
         stack_->addWidget(dep_);
-        connect(dep_, &DepExplorerPanel::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+        connect(dep_, &DepExplorerPanel::statusMessage, this,
+                [this](const QString& m) { statusBar()->showMessage(m, 5000); });
         connect(dep_, &DepExplorerPanel::errorOccurred, this, &MainWindow::errorOccurred);
     }
     return dep_;
@@ -110,7 +121,8 @@ DepExplorerPanel* MainWindow::depExplorer() {
 
 void MainWindow::setMode(Mode m) {
     mode_ = m;
-    stack_->setCurrentWidget(m == Mode::Dependency ? static_cast<QWidget*>(depExplorer()) : explorer_);
+    stack_->setCurrentWidget(m == Mode::Dependency ? static_cast<QWidget*>(depExplorer())
+                                                   : explorer_);
     sentenceToolBar_->setVisible(m == Mode::Constituency);
     docLabel_->setVisible(m == Mode::Constituency);
     modeActions_[m == Mode::Dependency ? 1 : 0]->setChecked(true);
@@ -119,7 +131,8 @@ void MainWindow::setMode(Mode m) {
 
 void MainWindow::reportError(const QString& message) {
     emit errorOccurred(message);
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("PruneScope"), message, QMessageBox::Ok, this);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("PruneScope"), message, QMessageBox::Ok, this);
     box->setObjectName("errorDialog");
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setModal(false);
@@ -133,8 +146,12 @@ void MainWindow::refreshTitle() {
         setWindowTitle(tr("PruneScope — dependency mode"));
         return;
     }
-    setWindowTitle(tr("PruneScope — %1").arg(sentencesPath_.isEmpty() ? tr("no sentences") : name(sentencesPath_)));
-    docLabel_->setText(tr("Grammar: %1   Policy: %2").arg(name(grammarPath_), policyPath_.isEmpty() ? tr("none (all spans kept)") : name(policyPath_)));
+    setWindowTitle(tr("PruneScope — %1")
+                       .arg(sentencesPath_.isEmpty() ? tr("no sentences") : name(sentencesPath_)));
+    docLabel_->setText(tr("Grammar: %1   Policy: %2")
+                           .arg(name(grammarPath_), policyPath_.isEmpty()
+                                                        ? tr("none (all spans kept)")
+                                                        : name(policyPath_)));
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -26,8 +26,8 @@ class DepExplorerPanel;
 class MaskComparisonPanel;
 
 struct MainWindowOptions {
-    bool useSettings = true;  // restore/save QSettings (off for tests and screenshots)
-    bool loadSample = true;   // open the bundled sample (or the remembered documents) on start
+    bool useSettings = true; // restore/save QSettings (off for tests and screenshots)
+    bool loadSample = true;  // open the bundled sample (or the remembered documents) on start
 };
 
 // The bundled sample's directory (PRUNESCOPE_SAMPLES env var, else the build's samples/).
@@ -39,7 +39,7 @@ QString samplePolicy();
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(MainWindowOptions opt = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -50,17 +50,21 @@ public:
     enum class Mode { Constituency, Dependency };
     void setMode(Mode m);
     Mode mode() const { return mode_; }
-    DepExplorerPanel* depExplorer();  // creates it if needed
-    // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal dialog.
+    DepExplorerPanel* depExplorer(); // creates it if needed
+    // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal
+    // dialog.
     void openFile(const QString& path);
-    // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting it).
+    // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting
+    // it).
     bool openFileSync(const QString& path);
     bool loadSampleSync();
     bool isLoading() const { return loader_->isRunning(); }
 
     int sentenceCount() const { return static_cast<int>(sentences_.size()); }
     // The number of words of sentence `index` of the open document.
-    int sentenceLength(int index) const { return static_cast<int>(sentences_.at(static_cast<std::size_t>(index)).words.size()); }
+    int sentenceLength(int index) const {
+        return static_cast<int>(sentences_.at(static_cast<std::size_t>(index)).words.size());
+    }
     int sentenceIndex() const { return sentenceIdx_; }
     void selectSentence(int index);
     void parseTypedSentence(const QString& text);
@@ -72,22 +76,24 @@ public:
     MaskComparisonPanel* maskComparison() const { return comparison_; }
     // Sessions and printing (MainWindowSession.cpp). A session file (SessionFile.h) holds the
     // documents, the sentence, the mask with its undo history and the view settings. openSession
-    // loads and checks every file it names first: on an error (reported, and in *error) nothing changes.
+    // loads and checks every file it names first: on an error (reported, and in *error) nothing
+    // changes.
     bool saveSession(const QString& path, QString* error = nullptr);
     bool openSession(const QString& path, QString* error = nullptr);
     // Prints the chart (page 1) and/or the trees (a page each), optionally captioned, on `printer`.
-    bool printViews(QPrinter& printer, bool chart, bool trees, bool caption, QString* error = nullptr);
+    bool printViews(QPrinter& printer, bool chart, bool trees, bool caption,
+                    QString* error = nullptr);
 
-signals:
+  signals:
     void loadFinished(bool ok, const QString& path);
     void errorOccurred(const QString& message);
 
-protected:
+  protected:
     void dragEnterEvent(QDragEnterEvent*) override;
     void dropEvent(QDropEvent*) override;
     void closeEvent(QCloseEvent*) override;
 
-private:
+  private:
     // Menus and toolbar (MainWindowMenus.cpp): buildMenus calls one function per menu.
     void buildMenus();
     void buildFileMenu();
@@ -125,12 +131,12 @@ private:
     std::shared_ptr<const Policy> policy_;
     std::vector<SentenceItem> sentences_;
     int sentenceIdx_ = -1;
-    int fileSentences_ = 0;  // sentences_ from the file; typed ones follow
+    int fileSentences_ = 0; // sentences_ from the file; typed ones follow
     MaskComparisonPanel* comparison_ = nullptr;
     QString grammarPath_, policyPath_, sentencesPath_;
     QStringList pending_;
     BackgroundTask* loader_ = nullptr;
-    std::shared_ptr<LoadResult> loading_;  // written by the loader, read when it has finished
+    std::shared_ptr<LoadResult> loading_; // written by the loader, read when it has finished
     QComboBox* sentenceBox_ = nullptr;
     QLineEdit* typedEdit_ = nullptr;
     QMenu* recentMenu_ = nullptr;

@@ -1,7 +1,7 @@
 // The main window's documents: background and synchronous loading, applying a loaded grammar,
 // policy, treebank or mask, the sentence list, recent files, remembered settings and exports.
-#include "app/gui/MainWindow.h"
 #include "app/gui/DepExplorerPanel.h"
+#include "app/gui/MainWindow.h"
 #include "widgets/ImageExport.h"
 
 #include <QComboBox>
@@ -37,7 +37,8 @@ void MainWindow::startNextLoad() {
     statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     auto result = std::make_shared<LoadResult>();
     loading_ = result;
-    loader_->start([path, result](const Progress& progress) { *result = loadFile(path, progress); });
+    loader_->start(
+        [path, result](const Progress& progress) { *result = loadFile(path, progress); });
 }
 
 bool MainWindow::openFileSync(const QString& path) {
@@ -55,7 +56,8 @@ bool MainWindow::loadSampleSync() {
 
 bool MainWindow::apply(const LoadResult& r) {
     if (!r.ok()) {
-        reportError(tr("Could not open %1:\n%2\n\nThe previous document is kept.").arg(QFileInfo(r.path).fileName(), r.error));
+        reportError(tr("Could not open %1:\n%2\n\nThe previous document is kept.")
+                        .arg(QFileInfo(r.path).fileName(), r.error));
         return false;
     }
     switch (r.kind) {
@@ -72,8 +74,10 @@ bool MainWindow::apply(const LoadResult& r) {
         sentences_ = r.sentences;
         sentenceIdx_ = 0;
         fileSentences_ = sentenceCount();
-        if (opt_.useSettings && QSettings().value("lastSentences").toString() == QFileInfo(r.path).absoluteFilePath())
-            sentenceIdx_ = std::clamp(QSettings().value("lastSentenceIndex", 0).toInt(), 0, sentenceCount() - 1);
+        if (opt_.useSettings &&
+            QSettings().value("lastSentences").toString() == QFileInfo(r.path).absoluteFilePath())
+            sentenceIdx_ = std::clamp(QSettings().value("lastSentenceIndex", 0).toInt(), 0,
+                                      sentenceCount() - 1);
         sentencesPath_ = r.path;
         refreshSentenceBox();
         break;
@@ -81,7 +85,9 @@ bool MainWindow::apply(const LoadResult& r) {
         SentenceSession* s = explorer_->session();
         if (!s || r.mask->n != s->length()) {
             reportError(tr("The mask in %1 is for %2 words, but the current sentence has %3.")
-                            .arg(QFileInfo(r.path).fileName()).arg(r.mask->n).arg(s ? s->length() : 0));
+                            .arg(QFileInfo(r.path).fileName())
+                            .arg(r.mask->n)
+                            .arg(s ? s->length() : 0));
             return false;
         }
         explorer_->setMaskCommand(*r.mask, tr("load mask"));
@@ -102,12 +108,16 @@ void MainWindow::rebuildSession() {
         return;
     }
     // Without a policy the keep probability says nothing: show inside scores instead.
-    if (!policy_ && explorer_->quantity() == Quantity::KeepProbability) explorer_->setQuantity(Quantity::InsideScore);
+    if (!policy_ && explorer_->quantity() == Quantity::KeepProbability)
+        explorer_->setQuantity(Quantity::InsideScore);
     try {
-        explorer_->setSession(std::make_unique<SentenceSession>(grammar_, policy_, sentences_[sentenceIdx_]));
+        explorer_->setSession(
+            std::make_unique<SentenceSession>(grammar_, policy_, sentences_[sentenceIdx_]));
     } catch (const std::exception& e) {
         explorer_->setSession(nullptr);
-        reportError(tr("Cannot parse sentence %1: %2").arg(sentenceIdx_ + 1).arg(QString::fromStdString(e.what())));
+        reportError(tr("Cannot parse sentence %1: %2")
+                        .arg(sentenceIdx_ + 1)
+                        .arg(QString::fromStdString(e.what())));
     }
 }
 
@@ -131,8 +141,12 @@ void MainWindow::refreshSentenceBox() {
     sentenceBox_->clear();
     for (int s = 0; s < sentenceCount(); ++s) {
         QStringList w;
-        for (const auto& t : sentences_[s].words) w << QString::fromStdString(t);
-        QString label = QStringLiteral("%1. %2 (%3 words%4)").arg(s + 1).arg(w.join(' ')).arg(w.size())
+        for (const auto& t : sentences_[s].words)
+            w << QString::fromStdString(t);
+        QString label = QStringLiteral("%1. %2 (%3 words%4)")
+                            .arg(s + 1)
+                            .arg(w.join(' '))
+                            .arg(w.size())
                             .arg(sentences_[s].gold ? QString() : tr(", no gold"));
         sentenceBox_->addItem(label);
     }
@@ -143,13 +157,16 @@ void MainWindow::addRecent(const QString& path) {
     QString abs = QFileInfo(path).absoluteFilePath();
     recent_.removeAll(abs);
     recent_.prepend(abs);
-    while (recent_.size() > 10) recent_.removeLast();
+    while (recent_.size() > 10)
+        recent_.removeLast();
     refreshRecentMenu();
 }
 
 void MainWindow::refreshRecentMenu() {
     recentMenu_->clear();
-    for (const QString& p : recent_) recentMenu_->addAction(QFileInfo(p).fileName() + "  —  " + QFileInfo(p).absolutePath(), this, [this, p] { openFile(p); });
+    for (const QString& p : recent_)
+        recentMenu_->addAction(QFileInfo(p).fileName() + "  —  " + QFileInfo(p).absolutePath(),
+                               this, [this, p] { openFile(p); });
     recentMenu_->setEnabled(!recent_.isEmpty());
 }
 
@@ -157,9 +174,11 @@ void MainWindow::saveSettings() {
     if (!opt_.useSettings) return;
     QSettings s;
     s.setValue("recentFiles", recent_);
-    if (!grammarPath_.isEmpty()) s.setValue("lastGrammar", QFileInfo(grammarPath_).absoluteFilePath());
+    if (!grammarPath_.isEmpty())
+        s.setValue("lastGrammar", QFileInfo(grammarPath_).absoluteFilePath());
     if (!policyPath_.isEmpty()) s.setValue("lastPolicy", QFileInfo(policyPath_).absoluteFilePath());
-    if (!sentencesPath_.isEmpty()) s.setValue("lastSentences", QFileInfo(sentencesPath_).absoluteFilePath());
+    if (!sentencesPath_.isEmpty())
+        s.setValue("lastSentences", QFileInfo(sentencesPath_).absoluteFilePath());
     s.setValue("quantity", static_cast<int>(explorer_->quantity()));
     s.setValue("showBinarizedSymbols", explorer_->showBinarizedSymbols());
     s.setValue("presentationFont", explorer_->presentationFont());
@@ -176,25 +195,32 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::exportView(bool svg) {
-    QString p = QFileDialog::getSaveFileName(this, svg ? tr("Export View as SVG") : tr("Export View as PNG"),
-                                             svg ? "prunescope-view.svg" : "prunescope-view.png", svg ? "SVG (*.svg)" : "PNG (*.png)");
+    QString p = QFileDialog::getSaveFileName(
+        this, svg ? tr("Export View as SVG") : tr("Export View as PNG"),
+        svg ? "prunescope-view.svg" : "prunescope-view.png", svg ? "SVG (*.svg)" : "PNG (*.png)");
     if (p.isEmpty()) return;
     QString err;
-    if (mode_ == Mode::Dependency) {  // the dependency view as an image (no SVG renderer of its own)
-        if (!widgets::saveWidgetImage(dep_, p, &err)) reportError(err);
-        else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+    if (mode_ == Mode::Dependency) { // the dependency view as an image (no SVG renderer of its own)
+        if (!widgets::saveWidgetImage(dep_, p, &err))
+            reportError(err);
+        else
+            statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
         return;
     }
-    if (!(svg ? explorer_->exportSvg(p, &err) : explorer_->exportPng(p, &err))) reportError(err);
-    else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+    if (!(svg ? explorer_->exportSvg(p, &err) : explorer_->exportPng(p, &err)))
+        reportError(err);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
 }
 
 void MainWindow::exportMask() {
     QString p = QFileDialog::getSaveFileName(this, tr("Export Mask"), "mask.json", "JSON (*.json)");
     if (p.isEmpty()) return;
     QString err;
-    if (!explorer_->exportMask(p, &err)) reportError(err);
-    else statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+    if (!explorer_->exportMask(p, &err))
+        reportError(err);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
 }
 
 } // namespace prunescope::gui

@@ -8,8 +8,6 @@
 #include "widgets/FigurePrint.h"
 
 #include <QAction>
-#include <algorithm>
-#include <iterator>
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,17 +15,20 @@
 #include <QPrinter>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <iterator>
 
 namespace prunescope::gui {
 namespace {
 
 static_assert(std::size(kAllQuantities) == 5, "kQuantityNames lists every Quantity");
-const char* const kQuantityNames[] = {"keep", "inside", "constituents", "recall", "marginal"};  // Quantity order
-const char* const kColorMapNames[] = {"viridis", "cividis"};  // ColorMapKind order (the regret overlay's diverging map is never saved)
-const char* const kAnimationNames[] = {"instant", "animated", "step"};             // AnimationMode order
+const char* const kQuantityNames[] = {"keep", "inside", "constituents", "recall",
+                                      "marginal"}; // Quantity order
+const char* const kColorMapNames[] = {
+    "viridis", "cividis"}; // ColorMapKind order (the regret overlay's diverging map is never saved)
+const char* const kAnimationNames[] = {"instant", "animated", "step"}; // AnimationMode order
 
-template <std::size_t N>
-int indexOf(const char* const (&names)[N], const std::string& s) {
+template <std::size_t N> int indexOf(const char* const (&names)[N], const std::string& s) {
     for (std::size_t x = 0; x < N; ++x)
         if (s == names[x]) return static_cast<int>(x);
     return 0;
@@ -74,7 +75,8 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
 
 bool MainWindow::openSession(const QString& path, QString* error) {
     auto fail = [&](const QString& m) {
-        const QString msg = tr("Could not open the session %1:\n%2\n\nNothing was changed.").arg(QFileInfo(path).fileName(), m);
+        const QString msg = tr("Could not open the session %1:\n%2\n\nNothing was changed.")
+                                .arg(QFileInfo(path).fileName(), m);
         if (error) *error = msg;
         reportError(msg);
         return false;
@@ -86,24 +88,34 @@ bool MainWindow::openSession(const QString& path, QString* error) {
         return fail(QString::fromStdString(e.what()));
     }
     // Every file first: an error names the session file, the key and its place.
-    auto load = [&](const char* key, const std::string& p, std::initializer_list<FileKind> kinds, LoadResult& out) {
+    auto load = [&](const char* key, const std::string& p, std::initializer_list<FileKind> kinds,
+                    LoadResult& out) {
         out = loadFile(QString::fromStdString(p));
-        const QString where = QString::fromStdString(f.where[key]) + QStringLiteral(": /") + key + QStringLiteral(": ");
+        const QString where = QString::fromStdString(f.where[key]) + QStringLiteral(": /") + key +
+                              QStringLiteral(": ");
         if (!out.ok()) return fail(where + out.error), false;
         if (std::find(kinds.begin(), kinds.end(), out.kind) == kinds.end())
-            return fail(where + tr("%1 is a %2 file").arg(QString::fromStdString(p), fileKindName(out.kind))), false;
+            return fail(where + tr("%1 is a %2 file")
+                                    .arg(QString::fromStdString(p), fileKindName(out.kind))),
+                   false;
         return true;
     };
     LoadResult grammar, policy, sentences;
     if (!load("grammar", f.grammar, {FileKind::Grammar}, grammar)) return false;
     if (!f.policy.empty() && !load("policy", f.policy, {FileKind::Policy}, policy)) return false;
-    if (!f.sentences.empty() && !load("sentences", f.sentences, {FileKind::Treebank, FileKind::Sentences}, sentences)) return false;
+    if (!f.sentences.empty() &&
+        !load("sentences", f.sentences, {FileKind::Treebank, FileKind::Sentences}, sentences))
+        return false;
     if (!f.typed) {
         const auto count = static_cast<int>(sentences.sentences.size());
-        if (f.sentenceIndex >= count || sentences.sentences[static_cast<std::size_t>(f.sentenceIndex)].words != f.words)
+        if (f.sentenceIndex >= count ||
+            sentences.sentences[static_cast<std::size_t>(f.sentenceIndex)].words != f.words)
             return fail(QString::fromStdString(f.where["sentence"]) +
-                        tr(": /sentence: sentence %1 of %2 is not the saved one (the file has %3 sentences, or it changed)")
-                            .arg(f.sentenceIndex + 1).arg(QString::fromStdString(f.sentences)).arg(count));
+                        tr(": /sentence: sentence %1 of %2 is not the saved one (the file has %3 "
+                           "sentences, or it changed)")
+                            .arg(f.sentenceIndex + 1)
+                            .arg(QString::fromStdString(f.sentences))
+                            .arg(count));
     }
     // Apply: the documents, the sentence, the edits, the view.
     pending_.clear();
@@ -124,7 +136,8 @@ bool MainWindow::openSession(const QString& path, QString* error) {
     }
     if (f.typed) {
         QStringList words;
-        for (const auto& w : f.words) words << QString::fromStdString(w);
+        for (const auto& w : f.words)
+            words << QString::fromStdString(w);
         parseTypedSentence(words.join(' '));
     } else {
         selectSentence(f.sentenceIndex);
@@ -133,28 +146,33 @@ bool MainWindow::openSession(const QString& path, QString* error) {
     const bool history = explorer_->restoreEditHistory(
         [&] {
             std::vector<ExplorerPanel::Edit> edits;
-            for (const SessionEdit& e : f.edits) edits.push_back({e.flip, e.i, e.k, e.mask, QString::fromStdString(e.what)});
+            for (const SessionEdit& e : f.edits)
+                edits.push_back({e.flip, e.i, e.k, e.mask, QString::fromStdString(e.what)});
             return edits;
         }(),
         f.undoIndex, f.mask);
     const SessionView& v = f.view;
     explorer_->setQuantity(static_cast<Quantity>(indexOf(kQuantityNames, v.quantity)));
     explorer_->setColorMap(static_cast<widgets::ColorMapKind>(indexOf(kColorMapNames, v.colorMap)));
-    explorer_->setAnimationMode(static_cast<widgets::AnimationMode>(indexOf(kAnimationNames, v.animation)));
+    explorer_->setAnimationMode(
+        static_cast<widgets::AnimationMode>(indexOf(kAnimationNames, v.animation)));
     binarizedAct_->setChecked(v.binarizedSymbols);
     presentationAct_->setChecked(v.presentationFont);
     explorer_->chartZoom()->setZoom(v.chartZoom);
     explorer_->predictedZoom()->setZoom(v.predictedZoom);
     explorer_->goldZoom()->setZoom(v.goldZoom);
     if (v.lambda) explorer_->setLambda(*v.lambda);
-    statusBar()->showMessage(history ? tr("Opened session %1").arg(QFileInfo(path).fileName())
-                                     : tr("Opened session %1: the mask is restored, but its undo history no longer "
-                                          "applies (the policy changed) and was dropped").arg(QFileInfo(path).fileName()),
-                             8000);
+    statusBar()->showMessage(
+        history ? tr("Opened session %1").arg(QFileInfo(path).fileName())
+                : tr("Opened session %1: the mask is restored, but its undo history no longer "
+                     "applies (the policy changed) and was dropped")
+                      .arg(QFileInfo(path).fileName()),
+        8000);
     return true;
 }
 
-bool MainWindow::printViews(QPrinter& printer, bool chart, bool trees, bool caption, QString* error) {
+bool MainWindow::printViews(QPrinter& printer, bool chart, bool trees, bool caption,
+                            QString* error) {
     if (!explorer_->session()) {
         if (error) *error = tr("Open a sentence first: there is nothing to print");
         return false;
@@ -166,7 +184,7 @@ bool MainWindow::printViews(QPrinter& printer, bool chart, bool trees, bool capt
         pages.push_back({explorer_->predictedView(), text});
         if (explorer_->session()->hasGold()) pages.push_back({explorer_->goldView(), QString()});
     }
-    const bool focused = explorer_->heatMap()->hasFocus();  // no keyboard-focus frame on paper
+    const bool focused = explorer_->heatMap()->hasFocus(); // no keyboard-focus frame on paper
     if (focused) explorer_->heatMap()->clearFocus();
     const bool ok = widgets::printFigures(printer, pages, error);
     if (focused) explorer_->heatMap()->setFocus();
@@ -174,7 +192,8 @@ bool MainWindow::printViews(QPrinter& printer, bool chart, bool trees, bool capt
 }
 
 void MainWindow::printDialog() {
-    if (!explorer_->session()) return reportError(tr("Open a sentence first: there is nothing to print"));
+    if (!explorer_->session())
+        return reportError(tr("Open a sentence first: there is nothing to print"));
     QPrinter printer(QPrinter::HighResolution);
     QPrintDialog dialog(&printer, this);
     dialog.setWindowTitle(tr("Print Chart and Trees"));
@@ -183,15 +202,19 @@ void MainWindow::printDialog() {
     auto* chart = new QCheckBox(tr("The chart heat map (page 1)"));
     auto* trees = new QCheckBox(tr("The predicted and gold trees (one page each)"));
     auto* caption = new QCheckBox(tr("Caption: sentence, policy, λ, F1, pushes"));
-    for (QCheckBox* c : {chart, trees, caption}) c->setChecked(true);
+    for (QCheckBox* c : {chart, trees, caption})
+        c->setChecked(true);
     auto* lay = new QVBoxLayout(options);
-    for (QCheckBox* c : {chart, trees, caption}) lay->addWidget(c);
+    for (QCheckBox* c : {chart, trees, caption})
+        lay->addWidget(c);
     lay->addStretch(1);
     dialog.setOptionTabs({options});
     if (dialog.exec() != QDialog::Accepted) return;
     QString err;
-    if (!printViews(printer, chart->isChecked(), trees->isChecked(), caption->isChecked(), &err)) reportError(err);
-    else statusBar()->showMessage(tr("Printed"), 4000);
+    if (!printViews(printer, chart->isChecked(), trees->isChecked(), caption->isChecked(), &err))
+        reportError(err);
+    else
+        statusBar()->showMessage(tr("Printed"), 4000);
 }
 
 } // namespace prunescope::gui

@@ -19,8 +19,9 @@
 namespace prunescope::gui {
 namespace {
 
-constexpr MaskSourceKind kSources[] = {MaskSourceKind::Current, MaskSourceKind::Policy, MaskSourceKind::Gold,
-                                       MaskSourceKind::KeepAll, MaskSourceKind::File};
+constexpr MaskSourceKind kSources[] = {MaskSourceKind::Current, MaskSourceKind::Policy,
+                                       MaskSourceKind::Gold, MaskSourceKind::KeepAll,
+                                       MaskSourceKind::File};
 
 // Okabe–Ito colours (distinct for colour-vision deficiencies), each with its own glyph; not black,
 // which the heat map uses for gold outlines.
@@ -39,11 +40,16 @@ QTableWidgetItem* cell(const QString& text) {
 
 QString maskSourceName(MaskSourceKind k) {
     switch (k) {
-    case MaskSourceKind::Current: return QObject::tr("current (hand-edited) mask");
-    case MaskSourceKind::Policy: return QObject::tr("policy's mask");
-    case MaskSourceKind::Gold: return QObject::tr("gold mask (gold tree's spans)");
-    case MaskSourceKind::KeepAll: return QObject::tr("keep all");
-    case MaskSourceKind::File: return QObject::tr("saved mask file…");
+    case MaskSourceKind::Current:
+        return QObject::tr("current (hand-edited) mask");
+    case MaskSourceKind::Policy:
+        return QObject::tr("policy's mask");
+    case MaskSourceKind::Gold:
+        return QObject::tr("gold mask (gold tree's spans)");
+    case MaskSourceKind::KeepAll:
+        return QObject::tr("keep all");
+    case MaskSourceKind::File:
+        return QObject::tr("saved mask file…");
     }
     return {};
 }
@@ -57,7 +63,8 @@ MaskComparisonPanel::MaskComparisonPanel(ExplorerPanel* explorer, QWidget* paren
     for (int side = 0; side < 2; ++side) {
         box_[side] = new QComboBox;
         box_[side]->setObjectName(side == 0 ? "maskSourceA" : "maskSourceB");
-        for (MaskSourceKind k : kSources) box_[side]->addItem(maskSourceName(k), static_cast<int>(k));
+        for (MaskSourceKind k : kSources)
+            box_[side]->addItem(maskSourceName(k), static_cast<int>(k));
         box_[side]->setCurrentIndex(static_cast<int>(kind_[side]));
         fileLabel_[side] = new QLabel;
         auto* load = new QPushButton(tr("Mask File…"));
@@ -95,24 +102,29 @@ MaskComparisonPanel::MaskComparisonPanel(ExplorerPanel* explorer, QWidget* paren
     v->addWidget(table_);
     v->addWidget(status_);
     setWidget(body);
-    connect(ex_, &ExplorerPanel::sessionUpdated, this, [this] { if (isVisible()) refresh(); });
+    connect(ex_, &ExplorerPanel::sessionUpdated, this, [this] {
+        if (isVisible()) refresh();
+    });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool) { refresh(); });
 }
 
 void MaskComparisonPanel::chooseFile(int side) {
-    const QString p = QFileDialog::getOpenFileName(this, tr("Open Mask"), QString(), tr("Masks (*.json)"));
+    const QString p =
+        QFileDialog::getOpenFileName(this, tr("Open Mask"), QString(), tr("Masks (*.json)"));
     QString err;
     if (!p.isEmpty() && !setSource(side, MaskSourceKind::File, p, &err)) status_->setText(err);
     box_[side]->setCurrentIndex(static_cast<int>(kind_[side]));
 }
 
-bool MaskComparisonPanel::setSource(int side, MaskSourceKind kind, const QString& file, QString* error) {
+bool MaskComparisonPanel::setSource(int side, MaskSourceKind kind, const QString& file,
+                                    QString* error) {
     if (kind == MaskSourceKind::File && (file != file_[side] || !fileMask_[side])) {
         try {
             std::vector<PruningMask> masks = readMaskFile(file.toStdString());
             if (masks.size() != 1)
-                throw std::invalid_argument(file.toStdString() + ": holds " + std::to_string(masks.size()) +
-                                            " masks; the explorer compares one (File ▸ Export Mask as JSON writes one)");
+                throw std::invalid_argument(
+                    file.toStdString() + ": holds " + std::to_string(masks.size()) +
+                    " masks; the explorer compares one (File ▸ Export Mask as JSON writes one)");
             fileMask_[side] = masks.front();
             file_[side] = file;
         } catch (const std::exception& e) {
@@ -122,20 +134,26 @@ bool MaskComparisonPanel::setSource(int side, MaskSourceKind kind, const QString
     }
     kind_[side] = kind;
     box_[side]->setCurrentIndex(static_cast<int>(kind));
-    fileLabel_[side]->setText(kind == MaskSourceKind::File ? QFileInfo(file_[side]).fileName() : QString());
+    fileLabel_[side]->setText(kind == MaskSourceKind::File ? QFileInfo(file_[side]).fileName()
+                                                           : QString());
     refresh();
     return true;
 }
 
-void MaskComparisonPanel::setOverlayVisible(bool on) { overlayBox_->setChecked(on); }
+void MaskComparisonPanel::setOverlayVisible(bool on) {
+    overlayBox_->setChecked(on);
+}
 
 std::optional<PruningMask> MaskComparisonPanel::maskOf(int side, QString* why) const {
     const SentenceSession* s = ex_ ? ex_->session() : nullptr;
     if (!s) return std::nullopt;
     switch (kind_[side]) {
-    case MaskSourceKind::Current: return s->mask();
-    case MaskSourceKind::Policy: return s->policyMask();
-    case MaskSourceKind::KeepAll: return PruningMask::allKeep(s->length());
+    case MaskSourceKind::Current:
+        return s->mask();
+    case MaskSourceKind::Policy:
+        return s->policyMask();
+    case MaskSourceKind::KeepAll:
+        return PruningMask::allKeep(s->length());
     case MaskSourceKind::Gold:
         if (!s->hasGold()) {
             *why = tr("This sentence has no gold tree (typed or plain text): no gold mask.");
@@ -149,7 +167,9 @@ std::optional<PruningMask> MaskComparisonPanel::maskOf(int side, QString* why) c
         }
         if (fileMask_[side]->n != s->length()) {
             *why = tr("The mask in %1 is for %2 words; this sentence has %3.")
-                       .arg(QFileInfo(file_[side]).fileName()).arg(fileMask_[side]->n).arg(s->length());
+                       .arg(QFileInfo(file_[side]).fileName())
+                       .arg(fileMask_[side]->n)
+                       .arg(s->length());
             return std::nullopt;
         }
         return *fileMask_[side];
@@ -182,14 +202,21 @@ void MaskComparisonPanel::refresh() {
     const MaskSpanSets& sets = result_->spans;
     for (int side = 0; side < 2; ++side) {
         const MaskParse& p = side == 0 ? result_->a : result_->b;
-        table_->setVerticalHeaderItem(side, new QTableWidgetItem(QStringLiteral("%1: %2").arg(side == 0 ? "A" : "B", sideName(side))));
-        table_->setItem(side, 0, cell(std::isnan(p.f1) ? QStringLiteral("—") : QString::number(100 * p.f1, 'f', 2)));
+        table_->setVerticalHeaderItem(side, new QTableWidgetItem(QStringLiteral("%1: %2").arg(
+                                                side == 0 ? "A" : "B", sideName(side))));
+        table_->setItem(
+            side, 0,
+            cell(std::isnan(p.f1) ? QStringLiteral("—") : QString::number(100 * p.f1, 'f', 2)));
         table_->setItem(side, 1, cell(QString::number(p.stats.pushes)));
         table_->setItem(side, 2, cell(QString::number(p.stats.spansKept)));
     }
-    status_->setText(tr("Of %1 prunable spans: kept by both %2, only by A %3, only by B %4, pruned by both %5.")
-                         .arg(PruningMask::prunableCount(s->length())).arg(sets.intersection.size()).arg(sets.onlyA.size())
-                         .arg(sets.onlyB.size()).arg(sets.prunedByBoth));
+    status_->setText(
+        tr("Of %1 prunable spans: kept by both %2, only by A %3, only by B %4, pruned by both %5.")
+            .arg(PruningMask::prunableCount(s->length()))
+            .arg(sets.intersection.size())
+            .arg(sets.onlyA.size())
+            .arg(sets.onlyB.size())
+            .arg(sets.prunedByBoth));
     if (!overlayBox_->isChecked()) {
         overlay_->clear();
         return;
@@ -202,11 +229,14 @@ void MaskComparisonPanel::refresh() {
     // comparison is drawn, it replaces them.
     ex_->heatMap()->clearChanges();
     overlay_->setTitle(tr("A = %1, B = %2").arg(sideName(0), sideName(1)));
-    overlay_->setClasses({named(kBoth, tr("kept by A and B")), named(kOnlyA, tr("only A keeps")), named(kOnlyB, tr("only B keeps"))});
+    overlay_->setClasses({named(kBoth, tr("kept by A and B")), named(kOnlyA, tr("only A keeps")),
+                          named(kOnlyB, tr("only B keeps"))});
     std::vector<widgets::OverlayCell> cells;
-    const std::vector<std::pair<int, int>>* lists[] = {&sets.intersection, &sets.onlyA, &sets.onlyB};
+    const std::vector<std::pair<int, int>>* lists[] = {&sets.intersection, &sets.onlyA,
+                                                       &sets.onlyB};
     for (int c = 0; c < 3; ++c)
-        for (auto [i, k] : *lists[c]) cells.push_back({i, k, c});
+        for (auto [i, k] : *lists[c])
+            cells.push_back({i, k, c});
     overlay_->setCells(std::move(cells));
 }
 

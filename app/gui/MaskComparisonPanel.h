@@ -26,14 +26,17 @@ QString maskSourceName(MaskSourceKind k);
 
 class MaskComparisonPanel : public QDockWidget {
     Q_OBJECT
-public:
+  public:
     explicit MaskComparisonPanel(ExplorerPanel* explorer, QWidget* parent = nullptr);
 
-    // side 0 = A, 1 = B. A File source reads `file` (one mask; errors in *error, the side unchanged).
-    bool setSource(int side, MaskSourceKind kind, const QString& file = {}, QString* error = nullptr);
+    // side 0 = A, 1 = B. A File source reads `file` (one mask; errors in *error, the side
+    // unchanged).
+    bool setSource(int side, MaskSourceKind kind, const QString& file = {},
+                   QString* error = nullptr);
     MaskSourceKind source(int side) const { return kind_[side]; }
     void setOverlayVisible(bool on);
-    // The last comparison (nullopt while hidden or when a mask is unavailable, e.g. gold for a typed sentence).
+    // The last comparison (nullopt while hidden or when a mask is unavailable, e.g. gold for a
+    // typed sentence).
     const std::optional<MaskComparison>& comparison() const { return result_; }
     // The masks compared (valid with comparison()).
     const PruningMask& mask(int side) const { return masks_[side]; }
@@ -41,7 +44,7 @@ public:
     QTableWidget* table() const { return table_; }
     void refresh();
 
-private:
+  private:
     std::optional<PruningMask> maskOf(int side, QString* why) const;
     QString sideName(int side) const;
     void chooseFile(int side);

@@ -7,7 +7,8 @@
 
 namespace prunescope::gui {
 
-ChainSnapshot RandomizedChain::prepare(const RandomizedSentence& s, const RandomizedOptions& opt, const Progress& progress) {
+ChainSnapshot RandomizedChain::prepare(const RandomizedSentence& s, const RandomizedOptions& opt,
+                                       const Progress& progress) {
     chain_.reset();
     sentence_ = s;
     const auto& g = *s.grammar;
@@ -29,7 +30,8 @@ ChainSnapshot RandomizedChain::prepare(const RandomizedSentence& s, const Random
     fixedPushes_ = 0;
     if (s.policy) {
         fom = policyFigureOfMerit(*s.policy, s.words);
-        const auto fs = io.inside(s.words, policyMask(*s.policy, SentenceFeatures(s.words)), progress);
+        const auto fs =
+            io.inside(s.words, policyMask(*s.policy, SentenceFeatures(s.words)), progress);
         Expectations fixed;
         io.outside(fixed);
         fixedPushes_ = fs.pushes;
@@ -46,7 +48,7 @@ ChainSnapshot RandomizedChain::prepare(const RandomizedSentence& s, const Random
 ChainSnapshot RandomizedChain::step(int count, const Progress& progress) {
     for (int t = 0; t < count; ++t) {
         progress.throwIfCancelled();
-        maskTree_ = chain_->assignment();  // the tree the next mask is built from
+        maskTree_ = chain_->assignment(); // the tree the next mask is built from
         lastPushes_ = chain_->step(progress).pushes;
     }
     return snapshot();

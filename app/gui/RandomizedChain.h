@@ -18,7 +18,7 @@ namespace prunescope::gui {
 
 struct RandomizedSentence {
     std::shared_ptr<const Grammar> grammar;
-    std::shared_ptr<const Policy> policy;  // the figure of merit (null: every span is in M')
+    std::shared_ptr<const Policy> policy; // the figure of merit (null: every span is in M')
     std::vector<std::string> words;
 };
 
@@ -28,32 +28,33 @@ struct ChainSnapshot {
     int iteration = 0;
     long pushes = 0, initPushes = 0, iterationPushes = 0, exactPushes = 0;
     int spansKept = 0, prunable = 0, support = 0;
-    SpanList selected;                       // s of the last iteration
-    std::vector<std::uint8_t> maskTree;      // a the last mask was built from ([i*(n+1)+k])
-    std::vector<std::uint8_t> tree;          // a after the iteration: the tree drawn from the pruned chart
-    PruningMask mask;                        // m(s, a) of the last iteration (all-keep before the first)
-    std::vector<double> maskPosterior;       // E_m[span] of the last mask
-    std::vector<double> estimate, exact;     // running estimate, exact posteriors
+    SpanList selected;                  // s of the last iteration
+    std::vector<std::uint8_t> maskTree; // a the last mask was built from ([i*(n+1)+k])
+    std::vector<std::uint8_t> tree; // a after the iteration: the tree drawn from the pruned chart
+    PruningMask mask;               // m(s, a) of the last iteration (all-keep before the first)
+    std::vector<double> maskPosterior;   // E_m[span] of the last mask
+    std::vector<double> estimate, exact; // running estimate, exact posteriors
     double spanL1 = kNaN, spanKL = kNaN, ruleL1 = kNaN, maskSpanL1 = kNaN;
-    double fixedSpanL1 = kNaN;               // the policy's own mask (reference)
+    double fixedSpanL1 = kNaN; // the policy's own mask (reference)
     long fixedPushes = 0;
-    bool noDerivation = false;               // the grammar cannot parse the sentence
-    bool cancelled = false;                  // the work was cancelled (nothing to show)
-    std::string error;                       // the work failed (nothing to show)
+    bool noDerivation = false; // the grammar cannot parse the sentence
+    bool cancelled = false;    // the work was cancelled (nothing to show)
+    std::string error;         // the work failed (nothing to show)
     double at(const std::vector<double>& v, int i, int k) const {
         return v.empty() ? kNaN : v[static_cast<std::size_t>(i) * (n + 1) + k];
     }
 };
 
 class RandomizedChain {
-public:
+  public:
     // Exact expectations, the fixed reference and the chain's start. Throws Cancelled.
-    ChainSnapshot prepare(const RandomizedSentence& s, const RandomizedOptions& opt, const Progress& progress);
+    ChainSnapshot prepare(const RandomizedSentence& s, const RandomizedOptions& opt,
+                          const Progress& progress);
     // `count` iterations. Requires a successful prepare().
     ChainSnapshot step(int count, const Progress& progress);
     bool ready() const { return chain_ != nullptr; }
 
-private:
+  private:
     ChainSnapshot snapshot() const;
     RandomizedSentence sentence_;
     std::unique_ptr<RandomizedPruning> chain_;

@@ -49,8 +49,12 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     connect(playBtn_, &QPushButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
     stepBtn_ = new QPushButton(tr("Step"));
     stepBtn_->setShortcut(QKeySequence(Qt::Key_N));
-    stepBtn_->setToolTip(tr("One iteration: new selection s, mask m(s,a), pruned inside-outside, a new tree (N)"));
-    connect(stepBtn_, &QPushButton::clicked, this, [this] { pause(); stepOnce(); });
+    stepBtn_->setToolTip(
+        tr("One iteration: new selection s, mask m(s,a), pruned inside-outside, a new tree (N)"));
+    connect(stepBtn_, &QPushButton::clicked, this, [this] {
+        pause();
+        stepOnce();
+    });
     restartBtn_ = new QPushButton(tr("Restart"));
     restartBtn_->setShortcut(QKeySequence(Qt::Key_R));
     restartBtn_->setToolTip(tr("Start a new chain with the settings shown (R)"));
@@ -58,7 +62,7 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     speed_ = new QSlider(Qt::Horizontal);
     speed_->setRange(0, 1500);
     speed_->setValue(300);
-    speed_->setInvertedAppearance(true);  // right = faster
+    speed_->setInvertedAppearance(true); // right = faster
     speed_->setMaximumWidth(140);
     speed_->setToolTip(tr("Animation speed (pause in milliseconds between iterations)"));
     connect(speed_, &QSlider::valueChanged, this, [this](int ms) { setStepInterval(ms); });
@@ -69,22 +73,26 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     selection_ = new QComboBox;
     for (SelectionKind k : {SelectionKind::Rotate, SelectionKind::Independent, SelectionKind::None})
         selection_->addItem(selectionName(k), static_cast<int>(k));
-    selection_->setCurrentIndex(selection_->findData(static_cast<int>(RandomizedOptions{}.selection)));
-    selection_->setToolTip(tr("Selection chain k*: rotate = the paper's s' = (M' \\ s) ∪ R; independent = a fresh "
-                              "random subset each iteration; none = nothing selected (exact inside-outside)"));
+    selection_->setCurrentIndex(
+        selection_->findData(static_cast<int>(RandomizedOptions{}.selection)));
+    selection_->setToolTip(
+        tr("Selection chain k*: rotate = the paper's s' = (M' \\ s) ∪ R; independent = a fresh "
+           "random subset each iteration; none = nothing selected (exact inside-outside)"));
     support_ = new QDoubleSpinBox;
     support_->setRange(0, 1);
     support_->setSingleStep(0.05);
     support_->setDecimals(3);
     support_->setValue(RandomizedOptions{}.supportThreshold);
-    support_->setToolTip(tr("M' = spans whose figure of merit (the policy's keep probability) is at least this"));
+    support_->setToolTip(
+        tr("M' = spans whose figure of merit (the policy's keep probability) is at least this"));
     fraction_ = new QDoubleSpinBox;
     fraction_->setRange(0.05, 0.95);
     fraction_->setSingleStep(0.05);
     fraction_->setDecimals(3);
     fraction_->setValue(2.0 / 3.0);
     fraction_->setToolTip(tr("|s| = fraction × |M'| (the paper's 2/3; rotate needs at least 1/2)"));
-    for (QWidget* w : {static_cast<QWidget*>(seed_), static_cast<QWidget*>(support_), static_cast<QWidget*>(fraction_)})
+    for (QWidget* w : {static_cast<QWidget*>(seed_), static_cast<QWidget*>(support_),
+                       static_cast<QWidget*>(fraction_)})
         w->setMaximumWidth(90);
     controls->addWidget(playBtn_);
     controls->addWidget(stepBtn_);
@@ -115,9 +123,10 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     auto* right = new QGroupBox(tr("Span posteriors"));
     auto* rv = new QVBoxLayout(right);
     view_ = new QComboBox;
-    view_->addItems({tr("Running estimate (average over masks)"), tr("Exact (unpruned inside-outside)"),
-                     tr("|estimate − exact|")});
-    connect(view_, &QComboBox::currentIndexChanged, this, [this](int idx) { setEstimateView(idx); });
+    view_->addItems({tr("Running estimate (average over masks)"),
+                     tr("Exact (unpruned inside-outside)"), tr("|estimate − exact|")});
+    connect(view_, &QComboBox::currentIndexChanged, this,
+            [this](int idx) { setEstimateView(idx); });
     rv->addWidget(view_);
     estimateMap_ = new widgets::ChartHeatMap;
     estimateMap_->setObjectName("estimateMap");
@@ -150,7 +159,8 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
 
     timer_.setSingleShot(true);
     connect(&timer_, &QTimer::timeout, this, [this] {
-        if (playing_ && !busy()) run([](RandomizedChain& c, const Progress& p) { return c.step(1, p); });
+        if (playing_ && !busy())
+            run([](RandomizedChain& c, const Progress& p) { return c.step(1, p); });
     });
     setStepInterval(speed_->value());
     connect(&watcher_, &QFutureWatcher<ChainSnapshot>::finished, this, [this] { onJobDone(); });
@@ -158,7 +168,9 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     show(ChainSnapshot{});
 }
 
-RandomizedWindow::~RandomizedWindow() { cancelAndWait(); }
+RandomizedWindow::~RandomizedWindow() {
+    cancelAndWait();
+}
 
 void RandomizedWindow::cancelAndWait() {
     playing_ = false;
@@ -185,14 +197,16 @@ RandomizedWindow* RandomizedWindow::showFor(MainWindow* w) {
         });
     }
     if (r->provider_)
-        if (auto s = r->provider_(); s && (!r->sentence_ || r->sentence_->words != s->words || r->sentence_->grammar != s->grammar))
+        if (auto s = r->provider_(); s && (!r->sentence_ || r->sentence_->words != s->words ||
+                                           r->sentence_->grammar != s->grammar))
             r->setSentence(*s, QString());
     r->QWidget::show();
     r->raise();
     return r;
 }
 
-void RandomizedWindow::setSentenceProvider(std::function<std::optional<RandomizedSentence>()> provider) {
+void RandomizedWindow::setSentenceProvider(
+    std::function<std::optional<RandomizedSentence>()> provider) {
     provider_ = std::move(provider);
     useExplorerBtn_->setEnabled(provider_ != nullptr);
 }
@@ -217,16 +231,18 @@ void RandomizedWindow::setOptions(const RandomizedOptions& o) {
 
 void RandomizedWindow::setSentence(RandomizedSentence s, const QString& title) {
     QString text;
-    for (const auto& w : s.words) text += QString::fromStdString(w) + ' ';
-    title_->setText(title.isEmpty() ? tr("<b>%1 words:</b> %2").arg(s.words.size()).arg(text.toHtmlEscaped())
-                                    : title);
+    for (const auto& w : s.words)
+        text += QString::fromStdString(w) + ' ';
+    title_->setText(title.isEmpty()
+                        ? tr("<b>%1 words:</b> %2").arg(s.words.size()).arg(text.toHtmlEscaped())
+                        : title);
     sentence_ = std::move(s);
     restart();
 }
 
 void RandomizedWindow::restart() {
     if (!sentence_) return;
-    if (busy()) {  // start over as soon as the running work has stopped
+    if (busy()) { // start over as soon as the running work has stopped
         restartPending_ = true;
         progress_.requestCancel();
         return;
@@ -234,7 +250,8 @@ void RandomizedWindow::restart() {
     restartPending_ = false;
     const RandomizedSentence s = *sentence_;
     RandomizedOptions o = options();
-    if (o.selection == SelectionKind::Rotate && o.selectionFraction < 0.5) o.selectionFraction = 0.5;
+    if (o.selection == SelectionKind::Rotate && o.selectionFraction < 0.5)
+        o.selectionFraction = 0.5;
     status_->setText(tr("Computing exact inside-outside and starting the chain…"));
     run([s, o](RandomizedChain& c, const Progress& p) { return c.prepare(s, o, p); });
 }
@@ -264,14 +281,15 @@ void RandomizedWindow::setStepInterval(int ms) {
 bool RandomizedWindow::waitIdle(int timeoutMs) {
     QElapsedTimer t;
     t.start();
-    while ((busy() || restartPending_) && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    while ((busy() || restartPending_) && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     QCoreApplication::processEvents();
     return !busy() && !restartPending_;
 }
 
 void RandomizedWindow::run(std::function<ChainSnapshot(RandomizedChain&, const Progress&)> job) {
     if (busy()) return;
-    progress_ = Progress([](const ProgressUpdate&) {});  // a fresh cancel flag per job
+    progress_ = Progress([](const ProgressUpdate&) {}); // a fresh cancel flag per job
     const Progress p = progress_;
     RandomizedChain* chain = &chain_;
     watcher_.setFuture(QtConcurrent::run([chain, job = std::move(job), p]() {
@@ -311,17 +329,23 @@ void RandomizedWindow::show(const ChainSnapshot& s) {
     if (newSentence) {
         QStringList words;
         if (sentence_ && !s.noDerivation && s.n > 0)
-            for (const auto& w : sentence_->words) words << QString::fromStdString(w);
+            for (const auto& w : sentence_->words)
+                words << QString::fromStdString(w);
         maskMap_->setWords(words);
         estimateMap_->setWords(words);
         trace_->clearTrace();
-        trace_->setReference(s.fixedSpanL1, tr("the policy's fixed mask (%1 × exact pushes)")
-                                                .arg(s.exactPushes ? double(s.fixedPushes) / s.exactPushes : 0.0, 0, 'f', 3));
+        trace_->setReference(
+            s.fixedSpanL1,
+            tr("the policy's fixed mask (%1 × exact pushes)")
+                .arg(s.exactPushes ? double(s.fixedPushes) / s.exactPushes : 0.0, 0, 'f', 3));
     } else {
         trace_->addPoint(s.iteration, s.spanL1, s.maskSpanL1);
     }
-    if (s.noDerivation) status_->setText(tr("The grammar has no derivation of this sentence: nothing to estimate."));
-    else if (s.n > 0) status_->setText(newSentence ? tr("Ready: press Play or Step.") : QString());
+    if (s.noDerivation)
+        status_->setText(
+            tr("The grammar has no derivation of this sentence: nothing to estimate."));
+    else if (s.n > 0)
+        status_->setText(newSentence ? tr("Ready: press Play or Step.") : QString());
     const bool ok = chain_.ready() && !s.noDerivation;
     playBtn_->setEnabled(ok);
     stepBtn_->setEnabled(ok);
@@ -347,7 +371,8 @@ int randomizedScreenshot(const QString& file, int sentence, int iterations, cons
         if (!r->waitIdle(60000)) return 1;
     }
     r->maskMap()->setFocusCell(0, 2);
-    processEventsUntil([] { return false; }, 300);  // let the last paint settle, without spinning a core
+    processEventsUntil([] { return false; },
+                       300); // let the last paint settle, without spinning a core
     if (!r->grab().save(file)) {
         std::fprintf(stderr, "cannot write %s\n", qPrintable(file));
         return 1;

@@ -32,9 +32,9 @@ class MainWindow;
 
 class RandomizedWindow : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit RandomizedWindow(QWidget* parent = nullptr);
-    ~RandomizedWindow() override;  // cancels the worker and waits for it
+    ~RandomizedWindow() override; // cancels the worker and waits for it
 
     // The window of this main window (created on first use), showing the explorer's sentence.
     static RandomizedWindow* showFor(MainWindow* w);
@@ -44,14 +44,14 @@ public:
     // Where "Use Explorer Sentence" gets its sentence from.
     void setSentenceProvider(std::function<std::optional<RandomizedSentence>()> provider);
 
-    void setOptions(const RandomizedOptions& opt);  // restarts the chain
+    void setOptions(const RandomizedOptions& opt); // restarts the chain
     RandomizedOptions options() const;
     void play();
     void pause();
     bool isPlaying() const { return timer_.isActive() || playing_; }
     void stepOnce();
     void restart();
-    void setStepInterval(int ms);  // animation speed, milliseconds per iteration
+    void setStepInterval(int ms); // animation speed, milliseconds per iteration
     // Processes events until no work runs (true) or timeoutMs passed (false).
     bool waitIdle(int timeoutMs);
     bool busy() const { return watcher_.isRunning(); }
@@ -62,15 +62,15 @@ public:
     widgets::ChartHeatMap* maskMap() const { return maskMap_; }
     widgets::ChartHeatMap* estimateMap() const { return estimateMap_; }
     widgets::BiasTrace* trace() const { return trace_; }
-    void setEstimateView(int view);  // 0 running estimate, 1 exact, 2 |estimate − exact|
+    void setEstimateView(int view); // 0 running estimate, 1 exact, 2 |estimate − exact|
 
-signals:
+  signals:
     void snapshotShown(int iteration);
 
-protected:
+  protected:
     void closeEvent(QCloseEvent* e) override;
 
-private:
+  private:
     void run(std::function<ChainSnapshot(RandomizedChain&, const Progress&)> job);
     void onJobDone();
     void show(const ChainSnapshot& s);
@@ -91,7 +91,8 @@ private:
     int estimateView_ = 0;
 
     QLabel *title_ = nullptr, *readout_ = nullptr, *status_ = nullptr;
-    QPushButton *playBtn_ = nullptr, *stepBtn_ = nullptr, *restartBtn_ = nullptr, *useExplorerBtn_ = nullptr;
+    QPushButton *playBtn_ = nullptr, *stepBtn_ = nullptr, *restartBtn_ = nullptr,
+                *useExplorerBtn_ = nullptr;
     QSlider* speed_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QComboBox *selection_ = nullptr, *view_ = nullptr;

@@ -11,25 +11,26 @@ namespace prunescope::gui {
 
 class RegretTable : public QTableWidget {
     Q_OBJECT
-public:
+  public:
     enum Column { Name, Value, Unit };
-    static constexpr int kKeyRole = Qt::UserRole;        // on Name: the toJson() key
-    static constexpr int kValueRole = Qt::UserRole + 1;  // on Value: the exact double
+    static constexpr int kKeyRole = Qt::UserRole;       // on Name: the toJson() key
+    static constexpr int kValueRole = Qt::UserRole + 1; // on Value: the exact double
 
     explicit RegretTable(QWidget* parent = nullptr);
-    // `rewardUnit` names the reward of the surrogate the rollouts used (e.g. "F1 − λ·constituents").
+    // `rewardUnit` names the reward of the surrogate the rollouts used (e.g. "F1 −
+    // λ·constituents").
     void setStats(const RegretStats& s, const QString& rewardUnit);
     void clearStats();
-    int rowOf(const QString& key) const;  // -1 if absent
+    int rowOf(const QString& key) const; // -1 if absent
     QString toTsv(bool selectedOnly) const;
     QString json() const { return json_; }
     void copySelection() const;
 
-protected:
+  protected:
     void keyPressEvent(QKeyEvent* e) override;
     void contextMenuEvent(QContextMenuEvent* e) override;
 
-private:
+  private:
     QString json_;
 };
 

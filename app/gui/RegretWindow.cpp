@@ -11,23 +11,24 @@
 #include <QComboBox>
 #include <QDoubleValidator>
 #include <QFileDialog>
-#include <QMessageBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSplitter>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QThread>
 
 #include <cmath>
 
 namespace prunescope::gui {
 
-RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::string>& words, const Tree& gold,
-                                   const PruningMask& rollIn, Surrogate s, double lambda) {
+RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::string>& words,
+                                   const Tree& gold, const PruningMask& rollIn, Surrogate s,
+                                   double lambda) {
     RolloutRequest req;
     req.grammar = &g;
     req.words = words;
@@ -42,13 +43,13 @@ RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::stri
         for (int k = i + 1; k <= n; ++k) {
             auto& c = o.cells[static_cast<std::size_t>(i * (n + 1) + k)];
             c.gold = !goldInd.empty() && goldInd[static_cast<std::size_t>(i * (n + 1) + k)];
-            c.kept = rollIn.keep(i, k);  // hatched = pruned by the roll-in, as in the explorer
+            c.kept = rollIn.keep(i, k); // hatched = pruned by the roll-in, as in the explorer
         }
     for (const SpanRollout& r : o.rollouts) {
         auto& c = o.cells[static_cast<std::size_t>(r.i * (n + 1) + r.k)];
         const double d = r.rewardKeep(lambda) - r.rewardPrune(lambda);
         c.value = static_cast<float>(d);
-        const bool oracleKeeps = d >= 0;  // the rollout oracle's choice (ties: keep)
+        const bool oracleKeeps = d >= 0; // the rollout oracle's choice (ties: keep)
         const bool disagree = oracleKeeps != c.gold && d != 0;
         c.label = QString(oracleKeeps ? "K" : "P") + (disagree ? "!" : "");
         o.disagreements += disagree;
@@ -57,13 +58,17 @@ RegretOverlay computeRegretOverlay(const Grammar& g, const std::vector<std::stri
     return o;
 }
 
-QString regretOverlayName() { return QString::fromUtf8("Regret r\u0302[keep] \u2212 r\u0302[prune]"); }
+QString regretOverlayName() {
+    return QString::fromUtf8("Regret r\u0302[keep] \u2212 r\u0302[prune]");
+}
 
 void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double lambda) {
     ExplorerPanel::Overlay view;
     view.name = regretOverlayName();
-    view.title = QString::fromUtf8("r\u0302[keep] \u2212 r\u0302[prune] (\u03bb=%1): blue = oracle prunes, red = keeps")
-                     .arg(lambda, 0, 'g', 4);
+    view.title =
+        QString::fromUtf8(
+            "r\u0302[keep] \u2212 r\u0302[prune] (\u03bb=%1): blue = oracle prunes, red = keeps")
+            .arg(lambda, 0, 'g', 4);
     view.cells = o.cells;
     view.maxAbs = o.maxAbs;
     view.decimals = 4;
@@ -75,11 +80,18 @@ void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double 
             if (r.i == i && r.k == k) {
                 const bool gold = (*cells)[static_cast<std::size_t>(i * (n + 1) + k)].gold;
                 const double d = r.rewardKeep(lambda) - r.rewardPrune(lambda);
-                return QString("span (%1,%2)  gold: %3\nr^[keep] = %4 (acc %5, runtime %6)\nr^[prune] = %7 (acc %8, "
+                return QString("span (%1,%2)  gold: %3\nr^[keep] = %4 (acc %5, runtime "
+                               "%6)\nr^[prune] = %7 (acc %8, "
                                "runtime %9)\noracle: %10   regret of gold label: %11")
-                    .arg(i).arg(k).arg(gold ? "yes" : "no")
-                    .arg(r.rewardKeep(lambda), 0, 'g', 5).arg(r.accuracyKeep, 0, 'g', 4).arg(r.runtimeKeep)
-                    .arg(r.rewardPrune(lambda), 0, 'g', 5).arg(r.accuracyPrune, 0, 'g', 4).arg(r.runtimePrune)
+                    .arg(i)
+                    .arg(k)
+                    .arg(gold ? "yes" : "no")
+                    .arg(r.rewardKeep(lambda), 0, 'g', 5)
+                    .arg(r.accuracyKeep, 0, 'g', 4)
+                    .arg(r.runtimeKeep)
+                    .arg(r.rewardPrune(lambda), 0, 'g', 5)
+                    .arg(r.accuracyPrune, 0, 'g', 4)
+                    .arg(r.runtimePrune)
                     .arg(d >= 0 ? "keep" : "prune")
                     .arg(std::abs(d) * ((d >= 0) != gold), 0, 'g', 4);
             }
@@ -115,14 +127,16 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     computeBtn_ = new QPushButton("Compute", this);
     cancelBtn_ = new QPushButton("Cancel", this);
     cancelBtn_->setEnabled(false);
-    cancelBtn_->setToolTip("Stop the computation (within a second); nothing is shown for a cut sample");
+    cancelBtn_->setToolTip(
+        "Stop the computation (within a second); nothing is shown for a cut sample");
     overlayBtn_ = new QPushButton("Overlay on explorer sentence", this);
     overlayBtn_->setObjectName("overlay");
     overlayBtn_->setCheckable(true);
     overlayBtn_->setEnabled(false);
-    overlayBtn_->setToolTip("On: colour every span of the explorer's sentence by the signed r^[keep] - r^[prune] "
-                            "(rolled in with its current mask; blue < 0 < red).\nOff: the explorer's colour quantity "
-                            "and map as before. A flip or another sentence in the explorer turns it off.");
+    overlayBtn_->setToolTip(
+        "On: colour every span of the explorer's sentence by the signed r^[keep] - r^[prune] "
+        "(rolled in with its current mask; blue < 0 < red).\nOff: the explorer's colour quantity "
+        "and map as before. A flip or another sentence in the explorer turns it off.");
     auto* save = new QPushButton("Save plot…", this);
     auto* copy = new QPushButton("Copy table", this);
     copy->setObjectName("copyTable");
@@ -148,8 +162,10 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     statusRow->addWidget(status_, 1);
     statusRow->addWidget(progress_);
     // No empty axes before the first result: a note stands where the bars will be.
-    auto* before = new QLabel("Nothing computed yet. Press Compute to roll out every state of the roll-in policy "
-                              "on the sample (eq. 4 decomposes the gold oracle's regret).", this);
+    auto* before = new QLabel(
+        "Nothing computed yet. Press Compute to roll out every state of the roll-in policy "
+        "on the sample (eq. 4 decomposes the gold oracle's regret).",
+        this);
     before->setObjectName("placeholder");
     before->setAlignment(Qt::AlignCenter);
     before->setWordWrap(true);
@@ -159,7 +175,7 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     lay->addWidget(before, 1);
     auto* results = new QSplitter(Qt::Horizontal, this);
     results->setObjectName("results");
-    results->hide();  // shown with the first result
+    results->hide(); // shown with the first result
     results->addWidget(bars_);
     results->addWidget(table_);
     results->setStretchFactor(0, 3);
@@ -177,13 +193,17 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     });
     connect(copy, &QPushButton::clicked, table_, [this] { table_->copySelection(); });
     connect(save, &QPushButton::clicked, this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, "Save plot", "regret.png", "PNG (*.png);;PDF (*.pdf)");
+        const QString p = QFileDialog::getSaveFileName(this, "Save plot", "regret.png",
+                                                       "PNG (*.png);;PDF (*.pdf)");
         QString err;
-        if (!p.isEmpty() && !bars_->saveImage(p, 900, 420, &err)) QMessageBox::warning(this, "Save plot", err);
+        if (!p.isEmpty() && !bars_->saveImage(p, 900, 420, &err))
+            QMessageBox::warning(this, "Save plot", err);
     });
-    connect(task_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { showProgress(progress_, u); });
+    connect(task_, &BackgroundTask::progressChanged, this,
+            [this](const ProgressUpdate& u) { showProgress(progress_, u); });
     connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State st) {
-        const bool running = st == BackgroundTask::State::Running || st == BackgroundTask::State::Cancelling;
+        const bool running =
+            st == BackgroundTask::State::Running || st == BackgroundTask::State::Cancelling;
         computeBtn_->setEnabled(!running);
         cancelBtn_->setEnabled(st == BackgroundTask::State::Running);
         progress_->setVisible(running);
@@ -211,13 +231,16 @@ void RegretWindow::showResult(const RegretStats& s) {
     widgets::RegretBarsData d;
     d.states = s.states, d.gold = s.gold, d.pDiff = s.pDiff();
     d.pGoldGivenDiff = s.pGoldGivenDiff(), d.pNonGoldGivenDiff = s.pNonGoldGivenDiff();
-    d.regretGivenDiffGold = s.regretGivenDiffGold(), d.regretGivenDiffNonGold = s.regretGivenDiffNonGold();
+    d.regretGivenDiffGold = s.regretGivenDiffGold(),
+    d.regretGivenDiffNonGold = s.regretGivenDiffNonGold();
     d.meanRegret = s.meanRegret();
     d.title = QString("%1, %2 rollouts, \u03bb = %3, %4 sentences")
                   .arg(QFileInfo(policy_->text()).fileName(), surrogate_->currentData().toString())
-                  .arg(lambda_->text()).arg(s.sentences);
+                  .arg(lambda_->text())
+                  .arg(s.sentences);
     bars_->setRegret(d);
-    table_->setStats(s, surrogateFromName(surrogate_->currentData().toString().toStdString()) == Surrogate::CP
+    table_->setStats(s, surrogateFromName(surrogate_->currentData().toString().toStdString()) ==
+                                Surrogate::CP
                             ? QString::fromUtf8("F1 \u2212 \u03bb\u00b7constituents")
                             : QString::fromUtf8("r\u0304 \u2212 \u03bb\u00b7spans kept"));
     if (auto* before = findChild<QLabel*>("placeholder")) before->hide();
@@ -225,13 +248,18 @@ void RegretWindow::showResult(const RegretStats& s) {
     if (auto* copy = findChild<QPushButton*>("copyTable")) copy->setEnabled(true);
     // Say when the Sentences limit cut the sample.
     const int available = available_ ? *available_ : -1;
-    status_->setText(available > s.sentences
-                         ? QString("Done: %1 of the %2 sentences of at most %3 words (capped by Sentences).")
-                               .arg(s.sentences).arg(available).arg(request().maxLength)
-                         : QString("Done: all %1 sentences of at most %2 words.").arg(s.sentences).arg(request().maxLength));
+    status_->setText(
+        available > s.sentences
+            ? QString("Done: %1 of the %2 sentences of at most %3 words (capped by Sentences).")
+                  .arg(s.sentences)
+                  .arg(available)
+                  .arg(request().maxLength)
+            : QString("Done: all %1 sentences of at most %2 words.")
+                  .arg(s.sentences)
+                  .arg(request().maxLength));
 }
 
-RegretWindow::~RegretWindow() = default;  // the task cancels and waits
+RegretWindow::~RegretWindow() = default; // the task cancels and waits
 
 void RegretWindow::setRequest(const RegretRequest& r) {
     grammar_ = r.grammar;
@@ -265,7 +293,8 @@ void RegretWindow::setExplorer(ExplorerPanel* e) {
     // The explorer dropped the overlay (a flip, another sentence, another colour quantity, ...).
     connect(e, &ExplorerPanel::overlayRemoved, this, [this](const QString& why) {
         overlayBtn_->setChecked(false);
-        status_->setText(why.isEmpty() ? QString("Overlay removed.") : QString("Overlay removed: %1.").arg(why));
+        status_->setText(why.isEmpty() ? QString("Overlay removed.")
+                                       : QString("Overlay removed: %1.").arg(why));
     });
 }
 
@@ -286,9 +315,11 @@ void RegretWindow::compute() {
     task_->start([r, result, available](const Progress& progress) {
         const Grammar g = loadGrammar(r.grammar.toStdString());
         const Policy p = loadPolicy(r.policy.toStdString());
-        auto sentences = lolsSentences(readNormalizedTreebank(r.treebank.toStdString(), 0, progress), r.maxLength);
+        auto sentences = lolsSentences(
+            readNormalizedTreebank(r.treebank.toStdString(), 0, progress), r.maxLength);
         *available = static_cast<int>(sentences.size());
-        if (static_cast<int>(sentences.size()) > r.sentences) sentences.resize(static_cast<std::size_t>(r.sentences));
+        if (static_cast<int>(sentences.size()) > r.sentences)
+            sentences.resize(static_cast<std::size_t>(r.sentences));
         RegretOptions opt;
         opt.surrogate = r.surrogate;
         opt.lambda = r.lambda;
@@ -297,7 +328,9 @@ void RegretWindow::compute() {
     });
 }
 
-void RegretWindow::cancel() { task_->cancel(); }
+void RegretWindow::cancel() {
+    task_->cancel();
+}
 
 bool RegretWindow::overlayCurrentSentence(QString* error) {
     auto fail = [&](const QString& m) {
@@ -310,11 +343,14 @@ bool RegretWindow::overlayCurrentSentence(QString* error) {
     if (!s->hasGold()) return fail("The explorer's sentence has no gold tree: rollouts need one.");
     const RegretRequest r = request();
     try {
-        const RegretOverlay o = computeRegretOverlay(s->grammar(), s->words(), *s->gold(), s->mask(), r.surrogate, r.lambda);
+        const RegretOverlay o = computeRegretOverlay(s->grammar(), s->words(), *s->gold(),
+                                                     s->mask(), r.surrogate, r.lambda);
         applyRegretOverlay(explorer_, o, r.lambda);
         overlayBtn_->setChecked(explorer_->overlayShown());
-        status_->setText(QString("Overlay: %1 states, %2 where the rollout oracle disagrees with the gold label (!).")
-                             .arg(o.rollouts.size()).arg(o.disagreements));
+        status_->setText(QString("Overlay: %1 states, %2 where the rollout oracle disagrees with "
+                                 "the gold label (!).")
+                             .arg(o.rollouts.size())
+                             .arg(o.disagreements));
     } catch (const std::exception& e) {
         return fail(QString::fromStdString(e.what()));
     }

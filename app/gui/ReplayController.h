@@ -24,20 +24,21 @@ class SentenceSession;
 
 class ReplayController : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ReplayController(QObject* parent = nullptr);
 
     // Replays the session's sentence under its current mask: computes the trace in the background,
-    // then becomes active at step 0 (nothing built yet), paused. A start or stop meanwhile discards it.
+    // then becomes active at step 0 (nothing built yet), paused. A start or stop meanwhile discards
+    // it.
     void start(const SentenceSession& s);
-    void stop();  // back to the normal view
+    void stop(); // back to the normal view
     bool computing() const { return computing_; }
     // Processes events until a trace being computed is ready (true) or timeoutMs passed (false):
     // screenshots and tests.
     bool waitUntilReady(int timeoutMs);
     bool active() const { return active_; }
     bool playing() const { return timer_.isActive(); }
-    int step() const { return step_; }   // cells built (or skipped) so far, 0..total()
+    int step() const { return step_; } // cells built (or skipped) so far, 0..total()
     int total() const { return static_cast<int>(trace_.cells.size()); }
     bool complete() const { return active_ && step_ == total(); }
     const ReplayTrace& trace() const { return trace_; }
@@ -55,13 +56,14 @@ public:
     // not reached yet shows no value or label; a pruned cell reached says "skipped"; the best-parse
     // dots appear only once the parse is complete.
     std::vector<widgets::HeatCell> cellsAt(std::vector<widgets::HeatCell> final) const;
-    // The current cell (orange; grey "skipped" if pruned) and its best split's children (blue, L / R).
+    // The current cell (orange; grey "skipped" if pruned) and its best split's children (blue, L /
+    // R).
     std::vector<widgets::CellHighlight> highlights() const;
 
     void setInterval(int ms) { timer_.setInterval(std::max(1, ms)); }
     int interval() const { return timer_.interval(); }
 
-public slots:
+  public slots:
     void play();
     void pause();
     void togglePlay();
@@ -70,20 +72,20 @@ public slots:
     void finish();
     void seek(int step);
 
-signals:
+  signals:
     void stepChanged(int step, int total);
     void playingChanged(bool playing);
     void activeChanged(bool active);
     void failed(const QString& message);
 
-private:
+  private:
     void apply(ReplayTrace trace);
     std::shared_ptr<const Grammar> g_;
     BackgroundTask* task_ = nullptr;
-    int generation_ = 0;     // a finished trace of an older start is dropped
+    int generation_ = 0; // a finished trace of an older start is dropped
     bool computing_ = false;
     ReplayTrace trace_;
-    std::vector<long> pushesBefore_, constituentsBefore_;  // prefix sums: [s] = after s cells
+    std::vector<long> pushesBefore_, constituentsBefore_; // prefix sums: [s] = after s cells
     int step_ = 0;
     bool active_ = false;
     QTimer timer_;

@@ -12,7 +12,8 @@
 
 namespace prunescope::gui {
 
-RetrainDialog::RetrainDialog(QWidget* parent, const QString& pointId, const QString& intro) : dlg_(parent) {
+RetrainDialog::RetrainDialog(QWidget* parent, const QString& pointId, const QString& intro)
+    : dlg_(parent) {
     dlg_.setWindowTitle(QString("Retrain %1").arg(pointId));
     form_ = new QFormLayout(&dlg_);
     auto* l = new QLabel(intro, &dlg_);
@@ -28,7 +29,8 @@ void RetrainDialog::row(const QString& name, const QString& value) {
 }
 
 bool RetrainDialog::exec(const QString& outLabel, const QString& outNote, QString& outDir,
-                         const std::function<std::string(const std::string&)>& command, const QString& commandNote) {
+                         const std::function<std::string(const std::string&)>& command,
+                         const QString& commandNote) {
     auto* out = new QLineEdit(outDir, &dlg_);
     auto* browse = new QPushButton("…", &dlg_);
     auto* outRow = new QHBoxLayout;
@@ -40,8 +42,9 @@ bool RetrainDialog::exec(const QString& outLabel, const QString& outNote, QStrin
     cmd->setReadOnly(true);
     cmd->setMaximumHeight(90);
     form_->addRow("equivalent command", cmd);
-    QObject::connect(out, &QLineEdit::textChanged, cmd,
-                     [cmd, command](const QString& d) { cmd->setPlainText(QString::fromStdString(command(d.toStdString()))); });
+    QObject::connect(out, &QLineEdit::textChanged, cmd, [cmd, command](const QString& d) {
+        cmd->setPlainText(QString::fromStdString(command(d.toStdString())));
+    });
     if (!commandNote.isEmpty()) {
         auto* note = new QLabel(commandNote, &dlg_);
         note->setWordWrap(true);

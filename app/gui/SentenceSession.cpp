@@ -1,10 +1,10 @@
 #include "app/gui/SentenceSession.h"
 
 #include "core/eval/Evalb.h"
+#include "core/grammar/PcfgEstimator.h"
+#include "core/parse/Parser.h"
 #include "core/policy/GoldSpans.h"
 #include "core/rollout/InsideOutside.h"
-#include "core/parse/Parser.h"
-#include "core/grammar/PcfgEstimator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +16,8 @@ std::vector<LabeledSpan> scoredBrackets(const Tree& t) {
     auto walk = [&](auto&& self, const Tree& n, int begin) -> int {
         if (n.isLeaf()) return begin + 1;
         int end = begin;
-        for (const Tree& c : n.children) end = self(self, c, end);
+        for (const Tree& c : n.children)
+            end = self(self, c, end);
         if (!n.isPreterminal() && n.label != "ROOT") out.push_back({n.label, begin, end});
         return end;
     };
@@ -24,20 +25,21 @@ std::vector<LabeledSpan> scoredBrackets(const Tree& t) {
     return out;
 }
 
-SentenceSession::SentenceSession(std::shared_ptr<const Grammar> g, std::shared_ptr<const Policy> policy,
-                                 SentenceItem item)
+SentenceSession::SentenceSession(std::shared_ptr<const Grammar> g,
+                                 std::shared_ptr<const Policy> policy, SentenceItem item)
     : g_(std::move(g)), policy_(std::move(policy)), item_(std::move(item)), features_(item_.words) {
     int n = length();
     policyMask_ = PruningMask::allKeep(n);
     if (policy_)
         for (int w = 2; w < n; ++w)
-            for (int i = 0; i + w <= n; ++i) policyMask_.set(i, i + w, policy_->keep(features_.features(i, i + w)));
+            for (int i = 0; i + w <= n; ++i)
+                policyMask_.set(i, i + w, policy_->keep(features_.features(i, i + w)));
     if (item_.gold) {
         try {
             binarizedGold_ = binarizeLike(*g_, *item_.gold);
             goldInd_ = spanIndicator(*binarizedGold_);
         } catch (const std::exception&) {
-            binarizedGold_.reset();  // gold not binarizable with this grammar: no outlines
+            binarizedGold_.reset(); // gold not binarizable with this grammar: no outlines
         }
     }
     setMask(policyMask_);
@@ -47,7 +49,9 @@ PruningMask SentenceSession::goldMask() const {
     return binarizedGold_ ? spanMask(*binarizedGold_) : PruningMask::allKeep(length());
 }
 
-void SentenceSession::refresh() { afterChange(prop_->current()); }
+void SentenceSession::refresh() {
+    afterChange(prop_->current());
+}
 
 void SentenceSession::afterChange(FlipResult r) {
     // r.tree is the CLI's tree: Parser's bestTree over the current chart (its fallback if failed).
@@ -56,7 +60,7 @@ void SentenceSession::afterChange(FlipResult r) {
     try {
         f1_ = item_.gold ? sentenceF1(*item_.gold, result_.tree) : std::nan("");
     } catch (const std::exception&) {
-        f1_ = std::nan("");  // a pair EVALB cannot score (different words): shown as "—"
+        f1_ = std::nan(""); // a pair EVALB cannot score (different words): shown as "—"
     }
     recallDelta_.clear();
     int n = length();
@@ -107,15 +111,18 @@ float SentenceSession::bestScore(int i, int k) const {
 
 int SentenceSession::constituents(int i, int k) const {
     const float* row = chart().postRow(i, k);
-    return static_cast<int>(std::count_if(row, row + chart().numSymbols, [](float v) { return v != kNegInf; }));
+    return static_cast<int>(
+        std::count_if(row, row + chart().numSymbols, [](float v) { return v != kNegInf; }));
 }
 
-std::vector<std::pair<std::string, float>> SentenceSession::topLabels(int i, int k, int count) const {
+std::vector<std::pair<std::string, float>> SentenceSession::topLabels(int i, int k,
+                                                                      int count) const {
     const float* row = chart().postRow(i, k);
     std::vector<std::pair<std::string, float>> out;
     for (int s = 0; s < chart().numSymbols; ++s)
         if (row[s] != kNegInf) out.push_back({g_->symbols[s], row[s]});
-    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     if (static_cast<int>(out.size()) > count) out.resize(count);
     return out;
 }
@@ -138,17 +145,19 @@ void SentenceSession::computeRecall() const {
             for (int i = 0; i + w <= n; ++i) {
                 int k = i + w;
                 double other;
-                if (io.gradient(i, k).illConditioned) {  // eq. 3 would cancel: recompute this flip exactly
+                if (io.gradient(i, k)
+                        .illConditioned) { // eq. 3 would cancel: recompute this flip exactly
                     PruningMask m = mask();
                     m.flip(i, k);
                     other = exact.inside(words(), m, rg).recall;
                 } else {
                     other = io.flipped(i, k).recall;
                 }
-                recallDelta_[idx(i, k)] = mask().keep(i, k) ? expectedRecall_ - other : other - expectedRecall_;
+                recallDelta_[idx(i, k)] =
+                    mask().keep(i, k) ? expectedRecall_ - other : other - expectedRecall_;
             }
     } catch (const std::exception&) {
-        recallDelta_.assign(recallDelta_.size(), std::nan(""));  // gold not usable with this grammar
+        recallDelta_.assign(recallDelta_.size(), std::nan("")); // gold not usable with this grammar
     }
 }
 
@@ -162,7 +171,9 @@ double SentenceSession::expectedRecall() const {
     return expectedRecall_;
 }
 
-std::vector<LabeledSpan> SentenceSession::predictedBrackets() const { return scoredBrackets(result_.tree); }
+std::vector<LabeledSpan> SentenceSession::predictedBrackets() const {
+    return scoredBrackets(result_.tree);
+}
 
 std::vector<LabeledSpan> SentenceSession::goldBrackets() const {
     return item_.gold ? scoredBrackets(*item_.gold) : std::vector<LabeledSpan>{};

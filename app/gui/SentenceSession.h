@@ -1,11 +1,11 @@
 #pragma once
 // One sentence under inspection: the grammar, the policy's mask and probabilities, the gold tree
 // and a ChangePropagator (sec. 5.2) holding the current chart for the current mask.
-#include "core/rollout/ChangePropagator.h"
 #include "core/grammar/Grammar.h"
-#include "core/policy/Policy.h"
 #include "core/parse/PruningMask.h"
+#include "core/policy/Policy.h"
 #include "core/policy/SpanFeatures.h"
+#include "core/rollout/ChangePropagator.h"
 #include "core/treebank/Tree.h"
 
 #include <memory>
@@ -18,13 +18,14 @@ namespace prunescope::gui {
 
 struct SentenceItem {
     std::vector<std::string> words;
-    std::optional<Tree> gold;  // normalized (normalizeTree)
+    std::optional<Tree> gold; // normalized (normalizeTree)
 };
 
 class SentenceSession {
-public:
+  public:
     // policy may be null: the policy mask is then all-keep and keep probabilities are NaN.
-    SentenceSession(std::shared_ptr<const Grammar> g, std::shared_ptr<const Policy> policy, SentenceItem item);
+    SentenceSession(std::shared_ptr<const Grammar> g, std::shared_ptr<const Policy> policy,
+                    SentenceItem item);
 
     int length() const { return static_cast<int>(item_.words.size()); }
     const std::vector<std::string>& words() const { return item_.words; }
@@ -37,7 +38,7 @@ public:
     const std::shared_ptr<const Policy>& policyPtr() const { return policy_; }
 
     const PruningMask& policyMask() const { return policyMask_; }
-    PruningMask goldMask() const;  // keeps exactly the gold spans (all-keep without gold)
+    PruningMask goldMask() const; // keeps exactly the gold spans (all-keep without gold)
     const PruningMask& mask() const { return prop_->mask(); }
     const DenseChart& chart() const { return prop_->chart(); }
 
@@ -51,25 +52,25 @@ public:
     // Reverts a flip of (i,k): ChangePropagator::undo when it is the propagator's last flip,
     // otherwise the flip again (both give the same chart: it is a function of the mask).
     void undoFlip(int i, int k);
-    void setMask(const PruningMask& m);  // new roll-in
+    void setMask(const PruningMask& m); // new roll-in
 
-    double keepProbability(int i, int k) const;  // NaN without policy
+    double keepProbability(int i, int k) const; // NaN without policy
     bool isGoldSpan(int i, int k) const { return !goldInd_.empty() && goldInd_[idx(i, k)]; }
     bool isBestSpan(int i, int k) const { return !bestInd_.empty() && bestInd_[idx(i, k)]; }
-    float bestScore(int i, int k) const;   // max post value, -inf if nothing built
-    int constituents(int i, int k) const;  // finite post values
+    float bestScore(int i, int k) const;  // max post value, -inf if nothing built
+    int constituents(int i, int k) const; // finite post values
     std::vector<std::pair<std::string, float>> topLabels(int i, int k, int count) const;
     std::vector<std::string> featureStrings(int i, int k) const;
     // Sec. 5.3 / fn. 11: per prunable span, how much expected binarized recall r̄ depends on it:
     // r̄(span kept) − r̄(span pruned), other bits as now (inside-outside, eq. 3). NaN without gold
     // and for unprunable spans. Computed on first use for the current mask.
     double recallContribution(int i, int k) const;
-    double expectedRecall() const;  // r̄ of the current mask (NaN without gold)
+    double expectedRecall() const; // r̄ of the current mask (NaN without gold)
     // Scored brackets (non-preterminal, non-ROOT labeled spans) for tree matching.
     std::vector<LabeledSpan> predictedBrackets() const;
     std::vector<LabeledSpan> goldBrackets() const;
 
-private:
+  private:
     std::size_t idx(int i, int k) const { return static_cast<std::size_t>(i) * (length() + 1) + k; }
     void refresh();
     void afterChange(FlipResult r);
@@ -80,7 +81,7 @@ private:
     SentenceFeatures features_;
     PruningMask policyMask_;
     std::unique_ptr<ChangePropagator> prop_;
-    std::vector<std::pair<int, int>> propFlips_;  // flips the propagator can undo, in order
+    std::vector<std::pair<int, int>> propFlips_; // flips the propagator can undo, in order
     FlipResult result_;
     double f1_ = 0;
     std::vector<ChangeEvent> lastEvents_;

@@ -15,41 +15,44 @@ namespace prunescope::gui {
 
 struct SessionEdit {
     bool flip = true;
-    int i = 0, k = 0;        // a flip of span (i,k)
-    PruningMask mask;        // or a whole new mask
-    std::string what;        // its undo text ("keep all", "load mask", ...)
+    int i = 0, k = 0; // a flip of span (i,k)
+    PruningMask mask; // or a whole new mask
+    std::string what; // its undo text ("keep all", "load mask", ...)
 };
 
 struct SessionView {
-    std::string quantity = "keep";       // keep, inside, constituents, recall
-    std::string colorMap = "viridis";    // viridis, cividis
-    std::string animation = "instant";   // instant, animated, step
+    std::string quantity = "keep";     // keep, inside, constituents, recall
+    std::string colorMap = "viridis";  // viridis, cividis
+    std::string animation = "instant"; // instant, animated, step
     bool binarizedSymbols = false;
     bool presentationFont = false;
-    double chartZoom = 1, predictedZoom = 1, goldZoom = 1;  // ZoomArea factors (1 = fit)
-    std::optional<double> lambda;        // only when the policy does not state λ
+    double chartZoom = 1, predictedZoom = 1, goldZoom = 1; // ZoomArea factors (1 = fit)
+    std::optional<double> lambda;                          // only when the policy does not state λ
 };
 
 struct SessionFile {
-    std::string grammar;                 // absolute paths (relative ones are read against the file's folder)
-    std::string policy;                  // empty = none
-    std::string sentences;               // treebank file or directory, or a .txt file; empty = none
-    int sentenceIndex = 0;               // 0-based, in `sentences`
-    bool typed = false;                  // a typed sentence (then `words` is the sentence itself)
-    std::vector<std::string> words;      // the sentence's words (checked against `sentences` on reading)
+    std::string grammar;   // absolute paths (relative ones are read against the file's folder)
+    std::string policy;    // empty = none
+    std::string sentences; // treebank file or directory, or a .txt file; empty = none
+    int sentenceIndex = 0; // 0-based, in `sentences`
+    bool typed = false;    // a typed sentence (then `words` is the sentence itself)
+    std::vector<std::string> words; // the sentence's words (checked against `sentences` on reading)
     PruningMask mask;
-    std::vector<SessionEdit> edits;      // the undo stack, oldest first
-    int undoIndex = 0;                   // edits [0, undoIndex) are done, the rest can be redone
+    std::vector<SessionEdit> edits; // the undo stack, oldest first
+    int undoIndex = 0;              // edits [0, undoIndex) are done, the rest can be redone
     SessionView view;
-    // Reading only: "file:line:column" of each value a later check may refuse (keys: grammar, policy,
-    // sentences, sentence, mask), so that an error names the session file, the key and its place.
+    // Reading only: "file:line:column" of each value a later check may refuse (keys: grammar,
+    // policy, sentences, sentence, mask), so that an error names the session file, the key and its
+    // place.
     std::map<std::string, std::string> where;
 };
 
 std::string sessionToJson(const SessionFile& s);
-void writeSessionFile(const std::string& path, const SessionFile& s);  // atomic; InputError on failure
+void writeSessionFile(const std::string& path,
+                      const SessionFile& s); // atomic; InputError on failure
 // Throws InputError(path, line, column, …) for bad JSON, a wrong format, a bad value, a referenced
-// file that does not exist ("/grammar: no such file …"), or a mask whose length is not the sentence's.
+// file that does not exist ("/grammar: no such file …"), or a mask whose length is not the
+// sentence's.
 SessionFile readSessionFile(const std::string& path);
 
 } // namespace prunescope::gui

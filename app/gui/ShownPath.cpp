@@ -14,8 +14,10 @@ QString shownPath(const QString& path) {
     if (path.isEmpty()) return QString();
     const QString abs = absolutePath(path);
     const QString rel = QDir::current().relativeFilePath(abs);
-    if (rel.isEmpty() || rel == "." || rel.startsWith("../") || rel == ".." || QDir::isAbsolutePath(rel)) return abs;
+    if (rel.isEmpty() || rel == "." || rel.startsWith("../") || rel == ".." ||
+        QDir::isAbsolutePath(rel))
+        return abs;
     return rel;
 }
 
-}  // namespace prunescope::gui
+} // namespace prunescope::gui

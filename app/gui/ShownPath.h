@@ -10,4 +10,4 @@ namespace prunescope::gui {
 QString shownPath(const QString& path);
 QString absolutePath(const QString& path);
 
-}  // namespace prunescope::gui
+} // namespace prunescope::gui

@@ -16,14 +16,14 @@ namespace prunescope::gui {
 
 class TrainingPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit TrainingPanel(TrainingQueue* queue, QWidget* parent = nullptr);
     int currentJob() const { return current_; }
     void setCurrentJob(int id);
     QTableWidget* table() const { return table_; }
     QCustomPlot* rewardPlot() const { return plot_; }
 
-private:
+  private:
     void refreshRow(int id);
     void refreshPlot();
     TrainingQueue* queue_;
@@ -40,8 +40,9 @@ private:
 // curve. showRewardCurves fills it with the train (roll-in) and dev rewards of `log`, the x range
 // covering iterations 0..max(1, plannedIterations).
 void setupRewardPlot(QCustomPlot* plot);
-void showRewardCurves(QCustomPlot* plot, const std::vector<LolsIterationRecord>& log, int plannedIterations);
+void showRewardCurves(QCustomPlot* plot, const std::vector<LolsIterationRecord>& log,
+                      int plannedIterations);
 
-QString formatDuration(double seconds);  // "1 h 02 min", "3 min 05 s", "12 s", "–"
+QString formatDuration(double seconds); // "1 h 02 min", "3 min 05 s", "12 s", "–"
 
 } // namespace prunescope::gui

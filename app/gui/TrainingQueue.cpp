@@ -14,20 +14,28 @@ namespace prunescope::gui {
 namespace {
 
 double nowSeconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 } // namespace
 
 QString jobStateName(JobState s) {
     switch (s) {
-        case JobState::Queued: return "queued";
-        case JobState::Running: return "running";
-        case JobState::Cancelling: return QString::fromUtf8("cancelling\u2026");
-        case JobState::Following: return "following";
-        case JobState::Finished: return "finished";
-        case JobState::Cancelled: return "cancelled";
-        default: return "failed";
+    case JobState::Queued:
+        return "queued";
+    case JobState::Running:
+        return "running";
+    case JobState::Cancelling:
+        return QString::fromUtf8("cancelling\u2026");
+    case JobState::Following:
+        return "following";
+    case JobState::Finished:
+        return "finished";
+    case JobState::Cancelled:
+        return "cancelled";
+    default:
+        return "failed";
     }
 }
 
@@ -35,7 +43,8 @@ TrainingQueue::TrainingQueue(QObject* parent) : QObject(parent) {
     qRegisterMetaType<prunescope::LolsIterationRecord>();
     task_ = new BackgroundTask(this);
     task_->setLowPriority(true);
-    connect(task_, &BackgroundTask::progressChanged, this, [this](const ProgressUpdate& u) { onProgress(running_, u); });
+    connect(task_, &BackgroundTask::progressChanged, this,
+            [this](const ProgressUpdate& u) { onProgress(running_, u); });
     connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State s) {
         TrainingJob* j = find(running_);
         if (s != BackgroundTask::State::Cancelling || !j) return;
@@ -45,7 +54,8 @@ TrainingQueue::TrainingQueue(QObject* parent) : QObject(parent) {
     });
     connect(task_, &BackgroundTask::finished, this, [this] { onFinished(running_, false, {}); });
     connect(task_, &BackgroundTask::cancelled, this, [this] { onFinished(running_, true, {}); });
-    connect(task_, &BackgroundTask::failed, this, [this](const QString& m) { onFinished(running_, false, m); });
+    connect(task_, &BackgroundTask::failed, this,
+            [this](const QString& m) { onFinished(running_, false, m); });
     pollTimer_ = new QTimer(this);
     pollTimer_->setInterval(1000);
     connect(pollTimer_, &QTimer::timeout, this, &TrainingQueue::poll);
@@ -56,7 +66,7 @@ TrainingQueue::TrainingQueue(QObject* parent) : QObject(parent) {
 
 TrainingQueue::~TrainingQueue() {
     pending_.clear();
-    delete task_;  // cancels and waits now, while the callbacks' target is still whole
+    delete task_; // cancels and waits now, while the callbacks' target is still whole
     task_ = nullptr;
 }
 
@@ -72,7 +82,9 @@ const TrainingJob* TrainingQueue::job(int id) const {
     return nullptr;
 }
 
-bool TrainingQueue::busy() const { return (task_ && task_->isRunning()) || !pending_.empty(); }
+bool TrainingQueue::busy() const {
+    return (task_ && task_->isRunning()) || !pending_.empty();
+}
 
 int TrainingQueue::enqueue(const LolsJobSpec& spec) {
     TrainingJob j;
@@ -112,19 +124,23 @@ void TrainingQueue::poll() {
         try {
             snap = readRunDirectory(jobs_[x].runDir.toStdString());
         } catch (const std::exception&) {
-            continue;  // being rewritten: try again at the next tick
+            continue; // being rewritten: try again at the next tick
         }
         TrainingJob& j = jobs_[x];
-        if (QFileInfo::exists(j.runDir + "/log.jsonl") && !watcher_->files().contains(j.runDir + "/log.jsonl"))
+        if (QFileInfo::exists(j.runDir + "/log.jsonl") &&
+            !watcher_->files().contains(j.runDir + "/log.jsonl"))
             watcher_->addPath(j.runDir + "/log.jsonl");
-        j.iterations = snap.config.value("lols", nlohmann::json::object()).value("iterations", j.iterations);
+        j.iterations =
+            snap.config.value("lols", nlohmann::json::object()).value("iterations", j.iterations);
         const std::size_t known = j.log.size();
         for (std::size_t r = known; r < snap.log.size(); ++r) {
             j.log.push_back(snap.log[r]);
             emit iterationCommitted(id, j.runDir, snap.log[r], snap.config);
         }
-        if (!snap.log.empty() && snap.log.back().iteration >= j.iterations) jobs_[x].state = JobState::Finished;
-        if (jobs_[x].log.size() != known || jobs_[x].state != JobState::Following) emit jobChanged(id);
+        if (!snap.log.empty() && snap.log.back().iteration >= j.iterations)
+            jobs_[x].state = JobState::Finished;
+        if (jobs_[x].log.size() != known || jobs_[x].state != JobState::Following)
+            emit jobChanged(id);
     }
 }
 
@@ -137,17 +153,18 @@ void TrainingQueue::cancel(int id) {
             return;
         }
     if (id == running_) {
-        task_->cancel();  // the job shows "cancelling…" through stateChanged
+        task_->cancel(); // the job shows "cancelling…" through stateChanged
         return;
     }
     if (auto* j = find(id); j && j->state == JobState::Following) {
-        j->state = JobState::Cancelled;  // stop following
+        j->state = JobState::Cancelled; // stop following
         emit jobChanged(id);
     }
 }
 
 void TrainingQueue::cancelAll() {
-    while (!pending_.empty()) cancel(pending_.front().first);
+    while (!pending_.empty())
+        cancel(pending_.front().first);
     if (running_ >= 0) cancel(running_);
 }
 
@@ -166,7 +183,8 @@ void TrainingQueue::startNext() {
         j->progress = {};
     }
     emit jobChanged(id);
-    if (iterationStart_.size() <= static_cast<std::size_t>(id)) iterationStart_.resize(static_cast<std::size_t>(id) + 1);
+    if (iterationStart_.size() <= static_cast<std::size_t>(id))
+        iterationStart_.resize(static_cast<std::size_t>(id) + 1);
     iterationStart_[static_cast<std::size_t>(id)] = nowSeconds();
 
     // The worker: a thin shell around core's runLols, as `prunescope-cli lols` is.
@@ -194,9 +212,11 @@ void TrainingQueue::updateEta(TrainingJob& j) {
     int n = 0;
     for (const auto& r : j.log)
         if (r.iteration > 0) sum += r.seconds, ++n;
-    if (n > 0) perIteration = sum / n;
+    if (n > 0)
+        perIteration = sum / n;
     else if (j.progress.step > 0 && j.progress.phase == "rollouts" && j.progress.done > 0)
-        perIteration = 1.25 * inIteration * static_cast<double>(j.progress.total) / static_cast<double>(j.progress.done);  // rollouts dominate
+        perIteration = 1.25 * inIteration * static_cast<double>(j.progress.total) /
+                       static_cast<double>(j.progress.done); // rollouts dominate
     const int current = std::max(0, j.progress.step);
     if (perIteration < 0) {
         j.etaSeconds = -1;
@@ -231,7 +251,9 @@ void TrainingQueue::onCommitted(int id, LolsIterationRecord r) {
 void TrainingQueue::onFinished(int id, bool cancelled, QString error) {
     running_ = -1;
     if (TrainingJob* j = find(id)) {
-        j->state = !error.isEmpty() ? JobState::Failed : cancelled ? JobState::Cancelled : JobState::Finished;
+        j->state = !error.isEmpty() ? JobState::Failed
+                   : cancelled      ? JobState::Cancelled
+                                    : JobState::Finished;
         j->error = error;
         j->etaSeconds = -1;
     }

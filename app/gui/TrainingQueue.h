@@ -22,8 +22,9 @@ class QTimer;
 namespace prunescope::gui {
 
 struct LolsJobSpec {
-    LolsRunSpec run;  // what to train, as `prunescope-cli lols` takes it (lols.threads: worker threads)
-    QString out;      // the new run directory
+    LolsRunSpec
+        run;     // what to train, as `prunescope-cli lols` takes it (lols.threads: worker threads)
+    QString out; // the new run directory
 };
 
 enum class JobState { Queued, Running, Cancelling, Following, Finished, Cancelled, Failed };
@@ -33,39 +34,40 @@ struct TrainingJob {
     int id = 0;
     QString runDir;
     JobState state = JobState::Queued;
-    bool followed = false;    // a directory made elsewhere, watched
-    int iterations = 0;       // planned
-    ProgressUpdate progress;  // last progress report (step = iteration)
-    double etaSeconds = -1;   // -1 = unknown
+    bool followed = false;   // a directory made elsewhere, watched
+    int iterations = 0;      // planned
+    ProgressUpdate progress; // last progress report (step = iteration)
+    double etaSeconds = -1;  // -1 = unknown
     double elapsedSeconds = 0;
     QString error;
     nlohmann::json config;
-    std::vector<LolsIterationRecord> log;  // committed iterations
+    std::vector<LolsIterationRecord> log; // committed iterations
 };
 
 class TrainingQueue : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit TrainingQueue(QObject* parent = nullptr);
-    ~TrainingQueue() override;  // cancels the running job and waits for it
+    ~TrainingQueue() override; // cancels the running job and waits for it
 
-    int enqueue(const LolsJobSpec& spec);  // returns the job id
-    int follow(const QString& runDir);     // throws InputError if it is not a run directory
-    void cancel(int id);                   // queued: removed from the queue; running: Cancelling
+    int enqueue(const LolsJobSpec& spec); // returns the job id
+    int follow(const QString& runDir);    // throws InputError if it is not a run directory
+    void cancel(int id);                  // queued: removed from the queue; running: Cancelling
     void cancelAll();
-    bool waitForIdle(int timeoutMs);       // processes events until no job runs or is queued
+    bool waitForIdle(int timeoutMs); // processes events until no job runs or is queued
 
     const std::vector<TrainingJob>& jobs() const { return jobs_; }
     const TrainingJob* job(int id) const;
     bool busy() const;
 
-signals:
-    void jobChanged(int id);  // state, progress or ETA changed
+  signals:
+    void jobChanged(int id); // state, progress or ETA changed
     // One committed iteration (also for followed directories), in order.
-    void iterationCommitted(int id, const QString& runDir, const prunescope::LolsIterationRecord& record,
+    void iterationCommitted(int id, const QString& runDir,
+                            const prunescope::LolsIterationRecord& record,
                             const nlohmann::json& config);
 
-private:
+  private:
     TrainingJob* find(int id);
     void startNext();
     void onProgress(int id, const ProgressUpdate& p);
@@ -78,10 +80,11 @@ private:
     std::vector<std::pair<int, LolsJobSpec>> pending_;
     int nextId_ = 1;
     int running_ = -1;
-    BackgroundTask* task_ = nullptr;  // runs one job at a time
+    BackgroundTask* task_ = nullptr; // runs one job at a time
     QTimer* pollTimer_ = nullptr;
     QFileSystemWatcher* watcher_ = nullptr;
-    std::vector<double> iterationStart_;  // per job id: steady seconds at the running iteration's start
+    std::vector<double>
+        iterationStart_; // per job id: steady seconds at the running iteration's start
 };
 
 } // namespace prunescope::gui

@@ -32,7 +32,8 @@ QStringList takeSessionOption(int& argc, char** argv) {
 int main(int argc, char** argv) {
     const QStringList session = takeSessionOption(argc, argv);
     QApplication app(argc, argv);
-    prunescope::clearUpperVectorState();  // the constructor leaves it dirty on some CPUs (core/util/VectorState.h)
+    prunescope::clearUpperVectorState(); // the constructor leaves it dirty on some CPUs
+                                         // (core/util/VectorState.h)
     QApplication::setOrganizationName("PruneScope");
     QApplication::setApplicationName("PruneScope");
     QApplication::setApplicationVersion("0.1.0");
@@ -40,15 +41,17 @@ int main(int argc, char** argv) {
     const QStringList args = app.arguments() + session;
     int code = prunescope::gui::runCommandLineMode(args, &files);
     if (code >= 0) return code;
-    QCommandLineParser cl;  // --dep TREEBANK [--dep-model MODEL]: start in dependency mode
+    QCommandLineParser cl; // --dep TREEBANK [--dep-model MODEL]: start in dependency mode
     prunescope::gui::addCommandLineOptions(cl);
     cl.parse(args);
     // --session FILE: that session instead of the sample or the remembered documents.
     prunescope::gui::MainWindowOptions opt;
     opt.loadSample = !cl.isSet("session");
     prunescope::gui::MainWindow w(opt);
-    if (cl.isSet("session")) w.openSession(cl.value("session"));  // an error is shown in a dialog; the window stays
-    for (const QString& f : files) w.openFile(f);
+    if (cl.isSet("session"))
+        w.openSession(cl.value("session")); // an error is shown in a dialog; the window stays
+    for (const QString& f : files)
+        w.openFile(f);
     prunescope::gui::startInDependencyMode(w, cl);
     w.show();
     return app.exec();

@@ -6,7 +6,8 @@
 namespace prunescope {
 
 std::uint64_t cubeArcHash(int h, int m) {
-    return mixKey(mixKey(0x6375626541726373ull, static_cast<std::uint64_t>(h)), static_cast<std::uint64_t>(m));
+    return mixKey(mixKey(0x6375626541726373ull, static_cast<std::uint64_t>(h)),
+                  static_cast<std::uint64_t>(m));
 }
 
 void CubeChart::reset(int len, int k) {
@@ -34,7 +35,8 @@ std::vector<int> CubeChart::heads(int itemId) const {
     std::vector<int> h(static_cast<std::size_t>(n) + 1, -1);
     std::vector<std::array<int, 2>> a;
     arcs(itemId, a);
-    for (const auto& [head, m] : a) h[static_cast<std::size_t>(m)] = head;
+    for (const auto& [head, m] : a)
+        h[static_cast<std::size_t>(m)] = head;
     return h;
 }
 
@@ -51,7 +53,10 @@ CubeParts CubeChart::parts(int itemId, CubeFeatureSet features) const {
             const int h = c.head, m = c.end;
             p.arcs.push_back({h, m});
             if (features.siblings) p.siblings.push_back({h, outermost(headSide(id)), m});
-            if (features.grandparents) forEachModifier(modifierSide(id), [&](int x) { p.grandparents.push_back({h, m, x}); });
+            if (features.grandparents)
+                forEachModifier(modifierSide(id), [&](int x) {
+                    p.grandparents.push_back({h, m, x});
+                });
         } else if (features.grandparents) {
             const int h = c.head, m = it.edge;
             forEachModifier(it.right, [&](int x) { p.grandparents.push_back({h, m, x}); });

@@ -25,31 +25,36 @@ enum class CubeKind : std::uint8_t { Complete = 0, Incomplete = 1 };
 
 struct CubeCell {
     CubeKind kind = CubeKind::Complete;
-    int head = 0;  // h
-    int end = 0;   // e for C(h,e), m for I(h,m)
+    int head = 0; // h
+    int end = 0;  // e for C(h,e), m for I(h,m)
     bool operator==(const CubeCell&) const = default;
 };
 
 struct CubeItem {
-    float score = 0;           // w . phi(derivation): children's scores + local, summed in float like Eisner's chart
-    float local = 0;           // the parts scored at this item's own combination
-    std::int32_t cell = -1;    // CubeChart::cellId
-    std::int32_t edge = -1;    // I: the split r; C: the modifier m of its last arc; -1 for a leaf C(h,h)
-    std::int32_t left = -1;    // I: C(min, r); C: I(h, m); -1 for a leaf
-    std::int32_t right = -1;   // I: C(max, r + 1); C: C(m, e); -1 for a leaf
-    std::uint64_t arcs = 0;    // order-free hash of its arc set: equal arcs <=> same derivation (w.h.p.)
+    float score =
+        0; // w . phi(derivation): children's scores + local, summed in float like Eisner's chart
+    float local = 0;        // the parts scored at this item's own combination
+    std::int32_t cell = -1; // CubeChart::cellId
+    std::int32_t edge =
+        -1; // I: the split r; C: the modifier m of its last arc; -1 for a leaf C(h,h)
+    std::int32_t left = -1;  // I: C(min, r); C: I(h, m); -1 for a leaf
+    std::int32_t right = -1; // I: C(max, r + 1); C: C(m, e); -1 for a leaf
+    std::uint64_t arcs =
+        0; // order-free hash of its arc set: equal arcs <=> same derivation (w.h.p.)
 };
 
 class CubeChart {
-public:
+  public:
     int n = 0;
-    int beam = 0;                     // k
-    std::vector<CubeItem> items;      // the arena
-    std::vector<std::int32_t> beamBegin, beamSize;  // per cell
+    int beam = 0;                                  // k
+    std::vector<CubeItem> items;                   // the arena
+    std::vector<std::int32_t> beamBegin, beamSize; // per cell
 
     int N() const { return n + 1; }
     int numCells() const { return 2 * N() * N(); }
-    int cellId(CubeKind k, int head, int end) const { return (static_cast<int>(k) * N() + head) * N() + end; }
+    int cellId(CubeKind k, int head, int end) const {
+        return (static_cast<int>(k) * N() + head) * N() + end;
+    }
     int cellId(CubeCell c) const { return cellId(c.kind, c.head, c.end); }
     CubeCell cell(int id) const {
         const int NN = N() * N();
@@ -57,13 +62,20 @@ public:
     }
     int rootCell() const { return cellId(CubeKind::Complete, 0, n); }
     std::span<const CubeItem> beamOf(int cellId) const {
-        return {items.data() + beamBegin[static_cast<std::size_t>(cellId)], static_cast<std::size_t>(beamSize[static_cast<std::size_t>(cellId)])};
+        return {items.data() + beamBegin[static_cast<std::size_t>(cellId)],
+                static_cast<std::size_t>(beamSize[static_cast<std::size_t>(cellId)])};
     }
     // Arena id of the r-th item of a cell's beam.
-    int beamItem(int cellId, int rank) const { return beamBegin[static_cast<std::size_t>(cellId)] + rank; }
+    int beamItem(int cellId, int rank) const {
+        return beamBegin[static_cast<std::size_t>(cellId)] + rank;
+    }
     const CubeItem& item(int id) const { return items[static_cast<std::size_t>(id)]; }
     // The best tree's item (rank 0 of C(0, n)), -1 if no tree exists under the mask.
-    int bestRootItem() const { return beamSize.empty() || beamSize[static_cast<std::size_t>(rootCell())] == 0 ? -1 : beamItem(rootCell(), 0); }
+    int bestRootItem() const {
+        return beamSize.empty() || beamSize[static_cast<std::size_t>(rootCell())] == 0
+                   ? -1
+                   : beamItem(rootCell(), 0);
+    }
 
     // Resets for a sentence (capacity reused); every beam empty.
     void reset(int n, int beam);
@@ -79,20 +91,18 @@ public:
     // A complete item's outermost modifier (its last arc's), or its head for a leaf.
     int outermost(int itemId) const;
     // The modifiers of a complete item's head, outermost first.
-    template <typename Fn>
-    void forEachModifier(int completeItem, Fn&& fn) const;
+    template <typename Fn> void forEachModifier(int completeItem, Fn&& fn) const;
     // The complete child on the head's side of an incomplete item, and on the modifier's side.
     int headSide(int incompleteItem) const;
     int modifierSide(int incompleteItem) const;
 };
 
-template <typename Fn>
-void CubeChart::forEachModifier(int c, Fn&& fn) const {
+template <typename Fn> void CubeChart::forEachModifier(int c, Fn&& fn) const {
     while (c >= 0) {
         const CubeItem& it = items[static_cast<std::size_t>(c)];
-        if (it.edge < 0) return;  // leaf
+        if (it.edge < 0) return; // leaf
         fn(static_cast<int>(it.edge));
-        c = headSide(it.left);    // I(h, m)'s head-side child: h's modifiers inside m
+        c = headSide(it.left); // I(h, m)'s head-side child: h's modifiers inside m
     }
 }
 

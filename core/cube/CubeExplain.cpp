@@ -6,7 +6,8 @@
 namespace prunescope {
 
 std::string cubeCellName(const CubeCell& c) {
-    return std::string(c.kind == CubeKind::Complete ? "C(" : "I(") + std::to_string(c.head) + "," + std::to_string(c.end) + ")";
+    return std::string(c.kind == CubeKind::Complete ? "C(" : "I(") + std::to_string(c.head) + "," +
+           std::to_string(c.end) + ")";
 }
 
 namespace {
@@ -28,13 +29,15 @@ nlohmann::json partsJson(const CubeParts& p) {
 CubePartsDelta netParts(const CubeUpdatePairs& pairs) {
     CubePartsDelta d;
     difference(pairs.goldParts.arcs, pairs.viterbiParts.arcs, d.toward.arcs, d.awayFrom.arcs);
-    difference(pairs.goldParts.siblings, pairs.viterbiParts.siblings, d.toward.siblings, d.awayFrom.siblings);
-    difference(pairs.goldParts.grandparents, pairs.viterbiParts.grandparents, d.toward.grandparents, d.awayFrom.grandparents);
+    difference(pairs.goldParts.siblings, pairs.viterbiParts.siblings, d.toward.siblings,
+               d.awayFrom.siblings);
+    difference(pairs.goldParts.grandparents, pairs.viterbiParts.grandparents, d.toward.grandparents,
+               d.awayFrom.grandparents);
     return d;
 }
 
-nlohmann::json explainCubeUpdate(const CubeChart& chart, const CubeScorer& scorer, const GoldDerivation& gold,
-                                 CubeUpdateStrategy strategy) {
+nlohmann::json explainCubeUpdate(const CubeChart& chart, const CubeScorer& scorer,
+                                 const GoldDerivation& gold, CubeUpdateStrategy strategy) {
     nlohmann::json j;
     if (!gold.reachable()) {
         j["problem"] = gold.problem;
@@ -42,20 +45,25 @@ nlohmann::json explainCubeUpdate(const CubeChart& chart, const CubeScorer& score
     }
     nlohmann::json nodes = nlohmann::json::array();
     for (const GoldNode& n : gold.nodes)
-        nodes.push_back({{"cell", cubeCellName(n.cell)},
-                         {"rank", n.rank},
-                         {"fellOff", n.fellOff()},
-                         {"violation", n.violation},
-                         {"goldScore", chart.item(n.goldItem).score},
-                         {"viterbiScore", n.viterbiItem >= 0 ? chart.item(n.viterbiItem).score : 0.0f},
-                         {"children", n.children}});
+        nodes.push_back(
+            {{"cell", cubeCellName(n.cell)},
+             {"rank", n.rank},
+             {"fellOff", n.fellOff()},
+             {"violation", n.violation},
+             {"goldScore", chart.item(n.goldItem).score},
+             {"viterbiScore", n.viterbiItem >= 0 ? chart.item(n.viterbiItem).score : 0.0f},
+             {"children", n.children}});
     j["gold"] = nodes;
     const CubeUpdateChoice c = chooseCubeUpdate(gold, strategy);
     j["smax"] = c.smaxNode;
     j["frontier"] = c.frontier;
     const CubePartsDelta d = netParts(cubeUpdatePairs(chart, scorer, gold, c.nodes));
-    j["update"] = {{"strategy", cubeUpdateName(strategy)}, {"nodes", c.nodes},       {"violation", c.violation},
-                   {"invalid", c.invalid},                {"update", c.update},     {"toward", partsJson(d.toward)},
+    j["update"] = {{"strategy", cubeUpdateName(strategy)},
+                   {"nodes", c.nodes},
+                   {"violation", c.violation},
+                   {"invalid", c.invalid},
+                   {"update", c.update},
+                   {"toward", partsJson(d.toward)},
                    {"awayFrom", partsJson(d.awayFrom)}};
     return j;
 }

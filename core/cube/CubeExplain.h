@@ -17,14 +17,14 @@ std::string cubeCellName(const CubeCell& c);
 
 // The net parts of an update: multiset difference of the chosen pairs' gold and Viterbi parts.
 struct CubePartsDelta {
-    CubeParts toward;    // in the gold subtrees, not (as often) in the Viterbi ones
-    CubeParts awayFrom;  // in the Viterbi subtrees, not (as often) in the gold ones
+    CubeParts toward;   // in the gold subtrees, not (as often) in the Viterbi ones
+    CubeParts awayFrom; // in the Viterbi subtrees, not (as often) in the gold ones
 };
 CubePartsDelta netParts(const CubeUpdatePairs& pairs);
 
 // JSON: {"gold": [{"cell","rank","fellOff","violation","goldScore","viterbiScore","children"}...],
 // "smax", "frontier", "update": {"strategy","nodes","violation","invalid","toward","awayFrom"}}.
-nlohmann::json explainCubeUpdate(const CubeChart& chart, const CubeScorer& scorer, const GoldDerivation& gold,
-                                 CubeUpdateStrategy strategy);
+nlohmann::json explainCubeUpdate(const CubeChart& chart, const CubeScorer& scorer,
+                                 const GoldDerivation& gold, CubeUpdateStrategy strategy);
 
 } // namespace prunescope

@@ -23,14 +23,17 @@ nlohmann::json cubeModelToJson(const CubeModel& m) {
 }
 
 CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file) {
-    auto bad = [&](const std::string& why) { return InputError(file, 0, 0, "cube-pruning model: " + why); };
+    auto bad = [&](const std::string& why) {
+        return InputError(file, 0, 0, "cube-pruning model: " + why);
+    };
     if (!j.is_object()) throw bad("not a JSON object");
     if (!j.contains("format") || j["format"] != kCubeModelFormat)
         throw bad(std::string("field 'format' must be \"") + kCubeModelFormat + "\"");
     if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
         throw bad("unsupported 'version' (this build reads version 1)");
     if (!j.contains("featureTemplates") || j["featureTemplates"] != kCubeFeatureTemplates)
-        throw bad(std::string("field 'featureTemplates' must be \"") + kCubeFeatureTemplates + "\"");
+        throw bad(std::string("field 'featureTemplates' must be \"") + kCubeFeatureTemplates +
+                  "\"");
     CubeModel m;
     if (!j.contains("parts") || !j["parts"].is_string()) throw bad("missing string field 'parts'");
     try {
@@ -38,9 +41,11 @@ CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file) {
     } catch (const std::invalid_argument& e) {
         throw bad(std::string("'parts': ") + e.what());
     }
-    if (!j.contains("singleRoot") || !j["singleRoot"].is_boolean()) throw bad("missing boolean field 'singleRoot'");
+    if (!j.contains("singleRoot") || !j["singleRoot"].is_boolean())
+        throw bad("missing boolean field 'singleRoot'");
     m.singleRoot = j["singleRoot"].get<bool>();
-    if (!j.contains("beam") || !j["beam"].is_number_integer() || j["beam"].get<long>() < 1 || j["beam"].get<long>() > 1000000)
+    if (!j.contains("beam") || !j["beam"].is_number_integer() || j["beam"].get<long>() < 1 ||
+        j["beam"].get<long>() > 1000000)
         throw bad("'beam' must be an integer in [1, 1000000]");
     m.beam = j["beam"].get<int>();
     if (j.contains("training")) {
@@ -56,14 +61,18 @@ CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file) {
     return m;
 }
 
-void saveCubeModel(const CubeModel& m, const std::string& path) { writeFileAtomically(path, cubeModelToJson(m).dump() + "\n"); }
+void saveCubeModel(const CubeModel& m, const std::string& path) {
+    writeFileAtomically(path, cubeModelToJson(m).dump() + "\n");
+}
 
 CubeModel loadCubeModel(const std::string& path) {
     return cubeModelFromJson(parseJsonDocument(readFile(path), path, "cube-pruning model: "), path);
 }
 
-CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask, CubePruner& pruner) {
-    if (std::string why; !pruner.fits(s.size(), &why)) throw InputError(s.file.empty() ? "<input>" : s.file, s.line, 0, why);
+CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask,
+                    CubePruner& pruner) {
+    if (std::string why; !pruner.fits(s.size(), &why))
+        throw InputError(s.file.empty() ? "<input>" : s.file, s.line, 0, why);
     const CubeScorer scorer(model.weights, s, model.features, mask);
     return pruner.parse(scorer);
 }

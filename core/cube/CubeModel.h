@@ -1,7 +1,7 @@
 #pragma once
-// A trained cube-pruning model (Zhang et al. 2013): hashed weights over arc, sibling and grandparent
-// features, the beam it was trained with, its file format (JSON "prunescope-cube-model" version 1,
-// schema in docs/file-formats.md "Cube-pruning model") and decoding with it.
+// A trained cube-pruning model (Zhang et al. 2013): hashed weights over arc, sibling and
+// grandparent features, the beam it was trained with, its file format (JSON "prunescope-cube-model"
+// version 1, schema in docs/file-formats.md "Cube-pruning model") and decoding with it.
 #include "core/cube/CubePruner.h"
 #include "core/dep/DepCorpus.h"
 #include "core/dep/HashedWeights.h"
@@ -14,29 +14,33 @@
 namespace prunescope {
 
 inline constexpr const char* kCubeModelFormat = "prunescope-cube-model";
-inline constexpr const char* kCubeFeatureTemplates = "dep-v1";  // core/dep/ArcFeatures.cpp's templates
+inline constexpr const char* kCubeFeatureTemplates =
+    "dep-v1"; // core/dep/ArcFeatures.cpp's templates
 
 struct CubeModel {
-    CubeFeatureSet features;     // which higher-order parts are scored
-    bool singleRoot = true;      // the root takes exactly one modifier
-    int beam = 16;               // k used in training (the default for parsing)
+    CubeFeatureSet features; // which higher-order parts are scored
+    bool singleRoot = true;  // the root takes exactly one modifier
+    int beam = 16;           // k used in training (the default for parsing)
     HashedWeights weights;
-    nlohmann::json training = nlohmann::json::object();  // how it was made (strategy, epochs, curves, data)
+    nlohmann::json training =
+        nlohmann::json::object(); // how it was made (strategy, epochs, curves, data)
 };
 
 nlohmann::json cubeModelToJson(const CubeModel& m);
 // Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
 CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file = "<model>");
-void saveCubeModel(const CubeModel& m, const std::string& path);  // atomic write
-CubeModel loadCubeModel(const std::string& path);                  // InputError with file:line:column
+void saveCubeModel(const CubeModel& m, const std::string& path); // atomic write
+CubeModel loadCubeModel(const std::string& path);                // InputError with file:line:column
 
-// Parses one sentence with the model under the mask (nullptr = all arcs); pruner's options decide k.
-// A sentence the pruner cannot fit (CubePruner::fits: empty, too long for the memory budget at this
-// k) throws InputError naming the sentence's file and line.
-CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask, CubePruner& pruner);
+// Parses one sentence with the model under the mask (nullptr = all arcs); pruner's options decide
+// k. A sentence the pruner cannot fit (CubePruner::fits: empty, too long for the memory budget at
+// this k) throws InputError naming the sentence's file and line.
+CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask,
+                    CubePruner& pruner);
 
-// A corpus decoder (DepCorpus.h) at beam k, holding its own copy of the model; masks (optional) restricts each sentence's arcs — if
-// no tree exists under the mask the sentence is re-parsed with every arc (counted as a fallback).
+// A corpus decoder (DepCorpus.h) at beam k, holding its own copy of the model; masks (optional)
+// restricts each sentence's arcs — if no tree exists under the mask the sentence is re-parsed with
+// every arc (counted as a fallback).
 using ArcMaskSource = std::function<ArcMask(const DepSentence&)>;
 DepDecoder cubeDecoder(const CubeModel& model, int beam, ArcMaskSource masks = {});
 

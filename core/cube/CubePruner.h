@@ -23,12 +23,13 @@
 
 namespace prunescope {
 
-inline constexpr int kCubeUnboundedBeam = 1 << 30;  // "k = infinity" (exponential: tiny sentences only)
+inline constexpr int kCubeUnboundedBeam =
+    1 << 30; // "k = infinity" (exponential: tiny sentences only)
 
 struct CubeOptions {
-    int beam = 16;                                       // k items per cell (>= 1)
-    bool singleRoot = true;                              // the root takes exactly one modifier
-    std::size_t memoryBudget = std::size_t(1) << 30;     // item arena bytes allowed
+    int beam = 16;                                   // k items per cell (>= 1)
+    bool singleRoot = true;                          // the root takes exactly one modifier
+    std::size_t memoryBudget = std::size_t(1) << 30; // item arena bytes allowed
 };
 
 struct CubeStats {
@@ -40,12 +41,12 @@ struct CubeStats {
 };
 
 struct CubeParse {
-    std::vector<int> heads;  // size n + 1, [0] = -1; all -1 if no tree exists under the mask
+    std::vector<int> heads; // size n + 1, [0] = -1; all -1 if no tree exists under the mask
     CubeStats stats;
 };
 
 class CubePruner {
-public:
+  public:
     explicit CubePruner(CubeOptions options = {});
 
     // Parses one sentence (the mask is the scorer's: pruned arcs are -inf and never built).
@@ -65,7 +66,7 @@ public:
     float localScore(const CubeScorer& scorer, CubeCell cell, int left, int right) const;
     int buildItem(const CubeScorer& scorer, CubeCell cell, int edge, int left, int right);
 
-private:
+  private:
     struct Candidate {
         float score;
         float local;

@@ -30,13 +30,13 @@ struct CubeFeatureSet {
 };
 // "arc", "arc+sib", "arc+gp", "arc+sib+gp".
 std::string cubeFeatureSetName(CubeFeatureSet f);
-CubeFeatureSet parseCubeFeatureSet(const std::string& name);  // std::invalid_argument
+CubeFeatureSet parseCubeFeatureSet(const std::string& name); // std::invalid_argument
 
 // The parts of a (partial) tree, each once.
 struct CubeParts {
-    std::vector<std::array<int, 2>> arcs;          // (h, m)
-    std::vector<std::array<int, 3>> siblings;      // (h, s, m)
-    std::vector<std::array<int, 3>> grandparents;  // (g, h, m)
+    std::vector<std::array<int, 2>> arcs;         // (h, m)
+    std::vector<std::array<int, 3>> siblings;     // (h, s, m)
+    std::vector<std::array<int, 3>> grandparents; // (g, h, m)
     void clear() {
         arcs.clear();
         siblings.clear();
@@ -48,27 +48,29 @@ struct CubeParts {
 // the chart's item parts are held to (a root item's parts equal treeParts of its heads).
 CubeParts treeParts(const std::vector<int>& heads, CubeFeatureSet features);
 // Appends the feature keys of every part.
-void partFeatureKeys(const SentenceAtoms& atoms, const CubeParts& parts, std::vector<std::uint64_t>& out);
+void partFeatureKeys(const SentenceAtoms& atoms, const CubeParts& parts,
+                     std::vector<std::uint64_t>& out);
 
-inline constexpr std::size_t kCubeCacheEntries = std::size_t(1) << 24;  // per higher-order table
+inline constexpr std::size_t kCubeCacheEntries = std::size_t(1) << 24; // per higher-order table
 
 class CubeScorer {
-public:
+  public:
     using ArcFn = std::function<float(int h, int m)>;
     using TripleFn = std::function<float(int a, int b, int c)>;
 
     // Scores from weights (training and parsing). The mask (nullptr = all arcs) decides which arcs
     // exist: a pruned arc is -inf and never scored.
-    CubeScorer(const HashedWeights& weights, const DepSentence& s, CubeFeatureSet features, const ArcMask* mask = nullptr);
+    CubeScorer(const HashedWeights& weights, const DepSentence& s, CubeFeatureSet features,
+               const ArcMask* mask = nullptr);
     // Scores from functions (tests, hand-built examples); sibling/grandparent may be empty when the
     // feature set leaves them out.
-    CubeScorer(int n, CubeFeatureSet features, const ArcFn& arc, const TripleFn& sibling = {}, const TripleFn& grandparent = {},
-               const ArcMask* mask = nullptr);
+    CubeScorer(int n, CubeFeatureSet features, const ArcFn& arc, const TripleFn& sibling = {},
+               const TripleFn& grandparent = {}, const ArcMask* mask = nullptr);
 
     int size() const { return n_; }
     CubeFeatureSet features() const { return features_; }
     bool hasWeights() const { return weights_ != nullptr; }
-    const SentenceAtoms& atoms() const { return atoms_; }  // empty for function scorers
+    const SentenceAtoms& atoms() const { return atoms_; } // empty for function scorers
     const ArcScores& arcScores() const { return arcs_; }
     bool allowed(int h, int m) const { return arcs_(h, m) != kDepNegInf; }
     float arc(int h, int m) const { return arcs_(h, m); }
@@ -77,7 +79,7 @@ public:
     // The model score of a whole set of parts, summed in double (for checks and the explorer).
     double partsScore(const CubeParts& parts) const;
 
-private:
+  private:
     float cached(std::vector<float>& table, int a, int b, int c, bool sibling) const;
     float compute(int a, int b, int c, bool sibling) const;
     void allocateCaches();
@@ -88,7 +90,7 @@ private:
     SentenceAtoms atoms_;
     ArcScores arcs_;
     TripleFn sibFn_, gpFn_;
-    mutable std::vector<float> sib_, gp_;  // NaN = not computed yet; empty = not cached
+    mutable std::vector<float> sib_, gp_; // NaN = not computed yet; empty = not cached
     mutable std::vector<std::uint64_t> buf_;
 };
 

@@ -33,7 +33,8 @@ nlohmann::json CubeEpochReport::toJson() const {
 }
 
 void applyCubeUpdate(HashedWeights& w, const CubeUpdatePairs& pairs) {
-    for (const auto& [i, x] : featureDifference(w, pairs.plus, pairs.minus)) w.w[i] += static_cast<float>(x);
+    for (const auto& [i, x] : featureDifference(w, pairs.plus, pairs.minus))
+        w.w[i] += static_cast<float>(x);
 }
 
 namespace {
@@ -46,8 +47,9 @@ int spanTokens(const CubeCell& c) {
 
 } // namespace
 
-CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train, const std::vector<DepSentence>& dev,
-                               const CubeTrainOptions& opt, const Progress& progress,
+CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train,
+                               const std::vector<DepSentence>& dev, const CubeTrainOptions& opt,
+                               const Progress& progress,
                                const std::function<void(const CubeTrainResult&)>& onEpoch) {
     if (train.empty()) throw std::invalid_argument("cube training: no training sentences");
     if (dev.empty()) throw std::invalid_argument("cube training: no dev sentences");
@@ -58,12 +60,15 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train, const std:
     for (int i = 0; i < static_cast<int>(train.size()); ++i) {
         const auto& s = train[static_cast<std::size_t>(i)];
         if (!s.hasTree())
-            throw std::invalid_argument("cube training: sentence at " + s.file + ":" + std::to_string(s.line) + " has no tree");
+            throw std::invalid_argument("cube training: sentence at " + s.file + ":" +
+                                        std::to_string(s.line) + " has no tree");
         if (opt.maxLength > 0 && s.size() > opt.maxLength) continue;
         usable.push_back(i);
         singleRoot = singleRoot && rootCount(s.heads) == 1;
     }
-    if (usable.empty()) throw std::invalid_argument("cube training: every training sentence is longer than the length limit");
+    if (usable.empty())
+        throw std::invalid_argument(
+            "cube training: every training sentence is longer than the length limit");
 
     CubeTrainResult result;
     result.model.features = opt.features;
@@ -75,7 +80,7 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train, const std:
     co.beam = opt.beam;
     co.singleRoot = singleRoot;
     CubePruner pruner(co);
-    CubeModel scratch = result.model;  // averaged weights for dev scoring
+    CubeModel scratch = result.model; // averaged weights for dev scoring
     double bestDev = -1;
     nlohmann::json curve = nlohmann::json::array();
     for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
@@ -99,13 +104,16 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train, const std:
             ArcMask mask;
             if (opt.masks) {
                 mask = opt.masks(s);
-                for (int m = 1; m <= s.size(); ++m) mask.set(gold[static_cast<std::size_t>(m)], m, true);
+                for (int m = 1; m <= s.size(); ++m)
+                    mask.set(gold[static_cast<std::size_t>(m)], m, true);
             }
             const CubeScorer scorer(w.current(), s, opt.features, opt.masks ? &mask : nullptr);
             const CubeParse p = pruner.parse(scorer);
             ++rep.sentences;
             tokens += s.size();
-            for (int m = 1; m <= s.size(); ++m) correct += p.heads[static_cast<std::size_t>(m)] == s.heads[static_cast<std::size_t>(m)];
+            for (int m = 1; m <= s.size(); ++m)
+                correct +=
+                    p.heads[static_cast<std::size_t>(m)] == s.heads[static_cast<std::size_t>(m)];
             const GoldDerivation gd = goldDerivation(pruner, scorer, gold);
             if (!gd.reachable()) {
                 ++rep.unreachable;
@@ -121,17 +129,21 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train, const std:
             const bool nonViolation = choice.rootWrong && !choice.rootViolation;
             rep.nonViolations += nonViolation;
             if (nonViolation) {
-                if (opt.update == CubeUpdateStrategy::Standard) ++rep.invalidForced;
-                else ++rep.invalidAvoided;
+                if (opt.update == CubeUpdateStrategy::Standard)
+                    ++rep.invalidForced;
+                else
+                    ++rep.invalidAvoided;
             }
             if (choice.update) {
-                const CubeUpdatePairs pairs = cubeUpdatePairs(pruner.chart(), scorer, gd, choice.nodes);
+                const CubeUpdatePairs pairs =
+                    cubeUpdatePairs(pruner.chart(), scorer, gd, choice.nodes);
                 const SparseVector d = featureDifference(w.current(), pairs.plus, pairs.minus);
                 if (!d.empty()) {
                     w.update(d, 1.0);
                     ++rep.updates;
                     rep.updateNodes += static_cast<long>(choice.nodes.size());
-                    for (const int n : choice.nodes) rep.updateTokens += spanTokens(gd.nodes[static_cast<std::size_t>(n)].cell);
+                    for (const int n : choice.nodes)
+                        rep.updateTokens += spanTokens(gd.nodes[static_cast<std::size_t>(n)].cell);
                     rep.violationSum += choice.violation;
                 }
             } else if (choice.rootWrong) {
@@ -144,9 +156,11 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train, const std:
             result.cancelled = true;
             break;
         }
-        rep.trainUas = tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
+        rep.trainUas =
+            tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
         scratch.weights = w.averaged();
-        const DepCorpusResult d = evaluateDepCorpus(dev, cubeDecoder(scratch, opt.beam, opt.masks), progress);
+        const DepCorpusResult d =
+            evaluateDepCorpus(dev, cubeDecoder(scratch, opt.beam, opt.masks), progress);
         if (d.cancelled) {
             result.cancelled = true;
             break;

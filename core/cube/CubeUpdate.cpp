@@ -7,18 +7,24 @@ namespace prunescope {
 
 const char* cubeUpdateName(CubeUpdateStrategy s) {
     switch (s) {
-    case CubeUpdateStrategy::Standard: return "standard";
-    case CubeUpdateStrategy::Skip: return "skip";
-    case CubeUpdateStrategy::SMax: return "smax";
-    case CubeUpdateStrategy::PMax: return "pmax";
+    case CubeUpdateStrategy::Standard:
+        return "standard";
+    case CubeUpdateStrategy::Skip:
+        return "skip";
+    case CubeUpdateStrategy::SMax:
+        return "smax";
+    case CubeUpdateStrategy::PMax:
+        return "pmax";
     }
     return "?";
 }
 
 CubeUpdateStrategy parseCubeUpdate(const std::string& name) {
-    for (auto s : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip, CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax})
+    for (auto s : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip, CubeUpdateStrategy::SMax,
+                   CubeUpdateStrategy::PMax})
         if (name == cubeUpdateName(s)) return s;
-    throw std::invalid_argument("unknown update strategy '" + name + "' (standard, skip, smax or pmax)");
+    throw std::invalid_argument("unknown update strategy '" + name +
+                                "' (standard, skip, smax or pmax)");
 }
 
 CubeUpdateChoice chooseCubeUpdate(const GoldDerivation& gold, CubeUpdateStrategy strategy) {
@@ -48,20 +54,22 @@ CubeUpdateChoice chooseCubeUpdate(const GoldDerivation& gold, CubeUpdateStrategy
         take(c.smaxNode);
         break;
     case CubeUpdateStrategy::PMax:
-        for (const int n : c.frontier) take(n);
+        for (const int n : c.frontier)
+            take(n);
         break;
     }
     c.update = !c.nodes.empty();
     return c;
 }
 
-CubeUpdatePairs cubeUpdatePairs(const CubeChart& chart, const CubeScorer& scorer, const GoldDerivation& gold,
-                                const std::vector<int>& nodes) {
+CubeUpdatePairs cubeUpdatePairs(const CubeChart& chart, const CubeScorer& scorer,
+                                const GoldDerivation& gold, const std::vector<int>& nodes) {
     CubeUpdatePairs p;
     auto append = [](CubeParts& to, const CubeParts& from) {
         to.arcs.insert(to.arcs.end(), from.arcs.begin(), from.arcs.end());
         to.siblings.insert(to.siblings.end(), from.siblings.begin(), from.siblings.end());
-        to.grandparents.insert(to.grandparents.end(), from.grandparents.begin(), from.grandparents.end());
+        to.grandparents.insert(to.grandparents.end(), from.grandparents.begin(),
+                               from.grandparents.end());
     };
     for (const int n : nodes) {
         const GoldNode& g = gold.nodes[static_cast<std::size_t>(n)];

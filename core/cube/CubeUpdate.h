@@ -18,18 +18,18 @@
 namespace prunescope {
 
 enum class CubeUpdateStrategy { Standard, Skip, SMax, PMax };
-const char* cubeUpdateName(CubeUpdateStrategy s);              // "standard", "skip", "smax", "pmax"
-CubeUpdateStrategy parseCubeUpdate(const std::string& name);   // std::invalid_argument
+const char* cubeUpdateName(CubeUpdateStrategy s);            // "standard", "skip", "smax", "pmax"
+CubeUpdateStrategy parseCubeUpdate(const std::string& name); // std::invalid_argument
 
 struct CubeUpdateChoice {
-    std::vector<int> nodes;       // gold nodes whose subtree pairs the update uses (differing ones only)
-    std::vector<int> frontier;    // p-max: all of ft(root), including nodes whose subtrees agree
-    int smaxNode = -1;            // maxv(root), whatever the strategy (the explorer draws it)
-    double violation = 0;         // sum of v(n) over `nodes`
-    bool rootWrong = false;       // y'(root) != yhat(root): the parse is wrong
-    bool rootViolation = false;   // ... and v(root) >= 0
-    bool update = false;          // the strategy updates on this sentence
-    bool invalid = false;         // the update is a non-violation (standard at a non-violating root)
+    std::vector<int> nodes; // gold nodes whose subtree pairs the update uses (differing ones only)
+    std::vector<int> frontier;  // p-max: all of ft(root), including nodes whose subtrees agree
+    int smaxNode = -1;          // maxv(root), whatever the strategy (the explorer draws it)
+    double violation = 0;       // sum of v(n) over `nodes`
+    bool rootWrong = false;     // y'(root) != yhat(root): the parse is wrong
+    bool rootViolation = false; // ... and v(root) >= 0
+    bool update = false;        // the strategy updates on this sentence
+    bool invalid = false;       // the update is a non-violation (standard at a non-violating root)
 };
 
 // Which nodes the strategy updates at (no weights touched).
@@ -37,10 +37,10 @@ CubeUpdateChoice chooseCubeUpdate(const GoldDerivation& gold, CubeUpdateStrategy
 
 // The feature keys of the chosen pairs: plus = gold subtrees' parts, minus = Viterbi subtrees'.
 struct CubeUpdatePairs {
-    CubeParts goldParts, viterbiParts;          // summed over the chosen nodes (with repeats)
-    std::vector<std::uint64_t> plus, minus;     // their feature keys
+    CubeParts goldParts, viterbiParts;      // summed over the chosen nodes (with repeats)
+    std::vector<std::uint64_t> plus, minus; // their feature keys
 };
-CubeUpdatePairs cubeUpdatePairs(const CubeChart& chart, const CubeScorer& scorer, const GoldDerivation& gold,
-                                const std::vector<int>& nodes);
+CubeUpdatePairs cubeUpdatePairs(const CubeChart& chart, const CubeScorer& scorer,
+                                const GoldDerivation& gold, const std::vector<int>& nodes);
 
 } // namespace prunescope

@@ -9,7 +9,8 @@
 namespace prunescope {
 
 int GoldDerivation::fellOffCount() const {
-    return static_cast<int>(std::count_if(nodes.begin(), nodes.end(), [](const GoldNode& g) { return g.fellOff(); }));
+    return static_cast<int>(
+        std::count_if(nodes.begin(), nodes.end(), [](const GoldNode& g) { return g.fellOff(); }));
 }
 
 std::vector<ViolationNode> GoldDerivation::violationTree() const {
@@ -35,7 +36,8 @@ bool arcIsProjective(const std::vector<int>& heads, int h, int m) {
     const int lo = std::min(h, m), hi = std::max(h, m);
     for (int x = lo + 1; x < hi; ++x) {
         int y = x;
-        while (y != h && y > 0) y = heads[static_cast<std::size_t>(y)];
+        while (y != h && y > 0)
+            y = heads[static_cast<std::size_t>(y)];
         if (y != h) return false;
     }
     return true;
@@ -49,7 +51,7 @@ std::vector<int> liftToProjective(std::vector<int> heads) {
         int pick = -1, pickLen = 0;
         for (int m = 1; m <= n; ++m) {
             const int h = heads[static_cast<std::size_t>(m)];
-            if (h <= 0) continue;  // arcs from the root cover only its descendants
+            if (h <= 0) continue; // arcs from the root cover only its descendants
             const int len = std::abs(h - m);
             if ((pick < 0 || len < pickLen) && !arcIsProjective(heads, h, m)) {
                 pick = m;
@@ -57,16 +59,19 @@ std::vector<int> liftToProjective(std::vector<int> heads) {
             }
         }
         if (pick < 0) return heads;
-        heads[static_cast<std::size_t>(pick)] = heads[static_cast<std::size_t>(heads[static_cast<std::size_t>(pick)])];
+        heads[static_cast<std::size_t>(pick)] =
+            heads[static_cast<std::size_t>(heads[static_cast<std::size_t>(pick)])];
     }
 }
 
-GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& sc, const std::vector<int>& gold) {
+GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& sc,
+                              const std::vector<int>& gold) {
     GoldDerivation g;
     const CubeChart& ch = pruner.chart();
     const int n = ch.n;
     if (static_cast<int>(gold.size()) != n + 1 || sc.size() != n) {
-        g.problem = "the gold tree has " + std::to_string(static_cast<int>(gold.size()) - 1) + " tokens, the chart " + std::to_string(n);
+        g.problem = "the gold tree has " + std::to_string(static_cast<int>(gold.size()) - 1) +
+                    " tokens, the chart " + std::to_string(n);
         return g;
     }
     if (const std::string p = treeProblem(gold); !p.empty()) {
@@ -83,14 +88,18 @@ GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& sc, const st
     }
     for (int m = 1; m <= n; ++m)
         if (!sc.allowed(gold[static_cast<std::size_t>(m)], m)) {
-            g.problem = "the mask prunes the gold arc " + std::to_string(gold[static_cast<std::size_t>(m)]) + " -> " + std::to_string(m);
+            g.problem = "the mask prunes the gold arc " +
+                        std::to_string(gold[static_cast<std::size_t>(m)]) + " -> " +
+                        std::to_string(m);
             return g;
         }
     // Leftmost / rightmost descendant of every position (the spans of its complete items).
     std::vector<int> lo(static_cast<std::size_t>(n) + 1), hi(static_cast<std::size_t>(n) + 1);
-    for (int x = 0; x <= n; ++x) lo[static_cast<std::size_t>(x)] = hi[static_cast<std::size_t>(x)] = x;
+    for (int x = 0; x <= n; ++x)
+        lo[static_cast<std::size_t>(x)] = hi[static_cast<std::size_t>(x)] = x;
     for (int m = 1; m <= n; ++m)
-        for (int y = gold[static_cast<std::size_t>(m)]; y >= 0; y = gold[static_cast<std::size_t>(y)]) {
+        for (int y = gold[static_cast<std::size_t>(m)]; y >= 0;
+             y = gold[static_cast<std::size_t>(y)]) {
             lo[static_cast<std::size_t>(y)] = std::min(lo[static_cast<std::size_t>(y)], m);
             hi[static_cast<std::size_t>(y)] = std::max(hi[static_cast<std::size_t>(y)], m);
         }
@@ -115,21 +124,24 @@ GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& sc, const st
             kids = {{CubeKind::Incomplete, h, m}, {CubeKind::Complete, m, e}};
         } else if (c.kind == CubeKind::Incomplete) {
             const int h = c.head, m = c.end;
-            const int r = h < m ? lo[static_cast<std::size_t>(m)] - 1 : hi[static_cast<std::size_t>(m)];
+            const int r =
+                h < m ? lo[static_cast<std::size_t>(m)] - 1 : hi[static_cast<std::size_t>(m)];
             edge = r;
             const int s = std::min(h, m), t = std::max(h, m);
             kids = {{CubeKind::Complete, s, r}, {CubeKind::Complete, t, r + 1}};
         }
-        for (const CubeCell& k : kids) node.children.push_back(build(k));
+        for (const CubeCell& k : kids)
+            node.children.push_back(build(k));
         if (node.children.empty()) {
-            node.goldItem = ch.beamItem(node.cellId, 0);  // the leaf
+            node.goldItem = ch.beamItem(node.cellId, 0); // the leaf
         } else {
             const int a = g.nodes[static_cast<std::size_t>(node.children[0])].goldItem;
             const int b = g.nodes[static_cast<std::size_t>(node.children[1])].goldItem;
             node.goldItem = pruner.buildItem(sc, c, edge, a, b);
         }
         const int self = static_cast<int>(g.nodes.size());
-        for (const int k : node.children) g.nodes[static_cast<std::size_t>(k)].parent = self;
+        for (const int k : node.children)
+            g.nodes[static_cast<std::size_t>(k)].parent = self;
         g.nodes.push_back(std::move(node));
         return self;
     };
@@ -146,7 +158,8 @@ GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& sc, const st
         node.viterbiItem = beam.empty() ? -1 : ch.beamItem(node.cellId, 0);
         node.violation = node.rank == 0 || node.viterbiItem < 0
                              ? 0.0
-                             : static_cast<double>(ch.item(node.viterbiItem).score) - static_cast<double>(gi.score);
+                             : static_cast<double>(ch.item(node.viterbiItem).score) -
+                                   static_cast<double>(gi.score);
     }
     return g;
 }

@@ -16,21 +16,21 @@ namespace prunescope {
 struct GoldNode {
     CubeCell cell;
     int cellId = -1;
-    int goldItem = -1;      // arena id of yhat_n (a beam item for leaves, else built by buildItem)
-    int viterbiItem = -1;   // arena id of y'_n = the beam's best item
-    int rank = -1;          // the gold item's position in the beam; -1 = it fell off the beam
-    double violation = 0;   // score(y'_n) - score(yhat_n); exactly 0 when rank == 0
-    int parent = -1;        // index of the parent node, -1 for the root
-    std::vector<int> children;  // indices of the child nodes (none for leaves), left to right
+    int goldItem = -1;    // arena id of yhat_n (a beam item for leaves, else built by buildItem)
+    int viterbiItem = -1; // arena id of y'_n = the beam's best item
+    int rank = -1;        // the gold item's position in the beam; -1 = it fell off the beam
+    double violation = 0; // score(y'_n) - score(yhat_n); exactly 0 when rank == 0
+    int parent = -1;      // index of the parent node, -1 for the root
+    std::vector<int> children; // indices of the child nodes (none for leaves), left to right
 
     bool leaf() const { return children.empty(); }
-    bool correct() const { return rank == 0; }  // y'_n == yhat_n
+    bool correct() const { return rank == 0; } // y'_n == yhat_n
     bool fellOff() const { return rank < 0; }
 };
 
 struct GoldDerivation {
-    std::vector<GoldNode> nodes;  // children before parents; the root (C(0, n)) last
-    std::string problem;          // why the gold tree is not in the hypergraph ("" = it is)
+    std::vector<GoldNode> nodes; // children before parents; the root (C(0, n)) last
+    std::string problem;         // why the gold tree is not in the hypergraph ("" = it is)
 
     bool reachable() const { return problem.empty(); }
     int root() const { return static_cast<int>(nodes.size()) - 1; }
@@ -45,7 +45,8 @@ struct GoldDerivation {
 // parse() filled with this scorer, appending the gold items to its arena. If the tree cannot be
 // derived (not projective, not single-rooted under singleRoot, an arc the mask prunes), returns no
 // nodes and says why.
-GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& scorer, const std::vector<int>& gold);
+GoldDerivation goldDerivation(CubePruner& pruner, const CubeScorer& scorer,
+                              const std::vector<int>& gold);
 
 // The projective tree nearest to heads by lifting (Kahane et al. 1998; Zhang et al. 2013 sec. 3.3
 // "flattening"): while an arc is non-projective, the shortest such arc's modifier is re-attached to

@@ -9,13 +9,13 @@
 namespace prunescope {
 
 struct LearningCurve {
-    std::string label;        // e.g. "s-max"
-    std::vector<double> y;    // value after epoch 1, 2, ...
-    int best = -1;            // index of the chosen epoch (drawn as a ring), -1 = none
+    std::string label;     // e.g. "s-max"
+    std::vector<double> y; // value after epoch 1, 2, ...
+    int best = -1;         // index of the chosen epoch (drawn as a ring), -1 = none
 };
 
 struct LearningPanel {
-    std::string title;        // e.g. "beam k = 16"
+    std::string title; // e.g. "beam k = 16"
     std::vector<LearningCurve> curves;
 };
 
@@ -23,15 +23,17 @@ struct LearningCurveSvgOptions {
     std::string title = "UAS on dev per epoch";
     std::string yLabel = "UAS (%)";
     std::string xLabel = "epochs";
-    int firstX = 1;  // the x value of each curve's first point (LOLS: iteration 0, the initial policy)
+    int firstX =
+        1; // the x value of each curve's first point (LOLS: iteration 0, the initial policy)
     int columns = 2;
     int panelWidth = 430, panelHeight = 300;
 };
 
-// Elements (for tests): one <g class="panel"> per panel, one <polyline class="curve" data-label="...">
-// per curve with >= 2 points, one <circle class="point"> per value.
-std::string learningCurveSvg(const std::vector<LearningPanel>& panels, const LearningCurveSvgOptions& opt = {});
+// Elements (for tests): one <g class="panel"> per panel, one <polyline class="curve"
+// data-label="..."> per curve with >= 2 points, one <circle class="point"> per value.
+std::string learningCurveSvg(const std::vector<LearningPanel>& panels,
+                             const LearningCurveSvgOptions& opt = {});
 void writeLearningCurveSvg(const std::vector<LearningPanel>& panels, const std::string& path,
-                           const LearningCurveSvgOptions& opt = {});  // atomic
+                           const LearningCurveSvgOptions& opt = {}); // atomic
 
 } // namespace prunescope

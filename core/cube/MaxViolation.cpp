@@ -7,7 +7,8 @@ namespace prunescope {
 
 namespace {
 void checkIndex(const std::vector<ViolationNode>& nodes, int i) {
-    if (i < 0 || i >= static_cast<int>(nodes.size())) throw std::invalid_argument("max-violation: node index out of range");
+    if (i < 0 || i >= static_cast<int>(nodes.size()))
+        throw std::invalid_argument("max-violation: node index out of range");
 }
 } // namespace
 
@@ -22,7 +23,8 @@ std::vector<int> maxViolationNodes(const std::vector<ViolationNode>& nodes, int 
         stack.pop_back();
         const ViolationNode& node = nodes[static_cast<std::size_t>(v)];
         if (!expanded) {
-            if (onPath[static_cast<std::size_t>(v)]) throw std::invalid_argument("max-violation: the nodes form a cycle");
+            if (onPath[static_cast<std::size_t>(v)])
+                throw std::invalid_argument("max-violation: the nodes form a cycle");
             onPath[static_cast<std::size_t>(v)] = 1;
             stack.push_back({v, true});
             for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) {
@@ -35,9 +37,12 @@ std::vector<int> maxViolationNodes(const std::vector<ViolationNode>& nodes, int 
         int best = v;
         for (const int c : node.children) {
             const int cm = maxv[static_cast<std::size_t>(c)];
-            const ViolationNode &a = nodes[static_cast<std::size_t>(cm)], &b = nodes[static_cast<std::size_t>(best)];
+            const ViolationNode &a = nodes[static_cast<std::size_t>(cm)],
+                                &b = nodes[static_cast<std::size_t>(best)];
             // strict: ties keep v itself, then the earlier child
-            if (a.violation > b.violation || (a.violation == b.violation && a.differs && !b.differs)) best = cm;
+            if (a.violation > b.violation ||
+                (a.violation == b.violation && a.differs && !b.differs))
+                best = cm;
         }
         maxv[static_cast<std::size_t>(v)] = best;
     }
@@ -60,7 +65,8 @@ std::vector<int> maxViolationFrontier(const std::vector<ViolationNode>& nodes, i
             frontier.push_back(v);
             continue;
         }
-        for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) stack.push_back(*it);
+        for (auto it = node.children.rbegin(); it != node.children.rend(); ++it)
+            stack.push_back(*it);
     }
     return frontier;
 }

@@ -8,20 +8,20 @@
 //                  U_{n_i in children(n)} ft(n_i)  otherwise,
 //          maxv(n) = the node with the largest violation in the subtree rooted at n.
 // Reading of the garbled extraction (docs/cube.md): "absolute maximum violation" is the largest
-// signed v (not |v|), which makes the paper's "the violation is >= 0 because the leaves have 0" true.
-// Ties: at equal violation a node whose subtrees differ beats one whose subtrees agree (a tie
+// signed v (not |v|), which makes the paper's "the violation is >= 0 because the leaves have 0"
+// true. Ties: at equal violation a node whose subtrees differ beats one whose subtrees agree (a tie
 // between two different subtrees is a violation worth fixing; agreeing subtrees have nothing to
 // fix), then maxv(n) prefers n itself over its descendants (the larger subtree fixes more at
-// once), then the earlier child. Generic over any tree of nodes, so tests hold it on hand-built hypergraphs
-// (the paper's Figure 1).
+// once), then the earlier child. Generic over any tree of nodes, so tests hold it on hand-built
+// hypergraphs (the paper's Figure 1).
 #include <vector>
 
 namespace prunescope {
 
 struct ViolationNode {
-    std::vector<int> children;  // indices into the node vector, left to right
-    double violation = 0;       // v(n); leaves (whose subtrees cannot differ) have 0
-    bool differs = false;       // y'_n != yhat_n (agreeing subtrees: nothing to update there)
+    std::vector<int> children; // indices into the node vector, left to right
+    double violation = 0;      // v(n); leaves (whose subtrees cannot differ) have 0
+    bool differs = false;      // y'_n != yhat_n (agreeing subtrees: nothing to update there)
 };
 
 // maxv(n) for every node reachable from root (-1 for the others); children must not form cycles.

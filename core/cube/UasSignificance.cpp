@@ -10,13 +10,17 @@
 
 namespace prunescope {
 
-UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a, std::span<const AttachmentScore> b, int permutations,
+UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a,
+                                       std::span<const AttachmentScore> b, int permutations,
                                        std::uint64_t seed) {
-    if (a.size() != b.size()) throw std::invalid_argument("paired UAS test: the systems scored different numbers of sentences");
+    if (a.size() != b.size())
+        throw std::invalid_argument(
+            "paired UAS test: the systems scored different numbers of sentences");
     long total = 0, ca = 0, cb = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (a[i].scoredTokens != b[i].scoredTokens)
-            throw std::invalid_argument("paired UAS test: sentence " + std::to_string(i) + " has different scored token counts");
+            throw std::invalid_argument("paired UAS test: sentence " + std::to_string(i) +
+                                        " has different scored token counts");
         total += a[i].scoredTokens;
         ca += a[i].scoredCorrect;
         cb += b[i].scoredCorrect;
@@ -27,7 +31,8 @@ UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a, std::
     r.uasB = static_cast<double>(cb) * scale;
     r.difference = r.uasA - r.uasB;
     r.permutations = std::max(0, permutations);
-    // The statistic is a difference of integer counts over a fixed total, so compare counts exactly.
+    // The statistic is a difference of integer counts over a fixed total, so compare counts
+    // exactly.
     const long observed = std::labs(ca - cb);
     std::uint64_t state = seed;
     long extreme = 0;

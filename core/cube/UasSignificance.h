@@ -14,16 +14,16 @@
 namespace prunescope {
 
 struct UasTestResult {
-    double uasA = 0, uasB = 0;  // corpus UAS (punctuation excluded)
-    double difference = 0;      // A - B, points
-    double pValue = 1;          // two-sided: (1 + #{|d_perm| >= |d_obs|}) / (1 + permutations)
+    double uasA = 0, uasB = 0; // corpus UAS (punctuation excluded)
+    double difference = 0;     // A - B, points
+    double pValue = 1;         // two-sided: (1 + #{|d_perm| >= |d_obs|}) / (1 + permutations)
     int permutations = 0;
 };
 
 // a[i] and b[i] are the two systems' scores of sentence i (same gold). Deterministic given seed.
 // Throws std::invalid_argument if the sizes or the scored token counts of a sentence differ.
-UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a, std::span<const AttachmentScore> b,
-                                       int permutations = 10000, std::uint64_t seed = 1);
-
+UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a,
+                                       std::span<const AttachmentScore> b, int permutations = 10000,
+                                       std::uint64_t seed = 1);
 
 } // namespace prunescope

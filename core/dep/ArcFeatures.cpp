@@ -14,35 +14,89 @@ namespace {
 // Template ids: fixed forever for feature set "dep-v1" (models record it).
 enum Template : std::uint64_t {
     // first-order arc (McDonald et al. 2005, Table 1)
-    kHwHt = 1, kHw, kHt, kMwMt, kMw, kMt,
-    kHwHtMwMt, kHtMwMt, kHwMwMt, kHwHtMt, kHwHtMw, kHwMw, kHtMt,
-    kHpMp, kHpMt, kHtMp, kHcMc,
-    kSurr1, kSurr2, kSurr3, kSurr4, kSurrC1, kSurrC2, kSurrC3, kSurrC4,
-    kBetweenT, kBetweenC,
+    kHwHt = 1,
+    kHw,
+    kHt,
+    kMwMt,
+    kMw,
+    kMt,
+    kHwHtMwMt,
+    kHtMwMt,
+    kHwMwMt,
+    kHwHtMt,
+    kHwHtMw,
+    kHwMw,
+    kHtMt,
+    kHpMp,
+    kHpMt,
+    kHtMp,
+    kHcMc,
+    kSurr1,
+    kSurr2,
+    kSurr3,
+    kSurr4,
+    kSurrC1,
+    kSurrC2,
+    kSurrC3,
+    kSurrC4,
+    kBetweenT,
+    kBetweenC,
     // sibling (McDonald & Pereira 2006)
-    kStMt = 40, kSwMw, kSwMt, kStMw, kHtStMt, kScMc, kHcScMc, kStMtDist, kHtStMtDist,
+    kStMt = 40,
+    kSwMw,
+    kSwMt,
+    kStMw,
+    kHtStMt,
+    kScMc,
+    kHcScMc,
+    kStMtDist,
+    kHtStMtDist,
     // grandparent
-    kGtHtMt = 60, kGtMt, kGwMt, kGtMw, kGcHcMc, kGwHtMt, kGtHwMt,
+    kGtHtMt = 60,
+    kGtMt,
+    kGwMt,
+    kGtMw,
+    kGcHcMc,
+    kGwHtMt,
+    kGtHwMt,
     // vine outer arcs
-    kOutMw = 80, kOutMt, kOutMc, kOutMwMt, kOutMtNbr, kOutMcNbr, kOutMEdge, kOutMtEdge,
-    kOutHw = 90, kOutHt, kOutHc, kOutHwHt, kOutHtNbr, kOutHcNbr, kOutHEdge, kOutHtEdge,
+    kOutMw = 80,
+    kOutMt,
+    kOutMc,
+    kOutMwMt,
+    kOutMtNbr,
+    kOutMcNbr,
+    kOutMEdge,
+    kOutMtEdge,
+    kOutHw = 90,
+    kOutHt,
+    kOutHc,
+    kOutHwHt,
+    kOutHtNbr,
+    kOutHcNbr,
+    kOutHEdge,
+    kOutHtEdge,
 };
 
-constexpr std::uint64_t kConj = 1000;  // template + kConj: the same atoms conjoined with dir/distance
+constexpr std::uint64_t kConj =
+    1000; // template + kConj: the same atoms conjoined with dir/distance
 
 // A string atom: murmurHash32, widened (the same hash the span features use).
-std::uint64_t atom(const std::string& s) { return murmurHash32(s); }
+std::uint64_t atom(const std::string& s) {
+    return murmurHash32(s);
+}
 
 // Key k conjoined with `ctx` (direction and distance bucket), given conj = mixKey(k, kConj) (some
 // templates have it precomputed per token, SentenceAtoms::arcPrefixes).
-inline std::uint64_t conjoined(std::uint64_t conj, std::uint64_t ctx) { return mixKey(conj, ctx); }
+inline std::uint64_t conjoined(std::uint64_t conj, std::uint64_t ctx) {
+    return mixKey(conj, ctx);
+}
 
 // Emits a key plain and conjoined with `ctx`.
 struct Emitter {
     std::vector<std::uint64_t>& out;
     std::uint64_t ctx;
-    template <typename... A>
-    void both(std::uint64_t t, A... atoms) {
+    template <typename... A> void both(std::uint64_t t, A... atoms) {
         key(featureKey(t, atoms...));
     }
     void key(std::uint64_t k) {
@@ -53,25 +107,28 @@ struct Emitter {
 
 std::string lower(const std::string& w) {
     std::string s = w;
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 
 const std::unordered_map<std::string, std::string>& universalMap() {
     static const std::unordered_map<std::string, std::string> m = {
-        {"!", "."}, {"#", "."}, {"$", "."}, {"''", "."}, {"(", "."}, {")", "."}, {",", "."}, {"-LRB-", "."},
-        {"-RRB-", "."}, {".", "."}, {":", "."}, {"?", "."}, {"``", "."}, {"CC", "CONJ"}, {"CD", "NUM"},
-        {"DT", "DET"}, {"EX", "DET"}, {"FW", "X"}, {"IN", "ADP"}, {"JJ", "ADJ"}, {"JJR", "ADJ"}, {"JJS", "ADJ"},
-        {"LS", "X"}, {"MD", "VERB"}, {"NN", "NOUN"}, {"NNP", "NOUN"}, {"NNPS", "NOUN"}, {"NNS", "NOUN"},
-        {"PDT", "DET"}, {"POS", "PRT"}, {"PRP", "PRON"}, {"PRP$", "PRON"}, {"RB", "ADV"}, {"RBR", "ADV"},
-        {"RBS", "ADV"}, {"RP", "PRT"}, {"SYM", "X"}, {"TO", "PRT"}, {"UH", "X"}, {"VB", "VERB"}, {"VBD", "VERB"},
-        {"VBG", "VERB"}, {"VBN", "VERB"}, {"VBP", "VERB"}, {"VBZ", "VERB"}, {"WDT", "DET"}, {"WP", "PRON"},
-        {"WP$", "PRON"}, {"WRB", "ADV"}};
+        {"!", "."},      {"#", "."},       {"$", "."},      {"''", "."},     {"(", "."},
+        {")", "."},      {",", "."},       {"-LRB-", "."},  {"-RRB-", "."},  {".", "."},
+        {":", "."},      {"?", "."},       {"``", "."},     {"CC", "CONJ"},  {"CD", "NUM"},
+        {"DT", "DET"},   {"EX", "DET"},    {"FW", "X"},     {"IN", "ADP"},   {"JJ", "ADJ"},
+        {"JJR", "ADJ"},  {"JJS", "ADJ"},   {"LS", "X"},     {"MD", "VERB"},  {"NN", "NOUN"},
+        {"NNP", "NOUN"}, {"NNPS", "NOUN"}, {"NNS", "NOUN"}, {"PDT", "DET"},  {"POS", "PRT"},
+        {"PRP", "PRON"}, {"PRP$", "PRON"}, {"RB", "ADV"},   {"RBR", "ADV"},  {"RBS", "ADV"},
+        {"RP", "PRT"},   {"SYM", "X"},     {"TO", "PRT"},   {"UH", "X"},     {"VB", "VERB"},
+        {"VBD", "VERB"}, {"VBG", "VERB"},  {"VBN", "VERB"}, {"VBP", "VERB"}, {"VBZ", "VERB"},
+        {"WDT", "DET"},  {"WP", "PRON"},   {"WP$", "PRON"}, {"WRB", "ADV"}};
     return m;
 }
 
-// Calls tag(atom) for each distinct POS strictly between lo and hi, then coarse(atom) for each distinct
-// coarse tag, both in tag-id order (the kBetweenT / kBetweenC templates).
+// Calls tag(atom) for each distinct POS strictly between lo and hi, then coarse(atom) for each
+// distinct coarse tag, both in tag-id order (the kBetweenT / kBetweenC templates).
 template <typename Tag, typename Coarse>
 void forEachBetween(const SentenceAtoms& a, int lo, int hi, Tag&& tag, Coarse&& coarse) {
     if (hi - lo <= 1) return;
@@ -86,8 +143,10 @@ void forEachBetween(const SentenceAtoms& a, int lo, int hi, Tag&& tag, Coarse&& 
             std::sort(ids[k], ids[k] + count[k]);
             count[k] = static_cast<int>(std::unique(ids[k], ids[k] + count[k]) - ids[k]);
         }
-        for (int i = 0; i < count[0]; ++i) tag(a.tagAtom(static_cast<int>(ids[0][i])));
-        for (int i = 0; i < count[1]; ++i) coarse(a.coarseAtom(static_cast<int>(ids[1][i])));
+        for (int i = 0; i < count[0]; ++i)
+            tag(a.tagAtom(static_cast<int>(ids[0][i])));
+        for (int i = 0; i < count[1]; ++i)
+            coarse(a.coarseAtom(static_cast<int>(ids[1][i])));
     } else {
         for (int t = 0; t < a.distinctTags(); ++t)
             if (a.tagBetween(t, lo, hi)) tag(a.tagAtom(t));
@@ -96,14 +155,37 @@ void forEachBetween(const SentenceAtoms& a, int lo, int hi, Tag&& tag, Coarse&& 
     }
 }
 
-// Slots of SentenceAtoms::arcPrefixes(p). A "full" slot is a whole key of a template whose atoms all
-// come from p, followed by mixKey(key, kConj) (the conjoined key then needs only the context).
+// Slots of SentenceAtoms::arcPrefixes(p). A "full" slot is a whole key of a template whose atoms
+// all come from p, followed by mixKey(key, kConj) (the conjoined key then needs only the context).
 enum PrefixSlot : int {
-    kFullHwHt = 0, kFullHw = 2, kFullHt = 4,    // p as head
-    kFullMwMt = 6, kFullMw = 8, kFullMt = 10,   // p as modifier
-    kPreHwHtMwMt = 12, kPreHtMwMt, kPreHwMwMt, kPreHwHtMt, kPreHwHtMw, kPreHwMw, kPreHtMt, kPreHpMp, kPreHpMt,
-    kPreHtMp, kPreHcMc, kPreSurr1, kPreSurr2, kPreSurr3, kPreSurr4, kPreSurrC1, kPreSurrC2, kPreSurrC3, kPreSurrC4,
-    kPreBetweenT, kPreBetweenC, kPrefixSlots
+    kFullHwHt = 0,
+    kFullHw = 2,
+    kFullHt = 4, // p as head
+    kFullMwMt = 6,
+    kFullMw = 8,
+    kFullMt = 10, // p as modifier
+    kPreHwHtMwMt = 12,
+    kPreHtMwMt,
+    kPreHwMwMt,
+    kPreHwHtMt,
+    kPreHwHtMw,
+    kPreHwMw,
+    kPreHtMt,
+    kPreHpMp,
+    kPreHpMt,
+    kPreHtMp,
+    kPreHcMc,
+    kPreSurr1,
+    kPreSurr2,
+    kPreSurr3,
+    kPreSurr4,
+    kPreSurrC1,
+    kPreSurrC2,
+    kPreSurrC3,
+    kPreSurrC4,
+    kPreBetweenT,
+    kPreBetweenC,
+    kPrefixSlots
 };
 static_assert(kPrefixSlots == SentenceAtoms::kArcPrefixes);
 
@@ -126,7 +208,8 @@ int distanceBucket(int d) {
 SentenceAtoms::SentenceAtoms(const DepSentence& s) : n_(s.size()) {
     atoms_.resize(static_cast<std::size_t>(n_) + 3);
     std::unordered_map<std::string, int> tagIds, coarseIds;
-    auto fill = [&](TokenAtoms& a, const std::string& word, const std::string& tag, const std::string& coarse) {
+    auto fill = [&](TokenAtoms& a, const std::string& word, const std::string& tag,
+                    const std::string& coarse) {
         const std::string w = lower(word);
         a.word = atom(w);
         a.prefix = w.size() > 5 ? atom(w.substr(0, 5)) : a.word;
@@ -140,7 +223,8 @@ SentenceAtoms::SentenceAtoms(const DepSentence& s) : n_(s.size()) {
     fill(atoms_[0], "<s>", "<s>", "<s>");
     for (int p = 0; p <= n_; ++p) {
         const auto i = static_cast<std::size_t>(p);
-        const std::string& coarse = i < s.upos.size() && !s.upos[i].empty() ? s.upos[i] : universalTag(s.tags[i]);
+        const std::string& coarse =
+            i < s.upos.size() && !s.upos[i].empty() ? s.upos[i] : universalTag(s.tags[i]);
         fill(atoms_[i + 1], s.words[i], s.tags[i], p == 0 ? std::string(kRootSymbol) : coarse);
     }
     fill(atoms_[static_cast<std::size_t>(n_) + 2], "</s>", "</s>", "</s>");
@@ -152,11 +236,14 @@ SentenceAtoms::SentenceAtoms(const DepSentence& s) : n_(s.size()) {
     coarsePrefix_.assign(rows * static_cast<std::size_t>(numCoarse_), 0);
     for (int p = 0; p <= n_; ++p) {
         const auto r = static_cast<std::size_t>(p);
-        std::copy_n(tagPrefix_.begin() + static_cast<long>(r * numTags_), numTags_, tagPrefix_.begin() + static_cast<long>((r + 1) * numTags_));
+        std::copy_n(tagPrefix_.begin() + static_cast<long>(r * numTags_), numTags_,
+                    tagPrefix_.begin() + static_cast<long>((r + 1) * numTags_));
         std::copy_n(coarsePrefix_.begin() + static_cast<long>(r * numCoarse_), numCoarse_,
                     coarsePrefix_.begin() + static_cast<long>((r + 1) * numCoarse_));
-        ++tagPrefix_[(r + 1) * static_cast<std::size_t>(numTags_) + static_cast<std::size_t>(at(p).tagId)];
-        ++coarsePrefix_[(r + 1) * static_cast<std::size_t>(numCoarse_) + static_cast<std::size_t>(at(p).coarseId)];
+        ++tagPrefix_[(r + 1) * static_cast<std::size_t>(numTags_) +
+                     static_cast<std::size_t>(at(p).tagId)];
+        ++coarsePrefix_[(r + 1) * static_cast<std::size_t>(numCoarse_) +
+                        static_cast<std::size_t>(at(p).coarseId)];
     }
     arcPrefix_.resize(static_cast<std::size_t>(n_ + 1) * kArcPrefixes);
     for (int p = 0; p <= n_; ++p) {
@@ -210,9 +297,12 @@ void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint6
         at[1] = conjoined(conj, ctx);
         at += 2;
     };
-    auto full = [&](const std::uint64_t* slot) { put(slot[0], slot[1]); };  // a per-token key and its conj
+    auto full = [&](const std::uint64_t* slot) {
+        put(slot[0], slot[1]);
+    }; // a per-token key and its conj
     auto both = [&](std::uint64_t k) { put(k, mixKey(k, kConj)); };
-    // The templates in arcFeatureKeysNaive's order; each mixes the modifier's atoms into h's prefix.
+    // The templates in arcFeatureKeysNaive's order; each mixes the modifier's atoms into h's
+    // prefix.
     full(P + kFullHwHt);
     full(P + kFullHw);
     full(P + kFullHt);
@@ -239,21 +329,23 @@ void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint6
     both(mixKey(mixKey(P[kPreSurrC3], M.coarse), m1.coarse));
     both(mixKey(mixKey(P[kPreSurrC4], M.coarse), m1.coarse));
     forEachBetween(
-        a, std::min(h, m), std::max(h, m), [&](std::uint64_t t) { both(mixKey(mixKey(P[kPreBetweenT], t), M.tag)); },
+        a, std::min(h, m), std::max(h, m),
+        [&](std::uint64_t t) { both(mixKey(mixKey(P[kPreBetweenT], t), M.tag)); },
         [&](std::uint64_t c) { both(mixKey(mixKey(P[kPreBetweenC], c), M.coarse)); });
     out.resize(static_cast<std::size_t>(at - out.data()));
 }
 
 std::size_t arcFeatureKeysBound(const SentenceAtoms& a, int h, int m) {
-    constexpr std::size_t kFixedTemplates = 25;  // arcFeatureKeys' templates before the between ones
+    constexpr std::size_t kFixedTemplates = 25; // arcFeatureKeys' templates before the between ones
     const int gap = (h < m ? m - h : h - m) - 1;
-    const auto between = static_cast<std::size_t>(std::min(gap, a.distinctTags()) + std::min(gap, a.distinctCoarse()));
+    const auto between = static_cast<std::size_t>(std::min(gap, a.distinctTags()) +
+                                                  std::min(gap, a.distinctCoarse()));
     return 2 * (kFixedTemplates + between);
 }
 
 void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out) {
     const TokenAtoms &H = a.at(h), &M = a.at(m);
-    const bool right = h < m;  // the modifier is to the right of its head
+    const bool right = h < m; // the modifier is to the right of its head
     Emitter e{out, static_cast<std::uint64_t>(distanceBucket(m - h) * 2 + (right ? 1 : 0))};
     e.both(kHwHt, H.word, H.tag);
     e.both(kHw, H.word);
@@ -283,11 +375,13 @@ void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::
     e.both(kSurrC4, h0.coarse, H.coarse, M.coarse, m1.coarse);
     // POS strictly between head and modifier, each distinct tag once, in tag-id order.
     forEachBetween(
-        a, std::min(h, m), std::max(h, m), [&](std::uint64_t t) { e.both(kBetweenT, H.tag, t, M.tag); },
+        a, std::min(h, m), std::max(h, m),
+        [&](std::uint64_t t) { e.both(kBetweenT, H.tag, t, M.tag); },
         [&](std::uint64_t c) { e.both(kBetweenC, H.coarse, c, M.coarse); });
 }
 
-void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m, std::vector<std::uint64_t>& out) {
+void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m,
+                        std::vector<std::uint64_t>& out) {
     static const TokenAtoms none = [] {
         TokenAtoms t;
         t.word = t.prefix = t.tag = t.coarse = atom("<no-sibling>");
@@ -308,7 +402,8 @@ void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m, std::vector
     e.both(kHtStMtDist, H.tag, S.tag, M.tag, dist);
 }
 
-void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m, std::vector<std::uint64_t>& out) {
+void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m,
+                            std::vector<std::uint64_t>& out) {
     const TokenAtoms &G = a.at(g), &H = a.at(h), &M = a.at(m);
     Emitter e{out, static_cast<std::uint64_t>((g < h ? 2 : 0) + (h < m ? 1 : 0))};
     e.both(kGtHtMt, G.tag, H.tag, M.tag);
@@ -321,7 +416,8 @@ void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m, std::ve
 }
 
 namespace {
-void outerKeys(const SentenceAtoms& a, int p, bool towardRight, std::uint64_t base, std::vector<std::uint64_t>& out) {
+void outerKeys(const SentenceAtoms& a, int p, bool towardRight, std::uint64_t base,
+               std::vector<std::uint64_t>& out) {
     const TokenAtoms &P = a.at(p), &p0 = a.at(p - 1), &p1 = a.at(p + 1);
     const auto dir = static_cast<std::uint64_t>(towardRight ? 1 : 0);
     const int edgeDistance = towardRight ? a.size() - p : p;
@@ -338,11 +434,13 @@ void outerKeys(const SentenceAtoms& a, int p, bool towardRight, std::uint64_t ba
 }
 } // namespace
 
-void outerModifierKeys(const SentenceAtoms& a, int m, bool headOnLeft, std::vector<std::uint64_t>& out) {
+void outerModifierKeys(const SentenceAtoms& a, int m, bool headOnLeft,
+                       std::vector<std::uint64_t>& out) {
     outerKeys(a, m, !headOnLeft, kOutMw, out);
 }
 
-void outerHeadKeys(const SentenceAtoms& a, int h, bool modifierOnRight, std::vector<std::uint64_t>& out) {
+void outerHeadKeys(const SentenceAtoms& a, int h, bool modifierOnRight,
+                   std::vector<std::uint64_t>& out) {
     outerKeys(a, h, modifierOnRight, kOutHw, out);
 }
 

@@ -20,7 +20,7 @@ namespace prunescope {
 // word = lower-cased form, prefix = its first 5 bytes, tag = POS, coarse = universal tag.
 struct TokenAtoms {
     std::uint64_t word = 0, prefix = 0, tag = 0, coarse = 0;
-    int tagId = 0;  // dense per-sentence id of tag (first appearance order), for in-between sets
+    int tagId = 0; // dense per-sentence id of tag (first appearance order), for in-between sets
     int coarseId = 0;
 };
 
@@ -31,7 +31,7 @@ int distanceBucket(int distance);
 
 // The atoms of a sentence, padded: positions -1 (<s>) .. n + 1 (</s>), 0 is the root.
 class SentenceAtoms {
-public:
+  public:
     SentenceAtoms() = default;
     explicit SentenceAtoms(const DepSentence& s);
     int size() const { return n_; }
@@ -41,23 +41,33 @@ public:
     int distinctCoarse() const { return numCoarse_; }
     // Whether tag id t occurs strictly between positions a < b (O(1), prefix counts).
     bool tagBetween(int t, int a, int b) const { return tagCount(t, b) - tagCount(t, a + 1) > 0; }
-    bool coarseBetween(int t, int a, int b) const { return coarseCount(t, b) - coarseCount(t, a + 1) > 0; }
+    bool coarseBetween(int t, int a, int b) const {
+        return coarseCount(t, b) - coarseCount(t, a + 1) > 0;
+    }
     std::uint64_t tagAtom(int id) const { return tagAtom_[static_cast<std::size_t>(id)]; }
     std::uint64_t coarseAtom(int id) const { return coarseAtom_[static_cast<std::size_t>(id)]; }
     // Position p's (0..n) arc-template prefixes: the mixKey chain of each first-order template over
     // the atoms that come from p alone (as head, or as modifier), built once per sentence so that
     // arcFeatureKeys mixes only the atoms that need both ends (ArcFeatures.cpp lists them).
     static constexpr int kArcPrefixes = 33;
-    const std::uint64_t* arcPrefixes(int p) const { return &arcPrefix_[static_cast<std::size_t>(p) * kArcPrefixes]; }
+    const std::uint64_t* arcPrefixes(int p) const {
+        return &arcPrefix_[static_cast<std::size_t>(p) * kArcPrefixes];
+    }
 
-private:
-    int tagCount(int t, int p) const { return tagPrefix_[static_cast<std::size_t>(p) * static_cast<std::size_t>(numTags_) + static_cast<std::size_t>(t)]; }
-    int coarseCount(int t, int p) const { return coarsePrefix_[static_cast<std::size_t>(p) * static_cast<std::size_t>(numCoarse_) + static_cast<std::size_t>(t)]; }
+  private:
+    int tagCount(int t, int p) const {
+        return tagPrefix_[static_cast<std::size_t>(p) * static_cast<std::size_t>(numTags_) +
+                          static_cast<std::size_t>(t)];
+    }
+    int coarseCount(int t, int p) const {
+        return coarsePrefix_[static_cast<std::size_t>(p) * static_cast<std::size_t>(numCoarse_) +
+                             static_cast<std::size_t>(t)];
+    }
     int n_ = 0, numTags_ = 0, numCoarse_ = 0;
     std::vector<TokenAtoms> atoms_;
-    std::vector<std::uint64_t> tagAtom_, coarseAtom_;  // atom of each id
-    std::vector<int> tagPrefix_, coarsePrefix_;  // [p][id]: occurrences among positions [0, p)
-    std::vector<std::uint64_t> arcPrefix_;       // [p][kArcPrefixes], p in 0..n
+    std::vector<std::uint64_t> tagAtom_, coarseAtom_; // atom of each id
+    std::vector<int> tagPrefix_, coarsePrefix_;       // [p][id]: occurrences among positions [0, p)
+    std::vector<std::uint64_t> arcPrefix_;            // [p][kArcPrefixes], p in 0..n
 };
 
 // Appends the keys of each part to out (never clears it). Positions as in DepSentence.
@@ -66,17 +76,22 @@ private:
 void arcFeatureKeys(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out);
 void arcFeatureKeysNaive(const SentenceAtoms& a, int h, int m, std::vector<std::uint64_t>& out);
 // At least the number of keys arcFeatureKeys appends for h -> m (exact when |h - m| = 1): its 25
-// fixed templates and one per distinct tag and coarse tag strictly between, each plain and conjoined.
+// fixed templates and one per distinct tag and coarse tag strictly between, each plain and
+// conjoined.
 std::size_t arcFeatureKeysBound(const SentenceAtoms& a, int h, int m);
 // Sibling part (h, s, m): s is the modifier of h adjacent to m on m's side, between h and m;
 // s == h when m is h's closest modifier on that side (McDonald & Pereira's "no sibling").
-void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m, std::vector<std::uint64_t>& out);
+void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m,
+                        std::vector<std::uint64_t>& out);
 // Grandparent part g -> h -> m.
-void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m, std::vector<std::uint64_t>& out);
+void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m,
+                            std::vector<std::uint64_t>& out);
 // Vine outer arcs (Rush & Petrov 2012): token m's head lies more than the band away to its left
 // (headOnLeft) or right; token h has a modifier more than the band away to its right
 // (modifierOnRight) or left. `edge` is the distance to the sentence edge on that side.
-void outerModifierKeys(const SentenceAtoms& a, int m, bool headOnLeft, std::vector<std::uint64_t>& out);
-void outerHeadKeys(const SentenceAtoms& a, int h, bool modifierOnRight, std::vector<std::uint64_t>& out);
+void outerModifierKeys(const SentenceAtoms& a, int m, bool headOnLeft,
+                       std::vector<std::uint64_t>& out);
+void outerHeadKeys(const SentenceAtoms& a, int h, bool modifierOnRight,
+                   std::vector<std::uint64_t>& out);
 
 } // namespace prunescope

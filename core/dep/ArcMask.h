@@ -13,19 +13,26 @@ namespace prunescope {
 
 struct ArcMask {
     int n = 0;
-    std::vector<std::uint8_t> bits;  // bits[h * (n + 1) + m]; self arcs and m = 0 are always 0
+    std::vector<std::uint8_t> bits; // bits[h * (n + 1) + m]; self arcs and m = 0 are always 0
 
     static ArcMask allKeep(int n);
-    static ArcMask none(int n);      // every arc pruned
-    static bool valid(int n, int h, int m) { return h >= 0 && h <= n && m >= 1 && m <= n && h != m; }
+    static ArcMask none(int n); // every arc pruned
+    static bool valid(int n, int h, int m) {
+        return h >= 0 && h <= n && m >= 1 && m <= n && h != m;
+    }
     static long totalArcs(int n) { return static_cast<long>(n) * n; }
 
-    bool keep(int h, int m) const { return bits[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)] != 0; }
+    bool keep(int h, int m) const {
+        return bits[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) +
+                    static_cast<std::size_t>(m)] != 0;
+    }
     // Throws std::invalid_argument for an arc that is not valid().
     void set(int h, int m, bool keep);
     void flip(int h, int m) { set(h, m, !keep(h, m)); }
     long keptCount() const;
-    double keptFraction() const { return n > 0 ? static_cast<double>(keptCount()) / static_cast<double>(totalArcs(n)) : 1.0; }
+    double keptFraction() const {
+        return n > 0 ? static_cast<double>(keptCount()) / static_cast<double>(totalArcs(n)) : 1.0;
+    }
     // Keeps only arcs both masks keep (same n; throws std::invalid_argument otherwise).
     void intersect(const ArcMask& other);
     // Whether every arc of heads (size n + 1, heads[0] = -1) is kept.

@@ -19,12 +19,13 @@ struct Enumerator {
     bool crosses(int h, int m) const {
         const int a = std::min(h, m), b = std::max(h, m);
         for (int x = 1; x < m; ++x) {
-            const int c = std::min(x, heads[static_cast<std::size_t>(x)]), d = std::max(x, heads[static_cast<std::size_t>(x)]);
+            const int c = std::min(x, heads[static_cast<std::size_t>(x)]),
+                      d = std::max(x, heads[static_cast<std::size_t>(x)]);
             if ((a < c && c < b && b < d) || (c < a && a < d && d < b)) return true;
         }
         return false;
     }
-    bool cycles(int h, int m) const {  // would h -> m close a cycle among assigned tokens (< m)?
+    bool cycles(int h, int m) const { // would h -> m close a cycle among assigned tokens (< m)?
         int x = h;
         for (int steps = 0; x != 0 && steps <= n; ++steps) {
             if (x == m) return true;
@@ -66,7 +67,8 @@ struct Enumerator {
 
 } // namespace
 
-void forEachProjectiveTree(int n, const ArcMask* mask, bool singleRoot, const std::function<void(const std::vector<int>&)>& fn) {
+void forEachProjectiveTree(int n, const ArcMask* mask, bool singleRoot,
+                           const std::function<void(const std::vector<int>&)>& fn) {
     if (n < 1 || n > 10) throw std::invalid_argument("forEachProjectiveTree: n must be in [1, 10]");
     Enumerator e{n, mask, singleRoot, fn, std::vector<int>(static_cast<std::size_t>(n) + 1, -1), 0};
     e.go(1);

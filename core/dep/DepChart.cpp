@@ -20,7 +20,8 @@ void DepChart::reset(int len, int ord) {
         sibling.clear();
         siblingW.clear();
     }
-    for (int s = 0; s <= n; ++s) complete[at(s, s)] = 0.0f;
+    for (int s = 0; s <= n; ++s)
+        complete[at(s, s)] = 0.0f;
     rootScore = kDepNegInf;
 }
 

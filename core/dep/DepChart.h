@@ -6,7 +6,8 @@
 // Positions 0..n (0 = root), N = n + 1. Every array is N x N, indexed [s * N + t]:
 //   complete[s,t]   C(s,t): head s with all its descendants between s and t on t's side, finished
 //                   (s < t: right-facing, s > t: left-facing); C(s,s) = 0.
-//   incomplete[s,t] I(s,t): the arc s -> t (t a modifier of s) with everything strictly between s and
+//   incomplete[s,t] I(s,t): the arc s -> t (t a modifier of s) with everything strictly between s
+//   and
 //                   t attached; includes the arc's score (and, second order, its sibling score).
 //   sibling[a,b]    S(a,b), a < b, second order only: C(a,r) + C(b,r+1) for the best split r, two
 //                   adjacent modifiers' facing halves (direction-free, shared by both sides).
@@ -14,8 +15,8 @@
 // derivation under the mask). Witnesses (int32, -1 = none):
 //   complete  : the modifier m of the last arc: C(s,t) = I(s,m) + C(m,t)
 //   incomplete: first order: the split r, I(s,t) = C(min,r) + C(max,r+1) + arc;
-//               second order: the previous sibling q (q == s: t is s's closest modifier on that side,
-//               I(s,t) = C(t, s±1) + ...; otherwise I(s,t) = I(s,q) + S(q,t) + ...)
+//               second order: the previous sibling q (q == s: t is s's closest modifier on that
+//               side, I(s,t) = C(t, s±1) + ...; otherwise I(s,t) = I(s,q) + S(q,t) + ...)
 //   sibling   : the split r.
 // Ties: among equal candidates the smallest split r / modifier m / sibling q wins (strict '>' over
 // increasing indices), in every algorithm over this chart.
@@ -33,10 +34,13 @@ struct DepChart {
     int order = 1;
     std::vector<float> complete, incomplete, sibling;
     std::vector<std::int32_t> completeW, incompleteW, siblingW;
-    float rootScore = kDepNegInf;  // best tree's score (= C(0, n)), -inf if no tree under the mask
+    float rootScore = kDepNegInf; // best tree's score (= C(0, n)), -inf if no tree under the mask
 
     int N() const { return n + 1; }
-    std::size_t at(int s, int t) const { return static_cast<std::size_t>(s) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(t); }
+    std::size_t at(int s, int t) const {
+        return static_cast<std::size_t>(s) * static_cast<std::size_t>(n + 1) +
+               static_cast<std::size_t>(t);
+    }
     float C(int s, int t) const { return complete[at(s, t)]; }
     float I(int s, int t) const { return incomplete[at(s, t)]; }
     bool parsed() const { return rootScore != kDepNegInf; }

@@ -3,7 +3,6 @@
 
 #include "core/util/Clock.h"
 
-
 namespace prunescope {
 
 nlohmann::json DepCorpusResult::summaryJson() const {
@@ -13,7 +12,9 @@ nlohmann::json DepCorpusResult::summaryJson() const {
     j["arcsKeptFraction"] = arcsKeptFraction();
     j["finalArcsFraction"] = finalArcsFraction();
     j["pushes"] = pushes;
-    j["pushesPerSentence"] = sentences.empty() ? 0.0 : static_cast<double>(pushes) / static_cast<double>(sentences.size());
+    j["pushesPerSentence"] =
+        sentences.empty() ? 0.0
+                          : static_cast<double>(pushes) / static_cast<double>(sentences.size());
     j["tokensPerSecond"] = tokensPerSecond();
     j["cpuSeconds"] = cpuSeconds;
     j["fallbacks"] = fallbacks;
@@ -22,7 +23,8 @@ nlohmann::json DepCorpusResult::summaryJson() const {
     return j;
 }
 
-DepCorpusResult evaluateDepCorpus(const std::vector<DepSentence>& gold, const DepDecoder& decode, const Progress& progress) {
+DepCorpusResult evaluateDepCorpus(const std::vector<DepSentence>& gold, const DepDecoder& decode,
+                                  const Progress& progress) {
     DepCorpusResult r;
     progress.begin("evaluation", static_cast<long>(gold.size()));
     for (const auto& s : gold) {

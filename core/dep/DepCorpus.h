@@ -11,14 +11,14 @@
 namespace prunescope {
 
 struct DepSentenceResult {
-    std::vector<int> heads;       // size n + 1
+    std::vector<int> heads; // size n + 1
     AttachmentScore score;
-    long pushes = 0;              // summed over every exact stage and the final parse
-    long arcsAtFirstExact = 0;    // arcs kept when the first exact stage (or the final parse) starts
-    long arcsFinal = 0;           // arcs kept for the final parse
-    int fallbacks = 0;            // masks that left no tree and were relaxed (DepPipeline.h)
+    long pushes = 0;           // summed over every exact stage and the final parse
+    long arcsAtFirstExact = 0; // arcs kept when the first exact stage (or the final parse) starts
+    long arcsFinal = 0;        // arcs kept for the final parse
+    int fallbacks = 0;         // masks that left no tree and were relaxed (DepPipeline.h)
     bool success = false;
-    double cpuSeconds = 0;        // thread CPU time of the decode (features, pruning, parsing)
+    double cpuSeconds = 0; // thread CPU time of the decode (features, pruning, parsing)
 };
 
 // Decodes one sentence (its heads may be gold; the decoder must not read them).
@@ -32,11 +32,18 @@ struct DepCorpusResult {
     bool cancelled = false;
     std::vector<DepSentenceResult> sentences;
 
-    double arcsKeptFraction() const { return allArcs ? static_cast<double>(arcsAtFirstExact) / static_cast<double>(allArcs) : 1.0; }
-    double finalArcsFraction() const { return allArcs ? static_cast<double>(arcsFinal) / static_cast<double>(allArcs) : 1.0; }
-    double tokensPerSecond() const { return cpuSeconds > 0 ? static_cast<double>(tokens) / cpuSeconds : 0.0; }
+    double arcsKeptFraction() const {
+        return allArcs ? static_cast<double>(arcsAtFirstExact) / static_cast<double>(allArcs) : 1.0;
+    }
+    double finalArcsFraction() const {
+        return allArcs ? static_cast<double>(arcsFinal) / static_cast<double>(allArcs) : 1.0;
+    }
+    double tokensPerSecond() const {
+        return cpuSeconds > 0 ? static_cast<double>(tokens) / cpuSeconds : 0.0;
+    }
     // uas, uasWithPunct, rootAccuracy, completeMatch, sentences, tokens, arcsKeptFraction,
-    // finalArcsFraction, pushes, pushesPerSentence, tokensPerSecond, cpuSeconds, fallbacks, failures.
+    // finalArcsFraction, pushes, pushesPerSentence, tokensPerSecond, cpuSeconds, fallbacks,
+    // failures.
     nlohmann::json summaryJson() const;
 };
 

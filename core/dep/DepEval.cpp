@@ -38,15 +38,18 @@ nlohmann::json AttachmentScore::toJson() const {
 }
 
 AttachmentScore scoreAttachment(const DepSentence& gold, const std::vector<int>& predicted) {
-    if (!gold.hasTree()) throw std::invalid_argument("scoreAttachment: the gold sentence has no tree");
+    if (!gold.hasTree())
+        throw std::invalid_argument("scoreAttachment: the gold sentence has no tree");
     if (predicted.size() != gold.heads.size())
-        throw std::invalid_argument("scoreAttachment: " + std::to_string(predicted.size() - 1) + " predicted heads for " +
-                                    std::to_string(gold.size()) + " tokens");
+        throw std::invalid_argument("scoreAttachment: " + std::to_string(predicted.size() - 1) +
+                                    " predicted heads for " + std::to_string(gold.size()) +
+                                    " tokens");
     AttachmentScore a;
     a.sentences = 1;
     bool all = true, allScored = true;
     for (int m = 1; m <= gold.size(); ++m) {
-        const bool right = predicted[static_cast<std::size_t>(m)] == gold.heads[static_cast<std::size_t>(m)];
+        const bool right =
+            predicted[static_cast<std::size_t>(m)] == gold.heads[static_cast<std::size_t>(m)];
         ++a.tokens;
         a.correct += right;
         all = all && right;

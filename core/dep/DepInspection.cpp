@@ -8,21 +8,25 @@
 
 namespace prunescope {
 
-DepInspection inspectDepSentence(const DepPipeline& pipeline, const DepSentence& s, EisnerParser& parser, const ArcMask* givenMask) {
+DepInspection inspectDepSentence(const DepPipeline& pipeline, const DepSentence& s,
+                                 EisnerParser& parser, const ArcMask* givenMask) {
     DepInspection r;
     r.n = s.size();
     if (givenMask && givenMask->n != r.n)
-        throw std::invalid_argument("the arc mask is for " + std::to_string(givenMask->n) + " tokens, but the sentence has " +
-                                    std::to_string(r.n));
-    for (const auto& st : pipeline.stages()) r.stageNames.push_back(st.name);
+        throw std::invalid_argument("the arc mask is for " + std::to_string(givenMask->n) +
+                                    " tokens, but the sentence has " + std::to_string(r.n));
+    for (const auto& st : pipeline.stages())
+        r.stageNames.push_back(st.name);
     r.stageMasks = pipeline.masks(s, &r.pushes);
     const auto N = static_cast<std::size_t>(r.n + 1);
     r.prunedBy.assign(N * N, -1);
     for (std::size_t k = 1; k < r.stageMasks.size(); ++k)
         for (int h = 0; h <= r.n; ++h)
             for (int m = 1; m <= r.n; ++m)
-                if (h != m && r.prunedByAt(h, m) < 0 && r.stageMasks[k - 1].keep(h, m) && !r.stageMasks[k].keep(h, m))
-                    r.prunedBy[static_cast<std::size_t>(h) * N + static_cast<std::size_t>(m)] = static_cast<int>(k - 1);
+                if (h != m && r.prunedByAt(h, m) < 0 && r.stageMasks[k - 1].keep(h, m) &&
+                    !r.stageMasks[k].keep(h, m))
+                    r.prunedBy[static_cast<std::size_t>(h) * N + static_cast<std::size_t>(m)] =
+                        static_cast<int>(k - 1);
     const DepModel& model = pipeline.finalModel();
     DepParse p;
     if (givenMask) {
@@ -44,12 +48,14 @@ DepInspection inspectDepSentence(const DepPipeline& pipeline, const DepSentence&
     r.heads = std::move(p.heads);
     r.score = r.success ? p.stats.score : kHyperNegInf;
     const DepScorer scorer(model, s);
-    r.maxMarginals = arcMaxMarginals(scorer.arcScores(&r.finalMask), &r.finalMask, model.singleRoot);
+    r.maxMarginals =
+        arcMaxMarginals(scorer.arcScores(&r.finalMask), &r.finalMask, model.singleRoot);
     return r;
 }
 
 nlohmann::json depInspectionJson(const DepSentence& s, const DepInspection& r) {
-    nlohmann::json words = nlohmann::json::array(), tags = nlohmann::json::array(), heads = nlohmann::json::array();
+    nlohmann::json words = nlohmann::json::array(), tags = nlohmann::json::array(),
+                   heads = nlohmann::json::array();
     for (int m = 1; m <= r.n; ++m) {
         words.push_back(s.words[static_cast<std::size_t>(m)]);
         tags.push_back(s.tags[static_cast<std::size_t>(m)]);
@@ -59,7 +65,8 @@ nlohmann::json depInspectionJson(const DepSentence& s, const DepInspection& r) {
     j["score"] = r.success ? nlohmann::json(r.score) : nlohmann::json(nullptr);
     nlohmann::json stages = nlohmann::json::array();
     for (std::size_t k = 0; k < r.stageNames.size(); ++k)
-        stages.push_back({{"name", r.stageNames[k]}, {"arcsKept", r.stageMasks[k + 1].keptCount()}});
+        stages.push_back(
+            {{"name", r.stageNames[k]}, {"arcsKept", r.stageMasks[k + 1].keptCount()}});
     j["stages"] = stages;
     j["arcs"] = ArcMask::totalArcs(r.n);
     j["arcsKept"] = r.finalMask.keptCount();
@@ -75,7 +82,9 @@ nlohmann::json depInspectionJson(const DepSentence& s, const DepInspection& r) {
         }
         rows.push_back(row);
     }
-    j["maxMarginals"] = {{"best", std::isfinite(r.maxMarginals.best) ? nlohmann::json(r.maxMarginals.best) : nlohmann::json(nullptr)},
+    j["maxMarginals"] = {{"best", std::isfinite(r.maxMarginals.best)
+                                      ? nlohmann::json(r.maxMarginals.best)
+                                      : nlohmann::json(nullptr)},
                          {"value", rows}};
     if (!r.stageNames.empty()) {
         nlohmann::json pb = nlohmann::json::array();
@@ -83,7 +92,8 @@ nlohmann::json depInspectionJson(const DepSentence& s, const DepInspection& r) {
             nlohmann::json row = nlohmann::json::array();
             for (int m = 0; m <= r.n; ++m) {
                 const int k = m >= 1 && h != m ? r.prunedByAt(h, m) : -1;
-                row.push_back(k >= 0 ? nlohmann::json(r.stageNames[static_cast<std::size_t>(k)]) : nlohmann::json(nullptr));
+                row.push_back(k >= 0 ? nlohmann::json(r.stageNames[static_cast<std::size_t>(k)])
+                                     : nlohmann::json(nullptr));
             }
             pb.push_back(row);
         }

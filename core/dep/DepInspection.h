@@ -23,24 +23,27 @@ namespace prunescope {
 struct DepInspection {
     int n = 0;
     std::vector<std::string> stageNames;
-    std::vector<ArcMask> stageMasks;  // [0] = all arcs, [k] = after stage k (DepPipeline::masks)
+    std::vector<ArcMask> stageMasks; // [0] = all arcs, [k] = after stage k (DepPipeline::masks)
     // Per arc [h * (n + 1) + m]: the index of the stage that pruned it, -1 if every stage kept it
     // (or it is not an arc: h == m, m == 0).
     std::vector<int> prunedBy;
-    ArcMask finalMask;                // the mask of the final parse (after fallbacks, or the given one)
+    ArcMask finalMask; // the mask of the final parse (after fallbacks, or the given one)
     bool givenMask = false;
-    std::vector<int> heads;           // size n + 1, [0] = -1; all -1 if no tree
+    std::vector<int> heads; // size n + 1, [0] = -1; all -1 if no tree
     bool success = false;
-    double score = kHyperNegInf;      // the final model's score of the tree (siblings included)
+    double score = kHyperNegInf; // the final model's score of the tree (siblings included)
     int fallbacks = 0;
-    long pushes = 0;                  // stages + final parse
-    ArcMaxMarginals maxMarginals;     // first order (the final model's arc scores) under finalMask
+    long pushes = 0;              // stages + final parse
+    ArcMaxMarginals maxMarginals; // first order (the final model's arc scores) under finalMask
 
-    int prunedByAt(int h, int m) const { return prunedBy[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)]; }
+    int prunedByAt(int h, int m) const {
+        return prunedBy[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) +
+                        static_cast<std::size_t>(m)];
+    }
 };
 
-DepInspection inspectDepSentence(const DepPipeline& pipeline, const DepSentence& s, EisnerParser& parser,
-                                 const ArcMask* givenMask = nullptr);
+DepInspection inspectDepSentence(const DepPipeline& pipeline, const DepSentence& s,
+                                 EisnerParser& parser, const ArcMask* givenMask = nullptr);
 
 // One sentence as dep-parse prints it (schema in docs/file-formats.md, "dep-parse output"):
 // words, tags, heads (tokens 1..n), success, score, stages with arcs kept, the final mask's arc

@@ -2,9 +2,9 @@
 // A trained dependency scoring model (first order: arcs; second order: arcs + siblings), its file
 // format (JSON, schema in docs/file-formats.md "Dependency model") and its scores for a sentence.
 #include "core/dep/ArcFeatures.h"
+#include "core/dep/DepSentenceFeatures.h"
 #include "core/dep/Eisner.h"
 #include "core/dep/HashedWeights.h"
-#include "core/dep/DepSentenceFeatures.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,13 +14,14 @@
 namespace prunescope {
 
 inline constexpr const char* kDepModelFormat = "prunescope-dep-model";
-inline constexpr const char* kDepFeatureSet = "dep-v1";  // ArcFeatures.cpp's templates
+inline constexpr const char* kDepFeatureSet = "dep-v1"; // ArcFeatures.cpp's templates
 
 struct DepModel {
-    int order = 1;            // 1 = arc-factored, 2 = arcs + siblings (McDonald & Pereira 2006)
-    bool singleRoot = true;   // the root takes exactly one modifier (true for PTB-style data)
+    int order = 1;          // 1 = arc-factored, 2 = arcs + siblings (McDonald & Pereira 2006)
+    bool singleRoot = true; // the root takes exactly one modifier (true for PTB-style data)
     HashedWeights weights;
-    nlohmann::json training = nlohmann::json::object();  // how it was made (trainer, epochs, dev UAS, data)
+    nlohmann::json training =
+        nlohmann::json::object(); // how it was made (trainer, epochs, dev UAS, data)
 
     EisnerOptions eisnerOptions() const {
         EisnerOptions o;
@@ -32,18 +33,20 @@ struct DepModel {
 nlohmann::json depModelToJson(const DepModel& m);
 // Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
 DepModel depModelFromJson(const nlohmann::json& j, const std::string& file = "<model>");
-void saveDepModel(const DepModel& m, const std::string& path);  // atomic write
-DepModel loadDepModel(const std::string& path);                  // InputError with file:line:column
+void saveDepModel(const DepModel& m, const std::string& path); // atomic write
+DepModel loadDepModel(const std::string& path);                // InputError with file:line:column
 
 // Scores of one model on one sentence: the arc matrix (first order) and the sibling parts
 // (second order, computed on request), both from the same features the trainer used.
 class DepScorer : public SiblingScorer {
-public:
-    DepScorer(const HashedWeights& weights, const DepSentence& s) : w_(&weights), own_(std::in_place, s), atoms_(&*own_) {}
+  public:
+    DepScorer(const HashedWeights& weights, const DepSentence& s)
+        : w_(&weights), own_(std::in_place, s), atoms_(&*own_) {}
     DepScorer(const DepModel& m, const DepSentence& s) : DepScorer(m.weights, s) {}
     // Refers to `atoms` (a sentence's shared DepSentenceFeatures), which must outlive the scorer.
-    DepScorer(const HashedWeights& weights, const SentenceAtoms& atoms) : w_(&weights), atoms_(&atoms) {}
-    DepScorer(const DepScorer&) = delete;  // it may point at atoms it owns
+    DepScorer(const HashedWeights& weights, const SentenceAtoms& atoms)
+        : w_(&weights), atoms_(&atoms) {}
+    DepScorer(const DepScorer&) = delete; // it may point at atoms it owns
     DepScorer& operator=(const DepScorer&) = delete;
 
     int size() const { return atoms_->size(); }
@@ -59,7 +62,7 @@ public:
     float sibling(int h, int q, int m) const override;
     float grandparent(int g, int h, int m) const;
 
-private:
+  private:
     const HashedWeights* w_;
     std::optional<SentenceAtoms> own_;
     const SentenceAtoms* atoms_;
@@ -67,13 +70,16 @@ private:
 };
 
 // Parses s with the model (order 1 or 2) under mask; the scores come from DepScorer.
-DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMask* mask, EisnerParser& parser);
+DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMask* mask,
+                        EisnerParser& parser);
 // The same parse from a sentence's shared features (DepSentenceFeatures.h): arcs already scored by
 // earlier stages reuse their keys, the rest are scored without being cached.
-DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, const ArcMask* mask, EisnerParser& parser);
+DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, const ArcMask* mask,
+                        EisnerParser& parser);
 
 // The feature keys of every part of a tree under the model's order: arcs, plus siblings if
 // order >= 2 (what the trainers add and subtract).
-void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order, std::vector<std::uint64_t>& out);
+void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order,
+                     std::vector<std::uint64_t>& out);
 
 } // namespace prunescope

@@ -11,7 +11,9 @@
 namespace prunescope {
 
 namespace {
-bool blank(std::string_view l) { return std::all_of(l.begin(), l.end(), [](char c) { return c == ' ' || c == '\t'; }); }
+bool blank(std::string_view l) {
+    return std::all_of(l.begin(), l.end(), [](char c) { return c == ' ' || c == '\t'; });
+}
 } // namespace
 
 std::vector<DepSentence> readDepParseText(const std::string& text, const std::string& fileName) {
@@ -47,7 +49,8 @@ std::vector<DepSentence> readDepParseText(const std::string& text, const std::st
         pos = nl + 1;
         ++lineNo;
         if (const auto cr = line.find('\r'); cr != std::string_view::npos)
-            throw InputError(fileName, lineNo, static_cast<int>(cr) + 1, "carriage return (CRLF line ending?); convert to LF line endings");
+            throw InputError(fileName, lineNo, static_cast<int>(cr) + 1,
+                             "carriage return (CRLF line ending?); convert to LF line endings");
         if (const auto bad = invalidUtf8At(line); bad != std::string_view::npos)
             throw InputError(fileName, lineNo, static_cast<int>(bad) + 1, "invalid UTF-8");
         if (blank(line)) {
@@ -57,10 +60,13 @@ std::vector<DepSentence> readDepParseText(const std::string& text, const std::st
         if (line[0] == '#') continue;
         const std::size_t tab = line.find('\t');
         if (tab == std::string_view::npos || line.find('\t', tab + 1) != std::string_view::npos)
-            throw InputError(fileName, lineNo, 0, "expected 2 tab-separated columns (word, POS) like the first token line");
+            throw InputError(
+                fileName, lineNo, 0,
+                "expected 2 tab-separated columns (word, POS) like the first token line");
         const std::string_view word = line.substr(0, tab), tag = line.substr(tab + 1);
         if (word.empty()) throw InputError(fileName, lineNo, 1, "empty word");
-        if (tag.empty()) throw InputError(fileName, lineNo, static_cast<int>(tab) + 2, "empty POS tag");
+        if (tag.empty())
+            throw InputError(fileName, lineNo, static_cast<int>(tab) + 2, "empty POS tag");
         if (cur.size() == 0) {
             cur.file = fileName;
             cur.line = lineNo;

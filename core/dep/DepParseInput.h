@@ -13,6 +13,7 @@
 
 namespace prunescope {
 
-std::vector<DepSentence> readDepParseText(const std::string& text, const std::string& fileName = "<stdin>");
+std::vector<DepSentence> readDepParseText(const std::string& text,
+                                          const std::string& fileName = "<stdin>");
 
 } // namespace prunescope

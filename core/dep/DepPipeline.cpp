@@ -12,7 +12,8 @@ std::vector<ArcMask> DepPipeline::masks(const DepSentence& s, long* pushes) cons
     return masks(s, f, pushes);
 }
 
-std::vector<ArcMask> DepPipeline::masks(const DepSentence& s, DepSentenceFeatures& f, long* pushes) const {
+std::vector<ArcMask> DepPipeline::masks(const DepSentence& s, DepSentenceFeatures& f,
+                                        long* pushes) const {
     std::vector<ArcMask> out{ArcMask::allKeep(s.size())};
     for (const auto& st : stages_) {
         StageResult r = st.prune(s, out.back(), f);

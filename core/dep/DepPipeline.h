@@ -23,19 +23,22 @@
 namespace prunescope {
 
 struct StageResult {
-    ArcMask mask;       // the narrowed mask (a subset of the incoming one)
-    long pushes = 0;    // work done by the stage (hyperedges visited)
+    ArcMask mask;    // the narrowed mask (a subset of the incoming one)
+    long pushes = 0; // work done by the stage (hyperedges visited)
 };
 
 struct ArcPruningStage {
-    std::string name;    // "filter", "vine", "first-order", ...
-    bool exact = false;  // the stage runs an exact parser over the arcs it receives
-    // `features` is the sentence's, shared by every stage and the final parse (arc keys built once).
-    std::function<StageResult(const DepSentence&, const ArcMask& incoming, DepSentenceFeatures& features)> prune;
+    std::string name;   // "filter", "vine", "first-order", ...
+    bool exact = false; // the stage runs an exact parser over the arcs it receives
+    // `features` is the sentence's, shared by every stage and the final parse (arc keys built
+    // once).
+    std::function<StageResult(const DepSentence&, const ArcMask& incoming,
+                              DepSentenceFeatures& features)>
+        prune;
 };
 
 class DepPipeline {
-public:
+  public:
     explicit DepPipeline(const DepModel& finalModel) : model_(&finalModel) {}
     void addStage(ArcPruningStage stage) { stages_.push_back(std::move(stage)); }
     const std::vector<ArcPruningStage>& stages() const { return stages_; }
@@ -45,9 +48,9 @@ public:
     std::vector<ArcMask> masks(const DepSentence& s, long* pushes = nullptr) const;
     // Prunes and parses one sentence (the DepDecoder of evaluateDepCorpus); parser is reused.
     DepSentenceResult parse(const DepSentence& s, EisnerParser& parser) const;
-    DepDecoder decoder() const;  // owns its parser; not thread-safe (one per thread)
+    DepDecoder decoder() const; // owns its parser; not thread-safe (one per thread)
 
-private:
+  private:
     std::vector<ArcMask> masks(const DepSentence& s, DepSentenceFeatures& f, long* pushes) const;
 
     const DepModel* model_;

@@ -19,7 +19,8 @@ std::vector<std::string_view> splitTabs(std::string_view line) {
     std::size_t start = 0;
     while (true) {
         const std::size_t t = line.find('\t', start);
-        f.push_back(line.substr(start, t == std::string_view::npos ? std::string_view::npos : t - start));
+        f.push_back(
+            line.substr(start, t == std::string_view::npos ? std::string_view::npos : t - start));
         if (t == std::string_view::npos) break;
         start = t + 1;
     }
@@ -39,11 +40,12 @@ bool isBlank(std::string_view line) {
 
 // Collects one sentence's tokens with their lines, then validates the tree.
 class SentenceBuilder {
-public:
+  public:
     SentenceBuilder(const std::string& file, bool oneRoot) : file_(file), oneRoot_(oneRoot) {}
 
     bool empty() const { return lines_.empty(); }
-    void add(int line, std::string_view word, std::string_view tag, std::string_view coarse, int head) {
+    void add(int line, std::string_view word, std::string_view tag, std::string_view coarse,
+             int head) {
         if (lines_.empty()) {
             s_ = DepSentence{};
             s_.file = file_;
@@ -60,36 +62,43 @@ public:
             const int h = s_.heads[static_cast<std::size_t>(m)];
             const int line = lines_[static_cast<std::size_t>(m - 1)];
             if (h > n)
-                throw InputError(file_, line, 0, "head " + std::to_string(h) + " of token " + std::to_string(m) +
-                                                     " is out of range (the sentence has " + std::to_string(n) + " tokens)");
-            if (h == m) throw InputError(file_, line, 0, "token " + std::to_string(m) + " is its own head");
+                throw InputError(file_, line, 0,
+                                 "head " + std::to_string(h) + " of token " + std::to_string(m) +
+                                     " is out of range (the sentence has " + std::to_string(n) +
+                                     " tokens)");
+            if (h == m)
+                throw InputError(file_, line, 0, "token " + std::to_string(m) + " is its own head");
             if (h == 0) {
                 if (oneRoot_ && firstRootLine != 0)
-                    throw InputError(file_, line, 0, "second root in the sentence starting at line " + std::to_string(s_.line) +
-                                                         " (first root at line " + std::to_string(firstRootLine) +
-                                                         "); this format has exactly one root per sentence");
+                    throw InputError(file_, line, 0,
+                                     "second root in the sentence starting at line " +
+                                         std::to_string(s_.line) + " (first root at line " +
+                                         std::to_string(firstRootLine) +
+                                         "); this format has exactly one root per sentence");
                 if (firstRootLine == 0) firstRootLine = line;
             }
         }
-        if (firstRootLine == 0) throw InputError(file_, s_.line, 0, "sentence has no root (no token with head 0)");
+        if (firstRootLine == 0)
+            throw InputError(file_, s_.line, 0, "sentence has no root (no token with head 0)");
         if (const std::string why = treeProblem(s_.heads); !why.empty())
             throw InputError(file_, s_.line, 0, "not a tree: " + why);
         out.push_back(std::move(s_));
         lines_.clear();
     }
 
-private:
+  private:
     const std::string& file_;
     bool oneRoot_;
     DepSentence s_;
     std::vector<int> lines_;
 };
 
-std::string fieldName(std::string_view f) { return "'" + std::string(f.substr(0, 40)) + "'"; }
+std::string fieldName(std::string_view f) {
+    return "'" + std::string(f.substr(0, 40)) + "'";
+}
 
 // Calls fn(lineNumber, line) for every line after the checks that apply to all formats.
-template <typename Fn>
-void forEachLine(const std::string& text, const std::string& file, Fn fn) {
+template <typename Fn> void forEachLine(const std::string& text, const std::string& file, Fn fn) {
     int lineNo = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -98,8 +107,9 @@ void forEachLine(const std::string& text, const std::string& file, Fn fn) {
         const std::string_view line(text.data() + pos, nl - pos);
         ++lineNo;
         if (const auto cr = line.find('\r'); cr != std::string_view::npos)
-            throw InputError(file, lineNo, static_cast<int>(cr) + 1,
-                             "carriage return (CRLF line ending?); convert the file to LF line endings");
+            throw InputError(
+                file, lineNo, static_cast<int>(cr) + 1,
+                "carriage return (CRLF line ending?); convert the file to LF line endings");
         if (const auto bad = invalidUtf8At(line); bad != std::string_view::npos)
             throw InputError(file, lineNo, static_cast<int>(bad) + 1, "invalid UTF-8");
         fn(lineNo, line);
@@ -117,10 +127,12 @@ std::vector<DepSentence> readDepSample(const std::string& text, const std::strin
         }
         const auto f = splitTabs(line);
         if (f.size() != 3)
-            throw InputError(file, lineNo, 0, "expected 3 tab-separated columns (word, POS, head), found " +
-                                                  std::to_string(f.size()));
+            throw InputError(file, lineNo, 0,
+                             "expected 3 tab-separated columns (word, POS, head), found " +
+                                 std::to_string(f.size()));
         if (f[0].empty()) throw InputError(file, lineNo, 1, "empty word");
-        if (f[1].empty()) throw InputError(file, lineNo, static_cast<int>(f[0].size()) + 2, "empty POS tag");
+        if (f[1].empty())
+            throw InputError(file, lineNo, static_cast<int>(f[0].size()) + 2, "empty POS tag");
         int head = 0;
         if (!parseInt(f[2], head) || head < 0)
             throw InputError(file, lineNo, static_cast<int>(f[0].size() + f[1].size()) + 3,
@@ -141,24 +153,31 @@ std::vector<DepSentence> readConll(const std::string& text, const std::string& f
             expectedId = 1;
             return;
         }
-        if (line[0] == '#') return;  // comment (an id never starts with #)
+        if (line[0] == '#') return; // comment (an id never starts with #)
         const auto f = splitTabs(line);
         if (f.size() != 10)
-            throw InputError(file, lineNo, 0, std::string("expected 10 tab-separated columns (") +
-                                                  (conllU ? "CoNLL-U" : "CoNLL-X") + "), found " + std::to_string(f.size()));
+            throw InputError(file, lineNo, 0,
+                             std::string("expected 10 tab-separated columns (") +
+                                 (conllU ? "CoNLL-U" : "CoNLL-X") + "), found " +
+                                 std::to_string(f.size()));
         const std::string_view id = f[0];
-        if (conllU && (id.find('-') != std::string_view::npos || id.find('.') != std::string_view::npos))
-            return;  // multiword token range or empty node: not a token of the tree
+        if (conllU &&
+            (id.find('-') != std::string_view::npos || id.find('.') != std::string_view::npos))
+            return; // multiword token range or empty node: not a token of the tree
         int idValue = 0;
         if (!parseInt(id, idValue))
             throw InputError(file, lineNo, 1, "token id " + fieldName(id) + " is not an integer");
         if (idValue != expectedId)
-            throw InputError(file, lineNo, 1, "token id " + std::to_string(idValue) + " where " +
-                                                  std::to_string(expectedId) + " was expected (ids must count 1, 2, ...)");
+            throw InputError(file, lineNo, 1,
+                             "token id " + std::to_string(idValue) + " where " +
+                                 std::to_string(expectedId) +
+                                 " was expected (ids must count 1, 2, ...)");
         ++expectedId;
         int head = 0;
         if (!parseInt(f[6], head) || head < 0)
-            throw InputError(file, lineNo, 0, "HEAD (column 7) " + fieldName(f[6]) + " is not a non-negative integer");
+            throw InputError(file, lineNo, 0,
+                             "HEAD (column 7) " + fieldName(f[6]) +
+                                 " is not a non-negative integer");
         if (f[1].empty()) throw InputError(file, lineNo, 0, "empty FORM (column 2)");
         const std::string_view coarse = f[3] == "_" ? std::string_view() : f[3];
         std::string_view tag = f[4] != "_" && !f[4].empty() ? f[4] : f[3];
@@ -185,20 +204,28 @@ DepFormat depFormatOf(const std::string& path) {
 
 const char* depFormatName(DepFormat f) {
     switch (f) {
-    case DepFormat::Auto: return "auto";
-    case DepFormat::DepSample: return "dep-sample";
-    case DepFormat::ConllX: return "CoNLL-X";
-    case DepFormat::ConllU: return "CoNLL-U";
+    case DepFormat::Auto:
+        return "auto";
+    case DepFormat::DepSample:
+        return "dep-sample";
+    case DepFormat::ConllX:
+        return "CoNLL-X";
+    case DepFormat::ConllU:
+        return "CoNLL-U";
     }
     return "?";
 }
 
-std::vector<DepSentence> readDepTreebankString(const std::string& text, DepFormat format, const std::string& fileName) {
+std::vector<DepSentence> readDepTreebankString(const std::string& text, DepFormat format,
+                                               const std::string& fileName) {
     if (format == DepFormat::Auto) format = depFormatOf(fileName);
     switch (format) {
-    case DepFormat::ConllU: return readConll(text, fileName, true);
-    case DepFormat::ConllX: return readConll(text, fileName, false);
-    default: return readDepSample(text, fileName);
+    case DepFormat::ConllU:
+        return readConll(text, fileName, true);
+    case DepFormat::ConllX:
+        return readConll(text, fileName, false);
+    default:
+        return readDepSample(text, fileName);
     }
 }
 
@@ -216,16 +243,19 @@ std::vector<DepSentence> readDepTreebank(const std::string& path) {
     for (const auto& e : fs::directory_iterator(path, ec)) {
         if (!e.is_regular_file()) continue;
         const std::string p = e.path().string();
-        if (hasExtension(p, ".dp") || hasExtension(p, ".conll") || hasExtension(p, ".conllx") || hasExtension(p, ".conllu"))
+        if (hasExtension(p, ".dp") || hasExtension(p, ".conll") || hasExtension(p, ".conllx") ||
+            hasExtension(p, ".conllu"))
             files.push_back(p);
     }
     if (ec) throw InputError(path, 0, 0, "cannot list directory: " + ec.message());
-    if (files.empty()) throw InputError(path, 0, 0, "directory holds no .dp, .conll, .conllx or .conllu files");
+    if (files.empty())
+        throw InputError(path, 0, 0, "directory holds no .dp, .conll, .conllx or .conllu files");
     std::sort(files.begin(), files.end());
     std::vector<DepSentence> out;
     for (const auto& f : files) {
         auto part = readDepTreebankFile(f);
-        for (auto& s : part) out.push_back(std::move(s));
+        for (auto& s : part)
+            out.push_back(std::move(s));
     }
     return out;
 }
@@ -239,10 +269,12 @@ std::vector<DepSentence> readTaggedText(const std::string& text, const std::stri
         s.line = lineNo;
         std::size_t pos = 0;
         while (pos < line.size()) {
-            while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
+            while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
+                ++pos;
             if (pos >= line.size()) break;
             std::size_t end = pos;
-            while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+            while (end < line.size() && line[end] != ' ' && line[end] != '\t')
+                ++end;
             const std::string_view tok = line.substr(pos, end - pos);
             const std::size_t slash = tok.rfind('/');
             if (slash == std::string_view::npos || slash == 0 || slash + 1 == tok.size())

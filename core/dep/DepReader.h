@@ -16,7 +16,7 @@
 namespace prunescope {
 
 enum class DepFormat {
-    Auto,     // from the file name: .conllu -> ConllU, .conll/.conllx -> ConllX, otherwise DepSample
+    Auto, // from the file name: .conllu -> ConllU, .conll/.conllx -> ConllX, otherwise DepSample
     DepSample,
     ConllX,
     ConllU,
@@ -30,7 +30,8 @@ const char* depFormatName(DepFormat f);
 std::vector<DepSentence> readDepTreebankString(const std::string& text, DepFormat format,
                                                const std::string& fileName = "<string>");
 // One file (format from its name unless given).
-std::vector<DepSentence> readDepTreebankFile(const std::string& path, DepFormat format = DepFormat::Auto);
+std::vector<DepSentence> readDepTreebankFile(const std::string& path,
+                                             DepFormat format = DepFormat::Auto);
 // A file, or a directory: every *.dp, *.conll, *.conllx and *.conllu file in it (not recursive),
 // sorted by name. A missing path or a directory without such files -> InputError(path, 0, 0, ...).
 std::vector<DepSentence> readDepTreebank(const std::string& path);
@@ -40,7 +41,8 @@ std::vector<DepSentence> readDepTreebank(const std::string& path, int maxLength)
 // Tagged text to parse: one sentence per line, tokens separated by spaces, each `word/TAG` split
 // at its last '/' (a literal slash inside a word stays: "1\/2/CD"); blank lines and lines starting
 // with '#' are skipped. Sentences have no heads.
-std::vector<DepSentence> readTaggedText(const std::string& text, const std::string& fileName = "<stdin>");
+std::vector<DepSentence> readTaggedText(const std::string& text,
+                                        const std::string& fileName = "<stdin>");
 
 // Input to parse: a treebank file/directory (heads kept for scoring) if path names one, else a
 // tagged-text file ("-" = standard input is handled by the caller). Chosen by extension: .txt and

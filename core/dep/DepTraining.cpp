@@ -11,7 +11,9 @@
 
 namespace prunescope {
 
-const char* depLearnerName(DepLearner l) { return l == DepLearner::Mira ? "mira" : "perceptron"; }
+const char* depLearnerName(DepLearner l) {
+    return l == DepLearner::Mira ? "mira" : "perceptron";
+}
 
 DepLearner parseDepLearner(const std::string& name) {
     if (name == "mira") return DepLearner::Mira;
@@ -22,8 +24,8 @@ DepLearner parseDepLearner(const std::string& name) {
 namespace {
 
 // Keys of the parts in `a` and not in `b` (arcs by modifier; sibling triples as sets).
-void differingKeys(const SentenceAtoms& atoms, const std::vector<int>& a, const std::vector<int>& b, int order,
-                   std::vector<std::uint64_t>& out) {
+void differingKeys(const SentenceAtoms& atoms, const std::vector<int>& a, const std::vector<int>& b,
+                   int order, std::vector<std::uint64_t>& out) {
     for (int m = 1; m < static_cast<int>(a.size()); ++m)
         if (a[static_cast<std::size_t>(m)] != b[static_cast<std::size_t>(m)])
             arcFeatureKeys(atoms, a[static_cast<std::size_t>(m)], m, out);
@@ -33,13 +35,15 @@ void differingKeys(const SentenceAtoms& atoms, const std::vector<int>& a, const 
         std::sort(pb.begin(), pb.end());
         std::vector<std::array<int, 3>> only;
         std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(only));
-        for (const auto& p : only) siblingFeatureKeys(atoms, p[0], p[1], p[2], out);
+        for (const auto& p : only)
+            siblingFeatureKeys(atoms, p[0], p[1], p[2], out);
     }
 }
 
 } // namespace
 
-double depModelUas(const DepModel& model, const std::vector<DepSentence>& sentences, const Progress& progress) {
+double depModelUas(const DepModel& model, const std::vector<DepSentence>& sentences,
+                   const Progress& progress) {
     EisnerParser parser(model.eisnerOptions());
     const auto r = evaluateDepCorpus(
         sentences,
@@ -52,24 +56,30 @@ double depModelUas(const DepModel& model, const std::vector<DepSentence>& senten
     return r.total.uas();
 }
 
-DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::vector<DepSentence>& dev,
-                             const DepTrainOptions& opt, const Progress& progress,
+DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
+                             const std::vector<DepSentence>& dev, const DepTrainOptions& opt,
+                             const Progress& progress,
                              const std::function<void(const DepTrainResult&)>& onEpoch) {
     if (train.empty()) throw std::invalid_argument("dependency training: no training sentences");
     if (dev.empty()) throw std::invalid_argument("dependency training: no dev sentences");
-    if (opt.order != 1 && opt.order != 2) throw std::invalid_argument("dependency training: order must be 1 or 2");
+    if (opt.order != 1 && opt.order != 2)
+        throw std::invalid_argument("dependency training: order must be 1 or 2");
     if (opt.epochs < 1) throw std::invalid_argument("dependency training: epochs must be >= 1");
     if (!(opt.miraC > 0)) throw std::invalid_argument("dependency training: MIRA's C must be > 0");
     std::vector<int> usable;
     bool singleRoot = true;
     for (int i = 0; i < static_cast<int>(train.size()); ++i) {
         const auto& s = train[static_cast<std::size_t>(i)];
-        if (!s.hasTree()) throw std::invalid_argument("dependency training: sentence at " + s.file + ":" + std::to_string(s.line) + " has no tree");
+        if (!s.hasTree())
+            throw std::invalid_argument("dependency training: sentence at " + s.file + ":" +
+                                        std::to_string(s.line) + " has no tree");
         if (opt.maxLength > 0 && s.size() > opt.maxLength) continue;
         usable.push_back(i);
         singleRoot = singleRoot && rootCount(s.heads) == 1;
     }
-    if (usable.empty()) throw std::invalid_argument("dependency training: every training sentence is longer than --max-len");
+    if (usable.empty())
+        throw std::invalid_argument(
+            "dependency training: every training sentence is longer than --max-len");
 
     DepTrainResult result;
     result.model.order = opt.order;
@@ -79,7 +89,7 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::v
     EisnerOptions eo;
     eo.singleRoot = singleRoot;
     EisnerParser parser(eo);
-    DepModel scratch;  // the current weights wrapped as a model, for decoding
+    DepModel scratch; // the current weights wrapped as a model, for decoding
     scratch.order = opt.order;
     scratch.singleRoot = singleRoot;
     double bestDev = -1;
@@ -90,7 +100,7 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::v
         std::vector<int> order = usable;
         SplitMix64 rng(opt.seed, static_cast<std::uint64_t>(epoch));
         shuffleInPlace(order, rng);
-        progress.setStep(epoch, opt.epochs);  // as users count epochs (core/util/Progress.h)
+        progress.setStep(epoch, opt.epochs); // as users count epochs (core/util/Progress.h)
         progress.begin("training", static_cast<long>(order.size()));
         DepEpochReport rep;
         rep.epoch = epoch;
@@ -102,7 +112,9 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::v
             const ArcScores arcs = scorer.arcScores();
             const DepParse p = opt.order >= 2 ? parser.parse(arcs, scorer) : parser.parse(arcs);
             int wrong = 0;
-            for (int m = 1; m <= s.size(); ++m) wrong += p.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
+            for (int m = 1; m <= s.size(); ++m)
+                wrong +=
+                    p.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
             tokens += s.size();
             correct += s.size() - wrong;
             if (wrong > 0) {
@@ -115,7 +127,9 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::v
                 if (norm > 0) {
                     double step = 1.0;
                     if (opt.learner == DepLearner::Mira)
-                        step = std::min(opt.miraC, std::max(0.0, (static_cast<double>(wrong) - w.dot(d)) / norm));
+                        step =
+                            std::min(opt.miraC,
+                                     std::max(0.0, (static_cast<double>(wrong) - w.dot(d)) / norm));
                     if (step > 0) w.update(d, step);
                 }
                 ++rep.updates;
@@ -127,7 +141,8 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train, const std::v
             result.cancelled = true;
             break;
         }
-        rep.trainUas = tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
+        rep.trainUas =
+            tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
         scratch.weights = w.averaged();
         rep.devUas = depModelUas(scratch, dev, progress);
         if (progress.cancelled()) {

@@ -20,12 +20,14 @@ bool DepSentence::hasTree() const {
     return true;
 }
 
-DepSentence makeDepSentence(const std::vector<std::string>& words, const std::vector<std::string>& tags) {
+DepSentence makeDepSentence(const std::vector<std::string>& words,
+                            const std::vector<std::string>& tags) {
     if (words.size() != tags.size())
-        throw std::invalid_argument("makeDepSentence: " + std::to_string(words.size()) + " words but " +
-                                    std::to_string(tags.size()) + " tags");
+        throw std::invalid_argument("makeDepSentence: " + std::to_string(words.size()) +
+                                    " words but " + std::to_string(tags.size()) + " tags");
     DepSentence s;
-    for (std::size_t i = 0; i < words.size(); ++i) s.addToken(words[i], tags[i]);
+    for (std::size_t i = 0; i < words.size(); ++i)
+        s.addToken(words[i], tags[i]);
     return s;
 }
 
@@ -58,23 +60,27 @@ std::string treeProblem(const std::vector<int>& heads) {
             } while (x != start);
             return cycle;
         }
-        for (int p : path) state[static_cast<std::size_t>(p)] = 2;
+        for (int p : path)
+            state[static_cast<std::size_t>(p)] = 2;
     }
     return "";
 }
 
 int rootCount(const std::vector<int>& heads) {
     int c = 0;
-    for (std::size_t m = 1; m < heads.size(); ++m) c += heads[m] == 0;
+    for (std::size_t m = 1; m < heads.size(); ++m)
+        c += heads[m] == 0;
     return c;
 }
 
 bool isProjective(const std::vector<int>& heads) {
     const int n = static_cast<int>(heads.size()) - 1;
     for (int m = 1; m <= n; ++m) {
-        const int a = std::min(m, heads[static_cast<std::size_t>(m)]), b = std::max(m, heads[static_cast<std::size_t>(m)]);
+        const int a = std::min(m, heads[static_cast<std::size_t>(m)]),
+                  b = std::max(m, heads[static_cast<std::size_t>(m)]);
         for (int m2 = 1; m2 <= n; ++m2) {
-            const int c = std::min(m2, heads[static_cast<std::size_t>(m2)]), d = std::max(m2, heads[static_cast<std::size_t>(m2)]);
+            const int c = std::min(m2, heads[static_cast<std::size_t>(m2)]),
+                      d = std::max(m2, heads[static_cast<std::size_t>(m2)]);
             if ((a < c && c < b && b < d) || (c < a && a < d && d < b)) return false;
         }
     }

@@ -13,21 +13,22 @@ namespace prunescope {
 inline constexpr const char* kRootSymbol = "<root>";
 
 struct DepSentence {
-    std::vector<std::string> words{kRootSymbol};  // [0] = root
-    std::vector<std::string> tags{kRootSymbol};   // POS (PTB tag; XPOS, else UPOS, for CoNLL-U)
-    std::vector<std::string> upos{kRootSymbol};   // universal/coarse tag ("" when the file has none)
-    std::vector<int> heads{-1};                   // head of each token, -1 = unknown; [0] = -1
-    std::string file;                             // where it was read ("" for typed input)
-    int line = 0;                                 // 1-based line of its first token
+    std::vector<std::string> words{kRootSymbol}; // [0] = root
+    std::vector<std::string> tags{kRootSymbol};  // POS (PTB tag; XPOS, else UPOS, for CoNLL-U)
+    std::vector<std::string> upos{kRootSymbol};  // universal/coarse tag ("" when the file has none)
+    std::vector<int> heads{-1};                  // head of each token, -1 = unknown; [0] = -1
+    std::string file;                            // where it was read ("" for typed input)
+    int line = 0;                                // 1-based line of its first token
 
-    int size() const { return static_cast<int>(words.size()) - 1; }  // n
+    int size() const { return static_cast<int>(words.size()) - 1; } // n
     // Every token has a head (a gold tree, or a parse).
     bool hasTree() const;
     void addToken(std::string word, std::string tag, int head = -1, std::string coarse = "");
 };
 
 // A sentence without a tree from tokens and tags (same length; throws std::invalid_argument).
-DepSentence makeDepSentence(const std::vector<std::string>& words, const std::vector<std::string>& tags);
+DepSentence makeDepSentence(const std::vector<std::string>& words,
+                            const std::vector<std::string>& tags);
 
 // Whether heads (size n + 1, heads[0] = -1, each head in [0, n], no self loops) forms a tree
 // rooted at 0: every token reaches 0. Returns "" if so, else a reason ("cycle through 3 4",

@@ -9,24 +9,30 @@
 namespace prunescope {
 
 namespace {
-constexpr std::int32_t kNotComputed = -2;  // sibling witness of an S item never requested
-inline bool built(float v) { return v != kDepNegInf; }
+constexpr std::int32_t kNotComputed = -2; // sibling witness of an S item never requested
+inline bool built(float v) {
+    return v != kDepNegInf;
+}
 } // namespace
 
-void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int order, DepParseStats& st) {
+void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int order,
+                           DepParseStats& st) {
     const int n = scores.n;
     if (n < 1) throw std::invalid_argument("Eisner: empty sentence");
     if (n > kMaxDepSentenceLength)
-        throw std::invalid_argument("Eisner: sentence of " + std::to_string(n) + " tokens exceeds the limit of " +
+        throw std::invalid_argument("Eisner: sentence of " + std::to_string(n) +
+                                    " tokens exceeds the limit of " +
                                     std::to_string(kMaxDepSentenceLength));
     if (scores.s.size() != static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1))
         throw std::invalid_argument("Eisner: arc score matrix has the wrong size");
     if (mask && mask->n != n)
-        throw std::invalid_argument("Eisner: mask for " + std::to_string(mask->n) + " tokens, sentence has " + std::to_string(n));
+        throw std::invalid_argument("Eisner: mask for " + std::to_string(mask->n) +
+                                    " tokens, sentence has " + std::to_string(n));
     const std::size_t bytes = DepChart::bytesFor(n, order);
     if (bytes > options_.memoryBudget)
         throw std::invalid_argument("Eisner: a " + std::to_string(n) + "-token sentence needs " +
-                                    std::to_string(bytes >> 20) + " MiB of chart, over the budget of " +
+                                    std::to_string(bytes >> 20) +
+                                    " MiB of chart, over the budget of " +
                                     std::to_string(options_.memoryBudget >> 20) + " MiB");
     chart_.reset(n, order);
     if (order >= 2) std::fill(chart_.siblingW.begin(), chart_.siblingW.end(), kNotComputed);
@@ -40,7 +46,7 @@ void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int ord
             st.arcsKept += keep;
             allowed_[chart_.at(h, m)] = keep && built(scores(h, m));
         }
-    st.items = N;  // the trivial C(s, s)
+    st.items = N; // the trivial C(s, s)
 }
 
 DepParse EisnerParser::finish(DepParseStats& st) const {
@@ -62,7 +68,9 @@ DepParse EisnerParser::parse(const ArcScores& sc, const ArcMask* mask) {
     std::int32_t* CW = chart_.completeW.data();
     std::int32_t* IW = chart_.incompleteW.data();
     const auto N = static_cast<std::size_t>(n + 1);
-    auto idx = [N](int a, int b) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b); };
+    auto idx = [N](int a, int b) {
+        return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
+    };
     for (int w = 1; w <= n; ++w) {
         for (int s = 0; s + w <= n; ++s) {
             const int t = s + w;
@@ -101,7 +109,8 @@ DepParse EisnerParser::parse(const ArcScores& sc, const ArcMask* mask) {
                     }
                 }
             }
-            // Complete right C(s,t) = I(s,m) + C(m,t); the single root only completes the whole sentence.
+            // Complete right C(s,t) = I(s,m) + C(m,t); the single root only completes the whole
+            // sentence.
             if (!(s == 0 && oneRoot && t != n)) {
                 float best = kDepNegInf;
                 int bestM = -1;
@@ -178,8 +187,11 @@ DepParse EisnerParser::parse(const ArcScores& sc, const SiblingScorer& sib, cons
     std::int32_t* CW = chart_.completeW.data();
     std::int32_t* IW = chart_.incompleteW.data();
     const auto N = static_cast<std::size_t>(n + 1);
-    auto idx = [N](int a, int b) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b); };
-    // I(h,m) for the arc h -> m (both directions): the first-child case, then every previous sibling q.
+    auto idx = [N](int a, int b) {
+        return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
+    };
+    // I(h,m) for the arc h -> m (both directions): the first-child case, then every previous
+    // sibling q.
     auto incomplete = [&](int h, int m) {
         if (!allowed_[idx(h, m)]) return;
         const int step = h < m ? 1 : -1;
@@ -337,11 +349,14 @@ std::vector<std::array<int, 3>> siblingParts(const std::vector<int>& heads) {
     return parts;
 }
 
-double treeScore(const ArcScores& scores, const std::vector<int>& heads, const SiblingScorer* siblings) {
+double treeScore(const ArcScores& scores, const std::vector<int>& heads,
+                 const SiblingScorer* siblings) {
     double total = 0;
-    for (int m = 1; m < static_cast<int>(heads.size()); ++m) total += scores(heads[static_cast<std::size_t>(m)], m);
+    for (int m = 1; m < static_cast<int>(heads.size()); ++m)
+        total += scores(heads[static_cast<std::size_t>(m)], m);
     if (siblings)
-        for (const auto& p : siblingParts(heads)) total += siblings->sibling(p[0], p[1], p[2]);
+        for (const auto& p : siblingParts(heads))
+            total += siblings->sibling(p[0], p[1], p[2]);
     return total;
 }
 

@@ -21,28 +21,34 @@ namespace prunescope {
 // First-order arc scores s(h, m), dense (n + 1) x (n + 1), row = head. -inf = no such arc.
 struct ArcScores {
     int n = 0;
-    std::vector<float> s;  // s[h * (n + 1) + m]
+    std::vector<float> s; // s[h * (n + 1) + m]
 
     void reset(int len, float value = kDepNegInf) {
         n = len;
         s.assign(static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1), value);
     }
-    float operator()(int h, int m) const { return s[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)]; }
-    float& at(int h, int m) { return s[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(m)]; }
+    float operator()(int h, int m) const {
+        return s[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) +
+                 static_cast<std::size_t>(m)];
+    }
+    float& at(int h, int m) {
+        return s[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) +
+                 static_cast<std::size_t>(m)];
+    }
 };
 
 // Second-order sibling scores s(h, q, m): q is the modifier of h adjacent to m between h and m, or
 // q == h when m is h's closest modifier on its side. Called once per candidate the parser
 // considers (the caller may compute features lazily).
 class SiblingScorer {
-public:
+  public:
     virtual ~SiblingScorer() = default;
     virtual float sibling(int h, int q, int m) const = 0;
 };
 
 struct EisnerOptions {
-    bool singleRoot = true;                         // the root takes exactly one modifier
-    std::size_t memoryBudget = std::size_t(256) << 20;  // chart bytes allowed (DepChart::bytesFor)
+    bool singleRoot = true;                            // the root takes exactly one modifier
+    std::size_t memoryBudget = std::size_t(256) << 20; // chart bytes allowed (DepChart::bytesFor)
 };
 
 struct DepParseStats {
@@ -54,12 +60,12 @@ struct DepParseStats {
 };
 
 struct DepParse {
-    std::vector<int> heads;  // size n + 1, [0] = -1; every head -1 if the parse failed
+    std::vector<int> heads; // size n + 1, [0] = -1; every head -1 if the parse failed
     DepParseStats stats;
 };
 
 class EisnerParser {
-public:
+  public:
     explicit EisnerParser(EisnerOptions options = {}) : options_(options) {}
 
     // First order. mask == nullptr keeps every arc; its n must equal scores.n.
@@ -67,19 +73,20 @@ public:
     // over the memory budget (the message gives both sizes).
     DepParse parse(const ArcScores& scores, const ArcMask* mask = nullptr);
     // Second order (siblings) on the same chart.
-    DepParse parse(const ArcScores& scores, const SiblingScorer& siblings, const ArcMask* mask = nullptr);
+    DepParse parse(const ArcScores& scores, const SiblingScorer& siblings,
+                   const ArcMask* mask = nullptr);
 
     const DepChart& chart() const { return chart_; }
     const EisnerOptions& options() const { return options_; }
 
-private:
+  private:
     void prepare(const ArcScores& scores, const ArcMask* mask, int order, DepParseStats& st);
-    float siblingItem(int a, int b, DepParseStats& st);  // S(a, b), built on first request
+    float siblingItem(int a, int b, DepParseStats& st); // S(a, b), built on first request
     DepParse finish(DepParseStats& st) const;
 
     EisnerOptions options_;
     DepChart chart_;
-    std::vector<std::uint8_t> allowed_;  // [h * N + m]: arc kept and finite
+    std::vector<std::uint8_t> allowed_; // [h * N + m]: arc kept and finite
 };
 
 // Heads of the best tree by the chart's witnesses (size n + 1, [0] = -1; all -1 if not parsed).
@@ -88,6 +95,7 @@ std::vector<int> bestHeads(const DepChart& chart);
 // The sibling parts (h, q, m) of a tree, q == h for a closest modifier, in order of m.
 std::vector<std::array<int, 3>> siblingParts(const std::vector<int>& heads);
 // A tree's score summed in double: arcs, plus sibling parts if siblings != nullptr.
-double treeScore(const ArcScores& scores, const std::vector<int>& heads, const SiblingScorer* siblings = nullptr);
+double treeScore(const ArcScores& scores, const std::vector<int>& heads,
+                 const SiblingScorer* siblings = nullptr);
 
 } // namespace prunescope

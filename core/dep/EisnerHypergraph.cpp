@@ -14,10 +14,14 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
     eh.incompleteNode.assign(N * N, -1);
     Hypergraph& g = eh.graph;
     g.numLabels = static_cast<int>(N * N);
-    auto idx = [N](int a, int b) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b); };
+    auto idx = [N](int a, int b) {
+        return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
+    };
     auto C = [&](int a, int b) { return eh.completeNode[idx(a, b)]; };
     auto I = [&](int a, int b) { return eh.incompleteNode[idx(a, b)]; };
-    auto allowed = [&](int h, int m) { return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf; };
+    auto allowed = [&](int h, int m) {
+        return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf;
+    };
     for (int s = 0; s <= n; ++s) {
         const int v = g.addNode();
         g.addEdge(v, {}, 0.0f);
@@ -61,7 +65,7 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
             }
         }
     g.goal = C(0, n);
-    if (g.goal < 0) {  // no tree: an unbuildable goal node keeps every max-marginal at -inf
+    if (g.goal < 0) { // no tree: an unbuildable goal node keeps every max-marginal at -inf
         g.goal = g.addNode();
     }
     return eh;
@@ -73,7 +77,8 @@ ArcMaxMarginals arcMaxMarginals(const ArcScores& scores, const ArcMask* mask, bo
     return out;
 }
 
-ArcMaxMarginals arcMaxMarginalsByHypergraph(const ArcScores& scores, const ArcMask* mask, bool singleRoot) {
+ArcMaxMarginals arcMaxMarginalsByHypergraph(const ArcScores& scores, const ArcMask* mask,
+                                            bool singleRoot) {
     const EisnerHypergraph eh = buildEisnerHypergraph(scores, mask, singleRoot);
     const MaxMarginals mm = maxMarginals(eh.graph);
     ArcMaxMarginals out;

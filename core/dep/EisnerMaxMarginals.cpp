@@ -8,9 +8,11 @@ namespace prunescope {
 // Every sum below is written in the order Hypergraph.cpp's maxMarginals forms it for the edge of
 // buildEisnerHypergraph it stands for (weight first, then the tails in order; an item-combining
 // edge has weight 0.0f): that, and exact maxima, make the result the same doubles.
-void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bool singleRoot, ArcMaxMarginals& out) {
+void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bool singleRoot,
+                                    ArcMaxMarginals& out) {
     const int n = sc.n;
-    if (mask && mask->n != n) throw std::invalid_argument("EisnerMaxMarginalSolver: mask length differs from the scores");
+    if (mask && mask->n != n)
+        throw std::invalid_argument("EisnerMaxMarginalSolver: mask length differs from the scores");
     const auto N = static_cast<std::size_t>(n + 1);
     const double NEG = kHyperNegInf;
     cin_.assign(N * N, NEG);
@@ -21,18 +23,24 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
     out.best = NEG;
     out.pushes = 0;
     out.value.assign(N * N, NEG);
-    auto at = [N](int a, int b) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b); };
-    auto allowed = [&](int h, int m) { return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf; };
-    // Each head's allowed modifiers, outward from it: to the right ascending, to the left descending.
-    // I(h, m) is -inf for every other m, so a complete item's edges through them are never pushes and
-    // the loops below visit only these (under a tight mask most of the n^2 are pruned).
+    auto at = [N](int a, int b) {
+        return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
+    };
+    auto allowed = [&](int h, int m) {
+        return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf;
+    };
+    // Each head's allowed modifiers, outward from it: to the right ascending, to the left
+    // descending. I(h, m) is -inf for every other m, so a complete item's edges through them are
+    // never pushes and the loops below visit only these (under a tight mask most of the n^2 are
+    // pruned).
     sideBegin_.assign(2 * N + 1, 0);
     sideMods_.clear();
     for (int h = 0; h <= n; ++h) {
         sideBegin_[2 * static_cast<std::size_t>(h)] = static_cast<std::uint32_t>(sideMods_.size());
         for (int m = h + 1; m <= n; ++m)
             if (allowed(h, m)) sideMods_.push_back(m);
-        sideBegin_[2 * static_cast<std::size_t>(h) + 1] = static_cast<std::uint32_t>(sideMods_.size());
+        sideBegin_[2 * static_cast<std::size_t>(h) + 1] =
+            static_cast<std::uint32_t>(sideMods_.size());
         for (int m = h - 1; m >= 1; --m)
             if (allowed(h, m)) sideMods_.push_back(m);
     }
@@ -43,9 +51,11 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
         const int* m = sideMods_.data() + sideBegin_[side];
         const int* end = sideMods_.data() + sideBegin_[side + 1];
         if (e > h)
-            for (; m != end && *m <= e; ++m) f(*m);
+            for (; m != end && *m <= e; ++m)
+                f(*m);
         else
-            for (; m != end && *m >= e; ++m) f(*m);
+            for (; m != end && *m >= e; ++m)
+                f(*m);
     };
     double* C = cin_.data();
     double* I = iin_.data();
@@ -61,7 +71,8 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
         });
         C[at(h, e)] = best;
     };
-    for (int s = 0; s <= n; ++s) C[at(s, s)] = 0.0;  // axioms: weight 0.0f, no tails
+    for (int s = 0; s <= n; ++s)
+        C[at(s, s)] = 0.0; // axioms: weight 0.0f, no tails
     for (int w = 1; w <= n; ++w)
         for (int s = 0; s + w <= n; ++s) {
             const int t = s + w;
@@ -83,7 +94,7 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
             if (s > 0) completeInside(t, s);
         }
     out.pushes = pushes;
-    if (C[at(0, n)] == NEG) return;  // no tree under the mask: every value stays -inf
+    if (C[at(0, n)] == NEG) return; // no tree under the mask: every value stays -inf
     out.best = C[at(0, n)];
     double* CO = cout_.data();
     double* IO = iout_.data();
@@ -122,7 +133,7 @@ void EisnerMaxMarginalSolver::solve(const ArcScores& sc, const ArcMask* mask, bo
                     if (wt + a + b == NEG) continue;
                     raise(CO[at(s, r)], o + wt + b);
                     raise(CO[at(t, r + 1)], o + wt + a);
-                    const double v = o + wt + a + b;  // the edge's max-marginal (edgeMarginal)
+                    const double v = o + wt + a + b; // the edge's max-marginal (edgeMarginal)
                     if (v > best) best = v;
                 }
                 out.value[at(h, m)] = best;

@@ -15,16 +15,16 @@
 namespace prunescope {
 
 class EisnerMaxMarginalSolver {
-public:
+  public:
     // out.value is (n + 1) x (n + 1), row = head; -inf for arcs no tree under the mask uses.
     // mask == nullptr keeps every arc; its n must equal scores.n.
     void solve(const ArcScores& scores, const ArcMask* mask, bool singleRoot, ArcMaxMarginals& out);
 
-private:
+  private:
     // [a * (n + 1) + b]: complete / incomplete items headed by a, ending at b (inside and outside)
     std::vector<double> cin_, iin_, cout_, iout_;
-    // Per head h, [sideBegin_[2h], sideBegin_[2h + 1]): its allowed modifiers to the right, ascending;
-    // [sideBegin_[2h + 1], sideBegin_[2h + 2]): to the left, descending.
+    // Per head h, [sideBegin_[2h], sideBegin_[2h + 1]): its allowed modifiers to the right,
+    // ascending; [sideBegin_[2h + 1], sideBegin_[2h + 2]): to the left, descending.
     std::vector<std::uint32_t> sideBegin_;
     std::vector<int> sideMods_;
 };

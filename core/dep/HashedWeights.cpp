@@ -10,7 +10,8 @@
 namespace prunescope {
 
 HashedWeights HashedWeights::zeros(int bits) {
-    if (bits < 1 || bits > 26) throw std::invalid_argument("hashBits must be in [1, 26], got " + std::to_string(bits));
+    if (bits < 1 || bits > 26)
+        throw std::invalid_argument("hashBits must be in [1, 26], got " + std::to_string(bits));
     HashedWeights h;
     h.bits = bits;
     h.w.assign(std::size_t(1) << bits, 0.0f);
@@ -35,25 +36,37 @@ nlohmann::json HashedWeights::toJson() const {
 HashedWeights HashedWeights::fromJson(const nlohmann::json& j) {
     if (!j.is_object()) throw std::invalid_argument("weights must be an object");
     for (const char* k : {"hashBits", "index", "value"})
-        if (!j.contains(k)) throw std::invalid_argument(std::string("weights: missing field '") + k + "'");
-    if (!j["hashBits"].is_number_integer()) throw std::invalid_argument("weights: 'hashBits' must be an integer");
+        if (!j.contains(k))
+            throw std::invalid_argument(std::string("weights: missing field '") + k + "'");
+    if (!j["hashBits"].is_number_integer())
+        throw std::invalid_argument("weights: 'hashBits' must be an integer");
     HashedWeights h = zeros(j["hashBits"].get<int>());
     const auto& idx = j["index"];
     const auto& val = j["value"];
-    if (!idx.is_array() || !val.is_array()) throw std::invalid_argument("weights: 'index' and 'value' must be arrays");
+    if (!idx.is_array() || !val.is_array())
+        throw std::invalid_argument("weights: 'index' and 'value' must be arrays");
     if (idx.size() != val.size())
-        throw std::invalid_argument("weights: 'index' has " + std::to_string(idx.size()) + " entries, 'value' " +
-                                    std::to_string(val.size()));
+        throw std::invalid_argument("weights: 'index' has " + std::to_string(idx.size()) +
+                                    " entries, 'value' " + std::to_string(val.size()));
     long prev = -1;
     for (std::size_t i = 0; i < idx.size(); ++i) {
-        if (!idx[i].is_number_unsigned()) throw std::invalid_argument("weights: index entry " + std::to_string(i) + " is not a non-negative integer");
+        if (!idx[i].is_number_unsigned())
+            throw std::invalid_argument("weights: index entry " + std::to_string(i) +
+                                        " is not a non-negative integer");
         const auto k = idx[i].get<std::uint64_t>();
-        if (k >= h.w.size()) throw std::invalid_argument("weights: index " + std::to_string(k) + " >= 2^hashBits");
-        if (static_cast<long>(k) <= prev) throw std::invalid_argument("weights: indices must be strictly ascending (entry " + std::to_string(i) + ")");
+        if (k >= h.w.size())
+            throw std::invalid_argument("weights: index " + std::to_string(k) + " >= 2^hashBits");
+        if (static_cast<long>(k) <= prev)
+            throw std::invalid_argument("weights: indices must be strictly ascending (entry " +
+                                        std::to_string(i) + ")");
         prev = static_cast<long>(k);
-        if (!val[i].is_number()) throw std::invalid_argument("weights: value entry " + std::to_string(i) + " is not a number");
+        if (!val[i].is_number())
+            throw std::invalid_argument("weights: value entry " + std::to_string(i) +
+                                        " is not a number");
         const double v = val[i].get<double>();
-        if (!std::isfinite(v)) throw std::invalid_argument("weights: value entry " + std::to_string(i) + " is not finite");
+        if (!std::isfinite(v))
+            throw std::invalid_argument("weights: value entry " + std::to_string(i) +
+                                        " is not finite");
         h.w[k] = static_cast<float>(v);
     }
     return h;
@@ -63,26 +76,32 @@ SparseVector featureDifference(const HashedWeights& shape, std::span<const std::
                                std::span<const std::uint64_t> minus) {
     SparseVector v;
     v.reserve(plus.size() + minus.size());
-    for (auto k : plus) v.emplace_back(shape.featureIndex(k), 1.0);
-    for (auto k : minus) v.emplace_back(shape.featureIndex(k), -1.0);
+    for (auto k : plus)
+        v.emplace_back(shape.featureIndex(k), 1.0);
+    for (auto k : minus)
+        v.emplace_back(shape.featureIndex(k), -1.0);
     std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     SparseVector out;
     for (const auto& [i, x] : v) {
-        if (!out.empty() && out.back().first == i) out.back().second += x;
-        else out.emplace_back(i, x);
+        if (!out.empty() && out.back().first == i)
+            out.back().second += x;
+        else
+            out.emplace_back(i, x);
     }
-    out.erase(std::remove_if(out.begin(), out.end(), [](const auto& p) { return p.second == 0.0; }), out.end());
+    out.erase(std::remove_if(out.begin(), out.end(), [](const auto& p) { return p.second == 0.0; }),
+              out.end());
     return out;
 }
 
 double squaredNorm(const SparseVector& v) {
     double s = 0;
-    for (const auto& p : v) s += p.second * p.second;
+    for (const auto& p : v)
+        s += p.second * p.second;
     return s;
 }
 
 AveragedWeights::AveragedWeights(int bits) : bits_(bits) {
-    const HashedWeights probe = HashedWeights::zeros(bits);  // validates bits
+    const HashedWeights probe = HashedWeights::zeros(bits); // validates bits
     w_.assign(probe.dim(), 0.0);
     u_.assign(probe.dim(), 0.0);
     current_ = probe;
@@ -99,14 +118,16 @@ void AveragedWeights::update(const SparseVector& v, double scale) {
 
 double AveragedWeights::dot(const SparseVector& v) const {
     double s = 0;
-    for (const auto& [i, x] : v) s += w_[i] * x;
+    for (const auto& [i, x] : v)
+        s += w_[i] * x;
     return s;
 }
 
 HashedWeights AveragedWeights::averaged() const {
     HashedWeights h = HashedWeights::zeros(bits_);
     const double c = static_cast<double>(ticks_);
-    for (std::size_t i = 0; i < w_.size(); ++i) h.w[i] = static_cast<float>(w_[i] - u_[i] / c);
+    for (std::size_t i = 0; i < w_.size(); ++i)
+        h.w[i] = static_cast<float>(w_[i] - u_[i] / c);
     return h;
 }
 

@@ -15,21 +15,24 @@
 namespace prunescope {
 
 struct HashedWeights {
-    int bits = 0;            // 2^bits weights
+    int bits = 0; // 2^bits weights
     std::vector<float> w;
 
-    static HashedWeights zeros(int bits);  // 1 <= bits <= 26
+    static HashedWeights zeros(int bits); // 1 <= bits <= 26
     std::size_t dim() const { return w.size(); }
     // Sum of the keys' weights, in key order (float, so equal inputs give bit-identical scores).
     float score(std::span<const std::uint64_t> keys) const {
         float total = 0.0f;
-        for (const std::uint64_t k : keys) total += w[featureIndex(k)];
+        for (const std::uint64_t k : keys)
+            total += w[featureIndex(k)];
         return total;
     }
     std::uint32_t featureIndex(std::uint64_t key) const { return featureBucket(key, bits); }
-    // Asks the cache for the keys' weights ahead of a score() of the same keys (no effect on results).
+    // Asks the cache for the keys' weights ahead of a score() of the same keys (no effect on
+    // results).
     void prefetch(std::span<const std::uint64_t> keys) const {
-        for (const std::uint64_t k : keys) __builtin_prefetch(w.data() + featureIndex(k));
+        for (const std::uint64_t k : keys)
+            __builtin_prefetch(w.data() + featureIndex(k));
     }
     long nonZero() const;
 
@@ -51,7 +54,7 @@ double squaredNorm(const SparseVector& v);
 // Weights during online training, with the running average: after `ticks` examples the average is
 // w - u / ticks (u accumulates tick * update). Doubles, so long runs do not lose small updates.
 class AveragedWeights {
-public:
+  public:
     AveragedWeights() = default;
     explicit AveragedWeights(int bits);
     int bits() const { return bits_; }
@@ -65,7 +68,7 @@ public:
     const HashedWeights& current() const { return current_; }
     HashedWeights averaged() const;
 
-private:
+  private:
     int bits_ = 0;
     long ticks_ = 1;
     std::vector<double> w_, u_;

@@ -11,9 +11,12 @@ int Hypergraph::addNode() {
 }
 
 int Hypergraph::addEdge(int head, std::span<const int> tailNodes, float weight, int label) {
-    if (head != numNodes - 1) throw std::logic_error("Hypergraph::addEdge: edges must arrive grouped by head, newest node last");
+    if (head != numNodes - 1)
+        throw std::logic_error(
+            "Hypergraph::addEdge: edges must arrive grouped by head, newest node last");
     for (int t : tailNodes)
-        if (t < 0 || t >= head) throw std::logic_error("Hypergraph::addEdge: a tail must precede its head");
+        if (t < 0 || t >= head)
+            throw std::logic_error("Hypergraph::addEdge: a tail must precede its head");
     if (label >= numLabels) throw std::logic_error("Hypergraph::addEdge: label out of range");
     edgeHead.push_back(head);
     tails.insert(tails.end(), tailNodes.begin(), tailNodes.end());
@@ -25,8 +28,10 @@ int Hypergraph::addEdge(int head, std::span<const int> tailNodes, float weight, 
 }
 
 double edgeMarginal(const Hypergraph& g, const MaxMarginals& mm, int e) {
-    double v = mm.outside[static_cast<std::size_t>(g.edgeHead[static_cast<std::size_t>(e)])] + g.edgeWeight[static_cast<std::size_t>(e)];
-    for (int t : g.tailsOf(e)) v += mm.inside[static_cast<std::size_t>(t)];
+    double v = mm.outside[static_cast<std::size_t>(g.edgeHead[static_cast<std::size_t>(e)])] +
+               g.edgeWeight[static_cast<std::size_t>(e)];
+    for (int t : g.tailsOf(e))
+        v += mm.inside[static_cast<std::size_t>(t)];
     return v;
 }
 
@@ -42,11 +47,15 @@ MaxMarginals maxMarginals(const Hypergraph& g) {
     for (int v = 0; v < g.numNodes; ++v) {
         double best = kHyperNegInf;
         int arg = -1;
-        for (int e = g.firstEdge[static_cast<std::size_t>(v)]; e < g.firstEdge[static_cast<std::size_t>(v) + 1]; ++e) {
+        for (int e = g.firstEdge[static_cast<std::size_t>(v)];
+             e < g.firstEdge[static_cast<std::size_t>(v) + 1]; ++e) {
             double s = g.edgeWeight[static_cast<std::size_t>(e)];
-            for (int t : g.tailsOf(e)) s += mm.inside[static_cast<std::size_t>(t)];
+            for (int t : g.tailsOf(e))
+                s += mm.inside[static_cast<std::size_t>(t)];
             if (s == kHyperNegInf) continue;
-            if (g.tailBegin[static_cast<std::size_t>(e) + 1] > g.tailBegin[static_cast<std::size_t>(e)]) ++mm.edgesVisited;
+            if (g.tailBegin[static_cast<std::size_t>(e) + 1] >
+                g.tailBegin[static_cast<std::size_t>(e)])
+                ++mm.edgesVisited;
             if (s > best) {
                 best = s;
                 arg = e;
@@ -61,10 +70,12 @@ MaxMarginals maxMarginals(const Hypergraph& g) {
     for (int v = g.numNodes; v-- > 0;) {
         const double out = mm.outside[static_cast<std::size_t>(v)];
         if (out == kHyperNegInf || mm.inside[static_cast<std::size_t>(v)] == kHyperNegInf) continue;
-        for (int e = g.firstEdge[static_cast<std::size_t>(v)]; e < g.firstEdge[static_cast<std::size_t>(v) + 1]; ++e) {
+        for (int e = g.firstEdge[static_cast<std::size_t>(v)];
+             e < g.firstEdge[static_cast<std::size_t>(v) + 1]; ++e) {
             const auto ts = g.tailsOf(e);
             double sum = g.edgeWeight[static_cast<std::size_t>(e)];
-            for (int t : ts) sum += mm.inside[static_cast<std::size_t>(t)];
+            for (int t : ts)
+                sum += mm.inside[static_cast<std::size_t>(t)];
             if (sum == kHyperNegInf) continue;
             // each tail's outside: out + w + the other tails' inside (= out + sum - inside[tail])
             for (int t : ts) {
@@ -94,9 +105,10 @@ MaxMarginals maxMarginals(const Hypergraph& g) {
 std::vector<int> witnessEdges(const Hypergraph& g, const MaxMarginals& mm, int e) {
     std::vector<int> out;
     if (edgeMarginal(g, mm, e) == kHyperNegInf) return out;
-    std::vector<int> insideStack;  // nodes whose inside derivation to add
+    std::vector<int> insideStack; // nodes whose inside derivation to add
     auto addInside = [&](int edge) {
-        for (int t : g.tailsOf(edge)) insideStack.push_back(t);
+        for (int t : g.tailsOf(edge))
+            insideStack.push_back(t);
     };
     out.push_back(e);
     addInside(e);
@@ -123,13 +135,14 @@ std::vector<double> witnessLabelCounts(const Hypergraph& g, const MaxMarginals& 
     if (mm.best == kHyperNegInf) return count;
     const auto N = static_cast<std::size_t>(g.numNodes);
     std::vector<double> edgeCount(static_cast<std::size_t>(g.numEdges()), 0.0);
-    std::vector<double> outW(N, 0.0), inW(N, 0.0);  // times Out(v) / In(v) is part of a witness
+    std::vector<double> outW(N, 0.0), inW(N, 0.0); // times Out(v) / In(v) is part of a witness
     for (int l = 0; l < g.numLabels; ++l) {
         const int e = mm.labelEdge[static_cast<std::size_t>(l)];
         if (e < 0) continue;
         edgeCount[static_cast<std::size_t>(e)] += 1.0;
         outW[static_cast<std::size_t>(g.edgeHead[static_cast<std::size_t>(e)])] += 1.0;
-        for (int t : g.tailsOf(e)) inW[static_cast<std::size_t>(t)] += 1.0;
+        for (int t : g.tailsOf(e))
+            inW[static_cast<std::size_t>(t)] += 1.0;
     }
     // Out(v) = {oe} + Out(head(oe)) + In(other tails of oe): heads come later, so sweep upward.
     for (int v = 0; v < g.numNodes; ++v) {
@@ -147,11 +160,13 @@ std::vector<double> witnessLabelCounts(const Hypergraph& g, const MaxMarginals& 
         if (w == 0.0) continue;
         const int ie = mm.insideEdge[static_cast<std::size_t>(v)];
         edgeCount[static_cast<std::size_t>(ie)] += w;
-        for (int t : g.tailsOf(ie)) inW[static_cast<std::size_t>(t)] += w;
+        for (int t : g.tailsOf(ie))
+            inW[static_cast<std::size_t>(t)] += w;
     }
     for (int e = 0; e < g.numEdges(); ++e) {
         const int l = g.edgeLabel[static_cast<std::size_t>(e)];
-        if (l >= 0 && edgeCount[static_cast<std::size_t>(e)] != 0.0) count[static_cast<std::size_t>(l)] += edgeCount[static_cast<std::size_t>(e)];
+        if (l >= 0 && edgeCount[static_cast<std::size_t>(e)] != 0.0)
+            count[static_cast<std::size_t>(l)] += edgeCount[static_cast<std::size_t>(e)];
     }
     return count;
 }

@@ -24,12 +24,12 @@ struct Hypergraph {
     int numNodes = 0;
     int numLabels = 0;
     int goal = -1;
-    std::vector<int> edgeHead;       // per edge
-    std::vector<int> tailBegin{0};   // per edge + 1: tails[tailBegin[e], tailBegin[e + 1])
+    std::vector<int> edgeHead;     // per edge
+    std::vector<int> tailBegin{0}; // per edge + 1: tails[tailBegin[e], tailBegin[e + 1])
     std::vector<int> tails;
-    std::vector<float> edgeWeight;   // per edge
-    std::vector<int> edgeLabel;      // per edge, -1 = none
-    std::vector<int> firstEdge{0};   // per node + 1: incoming edges [firstEdge[v], firstEdge[v + 1])
+    std::vector<float> edgeWeight; // per edge
+    std::vector<int> edgeLabel;    // per edge, -1 = none
+    std::vector<int> firstEdge{0}; // per node + 1: incoming edges [firstEdge[v], firstEdge[v + 1])
 
     int numEdges() const { return static_cast<int>(edgeHead.size()); }
     int addNode();
@@ -37,22 +37,24 @@ struct Hypergraph {
     // topological order); every tail must be < head. Returns the edge index.
     int addEdge(int head, std::span<const int> tailNodes, float weight, int label = -1);
     int addEdge(int head, std::initializer_list<int> tailNodes, float weight, int label = -1) {
-        return addEdge(head, std::span<const int>(tailNodes.begin(), tailNodes.size()), weight, label);
+        return addEdge(head, std::span<const int>(tailNodes.begin(), tailNodes.size()), weight,
+                       label);
     }
     std::span<const int> tailsOf(int e) const {
         return {tails.data() + tailBegin[static_cast<std::size_t>(e)],
-                static_cast<std::size_t>(tailBegin[static_cast<std::size_t>(e) + 1] - tailBegin[static_cast<std::size_t>(e)])};
+                static_cast<std::size_t>(tailBegin[static_cast<std::size_t>(e) + 1] -
+                                         tailBegin[static_cast<std::size_t>(e)])};
     }
 };
 
 struct MaxMarginals {
-    std::vector<double> inside, outside;  // per node (max-plus); -inf = none
-    std::vector<int> insideEdge;          // per node: the best incoming edge (smallest index among ties), -1
-    std::vector<int> outsideEdge;         // per node: the edge through which its outside is best, -1
-    double best = kHyperNegInf;           // inside[goal]: the best derivation's score
-    std::vector<double> label;            // per label: max over its edges of edgeMarginal(e); -inf if none
-    std::vector<int> labelEdge;           // per label: the edge attaining it (smallest index among ties), -1
-    long edgesVisited = 0;                // non-axiom edges whose tails are all built (pushes)
+    std::vector<double> inside, outside; // per node (max-plus); -inf = none
+    std::vector<int> insideEdge; // per node: the best incoming edge (smallest index among ties), -1
+    std::vector<int> outsideEdge; // per node: the edge through which its outside is best, -1
+    double best = kHyperNegInf;   // inside[goal]: the best derivation's score
+    std::vector<double> label;    // per label: max over its edges of edgeMarginal(e); -inf if none
+    std::vector<int> labelEdge; // per label: the edge attaining it (smallest index among ties), -1
+    long edgesVisited = 0;      // non-axiom edges whose tails are all built (pushes)
 };
 
 // inside, outside, and label max-marginals: mm(e) = outside[head] + w(e) + sum inside[tails],

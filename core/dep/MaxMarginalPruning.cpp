@@ -8,7 +8,7 @@
 namespace prunescope {
 
 double maxMarginalThreshold(const ArcMaxMarginals& mm, double alpha) {
-    const CascadeThreshold t = cascadeThreshold(mm.value, alpha);  // the one t_alpha (Threshold.h)
+    const CascadeThreshold t = cascadeThreshold(mm.value, alpha); // the one t_alpha (Threshold.h)
     return t.parts == 0 ? kHyperNegInf : t.value;
 }
 
@@ -22,7 +22,8 @@ ArcMask pruneByMaxMarginals(const ArcMaxMarginals& mm, double alpha) {
     const double best = mm.best - 1e-9 * std::max(1.0, std::abs(mm.best));
     for (int h = 0; h <= mm.n; ++h)
         for (int m = 1; m <= mm.n; ++m)
-            if (h != m && std::isfinite(mm(h, m)) && (mm(h, m) > t || mm(h, m) >= best)) out.set(h, m, true);
+            if (h != m && std::isfinite(mm(h, m)) && (mm(h, m) > t || mm(h, m) >= best))
+                out.set(h, m, true);
     return out;
 }
 
@@ -30,7 +31,8 @@ ArcPruningStage modelMaxMarginalStage(const DepModel& model, double alpha) {
     ArcPruningStage st;
     st.name = "max-marginal";
     st.exact = true;
-    st.prune = [&model, alpha](const DepSentence&, const ArcMask& incoming, DepSentenceFeatures& f) {
+    st.prune = [&model, alpha](const DepSentence&, const ArcMask& incoming,
+                               DepSentenceFeatures& f) {
         ArcScores scores;
         f.arcScores(model.weights, &incoming, scores);
         const ArcMaxMarginals mm = arcMaxMarginals(scores, &incoming, model.singleRoot);

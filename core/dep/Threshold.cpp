@@ -17,8 +17,10 @@ CascadeThreshold cascadeThreshold(std::span<const double> mm, double alpha) {
     }
     if (t.parts == 0) return t;
     t.mean = sum / static_cast<double>(t.parts);
-    if (alpha == -std::numeric_limits<double>::infinity()) t.value = -std::numeric_limits<double>::infinity();
-    else t.value = alpha * t.max + (1.0 - alpha) * t.mean;
+    if (alpha == -std::numeric_limits<double>::infinity())
+        t.value = -std::numeric_limits<double>::infinity();
+    else
+        t.value = alpha * t.max + (1.0 - alpha) * t.mean;
     return t;
 }
 

@@ -17,8 +17,8 @@ namespace prunescope {
 struct CascadeThreshold {
     double max = -std::numeric_limits<double>::infinity();
     double mean = -std::numeric_limits<double>::infinity();
-    double value = -std::numeric_limits<double>::infinity();  // t_alpha
-    long parts = 0;  // finite max-marginals averaged
+    double value = -std::numeric_limits<double>::infinity(); // t_alpha
+    long parts = 0;                                          // finite max-marginals averaged
 };
 
 CascadeThreshold cascadeThreshold(std::span<const double> maxMarginals, double alpha);

@@ -10,40 +10,43 @@ namespace prunescope {
 
 double CorpusResult::meanPushes() const {
     double s = 0;
-    for (const auto& r : sentences) s += static_cast<double>(r.stats.pushes);
+    for (const auto& r : sentences)
+        s += static_cast<double>(r.stats.pushes);
     return sentences.empty() ? 0 : s / sentences.size();
 }
 double CorpusResult::meanConstituents() const {
     double s = 0;
-    for (const auto& r : sentences) s += static_cast<double>(r.stats.constituents);
+    for (const auto& r : sentences)
+        s += static_cast<double>(r.stats.constituents);
     return sentences.empty() ? 0 : s / sentences.size();
 }
 double CorpusResult::meanSpansKept() const {
     double s = 0;
-    for (const auto& r : sentences) s += r.stats.spansKept;
+    for (const auto& r : sentences)
+        s += r.stats.spansKept;
     return sentences.empty() ? 0 : s / sentences.size();
 }
 
 nlohmann::json CorpusResult::summaryJson() const {
     nlohmann::json j = {{"sentences", static_cast<int>(sentences.size())},
-            {"words", words},
-            {"f1", f1()},
-            {"precision", evalb.total.precision()},
-            {"recall", evalb.total.recall()},
-            {"averageSentenceF1", evalb.averageSentenceF1()},
-            {"exactMatches", evalb.exactMatches},
-            {"evalbErrorSentences", evalb.errorSentences},
-            {"failures", failures},
-            {"meanPushes", meanPushes()},
-            {"meanMpush", meanPushes() / 1e6},
-            {"meanConstituents", meanConstituents()},
-            {"meanSpansKept", meanSpansKept()},
-            {"seconds", seconds},
-            {"wordsPerSecond", wordsPerSecond()},
-            {"wallSeconds", wallSeconds},
-            {"wordsPerWallSecond", wallSeconds > 0 ? words / wallSeconds : 0.0},
-            {"threads", threads}};
-    if (skippedTooLarge > 0) j["skippedTooLarge"] = skippedTooLarge;  // absent when 0 (older files)
+                        {"words", words},
+                        {"f1", f1()},
+                        {"precision", evalb.total.precision()},
+                        {"recall", evalb.total.recall()},
+                        {"averageSentenceF1", evalb.averageSentenceF1()},
+                        {"exactMatches", evalb.exactMatches},
+                        {"evalbErrorSentences", evalb.errorSentences},
+                        {"failures", failures},
+                        {"meanPushes", meanPushes()},
+                        {"meanMpush", meanPushes() / 1e6},
+                        {"meanConstituents", meanConstituents()},
+                        {"meanSpansKept", meanSpansKept()},
+                        {"seconds", seconds},
+                        {"wordsPerSecond", wordsPerSecond()},
+                        {"wallSeconds", wallSeconds},
+                        {"wordsPerWallSecond", wallSeconds > 0 ? words / wallSeconds : 0.0},
+                        {"threads", threads}};
+    if (skippedTooLarge > 0) j["skippedTooLarge"] = skippedTooLarge; // absent when 0 (older files)
     return j;
 }
 
@@ -57,8 +60,8 @@ struct SentenceSlot {
     bool evalbError = false;
 };
 
-SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t, const MaskFunction& mask,
-                              const EvaluationOptions& opt) {
+SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t,
+                              const MaskFunction& mask, const EvaluationOptions& opt) {
     using Clock = std::chrono::steady_clock;
     SentenceSlot slot;
     std::vector<std::string> words = t.words();
@@ -77,7 +80,7 @@ SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t, c
     if (mask) m = mask(words);
     try {
         r.stats = parser.parse(words, mask ? &m : nullptr);
-    } catch (const SentenceTooLarge&) {  // item lists outgrew the budget midway
+    } catch (const SentenceTooLarge&) { // item lists outgrew the budget midway
         return slot;
     }
     Tree out = bestTree(g, parser.chart(), words);
@@ -104,19 +107,23 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
     const auto wall0 = Clock::now();
     const int count = static_cast<int>(gold.size());
     const int workers = std::max(1, std::min(defaultThreads(opt.threads), count));
-    std::vector<std::unique_ptr<Parser>> parsers(workers);  // one per worker, reused across its sentences
+    std::vector<std::unique_ptr<Parser>> parsers(
+        workers); // one per worker, reused across its sentences
     std::vector<SentenceSlot> slots(gold.size());
     progress.begin("parsing", static_cast<long>(gold.size()));
-    parallelFor(count, workers, [&](int i, int w) {
-        progress.throwIfCancelled();
-        if (!parsers[w]) {
-            parsers[w] = std::make_unique<Parser>(g);
-            parsers[w]->setMemoryBudget(opt.memoryBudget);
-        }
-        slots[i] = evaluateSentence(g, *parsers[w], gold[i], mask, opt);
-        progress.advance();
-    }, progress.cancelFlag());
-    progress.throwIfCancelled();  // never return a cut result as complete
+    parallelFor(
+        count, workers,
+        [&](int i, int w) {
+            progress.throwIfCancelled();
+            if (!parsers[w]) {
+                parsers[w] = std::make_unique<Parser>(g);
+                parsers[w]->setMemoryBudget(opt.memoryBudget);
+            }
+            slots[i] = evaluateSentence(g, *parsers[w], gold[i], mask, opt);
+            progress.advance();
+        },
+        progress.cancelFlag());
+    progress.throwIfCancelled(); // never return a cut result as complete
 
     CorpusResult res;
     res.threads = workers;
@@ -129,8 +136,10 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
             continue;
         }
         SentenceResult& r = s.result;
-        if (s.evalbError) ++res.evalb.errorSentences;
-        else res.evalb.add(r.counts);
+        if (s.evalbError)
+            ++res.evalb.errorSentences;
+        else
+            res.evalb.add(r.counts);
         if (!r.stats.success) ++res.failures;
         res.words += r.length;
         res.seconds += r.seconds;

@@ -21,9 +21,9 @@ struct SentenceResult {
     int length = 0;
     ParseStats stats;
     BracketCounts counts;
-    double f1 = 0;       // per-sentence F1 in [0,1]
-    double seconds = 0;  // mask + parse + tree extraction
-    Tree tree;           // the output tree (kept only if requested)
+    double f1 = 0;      // per-sentence F1 in [0,1]
+    double seconds = 0; // mask + parse + tree extraction
+    Tree tree;          // the output tree (kept only if requested)
 };
 
 struct CorpusResult {
@@ -35,9 +35,9 @@ struct CorpusResult {
     int skippedTooLarge = 0;
     std::vector<int> skippedSentences;
     long words = 0;
-    double seconds = 0;      // summed per-sentence times (mask + parse + tree): the per-core rate
-    double wallSeconds = 0;  // the whole call, all workers: the throughput
-    int threads = 1;         // workers used
+    double seconds = 0;     // summed per-sentence times (mask + parse + tree): the per-core rate
+    double wallSeconds = 0; // the whole call, all workers: the throughput
+    int threads = 1;        // workers used
     double f1() const { return evalb.total.f1(); }
     double meanPushes() const;
     double meanConstituents() const;
@@ -50,10 +50,12 @@ struct CorpusResult {
 using MaskFunction = std::function<PruningMask(std::span<const std::string> words)>;
 
 struct EvaluationOptions {
-    int maxLength = 0;        // 0 = no limit; longer sentences are skipped
-    std::size_t memoryBudget = kDefaultParserMemoryBudget;  // per parser, one per worker (Parser::setMemoryBudget)
+    int maxLength = 0; // 0 = no limit; longer sentences are skipped
+    std::size_t memoryBudget =
+        kDefaultParserMemoryBudget; // per parser, one per worker (Parser::setMemoryBudget)
     bool keepTrees = false;
-    int threads = 1;          // sentences in parallel; 0 = all cores. Results never depend on it (only timings)
+    int threads =
+        1; // sentences in parallel; 0 = all cores. Results never depend on it (only timings)
 };
 
 // gold: normalized trees (normalizeTree). Sentences are parsed on opt.threads workers (one Parser

@@ -10,7 +10,7 @@ namespace prunescope {
 namespace {
 
 struct Bracket {
-    std::string_view label;  // function tags stripped (a prefix of the tree's label)
+    std::string_view label; // function tags stripped (a prefix of the tree's label)
     int begin = 0;
     int end = 0;
     bool deleted = false;
@@ -18,7 +18,7 @@ struct Bracket {
 
 struct View {
     std::vector<std::string_view> words;
-    std::vector<Bracket> brackets;  // preorder, including deleted ones
+    std::vector<Bracket> brackets; // preorder, including deleted ones
 };
 
 std::string_view stripFunctionTags(std::string_view label) {
@@ -73,14 +73,15 @@ void collect(const Tree& t, const EvalbOptions& opt, View& v) {
 
 View makeView(const Tree& t, const EvalbOptions& opt) {
     View v;
-    if (t.isLeaf()) return v;  // a childless root is an empty sentence: no words, no brackets
+    if (t.isLeaf()) return v; // a childless root is an empty sentence: no words, no brackets
     collect(t, opt, v);
     return v;
 }
 
 long liveCount(const View& v) {
     long n = 0;
-    for (const auto& b : v.brackets) n += b.deleted ? 0 : 1;
+    for (const auto& b : v.brackets)
+        n += b.deleted ? 0 : 1;
     return n;
 }
 
@@ -124,10 +125,11 @@ BracketCounts evalbSentence(const Tree& gold, const Tree& test, const EvalbOptio
     View s = makeView(test, opt);
     // calc_result: lengths and words are compared after each tree deleted its own tagged words.
     if (g.words.size() != s.words.size())
-        throw EvalbMismatch(EvalbMismatch::Kind::Length,
-                            "evalb: length mismatch (gold " + std::to_string(g.words.size()) +
-                                " words, test " + std::to_string(s.words.size()) +
-                                " words after deleting punctuation and traces by each tree's tags)");
+        throw EvalbMismatch(
+            EvalbMismatch::Kind::Length,
+            "evalb: length mismatch (gold " + std::to_string(g.words.size()) + " words, test " +
+                std::to_string(s.words.size()) +
+                " words after deleting punctuation and traces by each tree's tags)");
     for (std::size_t i = 0; i < g.words.size(); ++i)
         if (g.words[i] != s.words[i])
             throw EvalbMismatch(EvalbMismatch::Kind::Word,
@@ -180,7 +182,8 @@ void retag(Tree& t, const std::vector<std::string>& tags, std::size_t& pos) {
         t.label = tags[pos++];
         return;
     }
-    for (auto& c : t.children) retag(c, tags, pos);
+    for (auto& c : t.children)
+        retag(c, tags, pos);
 }
 } // namespace
 
@@ -228,7 +231,8 @@ int evalbLength(const Tree& t, const EvalbOptions& opt) {
             n += contains(opt.deleteLabelsForLength, u->label) ? 0 : 1;
             continue;
         }
-        for (const auto& c : u->children) stack.push_back(&c);
+        for (const auto& c : u->children)
+            stack.push_back(&c);
     }
     return n;
 }

@@ -27,26 +27,26 @@ struct BracketCounts {
     bool operator==(const BracketCounts& o) const = default;
 };
 
-struct EvalbOptions {  // defaults = COLLINS.prm
+struct EvalbOptions { // defaults = COLLINS.prm
     // DELETE_LABEL: a preterminal with one of these (exact) tags removes its word; a phrase whose
     // function-tag-stripped label is one of these is not scored. COLLINS.prm plus our roots.
-    std::vector<std::string> deleteLabels;  // TOP ROOT "" -NONE- , : `` '' .
+    std::vector<std::string> deleteLabels; // TOP ROOT "" -NONE- , : `` '' .
     // DELETE_LABEL_FOR_LENGTH: tags not counted in the sentence length used for the len<=40 cut.
-    std::vector<std::string> deleteLabelsForLength;  // -NONE-
+    std::vector<std::string> deleteLabelsForLength; // -NONE-
     // EQ_LABEL: non-directional label equivalences for matching.
-    std::vector<std::pair<std::string, std::string>> equivalentLabels;  // ADVP PRT
+    std::vector<std::pair<std::string, std::string>> equivalentLabels; // ADVP PRT
     static EvalbOptions collins();
 };
 
 // Thrown when two trees cannot be scored against each other; EVALB reports such a pair as an
 // "error sentence" and leaves it out of all totals.
 class EvalbMismatch : public std::invalid_argument {
-public:
+  public:
     enum class Kind { Length, Word, Malformed };
     EvalbMismatch(Kind kind, const std::string& what) : std::invalid_argument(what), kind_(kind) {}
     Kind kind() const { return kind_; }
 
-private:
+  private:
     Kind kind_;
 };
 
@@ -65,8 +65,8 @@ std::optional<BracketCounts> tryEvalbSentence(const Tree& gold, const Tree& test
 // malformed tree. Used by sentenceF1(gold, test), so rewards are defined for every parse.
 BracketCounts rewardBracketCounts(const Tree& gold, const Tree& test,
                                   const EvalbOptions& opt = EvalbOptions::collins());
-// Per-sentence F1 for rewards (paper's rCP accuracy), in [0,1], via rewardBracketCounts. A sentence with no scored
-// brackets in either tree (e.g. one word) is a complete match and gets 1.
+// Per-sentence F1 for rewards (paper's rCP accuracy), in [0,1], via rewardBracketCounts. A sentence
+// with no scored brackets in either tree (e.g. one word) is a complete match and gets 1.
 double sentenceF1(const Tree& gold, const Tree& test,
                   const EvalbOptions& opt = EvalbOptions::collins());
 double sentenceF1(const BracketCounts& c);
@@ -75,25 +75,27 @@ double sentenceF1(const BracketCounts& c);
 std::vector<LabeledSpan> evalbBrackets(const Tree& t,
                                        const EvalbOptions& opt = EvalbOptions::collins());
 // The words EVALB keeps (preterminals whose tag is not a delete label), left to right.
-std::vector<std::string> evalbWords(const Tree& t, const EvalbOptions& opt = EvalbOptions::collins());
+std::vector<std::string> evalbWords(const Tree& t,
+                                    const EvalbOptions& opt = EvalbOptions::collins());
 // EVALB's sentence length for the CUTOFF_LEN statistics: words whose tag is not in
 // deleteLabelsForLength (punctuation counts, traces do not).
 int evalbLength(const Tree& t, const EvalbOptions& opt = EvalbOptions::collins());
 // EVALB's label normalization: cut at the first '-' or '=' ("NP-SBJ-1" -> "NP", "NP=2" -> "NP").
 std::string evalbLabel(const std::string& label);
 
-struct CorpusEvaluation {  // accumulates sentences; corpus P/R/F1 = from summed counts (as EVALB)
+struct CorpusEvaluation { // accumulates sentences; corpus P/R/F1 = from summed counts (as EVALB)
     BracketCounts total;
-    int sentences = 0;       // valid (scored) sentences
+    int sentences = 0; // valid (scored) sentences
     double sumSentenceF1 = 0;
     int exactMatches = 0;
-    int errorSentences = 0;  // pairs EVALB would report as errors (see addPair)
+    int errorSentences = 0; // pairs EVALB would report as errors (see addPair)
 
     void add(const BracketCounts& c);
     // Scores one pair; on EvalbMismatch counts an error sentence and returns false.
-    bool addPair(const Tree& gold, const Tree& test, const EvalbOptions& opt = EvalbOptions::collins());
+    bool addPair(const Tree& gold, const Tree& test,
+                 const EvalbOptions& opt = EvalbOptions::collins());
     double averageSentenceF1() const;
-    double exactMatchRate() const;  // exactMatches / sentences, 0 if none
+    double exactMatchRate() const; // exactMatches / sentences, 0 if none
 };
 
 } // namespace prunescope

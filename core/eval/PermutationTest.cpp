@@ -32,14 +32,17 @@ struct Totals {
 
 double CorpusReward::operator()(std::span<const SentenceScore> s) const {
     Totals t;
-    for (const auto& x : s) t.add(x);
+    for (const auto& x : s)
+        t.add(x);
     return t.reward(*this, s.size());
 }
 
 PermutationTestResult pairedPermutationTest(std::span<const SentenceScore> a,
-                                            std::span<const SentenceScore> b, const CorpusReward& reward,
-                                            int permutations, std::uint64_t seed) {
-    if (a.size() != b.size()) throw std::invalid_argument("pairedPermutationTest: systems differ in size");
+                                            std::span<const SentenceScore> b,
+                                            const CorpusReward& reward, int permutations,
+                                            std::uint64_t seed) {
+    if (a.size() != b.size())
+        throw std::invalid_argument("pairedPermutationTest: systems differ in size");
     PermutationTestResult r;
     r.statisticA = reward(a);
     r.statisticB = reward(b);
@@ -47,7 +50,8 @@ PermutationTestResult pairedPermutationTest(std::span<const SentenceScore> a,
     r.permutations = std::max(0, permutations);
     const std::size_t n = a.size();
     // Tolerance for "as extreme as observed": permuted statistics are computed from the same
-    // integer counts, so identical configurations give identical doubles; eps guards summation order.
+    // integer counts, so identical configurations give identical doubles; eps guards summation
+    // order.
     const double observed = std::abs(r.difference) - 1e-12;
     std::uint64_t state = seed;
     long extreme = 0;

@@ -11,8 +11,8 @@ namespace prunescope {
 
 // One system's result on one sentence.
 struct SentenceScore {
-    BracketCounts counts;  // EVALB bracket counts
-    double runtime = 0;    // e.g. pushes (the true reward's runtime is mean mega-pushes)
+    BracketCounts counts; // EVALB bracket counts
+    double runtime = 0;   // e.g. pushes (the true reward's runtime is mean mega-pushes)
 };
 
 // True reward of a corpus (paper sec. 7): 100 * corpus F1 - lambda * mean(runtime) / runtimeScale.
@@ -24,9 +24,9 @@ struct CorpusReward {
 };
 
 struct PermutationTestResult {
-    double statisticA = 0, statisticB = 0;  // reward of A and of B
-    double difference = 0;                  // A - B
-    double pValue = 1;                      // two-sided: P(|permuted difference| >= |observed|)
+    double statisticA = 0, statisticB = 0; // reward of A and of B
+    double difference = 0;                 // A - B
+    double pValue = 1;                     // two-sided: P(|permuted difference| >= |observed|)
     int permutations = 0;
 };
 
@@ -35,7 +35,8 @@ struct PermutationTestResult {
 // (1 + permutations). Deterministic given seed. a and b must have the same size (else
 // std::invalid_argument).
 PermutationTestResult pairedPermutationTest(std::span<const SentenceScore> a,
-                                            std::span<const SentenceScore> b, const CorpusReward& reward,
-                                            int permutations = 10000, std::uint64_t seed = 1);
+                                            std::span<const SentenceScore> b,
+                                            const CorpusReward& reward, int permutations = 10000,
+                                            std::uint64_t seed = 1);
 
 } // namespace prunescope

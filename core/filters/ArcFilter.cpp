@@ -7,7 +7,9 @@
 
 namespace prunescope {
 
-const char* arcFilterKindName(ArcFilterKind k) { return k == ArcFilterKind::Independent ? "independent" : "joint"; }
+const char* arcFilterKindName(ArcFilterKind k) {
+    return k == ArcFilterKind::Independent ? "independent" : "joint";
+}
 
 ArcFilterKind arcFilterKindFromName(const std::string& s) {
     if (s == "independent") return ArcFilterKind::Independent;
@@ -35,7 +37,8 @@ ArcFilterScorer::ArcFilterScorer(const ArcFilter& f, const DepSentence& s) : n_(
         tokenFeatureKeys(atoms, t, keys);
         for (int r = 0; r < kTokenRoleCount; ++r) {
             float sum = 0.0f;
-            for (const std::uint64_t k : keys) sum += f.weight(eventKey(k, static_cast<FilterEventKind>(r)));
+            for (const std::uint64_t k : keys)
+                sum += f.weight(eventKey(k, static_cast<FilterEventKind>(r)));
             role_[static_cast<std::size_t>(r) * N + static_cast<std::size_t>(t)] = sum;
         }
     }
@@ -67,9 +70,12 @@ ArcFilterScorer::ArcFilterScorer(const ArcFilter& f, const DepSentence& s) : n_(
 
 float ArcFilterScorer::score(const FilterEvent& z) const {
     switch (z.kind) {
-    case FilterEventKind::Vine: return vine(z.head, z.mod);
-    case FilterEventKind::None: return none(z.head, z.mod);
-    default: return role(z.kind, z.token);
+    case FilterEventKind::Vine:
+        return vine(z.head, z.mod);
+    case FilterEventKind::None:
+        return none(z.head, z.mod);
+    default:
+        return role(z.kind, z.token);
     }
 }
 
@@ -77,13 +83,15 @@ ArcMask ArcFilterScorer::mask(double threshold) const {
     ArcMask mask = ArcMask::allKeep(n_);
     for (int h = 0; h <= n_; ++h)
         for (int m = 1; m <= n_; ++m)
-            if (h != m && static_cast<double>(margin_[idx(h, m)]) > threshold) mask.set(h, m, false);
+            if (h != m && static_cast<double>(margin_[idx(h, m)]) > threshold)
+                mask.set(h, m, false);
     return mask;
 }
 
 float naiveMargin(const ArcFilterScorer& s, const ArcFilter& f, int h, int m) {
     float best = -std::numeric_limits<float>::infinity();
-    for (const FilterEvent& z : filteringEvents(s.size(), h, m, f.useRoot, f.useVine)) best = std::max(best, s.score(z));
+    for (const FilterEvent& z : filteringEvents(s.size(), h, m, f.useRoot, f.useVine))
+        best = std::max(best, s.score(z));
     return best - s.none(h, m);
 }
 

@@ -18,16 +18,17 @@
 namespace prunescope {
 
 enum class ArcFilterKind { Independent, Joint };
-const char* arcFilterKindName(ArcFilterKind k);   // "independent" | "joint"
-ArcFilterKind arcFilterKindFromName(const std::string& s);  // throws std::invalid_argument
+const char* arcFilterKindName(ArcFilterKind k);            // "independent" | "joint"
+ArcFilterKind arcFilterKindFromName(const std::string& s); // throws std::invalid_argument
 
 struct ArcFilter {
     ArcFilterKind kind = ArcFilterKind::Joint;
     int hashBits = 20;
-    bool useRoot = true, useVine = true, useNone = true;  // which events take part
-    std::vector<float> weights;  // 2^hashBits
-    double threshold = 0;        // the operating point (chosen on dev); +inf keeps every arc
-    nlohmann::json training = nlohmann::json::object();  // how it was made (costs, dev coverage, ...)
+    bool useRoot = true, useVine = true, useNone = true; // which events take part
+    std::vector<float> weights;                          // 2^hashBits
+    double threshold = 0; // the operating point (chosen on dev); +inf keeps every arc
+    nlohmann::json training =
+        nlohmann::json::object(); // how it was made (costs, dev coverage, ...)
 
     static ArcFilter zeros(ArcFilterKind kind, int hashBits);
     float weight(std::uint64_t key) const { return weights[featureBucket(key, hashBits)]; }
@@ -35,21 +36,30 @@ struct ArcFilter {
 
 // Every event score of one sentence and the filter margin of every arc.
 class ArcFilterScorer {
-public:
+  public:
     ArcFilterScorer(const ArcFilter& f, const DepSentence& s);
     int size() const { return n_; }
     // w-bar.Phi of a role event (t in [1, n]) and of the arc events.
-    float role(FilterEventKind r, int t) const { return role_[static_cast<std::size_t>(r) * static_cast<std::size_t>(n_ + 1) + static_cast<std::size_t>(t)]; }
+    float role(FilterEventKind r, int t) const {
+        return role_[static_cast<std::size_t>(r) * static_cast<std::size_t>(n_ + 1) +
+                     static_cast<std::size_t>(t)];
+    }
     float vine(int h, int m) const { return vine_[idx(h, m)]; }
     float none(int h, int m) const { return none_[idx(h, m)]; }
     float score(const FilterEvent& z) const;
     // margin(h, m) = f(Z_a) - none(h, m); -inf if Z_a is empty. The arg max event in best.
-    float margin(int h, int m, FilterEvent* best = nullptr) const { if (best) *best = best_[idx(h, m)]; return margin_[idx(h, m)]; }
+    float margin(int h, int m, FilterEvent* best = nullptr) const {
+        if (best) *best = best_[idx(h, m)];
+        return margin_[idx(h, m)];
+    }
     // Keeps the arcs with margin <= threshold.
     ArcMask mask(double threshold) const;
 
-private:
-    std::size_t idx(int h, int m) const { return static_cast<std::size_t>(h) * static_cast<std::size_t>(n_ + 1) + static_cast<std::size_t>(m); }
+  private:
+    std::size_t idx(int h, int m) const {
+        return static_cast<std::size_t>(h) * static_cast<std::size_t>(n_ + 1) +
+               static_cast<std::size_t>(m);
+    }
     int n_ = 0;
     std::vector<float> role_, vine_, none_, margin_;
     std::vector<FilterEvent> best_;

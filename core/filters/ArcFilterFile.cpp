@@ -15,7 +15,8 @@ nlohmann::json arcFilterToJson(const ArcFilter& f) {
     HashedWeights w;
     w.bits = f.hashBits;
     w.w = f.weights;
-    nlohmann::json threshold = std::isinf(f.threshold) ? nlohmann::json("inf") : nlohmann::json(f.threshold);
+    nlohmann::json threshold =
+        std::isinf(f.threshold) ? nlohmann::json("inf") : nlohmann::json(f.threshold);
     return {{"format", kArcFilterFormat},
             {"version", kArcFilterFormatVersion},
             {"kind", arcFilterKindName(f.kind)},
@@ -37,7 +38,8 @@ ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
     if (doc.int32(version) != kArcFilterFormatVersion)
         doc.fail(version, "unsupported 'version' (this build reads version 1)");
     const auto& fs = doc.member(root, "featureSet");
-    if (doc.string(fs) != kFilterFeatureSet) doc.fail(fs, std::string("'featureSet' must be \"") + kFilterFeatureSet + "\"");
+    if (doc.string(fs) != kFilterFeatureSet)
+        doc.fail(fs, std::string("'featureSet' must be \"") + kFilterFeatureSet + "\"");
     ArcFilter f;
     const auto& kind = doc.member(root, "kind");
     try {
@@ -69,12 +71,17 @@ ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
     } catch (const std::invalid_argument& e) {
         doc.fail(weights, e.what());
     }
-    if (f.kind == ArcFilterKind::Independent && f.useNone) doc.fail(events, "an independent filter has no None event");
+    if (f.kind == ArcFilterKind::Independent && f.useNone)
+        doc.fail(events, "an independent filter has no None event");
     return f;
 }
 
-void saveArcFilter(const ArcFilter& f, const std::string& path) { writeFileAtomically(path, arcFilterToJson(f).dump() + "\n"); }
+void saveArcFilter(const ArcFilter& f, const std::string& path) {
+    writeFileAtomically(path, arcFilterToJson(f).dump() + "\n");
+}
 
-ArcFilter loadArcFilter(const std::string& path) { return arcFilterFromText(readFile(path), path); }
+ArcFilter loadArcFilter(const std::string& path) {
+    return arcFilterFromText(readFile(path), path);
+}
 
 } // namespace prunescope

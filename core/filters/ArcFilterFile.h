@@ -14,7 +14,7 @@ constexpr int kArcFilterFormatVersion = 1;
 nlohmann::json arcFilterToJson(const ArcFilter& f);
 // Parses and validates the text of a filter file; throws InputError(file, line, column, ...).
 ArcFilter arcFilterFromText(const std::string& text, const std::string& file = "<filter>");
-void saveArcFilter(const ArcFilter& f, const std::string& path);  // atomic
-ArcFilter loadArcFilter(const std::string& path);                 // InputError on any problem
+void saveArcFilter(const ArcFilter& f, const std::string& path); // atomic
+ArcFilter loadArcFilter(const std::string& path);                // InputError on any problem
 
 } // namespace prunescope

@@ -14,17 +14,22 @@ namespace prunescope {
 // Every arc margin of every sentence, gold arcs apart (the threshold sweep reads only these).
 struct FilterMargins {
     struct Sentence {
-        std::vector<float> gold, other;  // margins of the n gold arcs / of the n^2 - n others
+        std::vector<float> gold, other; // margins of the n gold arcs / of the n^2 - n others
     };
     std::vector<Sentence> sentences;
     bool cancelled = false;
 };
-FilterMargins collectMargins(const ArcFilter& f, const std::vector<DepSentence>& gold, const Progress& progress = {});
+FilterMargins collectMargins(const ArcFilter& f, const std::vector<DepSentence>& gold,
+                             const Progress& progress = {});
 
 struct FilterCounts {
     long goldKept = 0, gold = 0, filtered = 0, total = 0;
-    double coverage() const { return gold ? static_cast<double>(goldKept) / static_cast<double>(gold) : 1.0; }
-    double reduction() const { return total ? static_cast<double>(filtered) / static_cast<double>(total) : 0.0; }
+    double coverage() const {
+        return gold ? static_cast<double>(goldKept) / static_cast<double>(gold) : 1.0;
+    }
+    double reduction() const {
+        return total ? static_cast<double>(filtered) / static_cast<double>(total) : 0.0;
+    }
     FilterCounts& operator+=(const FilterCounts& o);
 };
 // Arcs are filtered iff margin > threshold.
@@ -51,7 +56,8 @@ struct FilterComparison {
     double pReduction = 1, pCoverage = 1;
     int permutations = 0;
 };
-FilterComparison compareFilters(const std::vector<FilterCounts>& a, const std::vector<FilterCounts>& b,
-                                int permutations = 10000, std::uint64_t seed = 1);
+FilterComparison compareFilters(const std::vector<FilterCounts>& a,
+                                const std::vector<FilterCounts>& b, int permutations = 10000,
+                                std::uint64_t seed = 1);
 
 } // namespace prunescope

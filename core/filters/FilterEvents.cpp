@@ -7,57 +7,78 @@ namespace prunescope {
 
 const char* filterEventKindName(FilterEventKind k) {
     switch (k) {
-    case FilterEventKind::NaH: return "NaH";
-    case FilterEventKind::HtL1: return "HtL1";
-    case FilterEventKind::HtL5: return "HtL5";
-    case FilterEventKind::HtLStar: return "HtL*";
-    case FilterEventKind::HtR1: return "HtR1";
-    case FilterEventKind::HtR5: return "HtR5";
-    case FilterEventKind::HtRStar: return "HtR*";
-    case FilterEventKind::Root: return "Root";
-    case FilterEventKind::Vine: return "Vine";
-    case FilterEventKind::None: return "None";
+    case FilterEventKind::NaH:
+        return "NaH";
+    case FilterEventKind::HtL1:
+        return "HtL1";
+    case FilterEventKind::HtL5:
+        return "HtL5";
+    case FilterEventKind::HtLStar:
+        return "HtL*";
+    case FilterEventKind::HtR1:
+        return "HtR1";
+    case FilterEventKind::HtR5:
+        return "HtR5";
+    case FilterEventKind::HtRStar:
+        return "HtR*";
+    case FilterEventKind::Root:
+        return "Root";
+    case FilterEventKind::Vine:
+        return "Vine";
+    case FilterEventKind::None:
+        return "None";
     }
     return "?";
 }
 
 std::string FilterEvent::name() const {
     if (kind == FilterEventKind::Vine || kind == FilterEventKind::None)
-        return std::string(filterEventKindName(kind)) + "(" + std::to_string(head) + "," + std::to_string(mod) + ")";
+        return std::string(filterEventKindName(kind)) + "(" + std::to_string(head) + "," +
+               std::to_string(mod) + ")";
     return std::string(filterEventKindName(kind)) + std::to_string(token);
 }
 
 namespace {
 // Whether "t's head is the token h" agrees with the role (h >= 1 is a token, 0 is the root).
 bool headAgrees(FilterEventKind role, int t, int h) {
-    if (h < 1) return false;  // the root is not a token on either side
-    const int d = t - h;      // > 0: head on the left
+    if (h < 1) return false; // the root is not a token on either side
+    const int d = t - h;     // > 0: head on the left
     switch (role) {
-    case FilterEventKind::HtL1: return d == 1;
-    case FilterEventKind::HtL5: return d >= 1 && d <= 5;
-    case FilterEventKind::HtLStar: return d >= 1;
-    case FilterEventKind::HtR1: return d == -1;
-    case FilterEventKind::HtR5: return d <= -1 && d >= -5;
-    case FilterEventKind::HtRStar: return d <= -1;
-    default: return true;
+    case FilterEventKind::HtL1:
+        return d == 1;
+    case FilterEventKind::HtL5:
+        return d >= 1 && d <= 5;
+    case FilterEventKind::HtLStar:
+        return d >= 1;
+    case FilterEventKind::HtR1:
+        return d == -1;
+    case FilterEventKind::HtR5:
+        return d <= -1 && d >= -5;
+    case FilterEventKind::HtRStar:
+        return d <= -1;
+    default:
+        return true;
     }
 }
 } // namespace
 
 bool roleFilters(FilterEventKind role, int t, int h, int m) {
     switch (role) {
-    case FilterEventKind::NaH: return h == t;
+    case FilterEventKind::NaH:
+        return h == t;
     case FilterEventKind::HtL1:
     case FilterEventKind::HtL5:
     case FilterEventKind::HtLStar:
     case FilterEventKind::HtR1:
     case FilterEventKind::HtR5:
-    case FilterEventKind::HtRStar: return m == t && !headAgrees(role, t, h);
+    case FilterEventKind::HtRStar:
+        return m == t && !headAgrees(role, t, h);
     case FilterEventKind::Root:
         if (h == 0) return m != t;
         if (m == t) return true;
         return std::min(h, m) < t && t < std::max(h, m);
-    default: return false;
+    default:
+        return false;
     }
 }
 

@@ -19,8 +19,19 @@
 
 namespace prunescope {
 
-enum class FilterEventKind : std::uint8_t { NaH = 0, HtL1, HtL5, HtLStar, HtR1, HtR5, HtRStar, Root, Vine, None };
-inline constexpr int kTokenRoleCount = 8;  // NaH .. Root
+enum class FilterEventKind : std::uint8_t {
+    NaH = 0,
+    HtL1,
+    HtL5,
+    HtLStar,
+    HtR1,
+    HtR5,
+    HtRStar,
+    Root,
+    Vine,
+    None
+};
+inline constexpr int kTokenRoleCount = 8; // NaH .. Root
 inline constexpr int kFilterEventKinds = 10;
 
 // "NaH", "HtL1", "HtL5", "HtL*", "HtR1", "HtR5", "HtR*", "Root", "Vine", "None".
@@ -41,6 +52,7 @@ bool roleFilters(FilterEventKind role, int t, int h, int m);
 
 // Z_a for a = (h, m) in a sentence of n tokens (the naive definition; ArcFilterScorer's fast
 // maximum is held to it by tests). withRoot / withVine add the Root and Vine events.
-std::vector<FilterEvent> filteringEvents(int n, int h, int m, bool withRoot = true, bool withVine = true);
+std::vector<FilterEvent> filteringEvents(int n, int h, int m, bool withRoot = true,
+                                         bool withVine = true);
 
 } // namespace prunescope

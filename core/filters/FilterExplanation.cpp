@@ -27,7 +27,9 @@ ArcFilterExplanation explainArcFilter(const ArcFilter& f, const DepSentence& s, 
             bool fires = false;
             for (int h = 0; h <= n && !fires; ++h)
                 for (int m = 1; m <= n && !fires; ++m)
-                    if (h != m && roleFilters(kind, t, h, m) && v - static_cast<double>(sc.none(h, m)) > threshold) fires = true;
+                    if (h != m && roleFilters(kind, t, h, m) &&
+                        v - static_cast<double>(sc.none(h, m)) > threshold)
+                        fires = true;
             if (fires) e.roles[static_cast<std::size_t>(t)].push_back(kind);
         }
     e.totalArcs = ArcMask::totalArcs(n);
@@ -40,9 +42,11 @@ ArcFilterExplanation explainArcFilter(const ArcFilter& f, const DepSentence& s, 
     return e;
 }
 
-std::vector<std::pair<FilterEvent, float>> arcFilterEventScores(const ArcFilter& f, const ArcFilterScorer& s, int h, int m) {
+std::vector<std::pair<FilterEvent, float>>
+arcFilterEventScores(const ArcFilter& f, const ArcFilterScorer& s, int h, int m) {
     std::vector<std::pair<FilterEvent, float>> out;
-    for (const FilterEvent& z : filteringEvents(s.size(), h, m, f.useRoot, f.useVine)) out.emplace_back(z, s.score(z));
+    for (const FilterEvent& z : filteringEvents(s.size(), h, m, f.useRoot, f.useVine))
+        out.emplace_back(z, s.score(z));
     const FilterEvent none{FilterEventKind::None, -1, h, m};
     out.emplace_back(none, s.score(none));
     return out;

@@ -10,12 +10,41 @@ namespace prunescope {
 namespace {
 // Template ids, fixed forever for feature set "filters-v1".
 enum Template : std::uint64_t {
-    kBias = 1, kW, kT, kP, kC, kWT, kTm1, kTp1, kTm2, kTp2, kWm1, kWp1, kTm1T, kTTp1, kTm1TTp1, kTm2Tm1T, kTTp1Tp2,
-    kWTm1, kWTp1, kLeftDist, kRightDist, kLeftDistT, kRightDistT, kLen, kCoarseLeft, kCoarseRight, kCoarseLeftT,
-    kCoarseRightT, kArcBias = 50, kArcPair,
+    kBias = 1,
+    kW,
+    kT,
+    kP,
+    kC,
+    kWT,
+    kTm1,
+    kTp1,
+    kTm2,
+    kTp2,
+    kWm1,
+    kWp1,
+    kTm1T,
+    kTTp1,
+    kTm1TTp1,
+    kTm2Tm1T,
+    kTTp1Tp2,
+    kWTm1,
+    kWTp1,
+    kLeftDist,
+    kRightDist,
+    kLeftDistT,
+    kRightDistT,
+    kLen,
+    kCoarseLeft,
+    kCoarseRight,
+    kCoarseLeftT,
+    kCoarseRightT,
+    kArcBias = 50,
+    kArcPair,
 };
 
-int bucketOf(int d) { return distanceBucket(d); }
+int bucketOf(int d) {
+    return distanceBucket(d);
+}
 } // namespace
 
 void tokenFeatureKeys(const SentenceAtoms& a, int t, std::vector<std::uint64_t>& out) {

@@ -28,7 +28,7 @@ inline std::uint64_t eventKey(std::uint64_t key, FilterEventKind kind) {
 // The two arc-level features of Vine_a / None_a: bias (value 1) and the tag pair with direction
 // (value Len(a) = |h - m|).
 struct ArcLengthFeatures {
-    std::uint64_t biasKey = 0, pairKey = 0;  // already mixed with the kind
+    std::uint64_t biasKey = 0, pairKey = 0; // already mixed with the kind
     float length = 0;
 };
 ArcLengthFeatures arcLengthFeatures(const SentenceAtoms& a, int h, int m, FilterEventKind kind);

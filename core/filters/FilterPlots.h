@@ -10,8 +10,8 @@ namespace prunescope {
 
 struct PlotSeries {
     std::string name;
-    std::vector<std::pair<double, double>> points;  // (x, y)
-    std::vector<std::pair<double, double>> marks;   // highlighted points (operating points)
+    std::vector<std::pair<double, double>> points; // (x, y)
+    std::vector<std::pair<double, double>> marks;  // highlighted points (operating points)
 };
 
 // x = coverage (%), y = reduction (%); one polyline per series (class "curve"), marks as circles

@@ -12,7 +12,8 @@ ArcPruningStage arcFilterStage(std::shared_ptr<const ArcFilter> filter, double t
     ArcPruningStage st;
     st.name = "filter";
     st.exact = false;
-    st.prune = [filter = std::move(filter), threshold](const DepSentence& s, const ArcMask& incoming, DepSentenceFeatures&) {
+    st.prune = [filter = std::move(filter),
+                threshold](const DepSentence& s, const ArcMask& incoming, DepSentenceFeatures&) {
         StageResult r;
         r.mask = ArcFilterScorer(*filter, s).mask(threshold);
         r.mask.intersect(incoming);

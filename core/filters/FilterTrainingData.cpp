@@ -7,12 +7,15 @@
 
 namespace prunescope {
 
-FilterTrainingData prepareFilterTraining(const std::vector<DepSentence>& treebank, const Progress& progress) {
+FilterTrainingData prepareFilterTraining(const std::vector<DepSentence>& treebank,
+                                         const Progress& progress) {
     FilterTrainingData d;
     progress.begin("features", static_cast<long>(treebank.size()));
     for (const DepSentence& s : treebank) {
         progress.throwIfCancelled();
-        if (!s.hasTree()) throw std::invalid_argument("filter training: a sentence without a complete gold tree (" + s.file + ")");
+        if (!s.hasTree())
+            throw std::invalid_argument(
+                "filter training: a sentence without a complete gold tree (" + s.file + ")");
         FilterTrainingSentence t;
         t.n = s.size();
         t.heads = s.heads;
@@ -20,7 +23,8 @@ FilterTrainingData prepareFilterTraining(const std::vector<DepSentence>& treeban
         t.keyStart.assign(static_cast<std::size_t>(t.n) + 2, 0);
         for (int p = 1; p <= t.n; ++p) {
             tokenFeatureKeys(atoms, p, t.tokenKeys);
-            t.keyStart[static_cast<std::size_t>(p) + 1] = static_cast<std::uint32_t>(t.tokenKeys.size());
+            t.keyStart[static_cast<std::size_t>(p) + 1] =
+                static_cast<std::uint32_t>(t.tokenKeys.size());
         }
         const auto N = static_cast<std::size_t>(t.n + 1);
         t.vinePair.assign(N * N, 0);

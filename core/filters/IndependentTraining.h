@@ -15,14 +15,15 @@ namespace prunescope {
 struct IndependentFilterOptions {
     int hashBits = 20;
     double cPos = 0.1, cNeg = 1.0;          // token-role SVMs
-    double vineCPos = 0.01, vineCNeg = 1.0;  // the Vine SVM
-    double eps = 0.1;                        // liblinear's stopping tolerance
+    double vineCPos = 0.01, vineCNeg = 1.0; // the Vine SVM
+    double eps = 0.1;                       // liblinear's stopping tolerance
     bool useRoot = true, useVine = true;
 };
 
 // The filter (kind Independent, None weights 0, threshold 0 = the SVMs' own decisions); training
 // records per-subclassifier counts and seconds. Throws Cancelled if cancelled between solves.
-ArcFilter trainIndependentFilter(const FilterTrainingData& data, const IndependentFilterOptions& opt,
+ArcFilter trainIndependentFilter(const FilterTrainingData& data,
+                                 const IndependentFilterOptions& opt,
                                  const Progress& progress = {});
 
 } // namespace prunescope

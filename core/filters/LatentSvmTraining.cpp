@@ -19,7 +19,7 @@ namespace {
 // Objective (2) with squared hinge; latent events of the non-gold arcs fixed (convex surrogate)
 // or chosen by max (the objective itself).
 class JointObjective {
-public:
+  public:
     JointObjective(const FilterTrainingData& d, const JointFilterOptions& o, const Progress& p)
         : data_(d), opt_(o), progress_(p), vineBias_(featureBucket(d.vineBias, o.hashBits)),
           noneBias_(featureBucket(d.noneBias, o.hashBits)) {
@@ -32,7 +32,7 @@ public:
 
     // Value (and gradient if grad) at w. fixed: use the stored latent events.
     double evaluate(const Eigen::VectorXd& w, Eigen::VectorXd* grad, bool fixed) {
-        if (grad) *grad = w;  // d/dw of 1/2 ||w||^2
+        if (grad) *grad = w; // d/dw of 1/2 ||w||^2
         double loss = 0.5 * w.squaredNorm();
         for (std::size_t i = 0; i < data_.sentences.size(); ++i) {
             if ((i & 127) == 0) progress_.throwIfCancelled();
@@ -52,7 +52,7 @@ public:
         return changed_;
     }
 
-private:
+  private:
     enum class Mode { Fixed, Max, Assign };
 
     std::uint32_t bucket(std::uint64_t key) const { return featureBucket(key, opt_.hashBits); }
@@ -65,7 +65,8 @@ private:
         for (int t = 1; t <= n; ++t)
             for (int r = 0; r < kTokenRoleCount; ++r) {
                 double sum = 0;
-                for (std::uint32_t k = s.keyStart[static_cast<std::size_t>(t)]; k < s.keyStart[static_cast<std::size_t>(t) + 1]; ++k)
+                for (std::uint32_t k = s.keyStart[static_cast<std::size_t>(t)];
+                     k < s.keyStart[static_cast<std::size_t>(t) + 1]; ++k)
                     sum += w[bucket(eventKey(s.tokenKeys[k], static_cast<FilterEventKind>(r)))];
                 role_[static_cast<std::size_t>(r) * N + static_cast<std::size_t>(t)] = sum;
             }
@@ -75,28 +76,37 @@ private:
             for (int m = 1; m <= n; ++m) {
                 if (h == m) continue;
                 const double len = std::abs(h - m);
-                if (opt_.useVine) vine_[s.arc(h, m)] = w[vineBias_] + len * w[bucket(s.vinePair[s.arc(h, m)])];
-                if (opt_.useNone) none_[s.arc(h, m)] = w[noneBias_] + len * w[bucket(s.nonePair[s.arc(h, m)])];
+                if (opt_.useVine)
+                    vine_[s.arc(h, m)] = w[vineBias_] + len * w[bucket(s.vinePair[s.arc(h, m)])];
+                if (opt_.useNone)
+                    none_[s.arc(h, m)] = w[noneBias_] + len * w[bucket(s.nonePair[s.arc(h, m)])];
             }
         if (grad) {
             dRole_.assign(kTokenRoleCount * N, 0.0);
             dVine_.assign(N * N, 0.0);
             dNone_.assign(N * N, 0.0);
         }
-        auto roleScore = [&](FilterEventKind r, int t) { return role_[static_cast<std::size_t>(r) * N + static_cast<std::size_t>(t)]; };
+        auto roleScore = [&](FilterEventKind r, int t) {
+            return role_[static_cast<std::size_t>(r) * N + static_cast<std::size_t>(t)];
+        };
         auto scoreOf = [&](const FilterEvent& z) {
-            return z.kind == FilterEventKind::Vine ? vine_[s.arc(z.head, z.mod)] : roleScore(z.kind, z.token);
+            return z.kind == FilterEventKind::Vine ? vine_[s.arc(z.head, z.mod)]
+                                                   : roleScore(z.kind, z.token);
         };
         auto addEvent = [&](const FilterEvent& z, double g) {
-            if (z.kind == FilterEventKind::Vine) dVine_[s.arc(z.head, z.mod)] += g;
-            else dRole_[static_cast<std::size_t>(z.kind) * N + static_cast<std::size_t>(z.token)] += g;
+            if (z.kind == FilterEventKind::Vine)
+                dVine_[s.arc(z.head, z.mod)] += g;
+            else
+                dRole_[static_cast<std::size_t>(z.kind) * N + static_cast<std::size_t>(z.token)] +=
+                    g;
         };
         auto& latent = latent_[i];
         double loss = 0;
         forEachArcMaxEvent<double>(
-            n, opt_.useRoot, opt_.useVine, roleScore, [&](int h, int m) { return vine_[s.arc(h, m)]; },
+            n, opt_.useRoot, opt_.useVine, roleScore,
+            [&](int h, int m) { return vine_[s.arc(h, m)]; },
             [&](int h, int m, double best, const FilterEvent& arg) {
-                if (!std::isfinite(best)) return;  // empty Z_a: nothing can filter this arc
+                if (!std::isfinite(best)) return; // empty Z_a: nothing can filter this arc
                 const std::size_t a = s.arc(h, m);
                 const bool gold = s.heads[static_cast<std::size_t>(m)] == h;
                 if (mode == Mode::Assign) {
@@ -107,7 +117,7 @@ private:
                     }
                     return;
                 }
-                if (gold) {  // keep: None_a must beat every event of Z_a by 1
+                if (gold) { // keep: None_a must beat every event of Z_a by 1
                     const double u = 1.0 + best - none_[a];
                     if (u > 0) {
                         loss += opt_.c0 * u * u;
@@ -116,7 +126,7 @@ private:
                             dNone_[a] -= 2 * opt_.c0 * u;
                         }
                     }
-                } else {     // filter: the (latent) event must beat None_a by 1
+                } else { // filter: the (latent) event must beat None_a by 1
                     const FilterEvent& z = mode == Mode::Fixed ? latent[a] : arg;
                     const double u = 1.0 + none_[a] - (mode == Mode::Fixed ? scoreOf(z) : best);
                     if (u > 0) {
@@ -132,9 +142,11 @@ private:
             Eigen::VectorXd& g = *grad;
             for (int t = 1; t <= n; ++t)
                 for (int r = 0; r < kTokenRoleCount; ++r) {
-                    const double d = dRole_[static_cast<std::size_t>(r) * N + static_cast<std::size_t>(t)];
+                    const double d =
+                        dRole_[static_cast<std::size_t>(r) * N + static_cast<std::size_t>(t)];
                     if (d == 0) continue;
-                    for (std::uint32_t k = s.keyStart[static_cast<std::size_t>(t)]; k < s.keyStart[static_cast<std::size_t>(t) + 1]; ++k)
+                    for (std::uint32_t k = s.keyStart[static_cast<std::size_t>(t)];
+                         k < s.keyStart[static_cast<std::size_t>(t) + 1]; ++k)
                         g[bucket(eventKey(s.tokenKeys[k], static_cast<FilterEventKind>(r)))] += d;
                 }
             for (int h = 0; h <= n; ++h)
@@ -166,7 +178,8 @@ private:
 
 Eigen::VectorXd toVector(const ArcFilter& f) {
     Eigen::VectorXd w(static_cast<Eigen::Index>(f.weights.size()));
-    for (std::size_t i = 0; i < f.weights.size(); ++i) w[static_cast<Eigen::Index>(i)] = f.weights[i];
+    for (std::size_t i = 0; i < f.weights.size(); ++i)
+        w[static_cast<Eigen::Index>(i)] = f.weights[i];
     return w;
 }
 
@@ -175,24 +188,32 @@ ArcFilter toFilter(const Eigen::VectorXd& w, const JointFilterOptions& opt) {
     f.useRoot = opt.useRoot;
     f.useVine = opt.useVine;
     f.useNone = opt.useNone;
-    for (std::size_t i = 0; i < f.weights.size(); ++i) f.weights[i] = static_cast<float>(w[static_cast<Eigen::Index>(i)]);
+    for (std::size_t i = 0; i < f.weights.size(); ++i)
+        f.weights[i] = static_cast<float>(w[static_cast<Eigen::Index>(i)]);
     return f;
 }
 
 } // namespace
 
-double latentSvmObjective(const FilterTrainingData& data, const ArcFilter& f, const JointFilterOptions& opt) {
-    const Progress none;  // named: JointObjective keeps a reference (a temporary here dangled; ASan, test_filter_training)
+double latentSvmObjective(const FilterTrainingData& data, const ArcFilter& f,
+                          const JointFilterOptions& opt) {
+    const Progress none; // named: JointObjective keeps a reference (a temporary here dangled; ASan,
+                         // test_filter_training)
     JointObjective obj(data, opt, none);
     return obj.evaluate(toVector(f), nullptr, false);
 }
 
-JointTrainResult trainJointFilter(const FilterTrainingData& data, const ArcFilter* init, const JointFilterOptions& opt,
-                                  const Progress& progress, const std::function<void(const JointTrainResult&)>& onAlternation) {
-    if (!(opt.c0 > 0) || !(opt.c1 > 0)) throw std::invalid_argument("joint filter: C_0 and C_1 must be > 0");
-    if (init && init->hashBits != opt.hashBits) throw std::invalid_argument("joint filter: the initial filter has other hashBits");
+JointTrainResult
+trainJointFilter(const FilterTrainingData& data, const ArcFilter* init,
+                 const JointFilterOptions& opt, const Progress& progress,
+                 const std::function<void(const JointTrainResult&)>& onAlternation) {
+    if (!(opt.c0 > 0) || !(opt.c1 > 0))
+        throw std::invalid_argument("joint filter: C_0 and C_1 must be > 0");
+    if (init && init->hashBits != opt.hashBits)
+        throw std::invalid_argument("joint filter: the initial filter has other hashBits");
     JointTrainResult result;
-    Eigen::VectorXd w = init ? toVector(*init) : Eigen::VectorXd::Zero(Eigen::Index{1} << opt.hashBits);
+    Eigen::VectorXd w =
+        init ? toVector(*init) : Eigen::VectorXd::Zero(Eigen::Index{1} << opt.hashBits);
     result.filter = toFilter(w, opt);
     JointObjective obj(data, opt, progress);
     progress.begin("alternations", opt.maxAlternations);
@@ -242,31 +263,43 @@ JointTrainResult trainJointFilter(const FilterTrainingData& data, const ArcFilte
                 // line search failure at numerical precision: the best point seen stands
             }
             rec.solverEvaluations = fun.evaluations;
-            const double after = fun.best.size() == w.size() ? obj.evaluate(fun.best, nullptr, false) : current;
-            if (after <= current) {  // always true up to rounding (the surrogate bounds (2) from above)
+            const double after =
+                fun.best.size() == w.size() ? obj.evaluate(fun.best, nullptr, false) : current;
+            if (after <=
+                current) { // always true up to rounding (the surrogate bounds (2) from above)
                 w = fun.best;
                 current = after;
             }
             rec.objectiveAfter = current;
-            rec.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            rec.seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             result.alternations.push_back(rec);
             result.filter = toFilter(w, opt);
             progress.advance();
             if (onAlternation) onAlternation(result);
-            if (it > 1 && static_cast<double>(rec.changed) < opt.convergence * static_cast<double>(std::max(1L, rec.latent))) break;
+            if (it > 1 && static_cast<double>(rec.changed) <
+                              opt.convergence * static_cast<double>(std::max(1L, rec.latent)))
+                break;
         }
     } catch (const Cancelled&) {
         result.cancelled = true;
     }
     result.filter.training = {{"trainer", "latent SVM (alternation + L-BFGS, squared hinge)"},
-                              {"c0", opt.c0}, {"c1", opt.c1}, {"maxAlternations", opt.maxAlternations},
-                              {"solverIterations", opt.solverIterations}, {"alternations", result.alternations.size()},
+                              {"c0", opt.c0},
+                              {"c1", opt.c1},
+                              {"maxAlternations", opt.maxAlternations},
+                              {"solverIterations", opt.solverIterations},
+                              {"alternations", result.alternations.size()},
                               {"cancelled", result.cancelled}};
     nlohmann::json alts = nlohmann::json::array();
     for (const auto& a : result.alternations)
-        alts.push_back({{"alternation", a.alternation}, {"changed", a.changed}, {"latent", a.latent},
-                        {"objectiveBefore", a.objectiveBefore}, {"objectiveAfter", a.objectiveAfter},
-                        {"solverEvaluations", a.solverEvaluations}, {"seconds", a.seconds}});
+        alts.push_back({{"alternation", a.alternation},
+                        {"changed", a.changed},
+                        {"latent", a.latent},
+                        {"objectiveBefore", a.objectiveBefore},
+                        {"objectiveAfter", a.objectiveAfter},
+                        {"solverEvaluations", a.solverEvaluations},
+                        {"seconds", a.seconds}});
     result.filter.training["history"] = alts;
     return result;
 }

@@ -21,37 +21,39 @@ namespace prunescope {
 
 struct JointFilterOptions {
     int hashBits = 20;
-    double c0 = 0.1;             // C_0: cost of a gold arc (y = 0) that would be filtered
-    double c1 = 1e-4;            // C_1: cost of a non-gold arc (y = 1) that would be kept
+    double c0 = 0.1;  // C_0: cost of a gold arc (y = 0) that would be filtered
+    double c1 = 1e-4; // C_1: cost of a non-gold arc (y = 1) that would be kept
     int maxAlternations = 5;
-    int solverIterations = 40;   // L-BFGS iterations per convex step
-    double convergence = 0.005;  // stop when fewer than this share of latent events change
+    int solverIterations = 40;  // L-BFGS iterations per convex step
+    double convergence = 0.005; // stop when fewer than this share of latent events change
     bool useRoot = true, useVine = true, useNone = true;
 };
 
 struct JointAlternation {
-    int alternation = 0;          // 1-based
-    long changed = 0;             // latent events that changed in this alternation's assignment
-    long latent = 0;              // arcs with a latent event (non-gold arcs)
-    double objectiveBefore = 0;   // eq. (2) at the start of the alternation
-    double objectiveAfter = 0;    // eq. (2) after the convex step
+    int alternation = 0;        // 1-based
+    long changed = 0;           // latent events that changed in this alternation's assignment
+    long latent = 0;            // arcs with a latent event (non-gold arcs)
+    double objectiveBefore = 0; // eq. (2) at the start of the alternation
+    double objectiveAfter = 0;  // eq. (2) after the convex step
     int solverEvaluations = 0;
     double seconds = 0;
 };
 
 struct JointTrainResult {
-    ArcFilter filter;             // kind Joint, threshold 0
+    ArcFilter filter; // kind Joint, threshold 0
     std::vector<JointAlternation> alternations;
-    bool cancelled = false;       // stopped by a cancel: filter holds the last finished alternation
+    bool cancelled = false; // stopped by a cancel: filter holds the last finished alternation
 };
 
 // The objective (2) at the filter's weights (for tests and reports).
-double latentSvmObjective(const FilterTrainingData& data, const ArcFilter& f, const JointFilterOptions& opt);
+double latentSvmObjective(const FilterTrainingData& data, const ArcFilter& f,
+                          const JointFilterOptions& opt);
 
 // init: starting weights (e.g. the independent token-role SVMs, Vine and None at 0), or null for
 // zeros; its hashBits must equal opt.hashBits. onAlternation is called after each finished one.
-JointTrainResult trainJointFilter(const FilterTrainingData& data, const ArcFilter* init, const JointFilterOptions& opt,
-                                  const Progress& progress = {},
-                                  const std::function<void(const JointTrainResult&)>& onAlternation = {});
+JointTrainResult
+trainJointFilter(const FilterTrainingData& data, const ArcFilter* init,
+                 const JointFilterOptions& opt, const Progress& progress = {},
+                 const std::function<void(const JointTrainResult&)>& onAlternation = {});
 
 } // namespace prunescope

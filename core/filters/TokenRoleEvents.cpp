@@ -9,9 +9,11 @@ TokenRoleEvents tokenRoleEvents(const std::vector<int>& heads) {
     e.truth.assign(heads.size(), {});
     for (int t = 1; t <= e.n; ++t)
         for (int r = 0; r < kTokenRoleCount; ++r) {
-            bool ok = true;  // the role holds iff it filters none of the gold arcs
+            bool ok = true; // the role holds iff it filters none of the gold arcs
             for (int m = 1; m <= e.n && ok; ++m)
-                if (roleFilters(static_cast<FilterEventKind>(r), t, heads[static_cast<std::size_t>(m)], m)) ok = false;
+                if (roleFilters(static_cast<FilterEventKind>(r), t,
+                                heads[static_cast<std::size_t>(m)], m))
+                    ok = false;
             e.truth[static_cast<std::size_t>(t)][static_cast<std::size_t>(r)] = ok;
         }
     return e;

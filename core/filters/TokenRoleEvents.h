@@ -12,7 +12,9 @@ struct TokenRoleEvents {
     int n = 0;
     // truth[t][r]: role r of token t holds in the tree (t in [1, n]; row 0 unused).
     std::vector<std::array<bool, kTokenRoleCount>> truth;
-    bool holds(FilterEventKind role, int t) const { return truth[static_cast<std::size_t>(t)][static_cast<std::size_t>(role)]; }
+    bool holds(FilterEventKind role, int t) const {
+        return truth[static_cast<std::size_t>(t)][static_cast<std::size_t>(role)];
+    }
 };
 
 // heads: size n + 1, heads[0] = -1, a tree. A role holds iff detecting it filters no gold arc.

@@ -1,4 +1,5 @@
-// The dependency frontier's combined JSON (Rush & Petrov 2012 sec. 6; Cherry & Bergsma 2011 sec. 5).
+// The dependency frontier's combined JSON (Rush & Petrov 2012 sec. 6; Cherry & Bergsma 2011 sec.
+// 5).
 #include "core/frontier/DepFrontier.h"
 
 #include "core/util/AtomicFile.h"
@@ -34,15 +35,19 @@ DepFrontierPoint parseDepFrontierPoint(const JsonDocument& doc, const nlohmann::
 
 std::string depFrontierStyleName(DepFrontierStyle s) {
     switch (s) {
-    case DepFrontierStyle::Sweep: return "sweep";
-    case DepFrontierStyle::Points: return "points";
-    case DepFrontierStyle::Reference: return "reference";
+    case DepFrontierStyle::Sweep:
+        return "sweep";
+    case DepFrontierStyle::Points:
+        return "points";
+    case DepFrontierStyle::Reference:
+        return "reference";
     }
     return "points";
 }
 
 std::string depFrontierColour(std::size_t i) {
-    static const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
+    static const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+                                     "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
     return kPalette[i % 8];
 }
 
@@ -51,14 +56,26 @@ std::string depFrontierJson(const DepFrontier& f) {
     for (const auto& s : f.series) {
         nlohmann::json pts = nlohmann::json::array();
         for (const auto& p : s.points) {
-            nlohmann::json j = {{"label", p.label}, {"uas", p.uas}, {"tokensPerSecond", p.tokensPerSecond}, {"chosen", p.chosen}};
+            nlohmann::json j = {{"label", p.label},
+                                {"uas", p.uas},
+                                {"tokensPerSecond", p.tokensPerSecond},
+                                {"chosen", p.chosen}};
             if (p.arcsKept >= 0) j["arcsKept"] = p.arcsKept;
             pts.push_back(j);
         }
-        series.push_back({{"name", s.name}, {"model", s.model}, {"colour", s.colour}, {"style", depFrontierStyleName(s.style)}, {"points", pts}});
+        series.push_back({{"name", s.name},
+                          {"model", s.model},
+                          {"colour", s.colour},
+                          {"style", depFrontierStyleName(s.style)},
+                          {"points", pts}});
     }
-    const nlohmann::json j = {{"format", kDepFrontierFormat}, {"version", 1},      {"title", f.title},
-                              {"arcsPanel", f.arcsPanel},   {"zoomPanel", f.zoomPanel}, {"paretoLine", f.paretoLine}, {"sources", f.sources},
+    const nlohmann::json j = {{"format", kDepFrontierFormat},
+                              {"version", 1},
+                              {"title", f.title},
+                              {"arcsPanel", f.arcsPanel},
+                              {"zoomPanel", f.zoomPanel},
+                              {"paretoLine", f.paretoLine},
+                              {"sources", f.sources},
                               {"series", series}};
     return j.dump(2) + "\n";
 }
@@ -67,9 +84,11 @@ DepFrontier parseDepFrontierJson(const std::string& text, const std::string& fil
     const JsonDocument doc(text, file, "dependency frontier: ");
     const auto& root = doc.root();
     const auto& format = doc.member(root, "format");
-    if (doc.string(format) != kDepFrontierFormat) doc.fail(format, std::string("format must be \"") + kDepFrontierFormat + "\"");
+    if (doc.string(format) != kDepFrontierFormat)
+        doc.fail(format, std::string("format must be \"") + kDepFrontierFormat + "\"");
     const auto& version = doc.member(root, "version");
-    if (doc.int32(version) != 1) doc.fail(version, "unsupported version (this build reads version 1)");
+    if (doc.int32(version) != 1)
+        doc.fail(version, "unsupported version (this build reads version 1)");
     DepFrontier f;
     f.title = doc.string(doc.member(root, "title"));
     if (const auto* a = doc.optionalMember(root, "arcsPanel")) f.arcsPanel = doc.boolean(*a);
@@ -77,7 +96,8 @@ DepFrontier parseDepFrontierJson(const std::string& text, const std::string& fil
     if (const auto* p = doc.optionalMember(root, "paretoLine")) f.paretoLine = doc.boolean(*p);
     if (const auto* src = doc.optionalMember(root, "sources")) {
         if (!src->is_array()) doc.fail(*src, "sources must be an array of file names");
-        for (const auto& s : *src) f.sources.push_back(doc.string(s));
+        for (const auto& s : *src)
+            f.sources.push_back(doc.string(s));
     }
     const auto& series = doc.member(root, "series");
     if (!series.is_array()) doc.fail(series, "series must be an array");
@@ -89,14 +109,19 @@ DepFrontier parseDepFrontierJson(const std::string& text, const std::string& fil
         out.style = parseStyle(doc, doc.member(s, "style"));
         const auto& pts = doc.member(s, "points");
         if (!pts.is_array()) doc.fail(pts, "points must be an array");
-        for (const auto& p : pts) out.points.push_back(parseDepFrontierPoint(doc, p));
+        for (const auto& p : pts)
+            out.points.push_back(parseDepFrontierPoint(doc, p));
         f.series.push_back(std::move(out));
     }
     return f;
 }
 
-DepFrontier loadDepFrontier(const std::string& path) { return parseDepFrontierJson(readFile(path), path); }
+DepFrontier loadDepFrontier(const std::string& path) {
+    return parseDepFrontierJson(readFile(path), path);
+}
 
-void saveDepFrontier(const DepFrontier& f, const std::string& path) { writeFileAtomically(path, depFrontierJson(f)); }
+void saveDepFrontier(const DepFrontier& f, const std::string& path) {
+    writeFileAtomically(path, depFrontierJson(f));
+}
 
 } // namespace prunescope

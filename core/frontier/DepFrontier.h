@@ -11,23 +11,23 @@
 namespace prunescope {
 
 struct DepFrontierPoint {
-    std::string label;           // "α=0.6", "b=3", "joint"
-    double uas = 0;              // no punctuation, %
+    std::string label; // "α=0.6", "b=3", "joint"
+    double uas = 0;    // no punctuation, %
     double tokensPerSecond = 0;
-    double arcsKept = -1;        // share of n² arcs reaching the first exact stage; < 0 = unknown
-    bool chosen = false;         // the dev-chosen operating point (ringed)
+    double arcsKept = -1; // share of n² arcs reaching the first exact stage; < 0 = unknown
+    bool chosen = false;  // the dev-chosen operating point (ringed)
 };
 
 enum class DepFrontierStyle {
-    Sweep,      // points joined by a line in tokens/s order (an alpha or band sweep)
-    Points,     // separate systems (filters), markers only
-    Reference,  // exhaustive parsers (squares)
+    Sweep,     // points joined by a line in tokens/s order (an alpha or band sweep)
+    Points,    // separate systems (filters), markers only
+    Reference, // exhaustive parsers (squares)
 };
 
 struct DepFrontierSeries {
-    std::string name;            // "vine cascade (alpha sweep)"
-    std::string model;           // the final model the points ran ("model-o2.json (order 2)")
-    std::string colour;          // "#1f77b4"
+    std::string name;   // "vine cascade (alpha sweep)"
+    std::string model;  // the final model the points ran ("model-o2.json (order 2)")
+    std::string colour; // "#1f77b4"
     DepFrontierStyle style = DepFrontierStyle::Points;
     std::vector<DepFrontierPoint> points;
 };
@@ -35,20 +35,22 @@ struct DepFrontierSeries {
 struct DepFrontier {
     std::string title;
     std::vector<DepFrontierSeries> series;
-    bool arcsPanel = false;      // SVG: a second panel of UAS against arcs kept
-    bool zoomPanel = false;      // SVG: a panel of the top UAS range (from the lowest exhaustive reference - 1.5)
-    bool paretoLine = false;     // SVG: the Pareto line over all points (only when one model ran them all)
-    std::vector<std::string> sources;  // the input files (recorded in the combined JSON)
+    bool arcsPanel = false; // SVG: a second panel of UAS against arcs kept
+    bool zoomPanel =
+        false; // SVG: a panel of the top UAS range (from the lowest exhaustive reference - 1.5)
+    bool paretoLine =
+        false; // SVG: the Pareto line over all points (only when one model ran them all)
+    std::vector<std::string> sources; // the input files (recorded in the combined JSON)
 };
 
-std::string depFrontierStyleName(DepFrontierStyle s);  // "sweep", "points", "reference"
+std::string depFrontierStyleName(DepFrontierStyle s); // "sweep", "points", "reference"
 
 // The combined JSON (format "prunescope-dep-frontier", version 1).
 std::string depFrontierJson(const DepFrontier& f);
 // Throws InputError(file:line:column) on a bad document (wrong format, missing keys, bad values).
 DepFrontier parseDepFrontierJson(const std::string& text, const std::string& file);
 DepFrontier loadDepFrontier(const std::string& path);
-void saveDepFrontier(const DepFrontier& f, const std::string& path);  // atomic
+void saveDepFrontier(const DepFrontier& f, const std::string& path); // atomic
 
 // The colour of series i in the default palette.
 std::string depFrontierColour(std::size_t i);

@@ -16,7 +16,9 @@ namespace prunescope {
 
 namespace {
 
-std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+std::string baseName(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
+}
 
 std::string modelLabel(const std::string& path, int order) {
     return baseName(path) + (order > 0 ? " (order " + std::to_string(order) + ")" : "");
@@ -38,7 +40,8 @@ std::string alphaLabel(double a) {
     return buf;
 }
 
-const nlohmann::json& arrayMember(const JsonDocument& doc, const nlohmann::json& obj, const std::string& key) {
+const nlohmann::json& arrayMember(const JsonDocument& doc, const nlohmann::json& obj,
+                                  const std::string& key) {
     const auto& v = doc.member(obj, key);
     if (!v.is_array()) doc.fail(v, key + " must be an array");
     return v;
@@ -47,7 +50,8 @@ const nlohmann::json& arrayMember(const JsonDocument& doc, const nlohmann::json&
 std::vector<double> numberArray(const JsonDocument& doc, const nlohmann::json& arr) {
     if (!arr.is_array()) doc.fail(arr, "expected an array of numbers");
     std::vector<double> v;
-    for (const auto& x : arr) v.push_back(doc.number(x));
+    for (const auto& x : arr)
+        v.push_back(doc.number(x));
     return v;
 }
 
@@ -90,7 +94,8 @@ void addVineFrontierSeries(DepFrontier& f, const std::string& path) {
     const std::string model = modelLabel(doc.string(doc.member(root, "model")), 0);
     const std::vector<double> chosenAlphas = numberArray(doc, doc.member(root, "chosenAlphas"));
     const std::string colour = depFrontierColour(f.series.size());
-    DepFrontierSeries sweep{"vine cascade (alpha sweep)", model, colour, DepFrontierStyle::Sweep, {}};
+    DepFrontierSeries sweep{
+        "vine cascade (alpha sweep)", model, colour, DepFrontierStyle::Sweep, {}};
     bool chosenOnSweep = false;
     for (const auto& p : arrayMember(doc, root, "frontier")) {
         const std::vector<double> alphas = numberArray(doc, doc.member(p, "alphas"));
@@ -105,9 +110,14 @@ void addVineFrontierSeries(DepFrontier& f, const std::string& path) {
         q.chosen = true;
         sweep.points.push_back(q);
     }
-    DepFrontierSeries length{"length-only vine (band sweep)", model, depFrontierColour(f.series.size() + 1), DepFrontierStyle::Sweep, {}};
+    DepFrontierSeries length{"length-only vine (band sweep)",
+                             model,
+                             depFrontierColour(f.series.size() + 1),
+                             DepFrontierStyle::Sweep,
+                             {}};
     for (const auto& p : arrayMember(doc, root, "lengthVine"))
-        length.points.push_back(vinePoint(doc, p, "b=" + std::to_string(doc.int32(doc.member(p, "band"), 0))));
+        length.points.push_back(
+            vinePoint(doc, p, "b=" + std::to_string(doc.int32(doc.member(p, "band"), 0))));
     DepFrontierSeries ex{"exhaustive (vine run)", model, colour, DepFrontierStyle::Reference, {}};
     ex.points.push_back(vinePoint(doc, doc.member(root, "exhaustive"), "exhaustive"));
     f.series.push_back(std::move(sweep));
@@ -116,8 +126,11 @@ void addVineFrontierSeries(DepFrontier& f, const std::string& path) {
     if (const auto* o1 = doc.optionalMember(root, "exhaustiveFirstOrder")) {
         const auto* m1 = doc.optionalMember(root, "firstOrderModel");
         DepFrontierSeries ex1{"exhaustive first order (vine run)",
-                              m1 ? modelLabel(doc.string(*m1), 1) : "not recorded (the vine run's first-order model)",
-                              depFrontierColour(f.series.size()), DepFrontierStyle::Reference, {}};
+                              m1 ? modelLabel(doc.string(*m1), 1)
+                                 : "not recorded (the vine run's first-order model)",
+                              depFrontierColour(f.series.size()),
+                              DepFrontierStyle::Reference,
+                              {}};
         ex1.points.push_back(vinePoint(doc, *o1, "exhaustive 1st order"));
         f.series.push_back(std::move(ex1));
     }
@@ -126,13 +139,16 @@ void addVineFrontierSeries(DepFrontier& f, const std::string& path) {
 
 void addDepEvalSeries(DepFrontier& f, const std::vector<DepEvalInput>& inputs) {
     std::vector<DepEvalRun> runs;
-    for (const auto& in : inputs) runs.push_back(readDepEvalRun(in));
-    std::vector<std::string> models;  // in order of first appearance
+    for (const auto& in : inputs)
+        runs.push_back(readDepEvalRun(in));
+    std::vector<std::string> models; // in order of first appearance
     for (const auto& r : runs)
-        if (std::find(models.begin(), models.end(), r.model) == models.end()) models.push_back(r.model);
+        if (std::find(models.begin(), models.end(), r.model) == models.end())
+            models.push_back(r.model);
     for (const auto& m : models) {
         const DepEvalRun* first = nullptr;
-        DepFrontierSeries pruned{"", "", depFrontierColour(f.series.size()), DepFrontierStyle::Points, {}};
+        DepFrontierSeries pruned{
+            "", "", depFrontierColour(f.series.size()), DepFrontierStyle::Points, {}};
         DepFrontierSeries ex{"", "", pruned.colour, DepFrontierStyle::Reference, {}};
         for (const auto& r : runs) {
             if (r.model != m) continue;
@@ -141,16 +157,18 @@ void addDepEvalSeries(DepFrontier& f, const std::vector<DepEvalInput>& inputs) {
         }
         const std::string label = modelLabel(m, first->order);
         if (ex.points.empty())
-            throw InputError(first->path, 0, 0,
-                             "no exhaustive run (dep-eval without pruning stages) of model " + m +
-                                 " among the --eval files: every series needs its own exhaustive reference");
+            throw InputError(
+                first->path, 0, 0,
+                "no exhaustive run (dep-eval without pruning stages) of model " + m +
+                    " among the --eval files: every series needs its own exhaustive reference");
         pruned.name = "pruned, order " + std::to_string(first->order) + " (dep-eval)";
         ex.name = "exhaustive, order " + std::to_string(first->order) + " (dep-eval)";
         pruned.model = ex.model = label;
         if (!pruned.points.empty()) f.series.push_back(std::move(pruned));
         f.series.push_back(std::move(ex));
     }
-    for (const auto& in : inputs) f.sources.push_back(in.path);
+    for (const auto& in : inputs)
+        f.sources.push_back(in.path);
 }
 
 DepFrontier loadDepFrontierFiles(const std::vector<std::string>& paths) {
@@ -163,12 +181,19 @@ DepFrontier loadDepFrontierFiles(const std::vector<std::string>& paths) {
         const auto& root = doc.root();
         if (!root.is_object()) doc.fail(root, "expected a JSON object");
         if (root.contains("format") && root["format"] == "prunescope-dep-frontier") {
-            if (paths.size() != 1) throw InputError(p, 0, 0, "a combined dep-frontier file opens on its own, not with other files");
+            if (paths.size() != 1)
+                throw InputError(
+                    p, 0, 0, "a combined dep-frontier file opens on its own, not with other files");
             return loadDepFrontier(p);
         }
-        if (root.contains("lengthVine")) addVineFrontierSeries(f, p);
-        else if (root.contains("stages")) evals.push_back({std::filesystem::path(p).stem().string(), p});
-        else throw InputError(p, 1, 1, "not a dep-frontier, vine-frontier or dep-eval --json file (no format, lengthVine or stages key)");
+        if (root.contains("lengthVine"))
+            addVineFrontierSeries(f, p);
+        else if (root.contains("stages"))
+            evals.push_back({std::filesystem::path(p).stem().string(), p});
+        else
+            throw InputError(p, 1, 1,
+                             "not a dep-frontier, vine-frontier or dep-eval --json file (no "
+                             "format, lengthVine or stages key)");
     }
     if (!evals.empty()) addDepEvalSeries(f, evals);
     return f;

@@ -14,8 +14,8 @@
 namespace prunescope {
 
 struct DepEvalInput {
-    std::string name;  // the point's label ("joint")
-    std::string path;  // a dep-eval --json output
+    std::string name; // the point's label ("joint")
+    std::string path; // a dep-eval --json output
 };
 
 // "NAME=FILE" -> {NAME, FILE}; throws InputError("--eval", ...) without '=' or with an empty side.

@@ -30,18 +30,24 @@ std::string depTick(double v, bool share) {
 }
 
 // One marker: circle (sweep), diamond (points) or square (reference).
-void depMarker(std::ostringstream& o, DepFrontierStyle style, double x, double y, const std::string& colour, const std::string& title,
-               const char* cls) {
+void depMarker(std::ostringstream& o, DepFrontierStyle style, double x, double y,
+               const std::string& colour, const std::string& title, const char* cls) {
     if (style == DepFrontierStyle::Reference)
-        o << "<rect class=\"" << cls << "\" x=\"" << svgFixed(x - 4.5, 1) << "\" y=\"" << svgFixed(y - 4.5, 1)
-          << "\" width=\"9\" height=\"9\" fill=\"" << colour << "\" stroke=\"black\">";
+        o << "<rect class=\"" << cls << "\" x=\"" << svgFixed(x - 4.5, 1) << "\" y=\""
+          << svgFixed(y - 4.5, 1) << "\" width=\"9\" height=\"9\" fill=\"" << colour
+          << "\" stroke=\"black\">";
     else if (style == DepFrontierStyle::Points)
-        o << "<polygon class=\"" << cls << "\" points=\"" << svgFixed(x, 1) << "," << svgFixed(y - 6, 1) << " " << svgFixed(x + 6, 1) << ","
-          << svgFixed(y, 1) << " " << svgFixed(x, 1) << "," << svgFixed(y + 6, 1) << " " << svgFixed(x - 6, 1) << "," << svgFixed(y, 1)
-          << "\" fill=\"" << colour << "\">";
+        o << "<polygon class=\"" << cls << "\" points=\"" << svgFixed(x, 1) << ","
+          << svgFixed(y - 6, 1) << " " << svgFixed(x + 6, 1) << "," << svgFixed(y, 1) << " "
+          << svgFixed(x, 1) << "," << svgFixed(y + 6, 1) << " " << svgFixed(x - 6, 1) << ","
+          << svgFixed(y, 1) << "\" fill=\"" << colour << "\">";
     else
-        o << "<circle class=\"" << cls << "\" cx=\"" << svgFixed(x, 1) << "\" cy=\"" << svgFixed(y, 1) << "\" r=\"3.5\" fill=\"" << colour << "\">";
-    o << "<title>" << svgEscape(title) << "</title>" << (style == DepFrontierStyle::Reference ? "</rect>" : style == DepFrontierStyle::Points ? "</polygon>" : "</circle>")
+        o << "<circle class=\"" << cls << "\" cx=\"" << svgFixed(x, 1) << "\" cy=\""
+          << svgFixed(y, 1) << "\" r=\"3.5\" fill=\"" << colour << "\">";
+    o << "<title>" << svgEscape(title) << "</title>"
+      << (style == DepFrontierStyle::Reference ? "</rect>"
+          : style == DepFrontierStyle::Points  ? "</polygon>"
+                                               : "</circle>")
       << "\n";
 }
 
@@ -52,19 +58,23 @@ std::string depFrontierSvg(const DepFrontier& f) {
     std::vector<PanelKind> kinds{Speed};
     if (f.arcsPanel) kinds.push_back(Arcs);
     if (f.zoomPanel) kinds.push_back(Zoom);
-    const int panels = static_cast<int>(kinds.size()), pw = 440, ph = 360, top = 60, left0 = 80, gap = 90;
+    const int panels = static_cast<int>(kinds.size()), pw = 440, ph = 360, top = 60, left0 = 80,
+              gap = 90;
     const int rows = static_cast<int>(f.series.size());
-    const int W = std::max(980, left0 + panels * pw + (panels - 1) * gap + 40), H = top + ph + 60 + 18 * rows + 30;
+    const int W = std::max(980, left0 + panels * pw + (panels - 1) * gap + 40),
+              H = top + ph + 60 + 18 * rows + 30;
     double uLo = 100, uHi = 0, aLo = 1, aHi = 0, tLo = 1e18, tHi = 0;
     bool any = false;
-    double refLo = 100;  // the zoom panel shows UAS from the lowest exhaustive reference - 1.5 up
+    double refLo = 100; // the zoom panel shows UAS from the lowest exhaustive reference - 1.5 up
     for (const auto& s : f.series)
         for (const auto& q : s.points) {
             any = true;
             uLo = std::min(uLo, q.uas), uHi = std::max(uHi, q.uas);
-            tLo = std::min(tLo, std::max(q.tokensPerSecond, 1e-3)), tHi = std::max(tHi, q.tokensPerSecond);
+            tLo = std::min(tLo, std::max(q.tokensPerSecond, 1e-3)),
+            tHi = std::max(tHi, q.tokensPerSecond);
             if (s.style == DepFrontierStyle::Reference) refLo = std::min(refLo, q.uas);
-            if (q.arcsKept >= 0) aLo = std::min(aLo, std::max(q.arcsKept, 1e-4)), aHi = std::max(aHi, q.arcsKept);
+            if (q.arcsKept >= 0)
+                aLo = std::min(aLo, std::max(q.arcsKept, 1e-4)), aHi = std::max(aHi, q.arcsKept);
         }
     if (!any) uLo = 0, uHi = 100, tLo = 1, tHi = 10;
     if (aHi < aLo) aLo = 0.01, aHi = 1;
@@ -72,45 +82,69 @@ std::string depFrontierSvg(const DepFrontier& f) {
     const DepAxis yU{std::floor(uLo - upad), std::ceil(uHi + upad), false};
     const DepAxis yZ{std::floor(std::min(refLo, uHi) - 1.5), std::ceil(uHi + 0.3), false};
     const DepAxis xT{tLo / 1.3, std::max(tHi * 1.3, tLo * 2), true};
-    const DepAxis xA{std::max(1e-4, aLo / 1.3), std::min(1.0, aHi * 1.3) > aLo / 1.3 ? std::min(1.0, aHi * 1.3) : aLo * 2, true};
+    const DepAxis xA{std::max(1e-4, aLo / 1.3),
+                     std::min(1.0, aHi * 1.3) > aLo / 1.3 ? std::min(1.0, aHi * 1.3) : aLo * 2,
+                     true};
     std::ostringstream o;
-    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H << "\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n"
+    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
+      << "\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"" << W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" << svgEscape(f.title) << "</text>\n";
+      << "<text x=\"" << W / 2 << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">"
+      << svgEscape(f.title) << "</text>\n";
     for (int panel = 0; panel < panels; ++panel) {
-        const bool share = kinds[static_cast<std::size_t>(panel)] == Arcs, zoom = kinds[static_cast<std::size_t>(panel)] == Zoom;
+        const bool share = kinds[static_cast<std::size_t>(panel)] == Arcs,
+                   zoom = kinds[static_cast<std::size_t>(panel)] == Zoom;
         const DepAxis& xa = share ? xA : xT;
         const DepAxis& ya = zoom ? yZ : yU;
         const int x0 = left0 + panel * (pw + gap), x1 = x0 + pw, y0 = top + ph, y1 = top;
-        auto X = [&](const DepFrontierPoint& q) { return xa.map(share ? q.arcsKept : q.tokensPerSecond, x0, x1); };
+        auto X = [&](const DepFrontierPoint& q) {
+            return xa.map(share ? q.arcsKept : q.tokensPerSecond, x0, x1);
+        };
         auto Y = [&](double u) { return ya.map(u, y0, y1); };
-        o << "<g class=\"panel\">\n<rect x=\"" << x0 << "\" y=\"" << y1 << "\" width=\"" << pw << "\" height=\"" << ph << "\" fill=\"none\" stroke=\"#444\"/>\n";
+        o << "<g class=\"panel\">\n<rect x=\"" << x0 << "\" y=\"" << y1 << "\" width=\"" << pw
+          << "\" height=\"" << ph << "\" fill=\"none\" stroke=\"#444\"/>\n";
         const int yDecimals = svgTickDecimals(svgNiceStep(ya.hi - ya.lo, 5));
         for (const double u : svgTicks(ya.lo, ya.hi, 5)) {
-            o << "<text x=\"" << x0 - 6 << "\" y=\"" << svgFixed(Y(u) + 4, 1) << "\" text-anchor=\"end\">" << svgFixed(u, yDecimals) << "</text>\n"
-              << "<line x1=\"" << x0 << "\" x2=\"" << x1 << "\" y1=\"" << svgFixed(Y(u), 1) << "\" y2=\"" << svgFixed(Y(u), 1) << "\" stroke=\"#eee\"/>\n";
+            o << "<text x=\"" << x0 - 6 << "\" y=\"" << svgFixed(Y(u) + 4, 1)
+              << "\" text-anchor=\"end\">" << svgFixed(u, yDecimals) << "</text>\n"
+              << "<line x1=\"" << x0 << "\" x2=\"" << x1 << "\" y1=\"" << svgFixed(Y(u), 1)
+              << "\" y2=\"" << svgFixed(Y(u), 1) << "\" stroke=\"#eee\"/>\n";
         }
-        for (int e = static_cast<int>(std::floor(std::log10(xa.lo))); e <= static_cast<int>(std::ceil(std::log10(xa.hi))); ++e)
+        for (int e = static_cast<int>(std::floor(std::log10(xa.lo)));
+             e <= static_cast<int>(std::ceil(std::log10(xa.hi))); ++e)
             for (int m : {1, 2, 5}) {
                 const double v = m * std::pow(10.0, e);
                 if (v < xa.lo || v > xa.hi) continue;
                 const double x = xa.map(v, x0, x1);
-                o << "<line x1=\"" << svgFixed(x, 1) << "\" x2=\"" << svgFixed(x, 1) << "\" y1=\"" << y0 << "\" y2=\"" << y0 + 5 << "\" stroke=\"#444\"/>"
-                  << "<text x=\"" << svgFixed(x, 1) << "\" y=\"" << y0 + 18 << "\" text-anchor=\"middle\">" << depTick(v, share) << "</text>\n";
+                o << "<line x1=\"" << svgFixed(x, 1) << "\" x2=\"" << svgFixed(x, 1) << "\" y1=\""
+                  << y0 << "\" y2=\"" << y0 + 5 << "\" stroke=\"#444\"/>"
+                  << "<text x=\"" << svgFixed(x, 1) << "\" y=\"" << y0 + 18
+                  << "\" text-anchor=\"middle\">" << depTick(v, share) << "</text>\n";
             }
         o << "<text x=\"" << (x0 + x1) / 2 << "\" y=\"" << y0 + 38 << "\" text-anchor=\"middle\">"
-          << (share ? "arcs reaching the first exact stage (share of n², log)" : "tokens per second (CPU, log)") << "</text>\n"
-          << (zoom ? "<text x=\"" + std::to_string((x0 + x1) / 2) + "\" y=\"" + std::to_string(y1 - 6) +
-                         "\" text-anchor=\"middle\" font-size=\"11\">zoom: UAS ≥ " + svgFixed(yZ.lo, 0) + " (lower points omitted)</text>\n"
+          << (share ? "arcs reaching the first exact stage (share of n², log)"
+                    : "tokens per second (CPU, log)")
+          << "</text>\n"
+          << (zoom ? "<text x=\"" + std::to_string((x0 + x1) / 2) + "\" y=\"" +
+                         std::to_string(y1 - 6) +
+                         "\" text-anchor=\"middle\" font-size=\"11\">zoom: UAS ≥ " +
+                         svgFixed(yZ.lo, 0) + " (lower points omitted)</text>\n"
                    : std::string())
-          << "<text transform=\"translate(" << x0 - 44 << "," << (y0 + y1) / 2 << ") rotate(-90)\" text-anchor=\"middle\">UAS (%, no punctuation)</text>\n";
-        if (f.paretoLine && kinds[static_cast<std::size_t>(panel)] == Speed) {  // faster and at least as accurate is better
+          << "<text transform=\"translate(" << x0 - 44 << "," << (y0 + y1) / 2
+          << ") rotate(-90)\" text-anchor=\"middle\">UAS (%, no punctuation)</text>\n";
+        if (f.paretoLine && kinds[static_cast<std::size_t>(panel)] ==
+                                Speed) { // faster and at least as accurate is better
             std::vector<const DepFrontierPoint*> all;
             std::vector<FrontierPoint> pts;
             for (const auto& s : f.series)
-                for (const auto& q : s.points) all.push_back(&q), pts.push_back({1.0 / std::max(q.tokensPerSecond, 1e-12), q.uas, q.label});
-            o << "<polyline class=\"pareto\" fill=\"none\" stroke=\"#888\" stroke-dasharray=\"5,4\" points=\"";
-            for (const int i : paretoFrontier(pts)) o << svgFixed(X(*all[static_cast<std::size_t>(i)]), 1) << "," << svgFixed(Y(all[static_cast<std::size_t>(i)]->uas), 1) << " ";
+                for (const auto& q : s.points)
+                    all.push_back(&q),
+                        pts.push_back({1.0 / std::max(q.tokensPerSecond, 1e-12), q.uas, q.label});
+            o << "<polyline class=\"pareto\" fill=\"none\" stroke=\"#888\" "
+                 "stroke-dasharray=\"5,4\" points=\"";
+            for (const int i : paretoFrontier(pts))
+                o << svgFixed(X(*all[static_cast<std::size_t>(i)]), 1) << ","
+                  << svgFixed(Y(all[static_cast<std::size_t>(i)]->uas), 1) << " ";
             o << "\"/>\n";
         }
         for (const auto& s : f.series) {
@@ -119,33 +153,47 @@ std::string depFrontierSvg(const DepFrontier& f) {
                 if ((!share || q.arcsKept >= 0) && (!zoom || q.uas >= yZ.lo)) pts.push_back(&q);
             if (s.style == DepFrontierStyle::Sweep && pts.size() >= 2) {
                 std::sort(pts.begin(), pts.end(), [&](auto* a, auto* b) { return X(*a) < X(*b); });
-                o << "<polyline class=\"series\" data-name=\"" << svgEscape(s.name) << "\" fill=\"none\" stroke=\"" << s.colour << "\" stroke-width=\"1.5\" points=\"";
-                for (const auto* q : pts) o << svgFixed(X(*q), 1) << "," << svgFixed(Y(q->uas), 1) << " ";
+                o << "<polyline class=\"series\" data-name=\"" << svgEscape(s.name)
+                  << "\" fill=\"none\" stroke=\"" << s.colour
+                  << "\" stroke-width=\"1.5\" points=\"";
+                for (const auto* q : pts)
+                    o << svgFixed(X(*q), 1) << "," << svgFixed(Y(q->uas), 1) << " ";
                 o << "\"/>\n";
             }
             for (const auto* q : pts) {
                 const double x = X(*q), y = Y(q->uas);
                 depMarker(o, s.style, x, y, s.colour,
-                          s.name + " " + q->label + " [" + s.model + "]: UAS " + svgFixed(q->uas, 2) + ", " + svgFixed(q->tokensPerSecond, 0) + " tokens/s",
+                          s.name + " " + q->label + " [" + s.model + "]: UAS " +
+                              svgFixed(q->uas, 2) + ", " + svgFixed(q->tokensPerSecond, 0) +
+                              " tokens/s",
                           s.style == DepFrontierStyle::Reference ? "reference" : "point");
-                if (q->chosen) o << "<circle cx=\"" << svgFixed(x, 1) << "\" cy=\"" << svgFixed(y, 1) << "\" r=\"8\" fill=\"none\" stroke=\"black\"/>\n";
-                o << "<text x=\"" << svgFixed(x + 6, 1) << "\" y=\"" << svgFixed(y - 6, 1) << "\" font-size=\"9\" fill=\"" << s.colour << "\">"
-                  << svgEscape(q->label) << "</text>\n";
+                if (q->chosen)
+                    o << "<circle cx=\"" << svgFixed(x, 1) << "\" cy=\"" << svgFixed(y, 1)
+                      << "\" r=\"8\" fill=\"none\" stroke=\"black\"/>\n";
+                o << "<text x=\"" << svgFixed(x + 6, 1) << "\" y=\"" << svgFixed(y - 6, 1)
+                  << "\" font-size=\"9\" fill=\"" << s.colour << "\">" << svgEscape(q->label)
+                  << "</text>\n";
             }
         }
         o << "</g>\n";
     }
     int ly = top + ph + 66;
     for (const auto& s : f.series) {
-        o << "<g class=\"legend-entry\" data-name=\"" << svgEscape(s.name) << "\" data-model=\"" << svgEscape(s.model) << "\">";
+        o << "<g class=\"legend-entry\" data-name=\"" << svgEscape(s.name) << "\" data-model=\""
+          << svgEscape(s.model) << "\">";
         depMarker(o, s.style, left0 + 4, ly - 4, s.colour, s.name, "legend-marker");
-        o << "<text x=\"" << left0 + 16 << "\" y=\"" << ly << "\">" << svgEscape(s.name) << " — model " << svgEscape(s.model) << "</text></g>\n";
+        o << "<text x=\"" << left0 + 16 << "\" y=\"" << ly << "\">" << svgEscape(s.name)
+          << " — model " << svgEscape(s.model) << "</text></g>\n";
         ly += 18;
     }
-    o << "<text x=\"" << left0 << "\" y=\"" << ly + 4 << "\" font-size=\"11\">■ exhaustive · ◆ separate systems · ● sweep · ○ dev-chosen</text>\n</svg>\n";
+    o << "<text x=\"" << left0 << "\" y=\"" << ly + 4
+      << "\" font-size=\"11\">■ exhaustive · ◆ separate systems · ● sweep · ○ "
+         "dev-chosen</text>\n</svg>\n";
     return o.str();
 }
 
-void writeDepFrontierSvg(const DepFrontier& f, const std::string& path) { writeFileAtomically(path, depFrontierSvg(f)); }
+void writeDepFrontierSvg(const DepFrontier& f, const std::string& path) {
+    writeFileAtomically(path, depFrontierSvg(f));
+}
 
 } // namespace prunescope

@@ -14,10 +14,10 @@
 namespace prunescope {
 
 struct EvaluationSet {
-    std::string treebank;  // as recorded (file or directory); "" = not recorded
-    std::string split;     // "dev", "test", ... ("" = not recorded); shown, not compared
-    int maxLength = 0;     // longest sentence evaluated, in words; 0 = every length
-    int sentences = 0;     // sentences evaluated; 0 = not recorded
+    std::string treebank; // as recorded (file or directory); "" = not recorded
+    std::string split;    // "dev", "test", ... ("" = not recorded); shown, not compared
+    int maxLength = 0;    // longest sentence evaluated, in words; 0 = every length
+    int sentences = 0;    // sentences evaluated; 0 = not recorded
 
     bool known() const { return !treebank.empty(); }
     // Identity of the set: the treebank's last two path components (paths are recorded relative
@@ -27,15 +27,17 @@ struct EvaluationSet {
     std::string key() const;
     // For people: "ptb-sample/dev, <= 40 words, 300 sentences" or "unknown evaluation set".
     std::string label() const;
-    nlohmann::json toJson() const;  // {"treebank", "split", "maxLength", "sentences"} (known fields)
+    nlohmann::json toJson() const; // {"treebank", "split", "maxLength", "sentences"} (known fields)
 };
 
 // From an "evaluation" object ({"treebank", "split", "maxLength", "sentences"}, any subset; wrong
 // types count as absent) with the sentence count falling back to metrics["sentences"].
-EvaluationSet evaluationSetFromJson(const nlohmann::json& evaluation, const nlohmann::json& metrics = {});
+EvaluationSet evaluationSetFromJson(const nlohmann::json& evaluation,
+                                    const nlohmann::json& metrics = {});
 
 // A frontier.json point's set: the file's "evaluation" (every point of one file is evaluated on
-// the same data), with the sentence count from the point's metrics when the file does not record it.
+// the same data), with the sentence count from the point's metrics when the file does not record
+// it.
 EvaluationSet frontierEntryEvaluationSet(const FrontierData& d, const FrontierEntry& e);
 EvaluationSet frontierUnprunedEvaluationSet(const FrontierData& d);
 // A LOLS run's dev evaluation: config.json's "dev" and "maxLength", and the sentences the
@@ -46,7 +48,8 @@ struct EvaluationSetCount {
     EvaluationSet set;
     int points = 0;
 };
-// The distinct sets (by key) with how many of `sets` each holds, most points first (ties: first seen).
+// The distinct sets (by key) with how many of `sets` each holds, most points first (ties: first
+// seen).
 std::vector<EvaluationSetCount> countEvaluationSets(std::span<const EvaluationSet> sets);
 
 } // namespace prunescope

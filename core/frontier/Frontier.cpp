@@ -41,7 +41,9 @@ std::vector<int> paretoFrontier(std::span<const FrontierPoint> pts) {
     return out;
 }
 
-double SigmoidFit::operator()(double x) const { return ymax * sigmoid(a * std::log(x + c) + b); }
+double SigmoidFit::operator()(double x) const {
+    return ymax * sigmoid(a * std::log(x + c) + b);
+}
 
 double SigmoidFit::slope(double x) const {
     const double s = sigmoid(a * std::log(x + c) + b);
@@ -60,7 +62,8 @@ struct Problem {
         if (!feasible(t)) return kInf;
         const SigmoidFit h{t[0], t[1], t[2], t[3], 0};
         double s = 0;
-        for (size_t i = 0; i < x.size(); ++i) s += (h(x[i]) - y[i]) * (h(x[i]) - y[i]);
+        for (size_t i = 0; i < x.size(); ++i)
+            s += (h(x[i]) - y[i]) * (h(x[i]) - y[i]);
         return s / static_cast<double>(x.size());
     }
     // Residuals r = h(x) - y and Jacobian J (rows: points, columns: ymax, a, b, c).
@@ -96,7 +99,8 @@ Vec4 levenbergMarquardt(const Problem& p, Vec4 t) {
         bool improved = false;
         while (mu < 1e20) {
             Eigen::Matrix4d M = A;
-            for (int d = 0; d < 4; ++d) M(d, d) += mu * std::max(A(d, d), 1e-12 * dmax + 1e-300);
+            for (int d = 0; d < 4; ++d)
+                M(d, d) += mu * std::max(A(d, d), 1e-12 * dmax + 1e-300);
             const Vec4 step = M.ldlt().solve(-g);
             const Vec4 cand = t + step;
             const double fc = p.mse(cand);
@@ -119,7 +123,7 @@ Vec4 levenbergMarquardt(const Problem& p, Vec4 t) {
 } // namespace
 
 SigmoidFit fitSigmoid(std::span<const FrontierPoint> pts) {
-    clearUpperVectorState();  // may run on the GUI thread (core/util/VectorState.h)
+    clearUpperVectorState(); // may run on the GUI thread (core/util/VectorState.h)
     Problem p;
     for (const auto& q : pts) {
         if (!std::isfinite(q.runtime) || !std::isfinite(q.accuracy))
@@ -147,7 +151,10 @@ SigmoidFit fitSigmoid(std::span<const FrontierPoint> pts) {
                 const double u = std::log(p.x[i] + c);
                 const double q = std::clamp(p.y[i] / ymax, 1e-6, 1 - 1e-6);
                 const double v = std::log(q / (1 - q));
-                su += u; sv += v; suu += u * u; suv += u * v;
+                su += u;
+                sv += v;
+                suu += u * u;
+                suv += u * v;
             }
             const double den = n * suu - su * su;
             if (!(std::abs(den) > 0)) continue;
@@ -158,8 +165,10 @@ SigmoidFit fitSigmoid(std::span<const FrontierPoint> pts) {
             if (std::isfinite(f)) starts.emplace_back(f, t);
         }
     }
-    if (starts.empty()) throw std::invalid_argument("fitSigmoid: cannot initialize (degenerate runtimes)");
-    std::sort(starts.begin(), starts.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
+    if (starts.empty())
+        throw std::invalid_argument("fitSigmoid: cannot initialize (degenerate runtimes)");
+    std::sort(starts.begin(), starts.end(),
+              [](const auto& l, const auto& r) { return l.first < r.first; });
 
     Vec4 best = starts.front().second;
     double bestF = starts.front().first;
@@ -179,7 +188,8 @@ SigmoidFit fitSigmoid(std::span<const FrontierPoint> pts) {
 std::vector<double> fitLambdas(const SigmoidFit& h, std::span<const FrontierPoint> pts) {
     std::vector<double> out;
     out.reserve(pts.size());
-    for (const auto& q : pts) out.push_back(h.slope(q.runtime));
+    for (const auto& q : pts)
+        out.push_back(h.slope(q.runtime));
     return out;
 }
 
@@ -199,8 +209,8 @@ std::vector<LambdaRange> optimalLambdaRanges(std::span<const FrontierPoint> pts)
             else if (dr < 0)
                 lo = std::max(lo, da / dr);
             else if (da < 0 || (da == 0 && j < i))
-                possible = false;  // same runtime: lower accuracy (or an earlier twin) never wins
-            if (dr > 0 && da <= 0) possible = false;  // dominated: at best ties a faster point at 0
+                possible = false; // same runtime: lower accuracy (or an earlier twin) never wins
+            if (dr > 0 && da <= 0) possible = false; // dominated: at best ties a faster point at 0
         }
         out[i] = possible && lo <= hi ? LambdaRange{lo, hi, false} : LambdaRange{0, 0, true};
     }

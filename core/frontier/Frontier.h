@@ -7,8 +7,8 @@
 namespace prunescope {
 
 struct FrontierPoint {
-    double runtime = 0;   // lower is better (e.g. constituents built, mega-pushes)
-    double accuracy = 0;  // higher is better (e.g. F1 or expected recall)
+    double runtime = 0;  // lower is better (e.g. constituents built, mega-pushes)
+    double accuracy = 0; // higher is better (e.g. F1 or expected recall)
     std::string id;
 };
 
@@ -19,9 +19,9 @@ std::vector<int> paretoFrontier(std::span<const FrontierPoint> pts);
 // h(x) = ymax * sigmoid(a * log(x + c) + b), fitted by least squares (footnote 12).
 struct SigmoidFit {
     double ymax = 0, a = 0, b = 0, c = 0;
-    double mse = 0;  // mean squared error on the fitted points
+    double mse = 0; // mean squared error on the fitted points
     double operator()(double x) const;
-    double slope(double x) const;  // h'(x)
+    double slope(double x) const; // h'(x)
 };
 
 // Minimizes the mean squared error over (ymax > 0, a, b, c > -min x) by Levenberg-Marquardt from
@@ -42,7 +42,8 @@ struct LambdaRange {
 };
 std::vector<LambdaRange> optimalLambdaRanges(std::span<const FrontierPoint> pts);
 
-// argmax_i accuracy_i - lambda * runtime_i; ties go to lower runtime, then lower index. -1 if empty.
+// argmax_i accuracy_i - lambda * runtime_i; ties go to lower runtime, then lower index. -1 if
+// empty.
 int bestForLambda(std::span<const FrontierPoint> pts, double lambda);
 
 } // namespace prunescope

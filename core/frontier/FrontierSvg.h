@@ -10,18 +10,19 @@
 namespace prunescope {
 
 struct FrontierSvgOptions {
-    int width = 860, height = 580;  // pixels
-    bool logX = true;               // runtimes of a sweep span orders of magnitude
-    bool showUnpruned = true;       // the unpruned parser as a separate square marker
-    bool labels = true;             // point ids next to the points
-    bool cones = true;              // optimal-lambda cones
-    std::string title;              // default: "Pruning frontier (<split>)"
+    int width = 860, height = 580; // pixels
+    bool logX = true;              // runtimes of a sweep span orders of magnitude
+    bool showUnpruned = true;      // the unpruned parser as a separate square marker
+    bool labels = true;            // point ids next to the points
+    bool cones = true;             // optimal-lambda cones
+    std::string title;             // default: "Pruning frontier (<split>)"
 };
 
-// Elements (for tools and tests): one <circle class="point"> per point, one <rect class="unpruned">,
-// <polyline class="pareto">, <path class="fit">, <line class="lambda-arrow"> per point with a
-// lambda, <path class="cone"> per point with a non-empty lambda range.
+// Elements (for tools and tests): one <circle class="point"> per point, one <rect
+// class="unpruned">, <polyline class="pareto">, <path class="fit">, <line class="lambda-arrow"> per
+// point with a lambda, <path class="cone"> per point with a non-empty lambda range.
 std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt = {});
-void writeFrontierSvg(const FrontierData& d, const std::string& path, const FrontierSvgOptions& opt = {});  // atomic
+void writeFrontierSvg(const FrontierData& d, const std::string& path,
+                      const FrontierSvgOptions& opt = {}); // atomic
 
 } // namespace prunescope

@@ -37,14 +37,14 @@ struct RuleGroup {
 struct Grammar {
     // --- what the file stores ---
     std::vector<std::string> symbols;
-    SymbolId root = 0;                   // the ROOT symbol (only ever at the whole-sentence span)
-    std::vector<BinaryRule> binary;      // sorted by (left, right, parent)
-    std::vector<UnaryRule> unary;        // X -> Y below ROOT; sorted by (child, parent)
-    std::vector<UnaryRule> rootRules;    // ROOT -> X; sorted by child
-    std::vector<std::string> words;      // known words and unknown-word signatures
+    SymbolId root = 0;                // the ROOT symbol (only ever at the whole-sentence span)
+    std::vector<BinaryRule> binary;   // sorted by (left, right, parent)
+    std::vector<UnaryRule> unary;     // X -> Y below ROOT; sorted by (child, parent)
+    std::vector<UnaryRule> rootRules; // ROOT -> X; sorted by child
+    std::vector<std::string> words;   // known words and unknown-word signatures
     std::vector<std::vector<LexicalEntry>> lexicon; // per word id, sorted by tag
     std::vector<LexicalEntry> unknownFallback;      // for a word whose signature is unseen too
-    nlohmann::json options;              // binarization and unknown-word settings used in training
+    nlohmann::json options; // binarization and unknown-word settings used in training
 
     // --- derived indices (built by finalize()) ---
     std::unordered_map<std::string, SymbolId> symbolIndex;
@@ -54,11 +54,11 @@ struct Grammar {
     std::vector<std::uint32_t> unaryByChildBegin; // per child symbol: [begin, end) into unary
     std::vector<std::uint32_t> binaryByParent;    // indices into binary, sorted by (parent, index)
     std::vector<std::uint32_t> binaryByParentBegin;
-    std::vector<std::uint32_t> binaryByRight;     // indices into binary, sorted by (right, index)
+    std::vector<std::uint32_t> binaryByRight; // indices into binary, sorted by (right, index)
     std::vector<std::uint32_t> binaryByRightBegin;
-    std::vector<std::uint32_t> unaryByParent;     // indices into unary, sorted by (parent, index)
+    std::vector<std::uint32_t> unaryByParent; // indices into unary, sorted by (parent, index)
     std::vector<std::uint32_t> unaryByParentBegin;
-    std::vector<float> rootLogProb;               // per symbol: log P(ROOT -> X), -inf if none
+    std::vector<float> rootLogProb; // per symbol: log P(ROOT -> X), -inf if none
 
     int numSymbols() const { return static_cast<int>(symbols.size()); }
     // Sorts rules, checks ids and builds the indices above. Throws std::invalid_argument.

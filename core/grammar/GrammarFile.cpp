@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <set>
-#include <tuple>
 #include <cstdio>
 #include <limits>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 namespace prunescope {
 namespace {
@@ -25,7 +25,7 @@ std::string fmt(float v) {
 
 // Reads the text line by line, tracking line numbers for errors.
 class LineReader {
-public:
+  public:
     LineReader(const std::string& text, const std::string& file) : in_(text), file_(file) {}
     std::vector<std::string> next(const char* what) {
         std::string& line = raw_;
@@ -35,14 +35,15 @@ public:
             if (line.empty()) continue;
             std::vector<std::string> f;
             std::istringstream ls(line);
-            for (std::string tok; ls >> tok;) f.push_back(tok);
+            for (std::string tok; ls >> tok;)
+                f.push_back(tok);
             if (!f.empty()) return f;
         }
         fail(std::string("unexpected end of file, expected ") + what);
     }
     [[noreturn]] void fail(const std::string& msg) const { throw InputError(file_, line_, 0, msg); }
     int line() const { return line_; }
-    const std::string& raw() const { return raw_; }  // the text of the last line next() read
+    const std::string& raw() const { return raw_; } // the text of the last line next() read
     // Whether a non-blank line follows (line() then names it).
     bool hasMore() {
         std::string line;
@@ -53,7 +54,7 @@ public:
         return false;
     }
 
-private:
+  private:
     std::istringstream in_;
     std::string raw_;
     std::string file_;
@@ -64,13 +65,16 @@ private:
 float parseLogProb(const LineReader& r, const std::string& s) {
     float v = 0;
     auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (res.ec == std::errc::result_out_of_range) r.fail("log probability '" + s + "' is out of the float range");
-    if (res.ec != std::errc() || res.ptr != s.data() + s.size()) r.fail("not a number: '" + s + "'");
+    if (res.ec == std::errc::result_out_of_range)
+        r.fail("log probability '" + s + "' is out of the float range");
+    if (res.ec != std::errc() || res.ptr != s.data() + s.size())
+        r.fail("not a number: '" + s + "'");
     if (!std::isfinite(v)) r.fail("log probability '" + s + "' is not finite");
     if (v > 0) r.fail("log probability '" + s + "' is positive (a probability above 1)");
     return v;
 }
-long parseCount(const LineReader& r, const std::vector<std::string>& f, const std::string& keyword) {
+long parseCount(const LineReader& r, const std::vector<std::string>& f,
+                const std::string& keyword) {
     if (f.size() != 2 || f[0] != keyword) r.fail("expected '" + keyword + " <count>'");
     long v = -1;
     auto res = std::from_chars(f[1].data(), f[1].data() + f[1].size(), v);
@@ -79,16 +83,18 @@ long parseCount(const LineReader& r, const std::vector<std::string>& f, const st
 }
 
 // Probability 0 (log -inf): what stepwise EM with step size 1 gives a rule without expected counts.
-bool zeroProbability(float logProb) { return logProb == -std::numeric_limits<float>::infinity(); }
-template <class Entries>
-std::size_t zeroCount(const Entries& entries) {
-    return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), [](const auto& e) { return zeroProbability(e.logProb); }));
+bool zeroProbability(float logProb) {
+    return logProb == -std::numeric_limits<float>::infinity();
+}
+template <class Entries> std::size_t zeroCount(const Entries& entries) {
+    return static_cast<std::size_t>(std::count_if(
+        entries.begin(), entries.end(), [](const auto& e) { return zeroProbability(e.logProb); }));
 }
 
 } // namespace
 
-// Rules and lexical entries of probability 0 (log -inf: stepwise EM with step size 1 gives them to rules
-// without expected counts) are left out: they are in no parse, and the file holds finite log
+// Rules and lexical entries of probability 0 (log -inf: stepwise EM with step size 1 gives them to
+// rules without expected counts) are left out: they are in no parse, and the file holds finite log
 // probabilities only. A word left with no tag is left out too, so the parser treats it as unknown.
 std::string grammarToString(const Grammar& g) {
     auto kept = [](float logProb) { return !zeroProbability(logProb); };
@@ -97,19 +103,22 @@ std::string grammarToString(const Grammar& g) {
     o << "prunescope-grammar " << kGrammarFormatVersion << "\n";
     o << "options " << g.options.dump() << "\n";
     o << "symbols " << g.symbols.size() << "\n";
-    for (const auto& s : g.symbols) o << s << "\n";
+    for (const auto& s : g.symbols)
+        o << s << "\n";
     o << "root " << g.symbols[g.root] << "\n";
     const auto& S = g.symbols;
     o << "binary " << countKept(g.binary) << "\n";
     for (const auto& r : g.binary)
-        if (kept(r.logProb)) o << S[r.parent] << ' ' << S[r.left] << ' ' << S[r.right] << ' ' << fmt(r.logProb) << "\n";
+        if (kept(r.logProb))
+            o << S[r.parent] << ' ' << S[r.left] << ' ' << S[r.right] << ' ' << fmt(r.logProb)
+              << "\n";
     o << "unary " << countKept(g.unary) << "\n";
     for (const auto& r : g.unary)
         if (kept(r.logProb)) o << S[r.parent] << ' ' << S[r.child] << ' ' << fmt(r.logProb) << "\n";
     o << "root-rules " << countKept(g.rootRules) << "\n";
     for (const auto& r : g.rootRules)
         if (kept(r.logProb)) o << S[r.child] << ' ' << fmt(r.logProb) << "\n";
-    std::vector<std::size_t> written;  // the words that keep a tag
+    std::vector<std::size_t> written; // the words that keep a tag
     for (std::size_t w = 0; w < g.words.size(); ++w)
         if (countKept(g.lexicon[w]) > 0) written.push_back(w);
     o << "words " << written.size() << "\n";
@@ -127,8 +136,10 @@ std::string grammarToString(const Grammar& g) {
 }
 
 std::size_t zeroProbabilityEntries(const Grammar& g) {
-    std::size_t n = zeroCount(g.binary) + zeroCount(g.unary) + zeroCount(g.rootRules) + zeroCount(g.unknownFallback);
-    for (const auto& row : g.lexicon) n += zeroCount(row);
+    std::size_t n = zeroCount(g.binary) + zeroCount(g.unary) + zeroCount(g.rootRules) +
+                    zeroCount(g.unknownFallback);
+    for (const auto& row : g.lexicon)
+        n += zeroCount(row);
     return n;
 }
 
@@ -136,9 +147,11 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     LineReader r(text, fileName);
     Grammar g;
     auto head = r.next("header");
-    if (head.size() != 2 || head[0] != "prunescope-grammar") r.fail("not a PruneScope grammar file (expected 'prunescope-grammar <version>')");
+    if (head.size() != 2 || head[0] != "prunescope-grammar")
+        r.fail("not a PruneScope grammar file (expected 'prunescope-grammar <version>')");
     if (head[1] != std::to_string(kGrammarFormatVersion))
-        r.fail("unsupported grammar format version " + head[1] + " (this build reads version " + std::to_string(kGrammarFormatVersion) + ")");
+        r.fail("unsupported grammar format version " + head[1] + " (this build reads version " +
+               std::to_string(kGrammarFormatVersion) + ")");
     {
         auto f = r.next("options");
         if (f.empty() || f[0] != "options") r.fail("expected 'options <json>'");
@@ -163,7 +176,8 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     for (long i = 0; i < ns; ++i) {
         auto f = r.next("symbol");
         if (f.size() != 1) r.fail("expected one symbol name per line");
-        if (!g.symbolIndex.emplace(f[0], static_cast<SymbolId>(g.symbols.size())).second) r.fail("duplicate symbol '" + f[0] + "'");
+        if (!g.symbolIndex.emplace(f[0], static_cast<SymbolId>(g.symbols.size())).second)
+            r.fail("duplicate symbol '" + f[0] + "'");
         g.symbols.push_back(f[0]);
     }
     auto sym = [&](const std::string& s) {
@@ -186,8 +200,8 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     for (long i = 0; i < nb; ++i) {
         auto f = r.next("binary rule");
         if (f.size() != 4) r.fail("binary rule needs 'parent left right logprob'");
-        const BinaryRule b{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]), notRoot(sym(f[2]), f[2]),
-                           parseLogProb(r, f[3])};
+        const BinaryRule b{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]),
+                           notRoot(sym(f[2]), f[2]), parseLogProb(r, f[3])};
         if (!seenBinary.emplace(b.parent, b.left, b.right).second)
             r.fail("duplicate binary rule " + f[0] + " -> " + f[1] + " " + f[2]);
         g.binary.push_back(b);
@@ -197,9 +211,12 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     for (long i = 0; i < nu; ++i) {
         auto f = r.next("unary rule");
         if (f.size() != 3) r.fail("unary rule needs 'parent child logprob'");
-        const UnaryRule u{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]), parseLogProb(r, f[2])};
-        if (u.parent == u.child) r.fail("unary rule " + f[0] + " -> " + f[1] + " rewrites a symbol to itself");
-        if (!seenUnary.emplace(u.parent, u.child).second) r.fail("duplicate unary rule " + f[0] + " -> " + f[1]);
+        const UnaryRule u{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]),
+                          parseLogProb(r, f[2])};
+        if (u.parent == u.child)
+            r.fail("unary rule " + f[0] + " -> " + f[1] + " rewrites a symbol to itself");
+        if (!seenUnary.emplace(u.parent, u.child).second)
+            r.fail("duplicate unary rule " + f[0] + " -> " + f[1]);
         g.unary.push_back(u);
     }
     std::set<SymbolId> seenRoot;
@@ -215,14 +232,16 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     long nw = parseCount(r, r.next("words"), "words");
     for (long i = 0; i < nw; ++i) {
         auto f = r.next("word");
-        if (f.size() < 3 || f.size() % 2 != 1) r.fail("word line needs 'word tag logprob [tag logprob ...]'");
+        if (f.size() < 3 || f.size() % 2 != 1)
+            r.fail("word line needs 'word tag logprob [tag logprob ...]'");
         if (!seenWords.insert(f[0]).second) r.fail("duplicate word '" + f[0] + "'");
         g.words.push_back(f[0]);
         g.lexicon.emplace_back();
         std::set<SymbolId> tags;
         for (std::size_t j = 1; j < f.size(); j += 2) {
             const SymbolId tag = notRoot(sym(f[j]), f[j]);
-            if (!tags.insert(tag).second) r.fail("word '" + f[0] + "' lists tag '" + f[j] + "' twice");
+            if (!tags.insert(tag).second)
+                r.fail("word '" + f[0] + "' lists tag '" + f[j] + "' twice");
             g.lexicon.back().push_back({tag, parseLogProb(r, f[j + 1])});
         }
     }
@@ -246,8 +265,12 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     return g;
 }
 
-void saveGrammar(const Grammar& g, const std::string& path) { writeFileAtomically(path, grammarToString(g)); }
+void saveGrammar(const Grammar& g, const std::string& path) {
+    writeFileAtomically(path, grammarToString(g));
+}
 
-Grammar loadGrammar(const std::string& path) { return grammarFromString(readFile(path), path); }
+Grammar loadGrammar(const std::string& path) {
+    return grammarFromString(readFile(path), path);
+}
 
 } // namespace prunescope

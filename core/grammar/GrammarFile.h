@@ -15,7 +15,7 @@ std::string grammarToString(const Grammar& g);
 std::size_t zeroProbabilityEntries(const Grammar& g);
 // Throws InputError naming fileName and the line of the problem.
 Grammar grammarFromString(const std::string& text, const std::string& fileName = "<string>");
-void saveGrammar(const Grammar& g, const std::string& path);   // atomic write
+void saveGrammar(const Grammar& g, const std::string& path); // atomic write
 Grammar loadGrammar(const std::string& path);
 
 } // namespace prunescope

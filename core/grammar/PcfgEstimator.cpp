@@ -25,7 +25,10 @@ struct Counts {
 
     SymbolId id(const std::string& s) {
         auto [it, added] = symbolIds.emplace(s, static_cast<SymbolId>(symbols.size()));
-        if (added) { symbols.push_back(s); parentTotal.push_back(0); }
+        if (added) {
+            symbols.push_back(s);
+            parentTotal.push_back(0);
+        }
         return it->second;
     }
     // Returns the symbol of node t; `pos` is the index of t's first word.
@@ -63,27 +66,34 @@ struct Counts {
 } // namespace
 
 BinarizeOptions binarizeOptionsOf(const Grammar& g) {
-    if (g.options.is_object() && g.options.contains("binarize")) return binarizeOptionsFromJson(g.options["binarize"]);
+    if (g.options.is_object() && g.options.contains("binarize"))
+        return binarizeOptionsFromJson(g.options["binarize"]);
     return BinarizeOptions{};
 }
 
-Tree binarizeLike(const Grammar& g, const Tree& normalized) { return binarize(normalized, binarizeOptionsOf(g)); }
+Tree binarizeLike(const Grammar& g, const Tree& normalized) {
+    return binarize(normalized, binarizeOptionsOf(g));
+}
 
 Grammar estimatePcfg(const std::vector<Tree>& trees, const GrammarOptions& opt) {
     std::vector<Tree> normalized;
     normalized.reserve(trees.size());
-    for (const auto& t : trees) normalized.push_back(normalizeTree(t));
+    for (const auto& t : trees)
+        normalized.push_back(normalizeTree(t));
     return estimatePcfgFromNormalized(normalized, opt);
 }
 
 Grammar estimatePcfgFromNormalized(const std::vector<Tree>& trees, const GrammarOptions& opt) {
-    if (trees.empty()) throw std::invalid_argument("no training trees: cannot estimate a grammar from an empty treebank");
+    if (trees.empty())
+        throw std::invalid_argument(
+            "no training trees: cannot estimate a grammar from an empty treebank");
     std::vector<Tree> binarized;
     binarized.reserve(trees.size());
     std::unordered_map<std::string, int> wordCounts;
     for (const auto& t : trees) {
         Tree b = binarize(t, opt.binarize);
-        for (const auto& w : b.words()) ++wordCounts[w];
+        for (const auto& w : b.words())
+            ++wordCounts[w];
         binarized.push_back(std::move(b));
     }
     Counts c;
@@ -107,18 +117,25 @@ Grammar estimatePcfgFromNormalized(const std::vector<Tree>& trees, const Grammar
     }
     for (const auto& [k, n] : c.unary) {
         auto [p, ch] = k;
-        if (p == g.root) g.rootRules.push_back({p, ch, lp(n, p)});
-        else g.unary.push_back({p, ch, lp(n, p)});
+        if (p == g.root)
+            g.rootRules.push_back({p, ch, lp(n, p)});
+        else
+            g.unary.push_back({p, ch, lp(n, p)});
     }
     std::map<std::string, WordId> wordIds;
     for (const auto& [k, n] : c.lexical) {
         const auto& [w, tag] = k;
         auto [it, added] = wordIds.emplace(w, static_cast<WordId>(g.words.size()));
-        if (added) { g.words.push_back(w); g.lexicon.emplace_back(); }
+        if (added) {
+            g.words.push_back(w);
+            g.lexicon.emplace_back();
+        }
         g.lexicon[it->second].push_back({tag, lp(n, tag)});
     }
-    for (const auto& [tag, n] : c.fallback) g.unknownFallback.push_back({tag, lp(n, tag)});
-    g.options = {{"binarize", toJson(opt.binarize)}, {"rareWordThreshold", opt.rareWordThreshold},
+    for (const auto& [tag, n] : c.fallback)
+        g.unknownFallback.push_back({tag, lp(n, tag)});
+    g.options = {{"binarize", toJson(opt.binarize)},
+                 {"rareWordThreshold", opt.rareWordThreshold},
                  {"trainingTrees", trees.size()}};
     g.finalize();
     return g;

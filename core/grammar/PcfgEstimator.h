@@ -1,8 +1,8 @@
 #pragma once
 // Relative-frequency PCFG estimation from a treebank (paper sec. 6: the "coarse"
 // left-binarized treebank grammar).
-#include "core/treebank/Binarize.h"
 #include "core/grammar/Grammar.h"
+#include "core/treebank/Binarize.h"
 #include "core/treebank/Tree.h"
 
 #include <vector>

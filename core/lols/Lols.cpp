@@ -1,12 +1,12 @@
 // LOLS (Vieira & Eisner 2017, Alg. 2): roll-in, interventions/rollouts, aggregation, retraining.
 #include "core/lols/Lols.h"
 
+#include "core/eval/Evalb.h"
+#include "core/parse/Parser.h"
+#include "core/policy/PolicyMask.h"
+#include "core/policy/SpanFeatures.h"
 #include "core/util/Error.h"
 #include "core/util/Random.h"
-#include "core/eval/Evalb.h"
-#include "core/policy/PolicyMask.h"
-#include "core/parse/Parser.h"
-#include "core/policy/SpanFeatures.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,7 +24,8 @@ namespace {
 std::vector<std::pair<int, int>> allPrunableSpans(int n) {
     std::vector<std::pair<int, int>> spans;
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) spans.emplace_back(i, i + w);
+        for (int i = 0; i + w <= n; ++i)
+            spans.emplace_back(i, i + w);
     return spans;
 }
 
@@ -45,7 +46,9 @@ std::vector<LolsSentence> lolsSentences(std::span<const Tree> normalizedGold, in
     return out;
 }
 
-const char* rolloutEngineName(RolloutEngine e) { return e == RolloutEngine::Naive ? "naive" : "fast"; }
+const char* rolloutEngineName(RolloutEngine e) {
+    return e == RolloutEngine::Naive ? "naive" : "fast";
+}
 
 RolloutEngine rolloutEngineFromName(const std::string& name) {
     if (name == "fast") return RolloutEngine::Fast;
@@ -54,41 +57,46 @@ RolloutEngine rolloutEngineFromName(const std::string& name) {
 }
 
 RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e) {
-    if (e == RolloutEngine::Naive) return [s](const RolloutRequest& r) { return naiveRollouts(r, s); };
+    if (e == RolloutEngine::Naive)
+        return [s](const RolloutRequest& r) { return naiveRollouts(r, s); };
     // Fast engines: change propagation for rCP (sec. 5.2), DP for rDP (sec. 5.3).
-    if (s == Surrogate::CP) return [](const RolloutRequest& r) { return changePropagationRollouts(r); };
+    if (s == Surrogate::CP)
+        return [](const RolloutRequest& r) { return changePropagationRollouts(r); };
     return [](const RolloutRequest& r) { return dpRollouts(r); };
 }
 
 nlohmann::json LolsConfig::toJson() const {
     nlohmann::json j = {{"surrogate", surrogateName(surrogate)},
-            {"engine", rolloutEngineName(engine)},
-            {"lambda", lambda},
-            {"iterations", iterations},
-            {"minibatch", minibatch},
-            {"cpRolloutsPerWord", cpRolloutsPerWord},
-            {"seed", seed},
-            {"threads", threads},
-            {"l2", logreg.l2},
-            {"lbfgsMaxIterations", logreg.maxIterations},
-            {"lbfgsEpsilon", logreg.epsilon},
-            {"warmStart", warmStart},
-            {"trainEvalSentences", trainEvalSentences}};
+                        {"engine", rolloutEngineName(engine)},
+                        {"lambda", lambda},
+                        {"iterations", iterations},
+                        {"minibatch", minibatch},
+                        {"cpRolloutsPerWord", cpRolloutsPerWord},
+                        {"seed", seed},
+                        {"threads", threads},
+                        {"l2", logreg.l2},
+                        {"lbfgsMaxIterations", logreg.maxIterations},
+                        {"lbfgsEpsilon", logreg.epsilon},
+                        {"warmStart", warmStart},
+                        {"trainEvalSentences", trainEvalSentences}};
     // Written only when on, so runs without it keep their config and policy files byte for byte.
     if (logreg.gradientReduction > 0) j["lbfgsGradientReduction"] = logreg.gradientReduction;
-    if (lbfgsMaxIterationsAfterFirst > 0) j["lbfgsMaxIterationsAfterFirst"] = lbfgsMaxIterationsAfterFirst;
+    if (lbfgsMaxIterationsAfterFirst > 0)
+        j["lbfgsMaxIterationsAfterFirst"] = lbfgsMaxIterationsAfterFirst;
     return j;
 }
 
 LogRegOptions LolsConfig::retrainingOptions(int t) const {
     LogRegOptions o = logreg;
-    if (t >= 2 && lbfgsMaxIterationsAfterFirst > 0) o.maxIterations = std::min(o.maxIterations, lbfgsMaxIterationsAfterFirst);
+    if (t >= 2 && lbfgsMaxIterationsAfterFirst > 0)
+        o.maxIterations = std::min(o.maxIterations, lbfgsMaxIterationsAfterFirst);
     return o;
 }
 
 LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     LolsConfig c;
-    if (j.contains("surrogate")) c.surrogate = surrogateFromName(j.at("surrogate").get<std::string>());
+    if (j.contains("surrogate"))
+        c.surrogate = surrogateFromName(j.at("surrogate").get<std::string>());
     if (j.contains("engine")) c.engine = rolloutEngineFromName(j.at("engine").get<std::string>());
     c.lambda = j.value("lambda", c.lambda);
     c.iterations = j.value("iterations", c.iterations);
@@ -100,7 +108,8 @@ LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     c.logreg.maxIterations = j.value("lbfgsMaxIterations", c.logreg.maxIterations);
     c.logreg.epsilon = j.value("lbfgsEpsilon", c.logreg.epsilon);
     c.logreg.gradientReduction = j.value("lbfgsGradientReduction", c.logreg.gradientReduction);
-    c.lbfgsMaxIterationsAfterFirst = j.value("lbfgsMaxIterationsAfterFirst", c.lbfgsMaxIterationsAfterFirst);
+    c.lbfgsMaxIterationsAfterFirst =
+        j.value("lbfgsMaxIterationsAfterFirst", c.lbfgsMaxIterationsAfterFirst);
     c.warmStart = j.value("warmStart", c.warmStart);
     c.trainEvalSentences = j.value("trainEvalSentences", c.trainEvalSentences);
     return c;
@@ -132,31 +141,33 @@ void AggregatedDataset::add(std::vector<RewardEntry> added) {
 }
 
 template <class Visit>
-void AggregatedDataset::forEachExample(std::span<const LolsSentence> sentences, const Progress& progress,
-                                       Visit&& visit) const {
+void AggregatedDataset::forEachExample(std::span<const LolsSentence> sentences,
+                                       const Progress& progress, Visit&& visit) const {
     SentenceFeatures feats;
     std::uint32_t current = UINT32_MAX;
     for (const RewardEntry& e : entries_) {
         const double diff = e.rewardKeep - e.rewardPrune;
         if (diff == 0) continue;
         if (e.sentence >= sentences.size())
-            throw std::invalid_argument("aggregated dataset refers to sentence " + std::to_string(e.sentence) +
-                                        ", but the training set has " + std::to_string(sentences.size()));
+            throw std::invalid_argument("aggregated dataset refers to sentence " +
+                                        std::to_string(e.sentence) + ", but the training set has " +
+                                        std::to_string(sentences.size()));
         if (e.sentence != current) {
             progress.throwIfCancelled();
             feats = SentenceFeatures(sentences[e.sentence].words);
             current = e.sentence;
         }
         if (!PruningMask::prunable(feats.length(), e.i, e.k))
-            throw std::invalid_argument("aggregated dataset refers to span (" + std::to_string(e.i) + "," +
-                                        std::to_string(e.k) + ") of training sentence " + std::to_string(e.sentence) +
+            throw std::invalid_argument("aggregated dataset refers to span (" +
+                                        std::to_string(e.i) + "," + std::to_string(e.k) +
+                                        ") of training sentence " + std::to_string(e.sentence) +
                                         ", which has " + std::to_string(feats.length()) + " words");
         visit(feats.features(e.i, e.k), diff > 0 ? 1 : 0, std::abs(diff));
     }
 }
 
 std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSentence> sentences,
-                                                        const Progress& progress) const {
+                                                         const Progress& progress) const {
     std::vector<WeightedExample> out;
     out.reserve(entries_.size());
     forEachExample(sentences, progress, [&](auto features, int label, double weight) {
@@ -169,7 +180,8 @@ std::vector<WeightedExample> AggregatedDataset::examples(std::span<const LolsSen
     return out;
 }
 
-CompactData AggregatedDataset::trainingData(std::span<const LolsSentence> sentences, const Progress& progress) const {
+CompactData AggregatedDataset::trainingData(std::span<const LolsSentence> sentences,
+                                            const Progress& progress) const {
     CompactDataBuilder b(entries_.size(), entries_.size() * (kFeatureTemplates + 1));
     std::size_t n = 0;
     forEachExample(sentences, progress, [&](auto features, int label, double weight) {
@@ -178,7 +190,8 @@ CompactData AggregatedDataset::trainingData(std::span<const LolsSentence> senten
     return b.finish(true);
 }
 
-AggregatedDataset datasetFromExamples(std::span<const WeightedExample> examples, std::span<const SpanOrigin> origin,
+AggregatedDataset datasetFromExamples(std::span<const WeightedExample> examples,
+                                      std::span<const SpanOrigin> origin,
                                       std::span<const int> sentenceOfTree, double scale) {
     if (examples.size() != origin.size())
         throw std::invalid_argument("datasetFromExamples: examples and origins differ in size");
@@ -186,7 +199,8 @@ AggregatedDataset datasetFromExamples(std::span<const WeightedExample> examples,
     entries.reserve(examples.size());
     for (std::size_t x = 0; x < examples.size(); ++x) {
         const SpanOrigin& o = origin[x];
-        if (o.sentence < 0 || static_cast<std::size_t>(o.sentence) >= sentenceOfTree.size()) continue;
+        if (o.sentence < 0 || static_cast<std::size_t>(o.sentence) >= sentenceOfTree.size())
+            continue;
         const int s = sentenceOfTree[o.sentence];
         if (s < 0) continue;
         RewardEntry e;
@@ -225,8 +239,10 @@ std::string AggregatedDataset::serialize() const {
     return out;
 }
 
-AggregatedDataset AggregatedDataset::deserialize(const std::string& bytes, const std::string& fileName) {
-    if (bytes.size() < sizeof kAggMagic + 8 || std::memcmp(bytes.data(), kAggMagic, sizeof kAggMagic) != 0)
+AggregatedDataset AggregatedDataset::deserialize(const std::string& bytes,
+                                                 const std::string& fileName) {
+    if (bytes.size() < sizeof kAggMagic + 8 ||
+        std::memcmp(bytes.data(), kAggMagic, sizeof kAggMagic) != 0)
         throw InputError(fileName, 1, 1, "not a PruneScope aggregated LOLS dataset");
     std::uint64_t count = 0;
     std::memcpy(&count, bytes.data() + sizeof kAggMagic, 8);
@@ -251,13 +267,17 @@ AggregatedDataset AggregatedDataset::deserialize(const std::string& bytes, const
     for (std::size_t x = 0; x < d.entries_.size(); ++x) {
         const RewardEntry& e = d.entries_[x];
         if (x > 0 && d.entries_[x - 1].key() >= e.key())
-            throw InputError(fileName, 1, 1, "aggregated LOLS dataset is not sorted (entry " + std::to_string(x) + ")");
+            throw InputError(fileName, 1, 1,
+                             "aggregated LOLS dataset is not sorted (entry " + std::to_string(x) +
+                                 ")");
         if (!(e.i < e.k && e.k <= kMaxSentenceLength))
-            throw InputError(fileName, 1, 1, "aggregated LOLS dataset entry " + std::to_string(x) + " has span (" +
-                                                 std::to_string(e.i) + "," + std::to_string(e.k) + ")");
+            throw InputError(fileName, 1, 1,
+                             "aggregated LOLS dataset entry " + std::to_string(x) + " has span (" +
+                                 std::to_string(e.i) + "," + std::to_string(e.k) + ")");
         if (!std::isfinite(e.rewardPrune) || !std::isfinite(e.rewardKeep))
             throw InputError(fileName, 1, 1,
-                             "aggregated LOLS dataset entry " + std::to_string(x) + " has a non-finite reward");
+                             "aggregated LOLS dataset entry " + std::to_string(x) +
+                                 " has a non-finite reward");
     }
     return d;
 }
@@ -266,7 +286,8 @@ bool AggregatedDataset::operator==(const AggregatedDataset& o) const {
     if (entries_.size() != o.entries_.size()) return false;
     for (std::size_t x = 0; x < entries_.size(); ++x) {
         const auto &a = entries_[x], &b = o.entries_[x];
-        if (a.key() != b.key() || a.rewardPrune != b.rewardPrune || a.rewardKeep != b.rewardKeep) return false;
+        if (a.key() != b.key() || a.rewardPrune != b.rewardPrune || a.rewardKeep != b.rewardKeep)
+            return false;
     }
     return true;
 }
@@ -277,9 +298,11 @@ PruningMask lolsPolicyMask(const Policy& policy, const std::vector<std::string>&
     return policyMask(policy, SentenceFeatures(words));
 }
 
-SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
-                                         const Policy& policy, const LolsConfig& cfg, int iteration,
-                                         const RolloutFunction& rollouts, const std::atomic<bool>* cancel) {
+SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s,
+                                         std::uint32_t sentenceIndex, const Policy& policy,
+                                         const LolsConfig& cfg, int iteration,
+                                         const RolloutFunction& rollouts,
+                                         const std::atomic<bool>* cancel) {
     SentenceRollouts out;
     const int n = static_cast<int>(s.words.size());
     RolloutRequest req;
@@ -297,14 +320,15 @@ SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s
         const auto chosen = sampleIndices(spans.size(), static_cast<std::size_t>(limit), cfg.seed,
                                           static_cast<std::uint64_t>(iteration), sentenceIndex);
         std::vector<std::pair<int, int>> sampled;
-        for (std::uint32_t x : chosen) sampled.push_back(spans[x]);  // ascending = (width, i) order
+        for (std::uint32_t x : chosen)
+            sampled.push_back(spans[x]); // ascending = (width, i) order
         spans = std::move(sampled);
         out.weight = static_cast<double>(out.states) / limit;
     }
     req.spans = spans;
     try {
         out.rollouts = rollouts(req);
-    } catch (const EvalbMismatch&) {  // EVALB would drop the sentence: so does LOLS
+    } catch (const EvalbMismatch&) { // EVALB would drop the sentence: so does LOLS
         out.skipped = true;
         return out;
     }

@@ -23,7 +23,7 @@ namespace prunescope {
 
 struct LolsSentence {
     std::vector<std::string> words;
-    Tree gold;  // normalized n-ary gold tree
+    Tree gold; // normalized n-ary gold tree
 };
 // Sentences of normalized gold trees with 3 <= n <= maxLength (0 = no limit), in order; shorter
 // sentences have no prunable span (T = 0) and give LOLS nothing to learn.
@@ -31,9 +31,9 @@ struct LolsSentence {
 std::vector<LolsSentence> lolsSentences(std::span<const Tree> normalizedGold, int maxLength,
                                         std::vector<int>* treeIndex = nullptr);
 
-enum class RolloutEngine { Fast, Naive };  // Fast = change propagation (rCP) / DP (rDP)
-const char* rolloutEngineName(RolloutEngine e);                 // "fast" | "naive"
-RolloutEngine rolloutEngineFromName(const std::string& name);  // throws std::invalid_argument
+enum class RolloutEngine { Fast, Naive };       // Fast = change propagation (rCP) / DP (rDP)
+const char* rolloutEngineName(RolloutEngine e); // "fast" | "naive"
+RolloutEngine rolloutEngineFromName(const std::string& name); // throws std::invalid_argument
 
 using RolloutFunction = std::function<std::vector<SpanRollout>(const RolloutRequest&)>;
 RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e);
@@ -41,24 +41,25 @@ RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e);
 struct LolsConfig {
     Surrogate surrogate = Surrogate::DP;
     RolloutEngine engine = RolloutEngine::Fast;
-    double lambda = 0;           // reward = accuracy - lambda * runtime (surrogate units)
+    double lambda = 0; // reward = accuracy - lambda * runtime (surrogate units)
     int iterations = 10;
-    int minibatch = 100;         // roll-in sentences per iteration (Alg. 2 line 5)
-    int cpRolloutsPerWord = 2;   // rCP: sample <= this * n of the T spans (footnote 10); 0 = all
+    int minibatch = 100;       // roll-in sentences per iteration (Alg. 2 line 5)
+    int cpRolloutsPerWord = 2; // rCP: sample <= this * n of the T spans (footnote 10); 0 = all
     std::uint64_t seed = 1;
-    int threads = 0;             // 0 = hardware concurrency; results never depend on it
-    LogRegOptions logreg;        // rescaleWeights stays on (sec. 6)
-    bool warmStart = true;       // start L-BFGS from the current policy's weights
-    // Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... (0 = off: logreg.maxIterations
-    // throughout). Iteration 1 starts from the initial policy, trained on another objective, and keeps
-    // logreg.maxIterations; later ones start from a policy trained on nearly the same aggregate
-    // (issue 16: docs/benchmarks.md). Opt-in; config key written only when on.
+    int threads = 0;       // 0 = hardware concurrency; results never depend on it
+    LogRegOptions logreg;  // rescaleWeights stays on (sec. 6)
+    bool warmStart = true; // start L-BFGS from the current policy's weights
+    // Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... (0 = off:
+    // logreg.maxIterations throughout). Iteration 1 starts from the initial policy, trained on
+    // another objective, and keeps logreg.maxIterations; later ones start from a policy trained on
+    // nearly the same aggregate (issue 16: docs/benchmarks.md). Opt-in; config key written only
+    // when on.
     int lbfgsMaxIterationsAfterFirst = 0;
     // The L-BFGS options of iteration t's retraining.
     LogRegOptions retrainingOptions(int t) const;
-    int trainEvalSentences = 0;  // also evaluate each policy on this many fixed train sentences
+    int trainEvalSentences = 0; // also evaluate each policy on this many fixed train sentences
     nlohmann::json toJson() const;
-    static LolsConfig fromJson(const nlohmann::json& j);  // missing keys keep their defaults
+    static LolsConfig fromJson(const nlohmann::json& j); // missing keys keep their defaults
 };
 
 // A consolidated state (footnote 15): the summed (upweighted) reward vector of span (i,k) of
@@ -68,13 +69,14 @@ struct RewardEntry {
     std::uint16_t i = 0, k = 0;
     double rewardPrune = 0, rewardKeep = 0;
     std::uint64_t key() const {
-        return (static_cast<std::uint64_t>(sentence) << 32) | (static_cast<std::uint64_t>(i) << 16) | k;
+        return (static_cast<std::uint64_t>(sentence) << 32) |
+               (static_cast<std::uint64_t>(i) << 16) | k;
     }
 };
 
 // The aggregated dataset of Alg. 2 line 13, stored sparsely and sorted by (sentence, i, k).
 class AggregatedDataset {
-public:
+  public:
     // Adds entries in any order; entries with the same (sentence, i, k) are summed.
     void add(std::vector<RewardEntry> entries);
     const std::vector<RewardEntry>& entries() const { return entries_; }
@@ -86,15 +88,17 @@ public:
                                           const Progress& progress = {}) const;
     // The same examples straight in compact form with weights rescaled to sum to 1 (equal to
     // compactify(examples(sentences), true), without a heap vector per example; issue 16).
-    CompactData trainingData(std::span<const LolsSentence> sentences, const Progress& progress = {}) const;
-    std::string serialize() const;  // little-endian binary, see docs/lols.md
+    CompactData trainingData(std::span<const LolsSentence> sentences,
+                             const Progress& progress = {}) const;
+    std::string serialize() const; // little-endian binary, see docs/lols.md
     // Throws InputError(fileName, ...) on a malformed buffer.
     static AggregatedDataset deserialize(const std::string& bytes, const std::string& fileName);
     bool operator==(const AggregatedDataset& o) const;
 
-private:
-    template <class Visit>  // visit(features, label, weight) per nonzero-weight state, in order
-    void forEachExample(std::span<const LolsSentence> sentences, const Progress& progress, Visit&& visit) const;
+  private:
+    template <class Visit> // visit(features, label, weight) per nonzero-weight state, in order
+    void forEachExample(std::span<const LolsSentence> sentences, const Progress& progress,
+                        Visit&& visit) const;
     std::vector<RewardEntry> entries_;
 };
 
@@ -105,24 +109,29 @@ private:
 struct SpanOrigin {
     int sentence = 0, i = 0, k = 0;
 };
-AggregatedDataset datasetFromExamples(std::span<const WeightedExample> examples, std::span<const SpanOrigin> origin,
+AggregatedDataset datasetFromExamples(std::span<const WeightedExample> examples,
+                                      std::span<const SpanOrigin> origin,
                                       std::span<const int> sentenceOfTree, double scale);
 
 // Alg. 2 lines 6-11 on one sentence.
 struct SentenceRollouts {
-    std::vector<SpanRollout> rollouts;  // as returned by the rollout function
-    std::vector<RewardEntry> entries;   // weighted reward vectors (weight T/S for S of T sampled)
-    int states = 0;                     // T
-    double weight = 1;                  // T/S
-    double rollInAccuracy = 0, rollInRuntime = 0;  // surrogate measures of the roll-in
-    bool skipped = false;  // rCP: EVALB cannot score some parse against the gold (an EVALB "error
-                           // sentence", e.g. a word tagged as punctuation by one tree only): no states
+    std::vector<SpanRollout> rollouts; // as returned by the rollout function
+    std::vector<RewardEntry> entries;  // weighted reward vectors (weight T/S for S of T sampled)
+    int states = 0;                    // T
+    double weight = 1;                 // T/S
+    double rollInAccuracy = 0, rollInRuntime = 0; // surrogate measures of the roll-in
+    bool skipped =
+        false; // rCP: EVALB cannot score some parse against the gold (an EVALB "error
+               // sentence", e.g. a word tagged as punctuation by one tree only): no states
 };
 // Per-sentence randomness (the rCP span sample) comes from (seed, iteration, sentenceIndex) only.
-// `cancel` (a Progress's cancelFlag(), or null) reaches the rollout function (RolloutRequest::cancel).
-SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s, std::uint32_t sentenceIndex,
-                                         const Policy& policy, const LolsConfig& cfg, int iteration,
-                                         const RolloutFunction& rollouts, const std::atomic<bool>* cancel = nullptr);
+// `cancel` (a Progress's cancelFlag(), or null) reaches the rollout function
+// (RolloutRequest::cancel).
+SentenceRollouts collectSentenceRollouts(const Grammar& g, const LolsSentence& s,
+                                         std::uint32_t sentenceIndex, const Policy& policy,
+                                         const LolsConfig& cfg, int iteration,
+                                         const RolloutFunction& rollouts,
+                                         const std::atomic<bool>* cancel = nullptr);
 
 // The mask the policy gives a sentence (keep iff p(keep) >= threshold on every prunable span).
 PruningMask lolsPolicyMask(const Policy& policy, const std::vector<std::string>& words);

@@ -1,4 +1,5 @@
-// Retraining one iteration of a LOLS run from its recorded settings (Alg. 2, sec. 7): see LolsRetrain.h.
+// Retraining one iteration of a LOLS run from its recorded settings (Alg. 2, sec. 7): see
+// LolsRetrain.h.
 #include "core/lols/LolsRetrain.h"
 
 #include "core/lols/LolsRun.h"
@@ -34,8 +35,9 @@ LolsRunSpec specFromRecordedConfig(const nlohmann::json& c) {
     spec.lols.cpRolloutsPerWord = recorded.cpRolloutsPerWord;
     spec.lols.trainEvalSentences = recorded.trainEvalSentences;
     spec.lols.seed = recorded.seed;
-    spec.lols.logreg.maxIterations = recorded.logreg.maxIterations;          // --lbfgs-max-iterations
-    spec.lols.logreg.gradientReduction = recorded.logreg.gradientReduction;  // --lbfgs-gradient-reduction
+    spec.lols.logreg.maxIterations = recorded.logreg.maxIterations; // --lbfgs-max-iterations
+    spec.lols.logreg.gradientReduction =
+        recorded.logreg.gradientReduction; // --lbfgs-gradient-reduction
     spec.lols.lbfgsMaxIterationsAfterFirst = recorded.lbfgsMaxIterationsAfterFirst;
     spec.maxLength = c.value("maxLength", 40);
     spec.trainLimit = c.value("trainLimit", 0);
@@ -46,8 +48,9 @@ LolsRunSpec specFromRecordedConfig(const nlohmann::json& c) {
 }
 
 bool sameEvaluation(const PolicyEvaluation& a, const PolicyEvaluation& b) {
-    return a.sentences == b.sentences && a.f1 == b.f1 && a.mpush == b.mpush && a.reward == b.reward &&
-           a.accuracy == b.accuracy && a.constituents == b.constituents && a.spansKept == b.spansKept;
+    return a.sentences == b.sentences && a.f1 == b.f1 && a.mpush == b.mpush &&
+           a.reward == b.reward && a.accuracy == b.accuracy && a.constituents == b.constituents &&
+           a.spansKept == b.spansKept;
 }
 
 // The config a retrain writes, without the keys RunDirectory adds.
@@ -78,7 +81,8 @@ int lolsPointIteration(const std::string& pointId) {
     return t;
 }
 
-LolsRetrainSettings lolsRetrainSettings(const std::string& runDir, int iteration, const std::string& dataDir) {
+LolsRetrainSettings lolsRetrainSettings(const std::string& runDir, int iteration,
+                                        const std::string& dataDir) {
     LolsRetrainSettings s;
     s.runDir = runConfigPath(runDir);
     s.iteration = iteration;
@@ -109,23 +113,27 @@ LolsRetrainSettings lolsRetrainSettings(const std::string& runDir, int iteration
             if (r.iteration == iteration) s.recorded = r, found = true;
         if (!found) {
             const std::string logPath = (fs::path(s.runDir) / "log.jsonl").string();
-            return s.why = logPath + ": iteration " + std::to_string(iteration) + " was never committed" +
+            return s.why = logPath + ": iteration " + std::to_string(iteration) +
+                           " was never committed" +
                            (snap.log.empty() ? std::string(" (no iteration was)")
-                                             : " (the last is " + std::to_string(snap.log.back().iteration) + ")"),
+                                             : " (the last is " +
+                                                   std::to_string(snap.log.back().iteration) + ")"),
                    s;
         }
     } catch (const std::exception& e) {
         return s.why = e.what(), s;
     }
-    for (auto [key, what] : {std::pair{"grammar", "grammar"}, std::pair{"init", "initial policy"},
-                             std::pair{"train", "training treebank"}, std::pair{"dev", "dev treebank"}}) {
+    for (auto [key, what] :
+         {std::pair{"grammar", "grammar"}, std::pair{"init", "initial policy"},
+          std::pair{"train", "training treebank"}, std::pair{"dev", "dev treebank"}}) {
         const std::string recorded = s.config.at(key).get<std::string>();
         const std::string found = resolveRecordedPath(recorded, configPath, dataDir);
         if (found.empty()) {
             const auto [line, column] = runConfigLocation(text, key);
-            return s.why = InputError(configPath, line, column,
-                                      std::string("the ") + what + " '" + recorded + "' was not found")
-                               .what(),
+            return s.why =
+                       InputError(configPath, line, column,
+                                  std::string("the ") + what + " '" + recorded + "' was not found")
+                           .what(),
                    s;
         }
         s.config[key] = found;
@@ -138,23 +146,26 @@ LolsRetrainSettings lolsRetrainSettings(const std::string& runDir, int iteration
 std::string lolsRetrainCommand(const LolsRetrainSettings& s, const std::string& outDir) {
     if (s.config.is_null()) return std::string();
     const LolsRunSpec p = specFromRecordedConfig(s.config);
-    std::string c = "prunescope-cli lols --grammar " + shellWord(p.grammar) + " --init " +
-                    shellWord(p.init) + " --train " + shellWord(p.train) + " --dev " +
-                    shellWord(p.dev) + " --surrogate " + surrogateName(p.lols.surrogate) + " --engine " +
-                    rolloutEngineName(p.lols.engine) + " --lambda " + exactNumber(p.lols.lambda) +
-                    " --iterations " + std::to_string(p.lols.iterations) + " --minibatch " +
-                    std::to_string(p.lols.minibatch) + " --max-len " + std::to_string(p.maxLength) +
-                    " --train-limit " + std::to_string(p.trainLimit) + " --dev-limit " + std::to_string(p.devLimit) +
-                    " --cp-rollouts-per-word " + std::to_string(p.lols.cpRolloutsPerWord) + " --seed " +
-                    std::to_string(p.lols.seed);
-    if (p.lols.trainEvalSentences > 0) c += " --train-eval " + std::to_string(p.lols.trainEvalSentences);
+    std::string c =
+        "prunescope-cli lols --grammar " + shellWord(p.grammar) + " --init " + shellWord(p.init) +
+        " --train " + shellWord(p.train) + " --dev " + shellWord(p.dev) + " --surrogate " +
+        surrogateName(p.lols.surrogate) + " --engine " + rolloutEngineName(p.lols.engine) +
+        " --lambda " + exactNumber(p.lols.lambda) + " --iterations " +
+        std::to_string(p.lols.iterations) + " --minibatch " + std::to_string(p.lols.minibatch) +
+        " --max-len " + std::to_string(p.maxLength) + " --train-limit " +
+        std::to_string(p.trainLimit) + " --dev-limit " + std::to_string(p.devLimit) +
+        " --cp-rollouts-per-word " + std::to_string(p.lols.cpRolloutsPerWord) + " --seed " +
+        std::to_string(p.lols.seed);
+    if (p.lols.trainEvalSentences > 0)
+        c += " --train-eval " + std::to_string(p.lols.trainEvalSentences);
     // Only when not the default, so the commands of older runs read as before.
     if (p.lols.logreg.maxIterations != LogRegOptions{}.maxIterations)
         c += " --lbfgs-max-iterations " + std::to_string(p.lols.logreg.maxIterations);
     if (p.lols.logreg.gradientReduction > 0)
         c += " --lbfgs-gradient-reduction " + exactNumber(p.lols.logreg.gradientReduction);
     if (p.lols.lbfgsMaxIterationsAfterFirst > 0)
-        c += " --lbfgs-max-iterations-after-first " + std::to_string(p.lols.lbfgsMaxIterationsAfterFirst);
+        c += " --lbfgs-max-iterations-after-first " +
+             std::to_string(p.lols.lbfgsMaxIterationsAfterFirst);
     c += p.q0 ? " --q0-scale " + exactNumber(p.q0Scale) : std::string(" --no-q0");
     return c + " --out " + shellWord(outDir);
 }
@@ -168,9 +179,11 @@ std::vector<std::string> lolsRetrainCommandDifferences(const LolsRetrainSettings
     } catch (const std::exception& e) {
         return {std::string("the command fails: ") + e.what()};
     }
-    auto compare = [&](const std::string& name, const nlohmann::json& recorded, const nlohmann::json& flags) {
+    auto compare = [&](const std::string& name, const nlohmann::json& recorded,
+                       const nlohmann::json& flags) {
         if (recorded != flags)
-            out.push_back(name + ": recorded " + recorded.dump() + ", the command gives " + flags.dump());
+            out.push_back(name + ": recorded " + recorded.dump() + ", the command gives " +
+                          flags.dump());
     };
     for (const auto& [k, v] : s.config.items()) {
         if (k == "format" || k == "version" || k == "retrainedFrom") continue;
@@ -184,14 +197,15 @@ std::vector<std::string> lolsRetrainCommandDifferences(const LolsRetrainSettings
     return out;
 }
 
-LolsRetrainResult retrainLolsPoint(const LolsRetrainSettings& s, const std::string& outDir, int threads,
-                                   const Progress& progress) {
+LolsRetrainResult retrainLolsPoint(const LolsRetrainSettings& s, const std::string& outDir,
+                                   int threads, const Progress& progress) {
     if (!s.ok()) throw InputError(s.runDir, 0, 0, "cannot retrain " + s.pointId + ": " + s.why);
     LolsRetrainResult result;
     result.runDir = runConfigPath(outDir);
     std::error_code ec;
     if (fs::exists(result.runDir, ec) && fs::equivalent(result.runDir, s.runDir, ec))
-        throw InputError(outDir, 0, 0, "the retrain goes to a new run directory, not into the run it retrains");
+        throw InputError(outDir, 0, 0,
+                         "the retrain goes to a new run directory, not into the run it retrains");
     const bool resume = fs::exists(fs::path(result.runDir) / "config.json", ec);
     if (resume) {
         nlohmann::json there;
@@ -201,11 +215,13 @@ LolsRetrainResult retrainLolsPoint(const LolsRetrainSettings& s, const std::stri
         }
         if (there != withoutFormat(s.config))
             throw InputError(outDir, 0, 0,
-                             "holds another run (its config.json is not this retrain's); choose a new directory");
+                             "holds another run (its config.json is not this retrain's); choose a "
+                             "new directory");
     } else if (fs::exists(result.runDir, ec) && !fs::is_empty(result.runDir, ec)) {
         throw InputError(outDir, 0, 0, "exists and is not empty; choose a new directory");
     }
-    RunDirectory rd = resume ? RunDirectory::open(result.runDir) : RunDirectory::create(result.runDir, s.config);
+    RunDirectory rd =
+        resume ? RunDirectory::open(result.runDir) : RunDirectory::create(result.runDir, s.config);
     if (resume) progress.log("retrain: continuing the retrain in " + result.runDir);
     LolsRunResult run;
     try {
@@ -223,7 +239,8 @@ LolsRetrainResult retrainLolsPoint(const LolsRetrainSettings& s, const std::stri
     result.policyPath = rd.policyPath(s.iteration);
     for (const LolsIterationRecord& r : rd.log())
         if (r.iteration == s.iteration) result.retrained = r;
-    result.reproduced = result.retrained.iteration == s.iteration && sameEvaluation(result.retrained.dev, s.recorded.dev);
+    result.reproduced = result.retrained.iteration == s.iteration &&
+                        sameEvaluation(result.retrained.dev, s.recorded.dev);
     return result;
 }
 

@@ -25,13 +25,13 @@ int lolsPointIteration(const std::string& pointId);
 struct LolsRetrainSettings {
     std::string runDir, pointId;
     int iteration = -1;
-    std::string policyPath;       // the run's policies/iter-NNN.json
-    bool policyExists = false;    // then nothing needs retraining (why says so)
+    std::string policyPath;    // the run's policies/iter-NNN.json
+    bool policyExists = false; // then nothing needs retraining (why says so)
     // config.json as recorded, with grammar, init, train and dev resolved (resolveRecordedPath,
     // BaselineRetrain.h) and lols.iterations = iteration: the new run directory's config.
     nlohmann::json config;
-    LolsIterationRecord recorded;  // the iteration's line of log.jsonl
-    std::string why;               // non-empty: why it cannot (or need not) be retrained
+    LolsIterationRecord recorded; // the iteration's line of log.jsonl
+    std::string why;              // non-empty: why it cannot (or need not) be retrained
     bool ok() const { return why.empty(); }
 };
 
@@ -49,10 +49,10 @@ std::string lolsRetrainCommand(const LolsRetrainSettings& s, const std::string& 
 std::vector<std::string> lolsRetrainCommandDifferences(const LolsRetrainSettings& s);
 
 struct LolsRetrainResult {
-    bool cancelled = false;      // the iterations committed so far are kept in runDir (resumable)
-    std::string runDir;          // the new run directory
-    std::string policyPath;      // runDir/policies/iter-NNN.json (when not cancelled)
-    LolsIterationRecord retrained;  // its log line
+    bool cancelled = false;        // the iterations committed so far are kept in runDir (resumable)
+    std::string runDir;            // the new run directory
+    std::string policyPath;        // runDir/policies/iter-NNN.json (when not cancelled)
+    LolsIterationRecord retrained; // its log line
     // The retrained iteration's dev evaluation equals the recorded one (F1, mean pushes, reward,
     // accuracy and sentences, exactly).
     bool reproduced = false;
@@ -61,7 +61,7 @@ struct LolsRetrainResult {
 // Trains iterations 0..s.iteration into the new run directory outDir (created; or resumed when it
 // already holds a run with exactly this config) with runLols. Throws InputError if the settings
 // are not ok or outDir holds something else. Progress: runLols's; a cancel returns cancelled.
-LolsRetrainResult retrainLolsPoint(const LolsRetrainSettings& s, const std::string& outDir, int threads = 0,
-                                   const Progress& progress = {});
+LolsRetrainResult retrainLolsPoint(const LolsRetrainSettings& s, const std::string& outDir,
+                                   int threads = 0, const Progress& progress = {});
 
 } // namespace prunescope

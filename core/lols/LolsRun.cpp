@@ -24,16 +24,19 @@ std::vector<LolsSentence> firstN(std::vector<LolsSentence> s, int limit) {
 std::string runConfigPath(const std::string& path) {
     if (path.empty()) return path;
     std::filesystem::path p = std::filesystem::absolute(path).lexically_normal();
-    if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();  // "dir/" -> "dir"
+    if (!p.has_filename() && p.has_parent_path() && p != p.root_path())
+        p = p.parent_path(); // "dir/" -> "dir"
     return p.string();
 }
 
 nlohmann::json newLolsRunConfig(const LolsRunSpec& spec) {
     const Policy init = loadPolicy(spec.init);
     LolsConfig c = spec.lols;
-    c.threads = 0;  // never affects results; not recorded
-    c.lambda = surrogateLambda(c.lambda, init.meta, c.surrogate);  // issue 19: never a frontier lambda silently
-    if (init.meta.training.contains("l2")) c.logreg.l2 = init.meta.training["l2"].get<double>();  // sec. 6
+    c.threads = 0; // never affects results; not recorded
+    c.lambda = surrogateLambda(c.lambda, init.meta,
+                               c.surrogate); // issue 19: never a frontier lambda silently
+    if (init.meta.training.contains("l2"))
+        c.logreg.l2 = init.meta.training["l2"].get<double>(); // sec. 6
     return {{"lols", c.toJson()},
             {"grammar", runConfigPath(spec.grammar)},
             {"init", runConfigPath(spec.init)},
@@ -42,7 +45,8 @@ nlohmann::json newLolsRunConfig(const LolsRunSpec& spec) {
             {"maxLength", spec.maxLength},
             {"trainLimit", spec.trainLimit},
             {"devLimit", spec.devLimit},
-            {"q0", spec.q0 ? nlohmann::json{{"positiveWeight", init.meta.training.value("positiveWeight", 1.0)},
+            {"q0", spec.q0 ? nlohmann::json{{"positiveWeight",
+                                             init.meta.training.value("positiveWeight", 1.0)},
                                             {"scale", spec.q0Scale}}
                            : nlohmann::json(nullptr)}};
 }
@@ -52,24 +56,29 @@ LolsRunInputs loadLolsRunInputs(const nlohmann::json& config, const Progress& pr
     in.grammar = loadGrammar(config.at("grammar").get<std::string>());
     in.maxLength = config.value("maxLength", 40);
     in.trainTrees = readNormalizedTreebank(config.at("train").get<std::string>(), 0, progress);
-    in.train = firstN(lolsSentences(in.trainTrees, in.maxLength, &in.treeIndex), config.value("trainLimit", 0));
-    in.dev = firstN(lolsSentences(readNormalizedTreebank(config.at("dev").get<std::string>(), 0, progress), in.maxLength),
-                    config.value("devLimit", 0));
+    in.train = firstN(lolsSentences(in.trainTrees, in.maxLength, &in.treeIndex),
+                      config.value("trainLimit", 0));
+    in.dev = firstN(
+        lolsSentences(readNormalizedTreebank(config.at("dev").get<std::string>(), 0, progress),
+                      in.maxLength),
+        config.value("devLimit", 0));
     return in;
 }
 
-AggregatedDataset initialDataset(const LolsRunInputs& in, std::size_t trainCount, const nlohmann::json& config,
-                                 const Progress& progress) {
+AggregatedDataset initialDataset(const LolsRunInputs& in, std::size_t trainCount,
+                                 const nlohmann::json& config, const Progress& progress) {
     AggregatedDataset q0;
     if (!config.contains("q0") || config.at("q0").is_null()) return q0;
     const nlohmann::json& spec = config.at("q0");
-    const auto ex =
-        baselineExamples(in.grammar, in.trainTrees, in.maxLength, spec.value("positiveWeight", 1.0), progress);
+    const auto ex = baselineExamples(in.grammar, in.trainTrees, in.maxLength,
+                                     spec.value("positiveWeight", 1.0), progress);
     std::vector<SpanOrigin> origin;
     origin.reserve(ex.origin.size());
-    for (const auto& r : ex.origin) origin.push_back({r.sentence, r.i, r.k});
+    for (const auto& r : ex.origin)
+        origin.push_back({r.sentence, r.i, r.k});
     std::vector<int> sentenceOfTree(in.trainTrees.size(), -1);
-    for (std::size_t x = 0; x < trainCount; ++x) sentenceOfTree[in.treeIndex[x]] = static_cast<int>(x);
+    for (std::size_t x = 0; x < trainCount; ++x)
+        sentenceOfTree[in.treeIndex[x]] = static_cast<int>(x);
     return datasetFromExamples(ex.examples, origin, sentenceOfTree, spec.value("scale", 1.0));
 }
 
@@ -82,9 +91,10 @@ LolsRunResult runLols(RunDirectory& rd, const LolsRunInputs& in, const LolsRunOp
     trainer.setDistributor(opt.distributor);
     {
         std::ostringstream s;
-        s << "lols: " << trainer.train().size() << " train / " << trainer.dev().size() << " dev sentences, "
-          << surrogateName(cfg.surrogate) << " (" << rolloutEngineName(cfg.engine) << "), lambda " << cfg.lambda
-          << ", " << trainer.threads() << " threads";
+        s << "lols: " << trainer.train().size() << " train / " << trainer.dev().size()
+          << " dev sentences, " << surrogateName(cfg.surrogate) << " ("
+          << rolloutEngineName(cfg.engine) << "), lambda " << cfg.lambda << ", "
+          << trainer.threads() << " threads";
         if (opt.ranks > 1) s << " x " << opt.ranks << " ranks";
         progress.log(s.str());
     }
@@ -101,7 +111,8 @@ LolsRunResult runLols(RunDirectory& rd, const LolsRunInputs& in, const LolsRunOp
         } else {
             const Policy init = loadPolicy(config.at("init").get<std::string>());
             AggregatedDataset q0 = initialDataset(in, trainer.train().size(), config, progress);
-            if (!config.at("q0").is_null()) progress.log("lols: Q0 has " + std::to_string(q0.size()) + " states");
+            if (!config.at("q0").is_null())
+                progress.log("lols: Q0 has " + std::to_string(q0.size()) + " states");
             st = trainer.start(init, std::move(q0), progress);
             commit();
         }

@@ -26,11 +26,12 @@ namespace prunescope {
 
 // What a user chooses for a new run (the CLI's flags, the GUI's dialog).
 struct LolsRunSpec {
-    std::string grammar, init, train, dev;  // files / treebanks, as the user gave them
-    LolsConfig lols = withLambdaFromPolicy();  // threads are not recorded (they never change results)
+    std::string grammar, init, train, dev; // files / treebanks, as the user gave them
+    LolsConfig lols =
+        withLambdaFromPolicy(); // threads are not recorded (they never change results)
     int maxLength = 40, trainLimit = 0, devLimit = 0;
-    bool q0 = true;        // aggregate the baseline dataset Q̂0 (sec. 7)
-    double q0Scale = 1.0;  // multiplier on Q̂0's weights
+    bool q0 = true;       // aggregate the baseline dataset Q̂0 (sec. 7)
+    double q0Scale = 1.0; // multiplier on Q̂0's weights
 
     static LolsConfig withLambdaFromPolicy() {
         LolsConfig c;
@@ -53,10 +54,10 @@ nlohmann::json newLolsRunConfig(const LolsRunSpec& spec);
 struct LolsRunInputs {
     Grammar grammar;
     int maxLength = 40;
-    std::vector<Tree> trainTrees;     // normalized, every tree of the train treebank
-    std::vector<int> treeIndex;       // train sentence x came from trainTrees[treeIndex[x]]
-    std::vector<LolsSentence> train;  // ≤ maxLength, first trainLimit (0 = all)
-    std::vector<LolsSentence> dev;    // ≤ maxLength, first devLimit (0 = all)
+    std::vector<Tree> trainTrees;    // normalized, every tree of the train treebank
+    std::vector<int> treeIndex;      // train sentence x came from trainTrees[treeIndex[x]]
+    std::vector<LolsSentence> train; // ≤ maxLength, first trainLimit (0 = all)
+    std::vector<LolsSentence> dev;   // ≤ maxLength, first devLimit (0 = all)
 };
 
 // Reads config["grammar"], ["train"], ["dev"], ["maxLength"], ["trainLimit"], ["devLimit"].
@@ -66,11 +67,11 @@ LolsRunInputs loadLolsRunInputs(const nlohmann::json& config, const Progress& pr
 
 // Q̂0 (sec. 7: the baseline's asymmetrically weighted examples, config["q0"] = {positiveWeight,
 // scale}) for the first trainCount train sentences; empty when config["q0"] is null.
-AggregatedDataset initialDataset(const LolsRunInputs& in, std::size_t trainCount, const nlohmann::json& config,
-                                 const Progress& progress = {});
+AggregatedDataset initialDataset(const LolsRunInputs& in, std::size_t trainCount,
+                                 const nlohmann::json& config, const Progress& progress = {});
 
 struct LolsRunOptions {
-    int threads = 0;  // worker threads (0 = all cores); never changes results, not recorded
+    int threads = 0; // worker threads (0 = all cores); never changes results, not recorded
     // Called on the running thread after each committed iteration (iteration 0 included), in
     // order; st.log.back() is the iteration's record. The GUI posts it to its thread.
     std::function<void(const LolsState& st)> onCommit;
@@ -81,8 +82,8 @@ struct LolsRunOptions {
 };
 
 struct LolsRunResult {
-    bool cancelled = false;  // stopped by a cancel; every committed iteration is kept (resumable)
-    LolsState state;         // after the last committed iteration (state.log empty: none yet)
+    bool cancelled = false; // stopped by a cancel; every committed iteration is kept (resumable)
+    LolsState state;        // after the last committed iteration (state.log empty: none yet)
 };
 
 // Trains until config["lols"]["iterations"] are committed: iteration 0 (the initial policy

@@ -1,7 +1,7 @@
 // LOLS trainer loop (Vieira & Eisner 2017, Alg. 2 lines 2-15) and policy evaluation on dev
 // (early stopping by surrogate reward, sec. 6).
-#include "core/eval/Evalb.h"
 #include "core/lols/LolsTrainer.h"
+#include "core/eval/Evalb.h"
 #include "core/parse/Parser.h"
 #include "core/util/Parallel.h"
 #include "core/util/Random.h"
@@ -20,7 +20,9 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+nlohmann::json number(double x) {
+    return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
 double numberOr(const nlohmann::json& j, const char* key, double fallback) {
     if (!j.contains(key) || j.at(key).is_null()) return fallback;
     return j.at(key).get<double>();
@@ -36,10 +38,16 @@ struct SentenceEval {
 } // namespace
 
 nlohmann::json PolicyEvaluation::toJson() const {
-    return {{"sentences", sentences}, {"reward", number(reward)},     {"accuracy", number(accuracy)},
-            {"runtime", number(runtime)}, {"f1", number(f1)},         {"mpush", number(mpush)},
-            {"constituents", number(constituents)}, {"spansKept", number(spansKept)},
-            {"failures", failures},       {"seconds", number(seconds)}};
+    return {{"sentences", sentences},
+            {"reward", number(reward)},
+            {"accuracy", number(accuracy)},
+            {"runtime", number(runtime)},
+            {"f1", number(f1)},
+            {"mpush", number(mpush)},
+            {"constituents", number(constituents)},
+            {"spansKept", number(spansKept)},
+            {"failures", failures},
+            {"seconds", number(seconds)}};
 }
 
 PolicyEvaluation PolicyEvaluation::fromJson(const nlohmann::json& j) {
@@ -58,8 +66,9 @@ PolicyEvaluation PolicyEvaluation::fromJson(const nlohmann::json& j) {
     return e;
 }
 
-PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& p,
-                                Surrogate s, double lambda, const RolloutFunction& rollouts, int threads,
+PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences,
+                                const Policy& p, Surrogate s, double lambda,
+                                const RolloutFunction& rollouts, int threads,
                                 const Progress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     const int count = static_cast<int>(sentences.size());
@@ -67,41 +76,45 @@ PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> 
     const int workers = std::max(1, std::min(defaultThreads(threads), count));
     std::vector<std::unique_ptr<Parser>> parsers(workers);
     std::vector<SentenceEval> results(count);
-    parallelFor(count, workers, [&](int idx, int worker) {
-        const LolsSentence& sent = sentences[idx];
-        if (!parsers[worker]) parsers[worker] = std::make_unique<Parser>(g);
-        Parser& parser = *parsers[worker];
-        const PruningMask mask = lolsPolicyMask(p, sent.words);
-        SentenceEval& r = results[idx];
-        r.stats = parser.parse(sent.words, &mask);
-        const Tree tree = bestTree(g, parser.chart(), sent.words);
-        if (auto c = tryEvalbSentence(sent.gold, tree)) {
-            r.counts = *c;
-            r.scored = true;
-        }
-        if (s == Surrogate::CP) {  // per-sentence F1 and ||beta||_0
-            r.accuracy = sentenceF1(sent.gold, tree); // defined even where EVALB drops the pair
-            r.runtime = static_cast<double>(r.stats.constituents);
-        } else {  // expected binarized recall and ||m||_0: the DP's roll-in value of any one span
-            RolloutRequest req;
-            req.grammar = &g;
-            req.words = sent.words;
-            req.gold = sent.gold;
-            req.rollIn = mask;
-            req.cancel = progress.cancelFlag();
-            req.spans = {{0, 2}};
-            const auto ro = rollouts(req);
-            const SpanRollout& x = ro.at(0);
-            r.accuracy = x.rollInKeep ? x.accuracyKeep : x.accuracyPrune;
-            r.runtime = x.rollInKeep ? x.runtimeKeep : x.runtimePrune;
-        }
-        progress.advance();
-    }, progress.cancelFlag());
+    parallelFor(
+        count, workers,
+        [&](int idx, int worker) {
+            const LolsSentence& sent = sentences[idx];
+            if (!parsers[worker]) parsers[worker] = std::make_unique<Parser>(g);
+            Parser& parser = *parsers[worker];
+            const PruningMask mask = lolsPolicyMask(p, sent.words);
+            SentenceEval& r = results[idx];
+            r.stats = parser.parse(sent.words, &mask);
+            const Tree tree = bestTree(g, parser.chart(), sent.words);
+            if (auto c = tryEvalbSentence(sent.gold, tree)) {
+                r.counts = *c;
+                r.scored = true;
+            }
+            if (s == Surrogate::CP) {                     // per-sentence F1 and ||beta||_0
+                r.accuracy = sentenceF1(sent.gold, tree); // defined even where EVALB drops the pair
+                r.runtime = static_cast<double>(r.stats.constituents);
+            } else { // expected binarized recall and ||m||_0: the DP's roll-in value of any one
+                     // span
+                RolloutRequest req;
+                req.grammar = &g;
+                req.words = sent.words;
+                req.gold = sent.gold;
+                req.rollIn = mask;
+                req.cancel = progress.cancelFlag();
+                req.spans = {{0, 2}};
+                const auto ro = rollouts(req);
+                const SpanRollout& x = ro.at(0);
+                r.accuracy = x.rollInKeep ? x.accuracyKeep : x.accuracyPrune;
+                r.runtime = x.rollInKeep ? x.runtimeKeep : x.runtimePrune;
+            }
+            progress.advance();
+        },
+        progress.cancelFlag());
     progress.throwIfCancelled();
     PolicyEvaluation e;
     CorpusEvaluation corpus;
     double pushes = 0, constituents = 0, kept = 0, acc = 0, run = 0;
-    for (const SentenceEval& r : results) {  // summed in sentence order: thread-count independent
+    for (const SentenceEval& r : results) { // summed in sentence order: thread-count independent
         if (r.scored) corpus.add(r.counts);
         if (!r.stats.success) ++e.failures;
         pushes += static_cast<double>(r.stats.pushes);
@@ -137,8 +150,11 @@ nlohmann::json LolsIterationRecord::toJson() const {
                         {"lbfgsIterations", lbfgsIterations},
                         {"objective", number(objective)},
                         {"dev", dev.toJson()},
-                        {"seconds", {{"rollouts", secondsRollouts}, {"training", secondsTraining},
-                                     {"evaluation", secondsEvaluation}, {"total", seconds}}},
+                        {"seconds",
+                         {{"rollouts", secondsRollouts},
+                          {"training", secondsTraining},
+                          {"evaluation", secondsEvaluation},
+                          {"total", seconds}}},
                         {"best", best}};
     j["train"] = hasTrainEval ? train.toJson() : nlohmann::json(nullptr);
     return j;
@@ -176,29 +192,34 @@ LolsIterationRecord LolsIterationRecord::fromJson(const nlohmann::json& j) {
 
 // ---- trainer ----
 
-LolsTrainer::LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std::vector<LolsSentence> dev,
-                         LolsConfig cfg)
+LolsTrainer::LolsTrainer(const Grammar& g, std::vector<LolsSentence> train,
+                         std::vector<LolsSentence> dev, LolsConfig cfg)
     : g_(&g), train_(std::move(train)), dev_(std::move(dev)), cfg_(cfg),
       rollouts_(rolloutFunction(cfg.surrogate, cfg.engine)) {
     cfg_.logreg.rescaleWeights = true;
-    cfg_.logreg.threads = defaultThreads(cfg_.threads);  // exact for any count (ParallelObjective.h)
+    cfg_.logreg.threads = defaultThreads(cfg_.threads); // exact for any count (ParallelObjective.h)
 }
 
-int LolsTrainer::threads() const { return defaultThreads(cfg_.threads); }
+int LolsTrainer::threads() const {
+    return defaultThreads(cfg_.threads);
+}
 
 std::span<const LolsSentence> LolsTrainer::trainSample() const {
-    const std::size_t n = std::min<std::size_t>(train_.size(), static_cast<std::size_t>(std::max(0, cfg_.trainEvalSentences)));
+    const std::size_t n = std::min<std::size_t>(
+        train_.size(), static_cast<std::size_t>(std::max(0, cfg_.trainEvalSentences)));
     return std::span<const LolsSentence>(train_).first(n);
 }
 
 PolicyEvaluation LolsTrainer::evaluate(std::span<const LolsSentence> s, const Policy& p,
                                        const Progress& progress) const {
-    return evaluatePolicy(*g_, s, p, cfg_.surrogate, cfg_.lambda, rollouts_, cfg_.threads, progress);
+    return evaluatePolicy(*g_, s, p, cfg_.surrogate, cfg_.lambda, rollouts_, cfg_.threads,
+                          progress);
 }
 
 std::vector<std::uint32_t> LolsTrainer::minibatch(int iteration) const {
     const std::size_t m = static_cast<std::size_t>(std::max(0, cfg_.minibatch));
-    return sampleIndices(train_.size(), m, cfg_.seed, static_cast<std::uint64_t>(iteration), 0xFFFFFFFFull);
+    return sampleIndices(train_.size(), m, cfg_.seed, static_cast<std::uint64_t>(iteration),
+                         0xFFFFFFFFull);
 }
 
 LolsState LolsTrainer::start(const Policy& init, AggregatedDataset q0, const Progress& progress) {
@@ -223,16 +244,20 @@ LolsState LolsTrainer::start(const Policy& init, AggregatedDataset q0, const Pro
     return st;
 }
 
-std::vector<SentenceRollouts> LolsTrainer::rollOut(int iteration, const Policy& rollIn, std::span<const int> positions,
+std::vector<SentenceRollouts> LolsTrainer::rollOut(int iteration, const Policy& rollIn,
+                                                   std::span<const int> positions,
                                                    const Progress& progress) const {
     const auto batch = minibatch(iteration);
     std::vector<SentenceRollouts> out(positions.size());
-    parallelFor(static_cast<int>(positions.size()), cfg_.threads, [&](int x, int) {
-        const std::uint32_t sentence = batch.at(static_cast<std::size_t>(positions[x]));
-        out[x] = collectSentenceRollouts(*g_, train_[sentence], sentence, rollIn, cfg_, iteration, rollouts_,
-                                         progress.cancelFlag());
-        progress.advance();
-    }, progress.cancelFlag());
+    parallelFor(
+        static_cast<int>(positions.size()), cfg_.threads,
+        [&](int x, int) {
+            const std::uint32_t sentence = batch.at(static_cast<std::size_t>(positions[x]));
+            out[x] = collectSentenceRollouts(*g_, train_[sentence], sentence, rollIn, cfg_,
+                                             iteration, rollouts_, progress.cancelFlag());
+            progress.advance();
+        },
+        progress.cancelFlag());
     return out;
 }
 
@@ -247,7 +272,8 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
     AggregatedDataset data;
     Policy next;
     try {
-        // Evaluate: roll in with pi_t on the minibatch, intervene at every (sampled) state, roll out.
+        // Evaluate: roll in with pi_t on the minibatch, intervene at every (sampled) state, roll
+        // out.
         const auto batch = minibatch(t);
         rec.minibatchSentences = static_cast<int>(batch.size());
         const int count = static_cast<int>(batch.size());
@@ -259,15 +285,16 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         if (distributor_.collect) {
             collected = distributor_.collect(t, st.policy, count, local);
         } else {
-            collected = local(rolloutShare(count, 0, 1));  // every position, on this process
+            collected = local(rolloutShare(count, 0, 1)); // every position, on this process
         }
         progress.throwIfCancelled();
-        if (collected.size() != batch.size()) throw std::logic_error("rollout distributor returned a wrong count");
+        if (collected.size() != batch.size())
+            throw std::logic_error("rollout distributor returned a wrong count");
         rec.secondsRollouts = secondsSince(t0);
         std::vector<RewardEntry> added;
         double acc = 0, run = 0;
         int used = 0;
-        for (const SentenceRollouts& c : collected) {  // merged in sentence order
+        for (const SentenceRollouts& c : collected) { // merged in sentence order
             if (c.skipped) {
                 ++rec.skippedSentences;
                 continue;
@@ -292,13 +319,15 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         progress.begin("training", 0);
         next = st.policy;
         {
-            // Rescaled (sec. 6); features kept from the last iteration when its states are the same.
+            // Rescaled (sec. 6); features kept from the last iteration when its states are the
+            // same.
             const CompactData& examples = retraining_.update(data, train_, progress);
             rec.examples = static_cast<long>(examples.numExamples());
             if (examples.numExamples() > 0) {
                 const LogRegOptions opt = cfg_.retrainingOptions(t);
-                const LogRegResult lr = trainLogisticRegression(retraining_.objective(opt.threads), opt,
-                                                                cfg_.warmStart ? &st.policy.weights : nullptr, progress);
+                const LogRegResult lr = trainLogisticRegression(
+                    retraining_.objective(opt.threads), opt,
+                    cfg_.warmStart ? &st.policy.weights : nullptr, progress);
                 next.weights = lr.weights;
                 rec.lbfgsIterations = lr.iterations;
                 rec.objective = lr.objective;
@@ -308,8 +337,10 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
         next.meta.lambda = cfg_.lambda;
         next.meta.name = "lols-iter-" + std::to_string(t);
         LolsConfig recorded = cfg_;
-        recorded.threads = 0;  // as in config.json: never changes results, so policy files do not depend on it
-        next.meta.training = {{"algorithm", "lols"}, {"iteration", t}, {"config", recorded.toJson()}};
+        recorded.threads =
+            0; // as in config.json: never changes results, so policy files do not depend on it
+        next.meta.training = {
+            {"algorithm", "lols"}, {"iteration", t}, {"config", recorded.toJson()}};
         rec.secondsTraining = secondsSince(t1);
         progress.throwIfCancelled();
 
@@ -321,7 +352,7 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
             rec.train = evaluate(trainSample(), next, progress);
         }
         next.meta.devMetrics = rec.dev.toJson();
-        next.meta.devMetrics.erase("seconds");  // keep policy files deterministic
+        next.meta.devMetrics.erase("seconds"); // keep policy files deterministic
         rec.secondsEvaluation = secondsSince(t2);
         rec.seconds = secondsSince(t0);
         rec.best = rec.dev.reward > st.bestDevReward;

@@ -28,27 +28,29 @@ namespace prunescope {
 
 struct PolicyEvaluation {
     int sentences = 0;
-    double reward = 0, accuracy = 0, runtime = 0;  // surrogate means (accuracy in [0,1])
-    double f1 = 0;                                 // corpus EVALB F1, percent
-    double mpush = 0, constituents = 0, spansKept = 0;  // means per sentence
+    double reward = 0, accuracy = 0, runtime = 0;      // surrogate means (accuracy in [0,1])
+    double f1 = 0;                                     // corpus EVALB F1, percent
+    double mpush = 0, constituents = 0, spansKept = 0; // means per sentence
     int failures = 0;
-    double seconds = 0;  // parsing + surrogate evaluation (wall clock, all threads)
+    double seconds = 0; // parsing + surrogate evaluation (wall clock, all threads)
     nlohmann::json toJson() const;
     static PolicyEvaluation fromJson(const nlohmann::json& j);
 };
 // Parses every sentence with the policy's mask and measures surrogate reward and true metrics.
 // Progress: phase "evaluation", one item per sentence; a cancel throws Cancelled.
-PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& p,
-                                Surrogate s, double lambda, const RolloutFunction& rollouts, int threads,
+PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> sentences,
+                                const Policy& p, Surrogate s, double lambda,
+                                const RolloutFunction& rollouts, int threads,
                                 const Progress& progress = {});
 
 struct LolsIterationRecord {
-    int iteration = 0;  // 0 = the initial policy
-    double trainRollInReward = std::numeric_limits<double>::quiet_NaN();  // pi_{t-1} on the minibatch
+    int iteration = 0; // 0 = the initial policy
+    double trainRollInReward =
+        std::numeric_limits<double>::quiet_NaN(); // pi_{t-1} on the minibatch
     double trainRollInAccuracy = std::numeric_limits<double>::quiet_NaN();
     double trainRollInRuntime = std::numeric_limits<double>::quiet_NaN();
     int minibatchSentences = 0;
-    int skippedSentences = 0;  // EVALB error sentences left out of this iteration (rCP)
+    int skippedSentences = 0; // EVALB error sentences left out of this iteration (rCP)
     long newStates = 0;       // roll-in states rolled out this iteration
     long datasetStates = 0;   // consolidated states after aggregation
     long examples = 0;        // nonzero-weight examples trained on
@@ -56,9 +58,9 @@ struct LolsIterationRecord {
     double objective = 0;
     PolicyEvaluation dev;
     bool hasTrainEval = false;
-    PolicyEvaluation train;   // fixed train sample (if trainEvalSentences > 0)
+    PolicyEvaluation train; // fixed train sample (if trainEvalSentences > 0)
     double secondsRollouts = 0, secondsTraining = 0, secondsEvaluation = 0, seconds = 0;
-    bool best = false;        // best dev reward so far (ties keep the earlier)
+    bool best = false; // best dev reward so far (ties keep the earlier)
     nlohmann::json toJson() const;
     static LolsIterationRecord fromJson(const nlohmann::json& j);
 };
@@ -66,7 +68,7 @@ struct LolsIterationRecord {
 // Everything needed to continue training after `iteration`.
 struct LolsState {
     int iteration = 0;
-    Policy policy;  // pi_{iteration+1} in the paper's numbering (the latest trained policy)
+    Policy policy; // pi_{iteration+1} in the paper's numbering (the latest trained policy)
     AggregatedDataset data;
     std::vector<LolsIterationRecord> log;
     int bestIteration = 0;
@@ -74,8 +76,9 @@ struct LolsState {
 };
 
 class LolsTrainer {
-public:
-    LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std::vector<LolsSentence> dev, LolsConfig cfg);
+  public:
+    LolsTrainer(const Grammar& g, std::vector<LolsSentence> train, std::vector<LolsSentence> dev,
+                LolsConfig cfg);
     // Iteration 0: evaluates the initial policy on dev; q0 = the baseline's dataset (may be empty).
     // Throws Cancelled if cancelled (there is no iteration to keep yet).
     LolsState start(const Policy& init, AggregatedDataset q0, const Progress& progress = {});
@@ -88,7 +91,8 @@ public:
     // rollIn, on this process's threads (results in the order of positions): what step() runs
     // through the distributor, and what a remote worker runs on its share. Progress: one item per
     // sentence; on a cancel it returns early (the caller checks the flag).
-    std::vector<SentenceRollouts> rollOut(int iteration, const Policy& rollIn, std::span<const int> positions,
+    std::vector<SentenceRollouts> rollOut(int iteration, const Policy& rollIn,
+                                          std::span<const int> positions,
                                           const Progress& progress = {}) const;
     // How step() spreads its rollouts (RolloutDistributor.h); default: this process's threads.
     void setDistributor(RolloutDistributor d) { distributor_ = std::move(d); }
@@ -98,15 +102,17 @@ public:
     const std::vector<LolsSentence>& dev() const { return dev_; }
     int threads() const;
 
-private:
-    PolicyEvaluation evaluate(std::span<const LolsSentence> s, const Policy& p, const Progress& progress) const;
+  private:
+    PolicyEvaluation evaluate(std::span<const LolsSentence> s, const Policy& p,
+                              const Progress& progress) const;
     std::span<const LolsSentence> trainSample() const;
     const Grammar* g_;
     std::vector<LolsSentence> train_, dev_;
     LolsConfig cfg_;
     RolloutFunction rollouts_;
     RolloutDistributor distributor_;
-    RetrainingData retraining_;  // the aggregate's compact features, kept across iterations (issue 16)
+    RetrainingData
+        retraining_; // the aggregate's compact features, kept across iterations (issue 16)
 };
 
 } // namespace prunescope

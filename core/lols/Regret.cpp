@@ -1,8 +1,8 @@
 // Regret of the baseline (gold) oracle vs the rollout oracle (sec. 7.3, eq. 4).
 #include "core/lols/Regret.h"
 
-#include "core/policy/GoldSpans.h"
 #include "core/grammar/PcfgEstimator.h"
+#include "core/policy/GoldSpans.h"
 #include "core/util/Parallel.h"
 
 namespace prunescope {
@@ -34,8 +34,9 @@ nlohmann::json RegretStats::toJson() const {
             {"p(gold)", states > 0 ? gold / states : 0.0}};
 }
 
-RegretStats regretOfRollouts(std::span<const SpanRollout> rollouts, const std::vector<std::uint8_t>& goldIndicator,
-                             int n, double lambda, double weight) {
+RegretStats regretOfRollouts(std::span<const SpanRollout> rollouts,
+                             const std::vector<std::uint8_t>& goldIndicator, int n, double lambda,
+                             double weight) {
     RegretStats s;
     s.sentences = 1;
     for (const SpanRollout& r : rollouts) {
@@ -57,8 +58,9 @@ RegretStats regretOfRollouts(std::span<const SpanRollout> rollouts, const std::v
     return s;
 }
 
-RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sentences, const Policy& policy,
-                           const RegretOptions& opt, const Progress& progress) {
+RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sentences,
+                           const Policy& policy, const RegretOptions& opt,
+                           const Progress& progress) {
     LolsConfig cfg;
     cfg.surrogate = opt.surrogate;
     cfg.engine = opt.engine;
@@ -68,17 +70,22 @@ RegretStats regretAnalysis(const Grammar& g, std::span<const LolsSentence> sente
     const RolloutFunction fn = rolloutFunction(opt.surrogate, opt.engine);
     std::vector<RegretStats> per(sentences.size());
     progress.begin("rollouts", static_cast<long>(sentences.size()));
-    parallelFor(static_cast<int>(sentences.size()), opt.threads, [&](int idx, int) {
-        const LolsSentence& s = sentences[idx];
-        const SentenceRollouts r =
-            collectSentenceRollouts(g, s, static_cast<std::uint32_t>(idx), policy, cfg, 0, fn, progress.cancelFlag());
-        const int n = static_cast<int>(s.words.size());
-        per[idx] = regretOfRollouts(r.rollouts, spanIndicator(binarizeLike(g, s.gold)), n, opt.lambda, r.weight);
-        progress.advance();
-    }, progress.cancelFlag());
+    parallelFor(
+        static_cast<int>(sentences.size()), opt.threads,
+        [&](int idx, int) {
+            const LolsSentence& s = sentences[idx];
+            const SentenceRollouts r = collectSentenceRollouts(
+                g, s, static_cast<std::uint32_t>(idx), policy, cfg, 0, fn, progress.cancelFlag());
+            const int n = static_cast<int>(s.words.size());
+            per[idx] = regretOfRollouts(r.rollouts, spanIndicator(binarizeLike(g, s.gold)), n,
+                                        opt.lambda, r.weight);
+            progress.advance();
+        },
+        progress.cancelFlag());
     progress.throwIfCancelled();
     RegretStats total;
-    for (const auto& p : per) total.add(p);  // in sentence order
+    for (const auto& p : per)
+        total.add(p); // in sentence order
     return total;
 }
 

@@ -8,13 +8,14 @@
 namespace prunescope {
 
 void RetrainingData::clear() {
-    objective_.reset();  // holds a reference to data_
+    objective_.reset(); // holds a reference to data_
     keys_.clear();
     data_ = CompactData{};
     reused_ = false;
 }
 
-const CompactData& RetrainingData::update(const AggregatedDataset& d, std::span<const LolsSentence> sentences,
+const CompactData& RetrainingData::update(const AggregatedDataset& d,
+                                          std::span<const LolsSentence> sentences,
                                           const Progress& progress) {
     // The examples trainingData would make: states with a nonzero reward difference, in order.
     std::size_t n = 0;
@@ -51,8 +52,8 @@ const CompactData& RetrainingData::update(const AggregatedDataset& d, std::span<
         const double w = std::abs(diff);
         if (!(w >= 0) || !std::isfinite(w)) {
             clear();
-            throw std::invalid_argument("logistic regression: example " + std::to_string(x) + " has invalid weight " +
-                                        std::to_string(w));
+            throw std::invalid_argument("logistic regression: example " + std::to_string(x) +
+                                        " has invalid weight " + std::to_string(w));
         }
         target[x] = diff > 0 ? 1 : 0;
         weight[x] = w;
@@ -60,7 +61,8 @@ const CompactData& RetrainingData::update(const AggregatedDataset& d, std::span<
         ++x;
     }
     if (total > 0)
-        for (double& w : weight) w /= total;
+        for (double& w : weight)
+            w /= total;
     data_.target = std::move(target);
     data_.weight = std::move(weight);
     reused_ = true;

@@ -21,7 +21,7 @@
 namespace prunescope {
 
 class RetrainingData {
-public:
+  public:
     // The examples of `d` (as trainingData). Polls the cancel flag per sentence when it rebuilds
     // (throws Cancelled); on any exception the cache is left empty, never half-updated.
     const CompactData& update(const AggregatedDataset& d, std::span<const LolsSentence> sentences,
@@ -32,9 +32,9 @@ public:
     // Whether the last update() kept the features (true) or rebuilt them (false); for tests.
     bool lastUpdateReused() const { return reused_; }
 
-private:
+  private:
     void clear();
-    std::vector<std::uint64_t> keys_;  // RewardEntry::key() of each example, in order
+    std::vector<std::uint64_t> keys_; // RewardEntry::key() of each example, in order
     CompactData data_;
     std::unique_ptr<ParallelObjective> objective_;
     int objectiveThreads_ = 0;

@@ -11,19 +11,18 @@ namespace {
 
 constexpr char kWireRolloutMagic[4] = {'P', 'S', 'R', 'W'};
 constexpr char kWirePolicyMagic[4] = {'P', 'S', 'P', 'W'};
-constexpr std::size_t kWireSentenceBytes = 4 + 4 + 4 + 8 + 8 + 8 + 4;  // position, skipped, states, weight, acc, runtime, entries
+constexpr std::size_t kWireSentenceBytes =
+    4 + 4 + 4 + 8 + 8 + 8 + 4; // position, skipped, states, weight, acc, runtime, entries
 constexpr std::size_t kWireEntryBytes = 4 + 2 + 2 + 8 + 8;
 
-template <class T>
-void putWire(std::string& out, const T& x) {
+template <class T> void putWire(std::string& out, const T& x) {
     out.append(reinterpret_cast<const char*>(&x), sizeof x);
 }
 
 class WireReader {
-public:
+  public:
     WireReader(const std::string& bytes, const std::string& source) : b_(bytes), source_(source) {}
-    template <class T>
-    T get() {
+    template <class T> T get() {
         need(sizeof(T));
         T x;
         std::memcpy(&x, b_.data() + pos_, sizeof x);
@@ -37,11 +36,12 @@ public:
     std::size_t left() const { return b_.size() - pos_; }
     void expectMagic(const char (&magic)[4]) {
         need(4);
-        if (std::memcmp(b_.data() + pos_, magic, 4) != 0) throw std::runtime_error(source_ + ": not a rollout message");
+        if (std::memcmp(b_.data() + pos_, magic, 4) != 0)
+            throw std::runtime_error(source_ + ": not a rollout message");
         pos_ += 4;
     }
 
-private:
+  private:
     const std::string& b_;
     const std::string& source_;
     std::size_t pos_ = 0;
@@ -49,10 +49,13 @@ private:
 
 } // namespace
 
-std::string encodeSentenceRollouts(std::span<const int> positions, std::span<const SentenceRollouts> results) {
-    if (positions.size() != results.size()) throw std::invalid_argument("encodeSentenceRollouts: size mismatch");
+std::string encodeSentenceRollouts(std::span<const int> positions,
+                                   std::span<const SentenceRollouts> results) {
+    if (positions.size() != results.size())
+        throw std::invalid_argument("encodeSentenceRollouts: size mismatch");
     std::size_t size = 4 + 4;
-    for (const SentenceRollouts& r : results) size += kWireSentenceBytes + r.entries.size() * kWireEntryBytes;
+    for (const SentenceRollouts& r : results)
+        size += kWireSentenceBytes + r.entries.size() * kWireEntryBytes;
     std::string out;
     out.reserve(size);
     out.append(kWireRolloutMagic, 4);
@@ -77,15 +80,17 @@ std::string encodeSentenceRollouts(std::span<const int> positions, std::span<con
     return out;
 }
 
-void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollouts>& out, const std::string& source) {
+void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollouts>& out,
+                            const std::string& source) {
     WireReader in(bytes, source);
     in.expectMagic(kWireRolloutMagic);
     const std::uint32_t count = in.get<std::uint32_t>();
     for (std::uint32_t x = 0; x < count; ++x) {
         const std::int32_t position = in.get<std::int32_t>();
         if (position < 0 || static_cast<std::size_t>(position) >= out.size())
-            throw std::runtime_error(source + ": rollout message names minibatch position " + std::to_string(position) +
-                                     " of " + std::to_string(out.size()));
+            throw std::runtime_error(source + ": rollout message names minibatch position " +
+                                     std::to_string(position) + " of " +
+                                     std::to_string(out.size()));
         SentenceRollouts r;
         r.skipped = in.get<std::int32_t>() != 0;
         r.states = in.get<std::int32_t>();
@@ -93,7 +98,8 @@ void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollou
         r.rollInAccuracy = in.get<double>();
         r.rollInRuntime = in.get<double>();
         const std::uint32_t entries = in.get<std::uint32_t>();
-        if (in.left() / kWireEntryBytes < entries) throw std::runtime_error(source + ": truncated rollout message");
+        if (in.left() / kWireEntryBytes < entries)
+            throw std::runtime_error(source + ": truncated rollout message");
         r.entries.resize(entries);
         for (RewardEntry& e : r.entries) {
             e.sentence = in.get<std::uint32_t>();
@@ -121,7 +127,7 @@ std::string encodeRollInPolicy(const Policy& p) {
     for (Eigen::Index f = 0; f < p.weights.size(); ++f) {
         std::uint32_t bits;
         std::memcpy(&bits, &p.weights[f], 4);
-        if (bits == 0) continue;  // +0.0 only: -0.0 is sent, so the weights arrive bit for bit
+        if (bits == 0) continue; // +0.0 only: -0.0 is sent, so the weights arrive bit for bit
         putWire(out, static_cast<std::uint32_t>(f));
         putWire(out, p.weights[f]);
     }
@@ -134,11 +140,13 @@ Policy decodeRollInPolicy(const std::string& bytes, const std::string& source) {
     Policy p;
     p.threshold = in.get<float>();
     const std::uint32_t nonzero = in.get<std::uint32_t>();
-    if (in.left() != 8 * std::size_t{nonzero}) throw std::runtime_error(source + ": truncated policy message");
+    if (in.left() != 8 * std::size_t{nonzero})
+        throw std::runtime_error(source + ": truncated policy message");
     for (std::uint32_t x = 0; x < nonzero; ++x) {
         const std::uint32_t f = in.get<std::uint32_t>();
         if (f >= static_cast<std::uint32_t>(p.weights.size()))
-            throw std::runtime_error(source + ": policy message names feature " + std::to_string(f));
+            throw std::runtime_error(source + ": policy message names feature " +
+                                     std::to_string(f));
         p.weights[f] = in.get<float>();
     }
     return p;

@@ -14,10 +14,12 @@
 namespace prunescope {
 
 // positions[x]'s result is results[x]; `rollouts` (the raw SpanRollouts) are not sent.
-std::string encodeSentenceRollouts(std::span<const int> positions, std::span<const SentenceRollouts> results);
+std::string encodeSentenceRollouts(std::span<const int> positions,
+                                   std::span<const SentenceRollouts> results);
 // Writes each decoded result into out[position]; throws std::runtime_error naming `source` on a
 // malformed buffer or a position outside out.
-void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollouts>& out, const std::string& source);
+void decodeSentenceRollouts(const std::string& bytes, std::vector<SentenceRollouts>& out,
+                            const std::string& source);
 
 // The roll-in part of a policy: its threshold and nonzero weights (meta is not sent).
 std::string encodeRollInPolicy(const Policy& p);

@@ -24,21 +24,25 @@ void checkLols(const JsonDocument& d, const json& l) {
     if (!l.is_object()) d.fail(l, "'/lols' must be an object");
     if (const json* v = d.optionalMember(l, "surrogate")) {
         const std::string s = d.string(*v);
-        if (s != "rcp" && s != "rdp") d.fail(*v, "'/lols/surrogate' must be \"rcp\" or \"rdp\", not \"" + s + "\"");
+        if (s != "rcp" && s != "rdp")
+            d.fail(*v, "'/lols/surrogate' must be \"rcp\" or \"rdp\", not \"" + s + "\"");
     }
     if (const json* v = d.optionalMember(l, "engine")) {
         const std::string s = d.string(*v);
-        if (s != "fast" && s != "naive") d.fail(*v, "'/lols/engine' must be \"fast\" or \"naive\", not \"" + s + "\"");
+        if (s != "fast" && s != "naive")
+            d.fail(*v, "'/lols/engine' must be \"fast\" or \"naive\", not \"" + s + "\"");
     }
     if (const json* v = d.optionalMember(l, "lambda")) d.number(*v, 0, kMaxDouble);
     if (const json* v = d.optionalMember(l, "iterations")) d.int32(*v, 0, kMaxLolsIterations);
     if (const json* v = d.optionalMember(l, "minibatch")) d.int32(*v, 1, kMaxMinibatch);
-    if (const json* v = d.optionalMember(l, "cpRolloutsPerWord")) d.int32(*v, 0, kMaxSentenceLength);
+    if (const json* v = d.optionalMember(l, "cpRolloutsPerWord"))
+        d.int32(*v, 0, kMaxSentenceLength);
     if (const json* v = d.optionalMember(l, "seed")) d.uint64(*v);
     if (const json* v = d.optionalMember(l, "threads")) d.int32(*v, 0, 4096);
     if (const json* v = d.optionalMember(l, "l2")) d.number(*v, 0, kMaxDouble);
     if (const json* v = d.optionalMember(l, "lbfgsMaxIterations")) d.int32(*v, 1, 1000000);
-    if (const json* v = d.optionalMember(l, "lbfgsMaxIterationsAfterFirst")) d.int32(*v, 0, 1000000);
+    if (const json* v = d.optionalMember(l, "lbfgsMaxIterationsAfterFirst"))
+        d.int32(*v, 0, 1000000);
     if (const json* v = d.optionalMember(l, "lbfgsEpsilon")) {
         if (d.number(*v, 0, kMaxDouble) <= 0) d.fail(*v, "'/lols/lbfgsEpsilon' must be > 0");
     }
@@ -46,13 +50,15 @@ void checkLols(const JsonDocument& d, const json& l) {
         if (d.number(*v, 0, 1) >= 1) d.fail(*v, "'/lols/lbfgsGradientReduction' must be < 1");
     }
     if (const json* v = d.optionalMember(l, "warmStart")) d.boolean(*v);
-    if (const json* v = d.optionalMember(l, "trainEvalSentences")) d.int32(*v, 0, std::numeric_limits<int>::max());
+    if (const json* v = d.optionalMember(l, "trainEvalSentences"))
+        d.int32(*v, 0, std::numeric_limits<int>::max());
 }
 
 // A number or null (null = "does not exist", e.g. the roll-in reward of iteration 0).
 void numberOrNull(const JsonDocument& d, const json& obj, const char* key) {
     if (const json* v = d.optionalMember(obj, key); v && !v->is_null()) {
-        if (!v->is_number()) d.fail(*v, "'" + d.pointer(*v).to_string() + "' must be a number or null");
+        if (!v->is_number())
+            d.fail(*v, "'" + d.pointer(*v).to_string() + "' must be a number or null");
     }
 }
 
@@ -60,7 +66,8 @@ void checkEvaluation(const JsonDocument& d, const json& e) {
     if (!e.is_object()) d.fail(e, "'" + d.pointer(e).to_string() + "' must be an object");
     if (const json* v = d.optionalMember(e, "sentences")) d.int32(*v, 0);
     if (const json* v = d.optionalMember(e, "failures")) d.int32(*v, 0);
-    for (const char* k : {"reward", "accuracy", "runtime", "f1", "mpush", "constituents", "spansKept", "seconds"})
+    for (const char* k :
+         {"reward", "accuracy", "runtime", "f1", "mpush", "constituents", "spansKept", "seconds"})
         numberOrNull(d, e, k);
 }
 
@@ -68,7 +75,8 @@ void checkRecord(const JsonDocument& d) {
     const json& j = d.root();
     if (!j.is_object()) d.fail(j, "a log line must be a JSON object");
     d.int32(d.member(j, "iteration"), 0, kMaxLolsIterations);
-    for (const char* k : {"trainRollInReward", "trainRollInAccuracy", "trainRollInRuntime", "objective"})
+    for (const char* k :
+         {"trainRollInReward", "trainRollInAccuracy", "trainRollInRuntime", "objective"})
         numberOrNull(d, j, k);
     for (const char* k : {"minibatchSentences", "skippedSentences", "lbfgsIterations"})
         if (const json* v = d.optionalMember(j, k)) d.int32(*v, 0);
@@ -92,13 +100,15 @@ json runConfigFromText(const std::string& text, const std::string& file) {
     if (!c.is_object()) d.fail(c, "not a run directory config (a JSON object is expected)");
     const json& format = d.member(c, "format");
     if (!format.is_string() || format.get<std::string>() != kConfigFormat)
-        d.fail(format, std::string("not a run directory config (format must be \"") + kConfigFormat + "\")");
+        d.fail(format, std::string("not a run directory config (format must be \"") +
+                           kConfigFormat + "\")");
     const json& version = d.member(c, "version");
     if (!version.is_number_integer() || version.get<std::int64_t>() != kConfigVersion)
-        d.fail(version, "unsupported run directory version " + version.dump() + " (this program reads version " +
-                            std::to_string(kConfigVersion) + ")");
+        d.fail(version, "unsupported run directory version " + version.dump() +
+                            " (this program reads version " + std::to_string(kConfigVersion) + ")");
     for (const char* k : {"grammar", "init", "train", "dev"})
-        if (d.string(d.member(c, k)).empty()) d.fail(c[k], std::string("'/") + k + "' must not be empty");
+        if (d.string(d.member(c, k)).empty())
+            d.fail(c[k], std::string("'/") + k + "' must not be empty");
     if (const json* v = d.optionalMember(c, "maxLength")) d.int32(*v, 0, kMaxSentenceLength);
     if (const json* v = d.optionalMember(c, "trainLimit")) d.int32(*v, 0);
     if (const json* v = d.optionalMember(c, "devLimit")) d.int32(*v, 0);
@@ -113,7 +123,9 @@ json runConfigFromText(const std::string& text, const std::string& file) {
     return c;
 }
 
-json readRunConfig(const std::string& path) { return runConfigFromText(readFile(path), path); }
+json readRunConfig(const std::string& path) {
+    return runConfigFromText(readFile(path), path);
+}
 
 std::pair<int, int> runConfigLocation(const std::string& text, const std::string& key) {
     try {
@@ -125,8 +137,8 @@ std::pair<int, int> runConfigLocation(const std::string& text, const std::string
     }
 }
 
-std::vector<LolsIterationRecord> logRecordsFromText(const std::string& text, const std::string& file,
-                                                    bool* truncatedTail) {
+std::vector<LolsIterationRecord> logRecordsFromText(const std::string& text,
+                                                    const std::string& file, bool* truncatedTail) {
     std::vector<LolsIterationRecord> records;
     if (truncatedTail) *truncatedTail = false;
     std::size_t pos = 0;
@@ -138,7 +150,7 @@ std::vector<LolsIterationRecord> logRecordsFromText(const std::string& text, con
         const std::string line = text.substr(pos, last ? std::string::npos : nl - pos);
         pos = last ? text.size() : nl + 1;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        if (last) {  // no newline: still being written (or cut by a copy); readers ignore it
+        if (last) { // no newline: still being written (or cut by a copy); readers ignore it
             if (truncatedTail) *truncatedTail = true;
             break;
         }
@@ -148,7 +160,7 @@ std::vector<LolsIterationRecord> logRecordsFromText(const std::string& text, con
             records.push_back(LolsIterationRecord::fromJson(d.root()));
         } catch (const InputError&) {
             if (pos >= text.size() && text.find_first_not_of(" \t\r\n", pos) == std::string::npos &&
-                !json::accept(line)) {  // an unparsable last line: tolerated as a tail
+                !json::accept(line)) { // an unparsable last line: tolerated as a tail
                 if (truncatedTail) *truncatedTail = true;
                 break;
             }

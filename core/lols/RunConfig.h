@@ -29,7 +29,7 @@ std::pair<int, int> runConfigLocation(const std::string& text, const std::string
 // The records of log.jsonl's complete lines, each validated (types and ranges) and named by line
 // on error. A last line without '\n' or that does not parse is ignored (*truncatedTail = true): a
 // directory copied while it grows. A bad line before the last is an InputError.
-std::vector<LolsIterationRecord> logRecordsFromText(const std::string& text, const std::string& file,
-                                                    bool* truncatedTail = nullptr);
+std::vector<LolsIterationRecord>
+logRecordsFromText(const std::string& text, const std::string& file, bool* truncatedTail = nullptr);
 
 } // namespace prunescope

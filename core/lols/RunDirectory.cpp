@@ -27,14 +27,17 @@ nlohmann::json parseJsonFile(const std::string& path) {
 
 void checkConfig(const nlohmann::json& c, const std::string& path) {
     if (!c.is_object() || c.value("format", std::string()) != kRunFormat)
-        throw InputError(path, 1, 1, std::string("not a run directory config (format must be \"") + kRunFormat + "\")");
+        throw InputError(path, 1, 1,
+                         std::string("not a run directory config (format must be \"") + kRunFormat +
+                             "\")");
     if (c.value("version", 0) != kRunFormatVersion)
         throw InputError(path, 1, 1, "unsupported run directory version");
 }
 
 } // namespace
 
-std::vector<nlohmann::json> parseLogLines(const std::string& text, const std::string& fileName, bool* truncatedTail) {
+std::vector<nlohmann::json> parseLogLines(const std::string& text, const std::string& fileName,
+                                          bool* truncatedTail) {
     std::vector<nlohmann::json> lines;
     if (truncatedTail) *truncatedTail = false;
     std::size_t pos = 0;
@@ -47,10 +50,10 @@ std::vector<nlohmann::json> parseLogLines(const std::string& text, const std::st
         pos = last ? text.size() : nl + 1;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         try {
-            if (last) throw std::runtime_error("no newline");  // still being written
+            if (last) throw std::runtime_error("no newline"); // still being written
             lines.push_back(nlohmann::json::parse(line));
         } catch (const std::exception& e) {
-            if (pos >= text.size()) {  // the last line: tolerated
+            if (pos >= text.size()) { // the last line: tolerated
                 if (truncatedTail) *truncatedTail = true;
                 break;
             }
@@ -65,7 +68,8 @@ RunDirectorySnapshot readRunDirectory(const std::string& dir) {
     const RunDirectory rd = RunDirectory::open(dir);
     s.config = rd.config();
     if (fs::exists(rd.logPath())) {
-        for (const auto& j : parseLogLines(readFile(rd.logPath()), rd.logPath(), &s.truncatedTail)) {
+        for (const auto& j :
+             parseLogLines(readFile(rd.logPath()), rd.logPath(), &s.truncatedTail)) {
             s.log.push_back(LolsIterationRecord::fromJson(j));
             if (s.log.back().best) s.bestIteration = s.log.back().iteration;
         }
@@ -87,13 +91,20 @@ RunDirectory RunDirectory::create(const std::string& dir, const nlohmann::json& 
 
 RunDirectory RunDirectory::open(const std::string& dir) {
     RunDirectory rd(dir);
-    if (!fs::exists(rd.configPath())) throw InputError(rd.configPath(), 0, 0, "not a run directory (no config.json)");
+    if (!fs::exists(rd.configPath()))
+        throw InputError(rd.configPath(), 0, 0, "not a run directory (no config.json)");
     return rd;
 }
 
-std::string RunDirectory::configPath() const { return (fs::path(dir_) / "config.json").string(); }
-std::string RunDirectory::logPath() const { return (fs::path(dir_) / "log.jsonl").string(); }
-std::string RunDirectory::bestPath() const { return (fs::path(dir_) / "best.json").string(); }
+std::string RunDirectory::configPath() const {
+    return (fs::path(dir_) / "config.json").string();
+}
+std::string RunDirectory::logPath() const {
+    return (fs::path(dir_) / "log.jsonl").string();
+}
+std::string RunDirectory::bestPath() const {
+    return (fs::path(dir_) / "best.json").string();
+}
 std::string RunDirectory::policyPath(int it) const {
     return (fs::path(dir_) / "policies" / ("iter-" + threeDigits(it) + ".json")).string();
 }
@@ -117,13 +128,15 @@ void RunDirectory::writeConfig(const nlohmann::json& config) {
 std::vector<LolsIterationRecord> RunDirectory::log() const {
     std::vector<LolsIterationRecord> out;
     if (!fs::exists(logPath())) return out;
-    for (const auto& j : parseLogLines(readFile(logPath()), logPath())) out.push_back(LolsIterationRecord::fromJson(j));
+    for (const auto& j : parseLogLines(readFile(logPath()), logPath()))
+        out.push_back(LolsIterationRecord::fromJson(j));
     return out;
 }
 
 void RunDirectory::commit(const LolsState& st) {
     if (st.log.empty() || st.log.back().iteration != st.iteration)
-        throw std::invalid_argument("RunDirectory::commit: state has no record of its last iteration");
+        throw std::invalid_argument(
+            "RunDirectory::commit: state has no record of its last iteration");
     fs::create_directories(fs::path(dir_) / "policies");
     fs::create_directories(fs::path(dir_) / "state");
     savePolicy(st.policy, policyPath(st.iteration));
@@ -144,13 +157,17 @@ void RunDirectory::commit(const LolsState& st) {
 LolsState RunDirectory::restore() const {
     LolsState st;
     st.log = log();
-    if (st.log.empty()) throw InputError(logPath(), 0, 0, "run directory has no committed iteration to resume from");
+    if (st.log.empty())
+        throw InputError(logPath(), 0, 0,
+                         "run directory has no committed iteration to resume from");
     for (std::size_t x = 0; x < st.log.size(); ++x)
         if (st.log[x].iteration != static_cast<int>(x))
-            throw InputError(logPath(), static_cast<int>(x) + 1, 1, "iterations in the log are not 0, 1, 2, ...");
+            throw InputError(logPath(), static_cast<int>(x) + 1, 1,
+                             "iterations in the log are not 0, 1, 2, ...");
     st.iteration = st.log.back().iteration;
     st.policy = loadPolicy(policyPath(st.iteration));
-    st.data = AggregatedDataset::deserialize(readFile(statePath(st.iteration)), statePath(st.iteration));
+    st.data =
+        AggregatedDataset::deserialize(readFile(statePath(st.iteration)), statePath(st.iteration));
     st.bestIteration = 0;
     st.bestDevReward = st.log.front().dev.reward;
     for (const auto& r : st.log)

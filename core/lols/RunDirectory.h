@@ -25,15 +25,15 @@ std::vector<nlohmann::json> parseLogLines(const std::string& text, const std::st
 // What a reader (CLI, GUI) sees in a run directory at one moment.
 struct RunDirectorySnapshot {
     nlohmann::json config;
-    std::vector<LolsIterationRecord> log;  // committed iterations, in order
+    std::vector<LolsIterationRecord> log; // committed iterations, in order
     bool truncatedTail = false;
-    int bestIteration = -1;                // from the log's "best" flags (-1 if no log yet)
+    int bestIteration = -1; // from the log's "best" flags (-1 if no log yet)
 };
 // Throws InputError if config.json is missing or malformed.
 RunDirectorySnapshot readRunDirectory(const std::string& dir);
 
 class RunDirectory {
-public:
+  public:
     // Creates dir (and parents) and writes config.json; throws InputError if dir exists and is
     // not empty.
     static RunDirectory create(const std::string& dir, const nlohmann::json& config);
@@ -44,8 +44,8 @@ public:
     std::string configPath() const;
     std::string logPath() const;
     std::string bestPath() const;
-    std::string policyPath(int iteration) const;  // policies/iter-NNN.json
-    std::string statePath(int iteration) const;   // state/iter-NNN.bin
+    std::string policyPath(int iteration) const; // policies/iter-NNN.json
+    std::string statePath(int iteration) const;  // state/iter-NNN.bin
 
     nlohmann::json config() const;
     void writeConfig(const nlohmann::json& config);
@@ -57,7 +57,7 @@ public:
     // Rebuilds the state after the last committed iteration (policy, dataset, log, best).
     LolsState restore() const;
 
-private:
+  private:
     explicit RunDirectory(std::string dir) : dir_(std::move(dir)) {}
     std::string dir_;
 };

@@ -23,7 +23,8 @@ json treebankEntry(const std::string& path) {
     json files = json::array();
     const bool dir = std::filesystem::is_directory(path);
     for (const std::string& f : treebankFiles(path))
-        files.push_back(fileEntry(f, dir ? std::filesystem::path(f).filename().string() : std::string()));
+        files.push_back(
+            fileEntry(f, dir ? std::filesystem::path(f).filename().string() : std::string()));
     return {{"path", path}, {"files", files}};
 }
 
@@ -40,12 +41,17 @@ std::string sentencesHash(const std::vector<LolsSentence>& s) {
     return contentHash(all);
 }
 
-std::string sizeText(const json& f) { return f.contains("bytes") ? f["bytes"].dump() + " bytes" : "?"; }
+std::string sizeText(const json& f) {
+    return f.contains("bytes") ? f["bytes"].dump() + " bytes" : "?";
+}
 
-void compareTreebank(const std::string& key, const json& a, const json& b, std::vector<FingerprintChange>& out) {
+void compareTreebank(const std::string& key, const json& a, const json& b,
+                     std::vector<FingerprintChange>& out) {
     std::map<std::string, json> before, after;
-    for (const auto& f : a.value("files", json::array())) before[f.value("name", "")] = f;
-    for (const auto& f : b.value("files", json::array())) after[f.value("name", "")] = f;
+    for (const auto& f : a.value("files", json::array()))
+        before[f.value("name", "")] = f;
+    for (const auto& f : b.value("files", json::array()))
+        after[f.value("name", "")] = f;
     const std::string where = b.value("path", std::string());
     std::vector<std::string> parts;
     for (const auto& [name, f] : before) {
@@ -54,13 +60,15 @@ void compareTreebank(const std::string& key, const json& a, const json& b, std::
         if (it == after.end())
             parts.push_back(shown + " removed");
         else if (it->second.value("hash", "") != f.value("hash", ""))
-            parts.push_back(shown + " changed (" + sizeText(f) + " -> " + sizeText(it->second) + ")");
+            parts.push_back(shown + " changed (" + sizeText(f) + " -> " + sizeText(it->second) +
+                            ")");
     }
     for (const auto& [name, f] : after)
         if (!before.count(name)) parts.push_back((name.empty() ? where : name) + " added");
     if (parts.empty()) return;
     std::string what = key + " treebank " + where + ": ";
-    for (std::size_t i = 0; i < parts.size() && i < 5; ++i) what += (i ? ", " : "") + parts[i];
+    for (std::size_t i = 0; i < parts.size() && i < 5; ++i)
+        what += (i ? ", " : "") + parts[i];
     if (parts.size() > 5) what += ", and " + std::to_string(parts.size() - 5) + " more files";
     out.push_back({key, what});
 }
@@ -91,21 +99,28 @@ std::vector<FingerprintChange> fingerprintChanges(const json& a, const json& b) 
     std::vector<FingerprintChange> out;
     for (const char* key : {"maxLength", "trainLimit", "devLimit"})
         if (a.value(key, json()) != b.value(key, json()))
-            out.push_back({key, std::string(key) + ": " + a.value(key, json()).dump() + " -> " + b.value(key, json()).dump()});
+            out.push_back({key, std::string(key) + ": " + a.value(key, json()).dump() + " -> " +
+                                    b.value(key, json()).dump()});
     const json ga = a.value("grammar", json::object()), gb = b.value("grammar", json::object());
-    // Contents, not paths: a run whose data moved (and whose config.json was edited to match) resumes.
+    // Contents, not paths: a run whose data moved (and whose config.json was edited to match)
+    // resumes.
     if (ga.value("hash", "") != gb.value("hash", ""))
-        out.push_back({"grammar", "grammar " + gb.value("path", std::string()) + ": content changed (" + sizeText(ga) +
-                                      " -> " + sizeText(gb) + ")"});
+        out.push_back({"grammar", "grammar " + gb.value("path", std::string()) +
+                                      ": content changed (" + sizeText(ga) + " -> " + sizeText(gb) +
+                                      ")"});
     for (const char* key : {"train", "dev"})
         compareTreebank(key, a.value(key, json::object()), b.value(key, json::object()), out);
     // The sentences themselves (what the saved indices point at), if nothing above explains it.
     for (const char* key : {"train", "dev"}) {
         const std::string count = std::string(key) + "Sentences", hash = count + "Hash";
-        if (a.value(count, json()) != b.value(count, json()) || a.value(hash, json()) != b.value(hash, json()))
-            out.push_back({std::string(key), std::string(key) + " sentences selected: " + a.value(count, json()).dump() +
-                                                 " -> " + b.value(count, json()).dump() +
-                                                 (a.value(count, json()) == b.value(count, json()) ? " (different sentences)" : "")});
+        if (a.value(count, json()) != b.value(count, json()) ||
+            a.value(hash, json()) != b.value(hash, json()))
+            out.push_back(
+                {std::string(key),
+                 std::string(key) + " sentences selected: " + a.value(count, json()).dump() +
+                     " -> " + b.value(count, json()).dump() +
+                     (a.value(count, json()) == b.value(count, json()) ? " (different sentences)"
+                                                                       : "")});
     }
     return out;
 }

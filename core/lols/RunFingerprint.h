@@ -19,7 +19,8 @@ constexpr int kInputsFormatVersion = 1;
 // {"format", "version", "grammar": {path, bytes, hash}, "train"/"dev": {path, files: [{name,
 // bytes, hash}]}, "maxLength", "trainLimit", "devLimit", "trainSentences", "devSentences",
 // "trainSentencesHash", "devSentencesHash"} for a config and the sentences it selected.
-nlohmann::json runInputsFingerprint(const nlohmann::json& config, const std::vector<LolsSentence>& train,
+nlohmann::json runInputsFingerprint(const nlohmann::json& config,
+                                    const std::vector<LolsSentence>& train,
                                     const std::vector<LolsSentence>& dev);
 
 // The differences between a recorded and a current fingerprint, one readable line each, with the
@@ -28,6 +29,7 @@ struct FingerprintChange {
     std::string key;
     std::string what;
 };
-std::vector<FingerprintChange> fingerprintChanges(const nlohmann::json& recorded, const nlohmann::json& current);
+std::vector<FingerprintChange> fingerprintChanges(const nlohmann::json& recorded,
+                                                  const nlohmann::json& current);
 
 } // namespace prunescope

@@ -12,12 +12,14 @@ std::string surrogateLambdaUnit(Surrogate s) {
 
 double surrogateLambda(double given, const PolicyMetadata& meta, Surrogate s) {
     if (!std::isnan(given)) return given;
-    if (std::isnan(meta.lambda)) throw std::invalid_argument("no --lambda given and the policy records none");
+    if (std::isnan(meta.lambda))
+        throw std::invalid_argument("no --lambda given and the policy records none");
     if (meta.lambdaUnit != surrogateLambdaUnit(s))
-        throw std::invalid_argument("no --lambda given, and the policy's lambda (" + std::to_string(meta.lambda) + " " +
-                                    (meta.lambdaUnit.empty() ? std::string("in unknown units") : "in " + meta.lambdaUnit) +
-                                    ") is not in the " + surrogateName(s) + " surrogate's units (" + surrogateLambdaUnit(s) +
-                                    "); pass --lambda (docs/lols.md, 'λ')");
+        throw std::invalid_argument(
+            "no --lambda given, and the policy's lambda (" + std::to_string(meta.lambda) + " " +
+            (meta.lambdaUnit.empty() ? std::string("in unknown units") : "in " + meta.lambdaUnit) +
+            ") is not in the " + surrogateName(s) + " surrogate's units (" +
+            surrogateLambdaUnit(s) + "); pass --lambda (docs/lols.md, 'λ')");
     return meta.lambda;
 }
 

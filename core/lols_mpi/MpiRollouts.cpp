@@ -37,7 +37,8 @@ bool await(MPI_Request& r, const std::atomic<bool>* cancel = nullptr) {
     }
 }
 
-void broadcast(void* data, int count, MPI_Datatype type, const std::atomic<bool>* cancel = nullptr) {
+void broadcast(void* data, int count, MPI_Datatype type,
+               const std::atomic<bool>* cancel = nullptr) {
     MPI_Request r;
     check(MPI_Ibcast(data, count, type, 0, MPI_COMM_WORLD, &r), "MPI_Ibcast");
     if (!await(r, cancel)) throw std::runtime_error("cancelled");
@@ -45,21 +46,25 @@ void broadcast(void* data, int count, MPI_Datatype type, const std::atomic<bool>
 
 int toCount(std::uint64_t bytes, const char* what) {
     if (bytes > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-        throw std::runtime_error(std::string("MPI: ") + what + " of " + std::to_string(bytes) +
-                                 " bytes exceeds one message's 2 GiB limit (use a smaller --minibatch)");
+        throw std::runtime_error(
+            std::string("MPI: ") + what + " of " + std::to_string(bytes) +
+            " bytes exceeds one message's 2 GiB limit (use a smaller --minibatch)");
     return static_cast<int>(bytes);
 }
 
 // Every rank sends `mine`; rank 0 returns all of them (rank order), the others an empty vector.
 // Returns false on rank 0 if cancelled while waiting.
-bool gatherBytes(const std::string& mine, std::vector<std::string>& all, const std::atomic<bool>* cancel) {
+bool gatherBytes(const std::string& mine, std::vector<std::string>& all,
+                 const std::atomic<bool>* cancel) {
     int rank = 0, size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     std::uint64_t mySize = mine.size();
     std::vector<std::uint64_t> sizes(rank == 0 ? size : 0);
     MPI_Request r;
-    check(MPI_Igather(&mySize, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &r), "MPI_Igather");
+    check(
+        MPI_Igather(&mySize, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &r),
+        "MPI_Igather");
     if (!await(r, cancel)) return false;
     std::vector<int> counts, displs;
     std::string buffer;
@@ -73,12 +78,13 @@ bool gatherBytes(const std::string& mine, std::vector<std::string>& all, const s
         toCount(total, "one iteration's rollouts");
         buffer.resize(total);
     }
-    check(MPI_Igatherv(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, buffer.data(), counts.data(),
-                       displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD, &r),
+    check(MPI_Igatherv(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, buffer.data(),
+                       counts.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD, &r),
           "MPI_Igatherv");
     if (!await(r, cancel)) return false;
     if (rank == 0)
-        for (int x = 0; x < size; ++x) all.push_back(buffer.substr(displs[x], counts[x]));
+        for (int x = 0; x < size; ++x)
+            all.push_back(buffer.substr(displs[x], counts[x]));
     return true;
 }
 
@@ -100,18 +106,21 @@ MpiWorld::MpiWorld() {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     MPI_Comm local;
-    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local) == MPI_SUCCESS) {
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local) ==
+        MPI_SUCCESS) {
         MPI_Comm_size(local, &localSize_);
         MPI_Comm_free(&local);
     }
 }
 
-MpiWorld::~MpiWorld() { MPI_Finalize(); }
+MpiWorld::~MpiWorld() {
+    MPI_Finalize();
+}
 
 void MpiWorld::abort(int code) {
     std::cerr.flush();
     MPI_Abort(MPI_COMM_WORLD, code);
-    std::_Exit(code);  // not reached
+    std::_Exit(code); // not reached
 }
 
 bool launchedByMpi() {
@@ -133,19 +142,23 @@ std::string broadcastRunConfig(const std::string& text) {
 RolloutDistributor mpiRolloutDistributor(const std::atomic<bool>* cancel,
                                          std::function<void(int, const MpiTraffic&)> onIteration) {
     RolloutDistributor d;
-    d.collect = [cancel, onIteration](int iteration, const Policy& rollIn, int count, const LocalRollouts& local) {
+    d.collect = [cancel, onIteration](int iteration, const Policy& rollIn, int count,
+                                      const LocalRollouts& local) {
         int size = 1;
         MPI_Comm_size(MPI_COMM_WORLD, &size);
         auto giveUp = [&] {
             std::cerr << "lols: stopped while other ranks were rolling out iteration " << iteration
-                      << " (a cancel, or a rank died); the iterations before it are kept (continue with --resume)\n";
+                      << " (a cancel, or a rank died); the iterations before it are kept (continue "
+                         "with --resume)\n";
             MpiWorld::abort(130);
         };
         const std::string policy = encodeRollInPolicy(rollIn);
-        std::int64_t header[4] = {kRollOut, iteration, count, static_cast<std::int64_t>(policy.size())};
+        std::int64_t header[4] = {kRollOut, iteration, count,
+                                  static_cast<std::int64_t>(policy.size())};
         try {
             broadcast(header, 4, MPI_INT64_T, cancel);
-            broadcast(const_cast<char*>(policy.data()), toCount(policy.size(), "the policy"), MPI_BYTE, cancel);
+            broadcast(const_cast<char*>(policy.data()), toCount(policy.size(), "the policy"),
+                      MPI_BYTE, cancel);
         } catch (const std::runtime_error&) {
             giveUp();
         }
@@ -155,7 +168,8 @@ RolloutDistributor mpiRolloutDistributor(const std::atomic<bool>* cancel,
         std::exception_ptr failure;
         try {
             const auto results = local(mine);
-            for (std::size_t x = 0; x < mine.size(); ++x) out[static_cast<std::size_t>(mine[x])] = results[x];
+            for (std::size_t x = 0; x < mine.size(); ++x)
+                out[static_cast<std::size_t>(mine[x])] = results[x];
         } catch (...) {
             failure = std::current_exception();
         }
@@ -165,7 +179,8 @@ RolloutDistributor mpiRolloutDistributor(const std::atomic<bool>* cancel,
         traffic.policyBytes = policy.size() + sizeof header;
         for (int rank = 1; rank < size; ++rank) {
             traffic.rolloutBytes += parts[static_cast<std::size_t>(rank)].size();
-            decodeSentenceRollouts(parts[static_cast<std::size_t>(rank)], out, "rank " + std::to_string(rank));
+            decodeSentenceRollouts(parts[static_cast<std::size_t>(rank)], out,
+                                   "rank " + std::to_string(rank));
         }
         if (failure) std::rethrow_exception(failure);
         if (onIteration) onIteration(iteration, traffic);

@@ -19,18 +19,18 @@ namespace prunescope {
 
 // MPI_Init_thread (FUNNELED: only the thread that made it calls MPI) and MPI_Finalize.
 class MpiWorld {
-public:
+  public:
     MpiWorld();
     ~MpiWorld();
     MpiWorld(const MpiWorld&) = delete;
     MpiWorld& operator=(const MpiWorld&) = delete;
     int rank() const { return rank_; }
     int size() const { return size_; }
-    int localSize() const { return localSize_; }  // ranks on this node (MPI_COMM_TYPE_SHARED)
+    int localSize() const { return localSize_; } // ranks on this node (MPI_COMM_TYPE_SHARED)
     // Ends every rank of the job now (MPI_Abort) with `code`.
     [[noreturn]] static void abort(int code);
 
-private:
+  private:
     int rank_ = 0, size_ = 1, localSize_ = 1;
 };
 
@@ -40,7 +40,7 @@ bool launchedByMpi();
 // Rank 0 sends `text` (empty = "the run did not start; exit"), every rank returns it.
 std::string broadcastRunConfig(const std::string& text);
 
-struct MpiTraffic {  // bytes per iteration, for the log and docs/benchmarks.md
+struct MpiTraffic { // bytes per iteration, for the log and docs/benchmarks.md
     std::uint64_t policyBytes = 0, rolloutBytes = 0;
 };
 
@@ -48,8 +48,9 @@ struct MpiTraffic {  // bytes per iteration, for the log and docs/benchmarks.md
 // died) while rank 0 waits for other ranks, the iteration cannot finish: it prints why on stderr
 // and ends the job with exit code 130; every committed iteration is kept (resume with --resume).
 // onIteration (optional) sees each iteration's traffic.
-RolloutDistributor mpiRolloutDistributor(const std::atomic<bool>* cancel,
-                                         std::function<void(int iteration, const MpiTraffic&)> onIteration = {});
+RolloutDistributor
+mpiRolloutDistributor(const std::atomic<bool>* cancel,
+                      std::function<void(int iteration, const MpiTraffic&)> onIteration = {});
 // Rank 0: no more iterations; releases serveRollouts on every other rank.
 void stopRolloutWorkers();
 // Ranks > 0: serve rollout requests with trainer.rollOut until rank 0 stops them.

@@ -1,4 +1,5 @@
-// Auxiliary variables, Alg. 2 and the selection chain k* (Bouchard-Côté et al. 2009, sec. 2.3, 3.2).
+// Auxiliary variables, Alg. 2 and the selection chain k* (Bouchard-Côté et al. 2009,
+// sec. 2.3, 3.2).
 #include "core/mcmc/AuxiliaryVariables.h"
 
 #include "core/policy/GoldSpans.h"
@@ -9,7 +10,9 @@
 
 namespace prunescope {
 
-std::vector<std::uint8_t> assignmentOf(const Tree& t) { return spanIndicator(t); }
+std::vector<std::uint8_t> assignmentOf(const Tree& t) {
+    return spanIndicator(t);
+}
 
 PruningMask createMask(int n, const SpanList& selected, const std::vector<std::uint8_t>& a) {
     if (a.size() != static_cast<std::size_t>(n + 1) * (n + 1))
@@ -17,9 +20,12 @@ PruningMask createMask(int n, const SpanList& selected, const std::vector<std::u
     PruningMask m = PruningMask::allKeep(n);
     SpanList positive;
     for (const auto& [i, k] : selected) {
-        if (!PruningMask::prunable(n, i, k)) throw std::invalid_argument("selected span is not prunable");
-        if (a[static_cast<std::size_t>(i) * (n + 1) + k]) positive.emplace_back(i, k);
-        else m.set(i, k, false);  // a_ι = − and ι selected
+        if (!PruningMask::prunable(n, i, k))
+            throw std::invalid_argument("selected span is not prunable");
+        if (a[static_cast<std::size_t>(i) * (n + 1) + k])
+            positive.emplace_back(i, k);
+        else
+            m.set(i, k, false); // a_ι = − and ι selected
     }
     if (positive.empty()) return m;
     // Spans crossing a positive selected span (a, b): i < a < k < b or a < i < b < k.
@@ -37,9 +43,12 @@ PruningMask createMask(int n, const SpanList& selected, const std::vector<std::u
 
 const char* selectionName(SelectionKind k) {
     switch (k) {
-    case SelectionKind::Rotate: return "rotate";
-    case SelectionKind::Independent: return "independent";
-    case SelectionKind::None: return "none";
+    case SelectionKind::Rotate:
+        return "rotate";
+    case SelectionKind::Independent:
+        return "independent";
+    case SelectionKind::None:
+        return "none";
     }
     return "?";
 }
@@ -47,14 +56,17 @@ const char* selectionName(SelectionKind k) {
 SelectionKind selectionFromName(const std::string& name) {
     for (SelectionKind k : {SelectionKind::Rotate, SelectionKind::Independent, SelectionKind::None})
         if (name == selectionName(k)) return k;
-    throw std::invalid_argument("unknown selection chain '" + name + "' (rotate, independent or none)");
+    throw std::invalid_argument("unknown selection chain '" + name +
+                                "' (rotate, independent or none)");
 }
 
 SelectionChain::SelectionChain(SelectionKind kind, SpanList support, double fraction)
     : kind_(kind), fraction_(fraction), support_(std::move(support)) {
-    if (!(fraction > 0 && fraction < 1)) throw std::invalid_argument("the selection fraction must lie in (0, 1)");
+    if (!(fraction > 0 && fraction < 1))
+        throw std::invalid_argument("the selection fraction must lie in (0, 1)");
     if (kind == SelectionKind::Rotate && fraction < 0.5)
-        throw std::invalid_argument("the rotating selection chain needs a selection fraction of at least 1/2");
+        throw std::invalid_argument(
+            "the rotating selection chain needs a selection fraction of at least 1/2");
     in_.assign(support_.size(), 0);
 }
 
@@ -77,7 +89,8 @@ void SelectionChain::drawUniform(SplitMix64& rng) {
     const int size = selectionSize();
     // Partial Fisher-Yates over the support indices.
     std::vector<std::uint32_t> idx(support_.size());
-    for (std::size_t q = 0; q < idx.size(); ++q) idx[q] = static_cast<std::uint32_t>(q);
+    for (std::size_t q = 0; q < idx.size(); ++q)
+        idx[q] = static_cast<std::uint32_t>(q);
     for (int t = 0; t < size; ++t) {
         const std::size_t j = t + rng.below(idx.size() - t);
         std::swap(idx[t], idx[j]);
@@ -86,24 +99,32 @@ void SelectionChain::drawUniform(SplitMix64& rng) {
     rebuildSelected();
 }
 
-void SelectionChain::initialize(SplitMix64& rng) { drawUniform(rng); }
+void SelectionChain::initialize(SplitMix64& rng) {
+    drawUniform(rng);
+}
 
 void SelectionChain::next(SplitMix64& rng) {
     switch (kind_) {
-    case SelectionKind::None: return;
-    case SelectionKind::Independent: return drawUniform(rng);
-    case SelectionKind::Rotate: break;
+    case SelectionKind::None:
+        return;
+    case SelectionKind::Independent:
+        return drawUniform(rng);
+    case SelectionKind::Rotate:
+        break;
     }
     const int s = selectionSize();
     if (s == 0) return;
     const int m = static_cast<int>(support_.size());
-    const int keep = 2 * s - m;  // |R|: |(M' \ s) ∪ R| = m - s + |R| = s
+    const int keep = 2 * s - m; // |R|: |(M' \ s) ∪ R| = m - s + |R| = s
     std::vector<std::uint32_t> cur;
     for (std::size_t q = 0; q < in_.size(); ++q)
         if (in_[q]) cur.push_back(static_cast<std::uint32_t>(q));
-    for (int t = 0; t < keep; ++t) std::swap(cur[t], cur[t + rng.below(cur.size() - t)]);
-    for (auto& b : in_) b = !b;                                  // M' \ s
-    for (int t = 0; t < keep; ++t) in_[cur[t]] = 1;              // ∪ R
+    for (int t = 0; t < keep; ++t)
+        std::swap(cur[t], cur[t + rng.below(cur.size() - t)]);
+    for (auto& b : in_)
+        b = !b; // M' \ s
+    for (int t = 0; t < keep; ++t)
+        in_[cur[t]] = 1; // ∪ R
     rebuildSelected();
 }
 

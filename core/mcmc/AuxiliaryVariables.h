@@ -23,31 +23,35 @@ namespace prunescope {
 using SpanList = std::vector<std::pair<int, int>>;
 
 // Whether spans (i,k) and (a,b) cross: they overlap and neither contains the other.
-inline bool spansCross(int i, int k, int a, int b) { return (i < a && a < k && k < b) || (a < i && i < b && b < k); }
+inline bool spansCross(int i, int k, int a, int b) {
+    return (i < a && a < k && k < b) || (a < i && i < b && b < k);
+}
 
-// The assignment vector of a tree: [i*(n+1)+k] = 1 (+) for each prunable span of t, 0 (−) otherwise.
+// The assignment vector of a tree: [i*(n+1)+k] = 1 (+) for each prunable span of t, 0 (−)
+// otherwise.
 std::vector<std::uint8_t> assignmentOf(const Tree& t);
 
 // Alg. 2, CreateMask(s, a): a selected span with a = − is pruned; every span crossing a selected
 // span with a = + is pruned ("all of the spans κ such that neither ι ⊆ κ nor κ ⊆ ι"); every other
 // span is kept. When a is the assignment of a tree t, t survives the mask, and the trees that do
 // are exactly those that agree with a on every selected variable.
-PruningMask createMask(int n, const SpanList& selected, const std::vector<std::uint8_t>& assignment);
+PruningMask createMask(int n, const SpanList& selected,
+                       const std::vector<std::uint8_t>& assignment);
 
 // |s| = ⌊f·|M'|⌋ with the selection fraction f (the paper's 2/3 by default).
 enum class SelectionKind {
-    Rotate,       // sec. 3.2: s' = (M' \ s) ∪ R, R ⊂ s uniform with |R| = 2|s| − |M'| (needs f >= 1/2)
-    Independent,  // a fresh uniform subset of M' of size |s| every iteration (a mixture of kernels)
-    None,         // s = ∅ always: nothing is pruned, every iteration is exact inside-outside
+    Rotate, // sec. 3.2: s' = (M' \ s) ∪ R, R ⊂ s uniform with |R| = 2|s| − |M'| (needs f >= 1/2)
+    Independent, // a fresh uniform subset of M' of size |s| every iteration (a mixture of kernels)
+    None,        // s = ∅ always: nothing is pruned, every iteration is exact inside-outside
 };
-const char* selectionName(SelectionKind k);       // "rotate", "independent", "none"
-SelectionKind selectionFromName(const std::string& name);  // throws std::invalid_argument
+const char* selectionName(SelectionKind k);               // "rotate", "independent", "none"
+SelectionKind selectionFromName(const std::string& name); // throws std::invalid_argument
 
 // k*: a Markov chain on selection vectors, supported on subsets of M' (the support, spans a
 // simpler model believes likely). It never looks at the assignment vector (sec. 3.2: adaptive
 // schemes would not leave the posterior invariant).
 class SelectionChain {
-public:
+  public:
     SelectionChain() = default;
     // Throws std::invalid_argument for a fraction outside (0, 1), or below 1/2 for Rotate.
     SelectionChain(SelectionKind kind, SpanList support, double fraction = 2.0 / 3.0);
@@ -59,19 +63,19 @@ public:
 
     SelectionKind kind() const { return kind_; }
     const SpanList& support() const { return support_; }
-    const SpanList& selected() const { return selected_; }  // in support order
+    const SpanList& selected() const { return selected_; } // in support order
     // ⌊f·|M'|⌋, at most |M'| − 1 (0 for None, and whenever |M'| < 2), so that every variable is
     // excluded infinitely often (the paper's irreducibility condition, sec. 3.1).
     int selectionSize() const;
     double fraction() const { return fraction_; }
 
-private:
+  private:
     void drawUniform(SplitMix64& rng);
     void rebuildSelected();
     SelectionKind kind_ = SelectionKind::None;
     double fraction_ = 2.0 / 3.0;
     SpanList support_;
-    std::vector<std::uint8_t> in_;  // per support index: selected
+    std::vector<std::uint8_t> in_; // per support index: selected
     SpanList selected_;
 };
 

@@ -14,7 +14,8 @@
 namespace prunescope {
 
 std::vector<double> BiasExperimentOptions::defaultFomThresholds() {
-    return {0.0, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 2.0};
+    return {0.0, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1,  0.2,
+            0.3, 0.4,    0.5,   0.6,   0.7,   0.8,  0.9,  0.95, 0.99, 2.0};
 }
 std::vector<double> BiasExperimentOptions::defaultOracleThresholds() {
     return {1e-8, 1e-6, 1e-5, 1e-4, 1e-3, 0.01, 0.03, 0.1, 0.3, 0.5, 0.9, 2.0};
@@ -40,8 +41,7 @@ struct Worker {
 };
 
 // Sums over sentences of one column of points, as a summary.
-template <class Get>
-BiasSummary summarize(const std::vector<SentenceBias>& sentences, Get get) {
+template <class Get> BiasSummary summarize(const std::vector<SentenceBias>& sentences, Get get) {
     BiasSummary s;
     int klCount = 0;
     for (const auto& sb : sentences) {
@@ -67,24 +67,30 @@ BiasSummary summarize(const std::vector<SentenceBias>& sentences, Get get) {
 } // namespace
 
 nlohmann::json BiasSummary::toJson() const {
-    nlohmann::json j = {{"method", method}, {"pushes", pushes}, {"biasL1", spanL1}, {"biasKL", spanKL},
-                        {"ruleL1", ruleL1}, {"ruleKL", ruleKL}, {"failures", failures}};
-    if (method == "randomized") j["iterations"] = static_cast<int>(setting), j["biasL1Sd"] = spanL1Sd;
-    else if (method != "exact" && method != "policy-mask") j["threshold"] = setting;
+    nlohmann::json j = {{"method", method},    {"pushes", pushes}, {"biasL1", spanL1},
+                        {"biasKL", spanKL},    {"ruleL1", ruleL1}, {"ruleKL", ruleKL},
+                        {"failures", failures}};
+    if (method == "randomized")
+        j["iterations"] = static_cast<int>(setting), j["biasL1Sd"] = spanL1Sd;
+    else if (method != "exact" && method != "policy-mask")
+        j["threshold"] = setting;
     if (!name.empty()) j["name"] = name;
     return j;
 }
 
 double BiasExperimentResult::exactPushes() const {
     double s = 0;
-    for (const auto& sb : sentences) s += static_cast<double>(sb.exactPushes);
+    for (const auto& sb : sentences)
+        s += static_cast<double>(sb.exactPushes);
     return s;
 }
 
 BiasSummary BiasExperimentResult::randomized(std::size_t c, int repeat) const {
     BiasSummary out;
     if (repeat >= 0) {
-        out = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.randomized[repeat][c]; });
+        out = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& {
+            return sb.randomized[repeat][c];
+        });
     } else {
         std::vector<double> l1;
         for (int r = 0; r < options.repeats; ++r) {
@@ -98,7 +104,8 @@ BiasSummary BiasExperimentResult::randomized(std::size_t c, int repeat) const {
             out.failures += s.failures;
         }
         double var = 0;
-        for (double v : l1) var += (v - out.spanL1) * (v - out.spanL1);
+        for (double v : l1)
+            var += (v - out.spanL1) * (v - out.spanL1);
         out.spanL1Sd = l1.size() > 1 ? std::sqrt(var / static_cast<double>(l1.size() - 1)) : 0.0;
     }
     out.method = "randomized";
@@ -110,14 +117,16 @@ BiasSummary BiasExperimentResult::randomized(std::size_t c, int repeat) const {
 std::vector<BiasSummary> BiasExperimentResult::fixedMasks() const {
     std::vector<BiasSummary> out;
     for (std::size_t t = 0; t < options.thresholds.size(); ++t) {
-        BiasSummary s = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.fom[t]; });
+        BiasSummary s = summarize(
+            sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.fom[t]; });
         s.method = "fom-threshold";
         s.setting = options.thresholds[t];
         s.column = static_cast<int>(t);
         out.push_back(s);
     }
     for (std::size_t p = 0; p < policyNames.size(); ++p) {
-        BiasSummary s = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.policies[p]; });
+        BiasSummary s = summarize(
+            sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.policies[p]; });
         s.method = "policy-mask";
         s.name = policyNames[p];
         s.column = static_cast<int>(p);
@@ -130,7 +139,8 @@ std::vector<BiasSummary> BiasExperimentResult::oracleMasks() const {
     std::vector<BiasSummary> out;
     if (!options.oracle) return out;
     for (std::size_t t = 0; t < options.oracleThresholds.size(); ++t) {
-        BiasSummary s = summarize(sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.oracle[t]; });
+        BiasSummary s = summarize(
+            sentences, [&](const SentenceBias& sb) -> const BiasPoint& { return sb.oracle[t]; });
         s.method = "oracle-threshold";
         s.setting = options.oracleThresholds[t];
         s.column = static_cast<int>(t);
@@ -151,7 +161,8 @@ std::vector<double> BiasExperimentResult::perSentenceSpanL1(const BiasSummary& s
     for (const auto& sb : sentences) {
         if (s.method == "randomized") {
             double m = 0;
-            for (const auto& rep : sb.randomized) m += rep[static_cast<std::size_t>(s.column)].spanL1;
+            for (const auto& rep : sb.randomized)
+                m += rep[static_cast<std::size_t>(s.column)].spanL1;
             out.push_back(m / static_cast<double>(sb.randomized.size()));
         } else if (s.method == "fom-threshold") {
             out.push_back(sb.fom[static_cast<std::size_t>(s.column)].spanL1);
@@ -166,12 +177,15 @@ std::vector<double> BiasExperimentResult::perSentenceSpanL1(const BiasSummary& s
     return out;
 }
 
-double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b, int permutations, std::uint64_t seed) {
-    if (a.size() != b.size()) throw std::invalid_argument("paired test needs samples of equal size");
+double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b,
+                          int permutations, std::uint64_t seed) {
+    if (a.size() != b.size())
+        throw std::invalid_argument("paired test needs samples of equal size");
     if (a.empty() || permutations < 1) return 1.0;
     std::vector<double> d(a.size());
     double obs = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) obs += (d[i] = a[i] - b[i]);
+    for (std::size_t i = 0; i < a.size(); ++i)
+        obs += (d[i] = a[i] - b[i]);
     obs = std::abs(obs);
     const double eps = 1e-12 * (1 + obs);
     SplitMix64 rng(seed, 0x5167);
@@ -180,7 +194,8 @@ double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double
         double sum = 0;
         for (std::size_t i = 0; i < d.size(); i += 64) {
             const std::uint64_t bits = rng.next();
-            for (std::size_t j = i; j < std::min(d.size(), i + 64); ++j) sum += (bits >> (j - i)) & 1 ? d[j] : -d[j];
+            for (std::size_t j = i; j < std::min(d.size(), i + 64); ++j)
+                sum += (bits >> (j - i)) & 1 ? d[j] : -d[j];
         }
         if (std::abs(sum) >= obs - eps) ++extreme;
     }
@@ -188,8 +203,10 @@ double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double
 }
 
 nlohmann::json BiasComparison::toJson() const {
-    nlohmann::json j = {{"iterations", static_cast<int>(randomized.setting)}, {"pushes", randomized.pushes},
-                        {"biasL1", randomized.spanL1}, {"biasL1Sd", randomized.spanL1Sd}};
+    nlohmann::json j = {{"iterations", static_cast<int>(randomized.setting)},
+                        {"pushes", randomized.pushes},
+                        {"biasL1", randomized.spanL1},
+                        {"biasL1Sd", randomized.spanL1Sd}};
     if (fixed) {
         j["fixedMask"] = fixed->toJson();
         j["fixedMaskPushes"] = fixed->pushes;
@@ -203,7 +220,8 @@ nlohmann::json BiasComparison::toJson() const {
     return j;
 }
 
-std::vector<BiasComparison> BiasExperimentResult::comparisons(int permutations, std::uint64_t seed) const {
+std::vector<BiasComparison> BiasExperimentResult::comparisons(int permutations,
+                                                              std::uint64_t seed) const {
     std::vector<BiasComparison> out;
     std::vector<double> ps;
     std::vector<std::size_t> tested;
@@ -212,17 +230,19 @@ std::vector<BiasComparison> BiasExperimentResult::comparisons(int permutations, 
         cmp.randomized = randomized(c);
         cmp.fixed = bestFixedMask(cmp.randomized.pushes);
         if (cmp.fixed) {
-            const double a = std::max(cmp.randomized.spanL1, 1e-300), b = std::max(cmp.fixed->spanL1, 1e-300);
+            const double a = std::max(cmp.randomized.spanL1, 1e-300),
+                         b = std::max(cmp.fixed->spanL1, 1e-300);
             cmp.logRatio = std::log(a / b);
-            cmp.pValue = pairedSignFlipTest(perSentenceSpanL1(cmp.randomized), perSentenceSpanL1(*cmp.fixed), permutations,
-                                            seed + c);
+            cmp.pValue = pairedSignFlipTest(perSentenceSpanL1(cmp.randomized),
+                                            perSentenceSpanL1(*cmp.fixed), permutations, seed + c);
             ps.push_back(cmp.pValue);
             tested.push_back(c);
         }
         out.push_back(cmp);
     }
     const auto adj = holmAdjust(ps);
-    for (std::size_t t = 0; t < tested.size(); ++t) out[tested[t]].pHolm = adj[t];
+    for (std::size_t t = 0; t < tested.size(); ++t)
+        out[tested[t]].pHolm = adj[t];
     return out;
 }
 
@@ -235,12 +255,17 @@ double BiasExperimentResult::selectionScore(const std::vector<BiasComparison>& c
 }
 
 nlohmann::json BiasExperimentResult::toJson() const {
-    nlohmann::json curve = nlohmann::json::array(), fixed = nlohmann::json::array(), oracle = nlohmann::json::array();
-    for (std::size_t c = 0; c < options.checkpoints.size(); ++c) curve.push_back(randomized(c).toJson());
-    for (const auto& s : fixedMasks()) fixed.push_back(s.toJson());
-    for (const auto& s : oracleMasks()) oracle.push_back(s.toJson());
+    nlohmann::json curve = nlohmann::json::array(), fixed = nlohmann::json::array(),
+                   oracle = nlohmann::json::array();
+    for (std::size_t c = 0; c < options.checkpoints.size(); ++c)
+        curve.push_back(randomized(c).toJson());
+    for (const auto& s : fixedMasks())
+        fixed.push_back(s.toJson());
+    for (const auto& s : oracleMasks())
+        oracle.push_back(s.toJson());
     nlohmann::json lengths = nlohmann::json::array();
-    for (const auto& sb : sentences) lengths.push_back(sb.length);
+    for (const auto& sb : sentences)
+        lengths.push_back(sb.length);
     return {{"selection", selectionName(options.chain.selection)},
             {"supportThreshold", options.chain.supportThreshold},
             {"selectionFraction", options.chain.selectionFraction},
@@ -255,85 +280,102 @@ nlohmann::json BiasExperimentResult::toJson() const {
             {"lengths", lengths}};
 }
 
-BiasExperimentResult runBiasExperiment(const Grammar& g, const std::vector<std::vector<std::string>>& sentences,
-                                       const Policy& fomPolicy, const std::vector<const Policy*>& maskPolicies,
+BiasExperimentResult runBiasExperiment(const Grammar& g,
+                                       const std::vector<std::vector<std::string>>& sentences,
+                                       const Policy& fomPolicy,
+                                       const std::vector<const Policy*>& maskPolicies,
                                        BiasExperimentOptions opt, const Progress& progress) {
-    if (opt.iterations < 1) throw std::invalid_argument("randomized pruning needs at least one iteration");
+    if (opt.iterations < 1)
+        throw std::invalid_argument("randomized pruning needs at least one iteration");
     if (opt.repeats < 1) throw std::invalid_argument("at least one repeat");
     validateRandomizedOptions(opt.chain);
     if (opt.checkpoints.empty()) {
-        for (int c = 1; c < opt.iterations; c *= 2) opt.checkpoints.push_back(c);
+        for (int c = 1; c < opt.iterations; c *= 2)
+            opt.checkpoints.push_back(c);
         opt.checkpoints.push_back(opt.iterations);
     }
     std::sort(opt.checkpoints.begin(), opt.checkpoints.end());
-    opt.checkpoints.erase(std::unique(opt.checkpoints.begin(), opt.checkpoints.end()), opt.checkpoints.end());
+    opt.checkpoints.erase(std::unique(opt.checkpoints.begin(), opt.checkpoints.end()),
+                          opt.checkpoints.end());
     if (opt.checkpoints.front() < 1 || opt.checkpoints.back() != opt.iterations)
-        throw std::invalid_argument("checkpoints must lie in [1, iterations] and include the last iteration");
+        throw std::invalid_argument(
+            "checkpoints must lie in [1, iterations] and include the last iteration");
     if (opt.thresholds.empty()) opt.thresholds = BiasExperimentOptions::defaultFomThresholds();
-    if (opt.oracleThresholds.empty()) opt.oracleThresholds = BiasExperimentOptions::defaultOracleThresholds();
+    if (opt.oracleThresholds.empty())
+        opt.oracleThresholds = BiasExperimentOptions::defaultOracleThresholds();
 
     const int count = static_cast<int>(sentences.size());
     std::vector<std::optional<SentenceBias>> out(count);
     const int threads = std::max(1, std::min(defaultThreads(opt.threads), std::max(count, 1)));
     std::vector<std::unique_ptr<Worker>> workers;
-    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(g));
+    for (int t = 0; t < threads; ++t)
+        workers.push_back(std::make_unique<Worker>(g));
     progress.begin("sentences", count);
-    parallelFor(count, threads, [&](int s, int wi) {
-        Worker& w = *workers[wi];
-        const auto& words = sentences[s];
-        const int n = static_cast<int>(words.size());
-        SentenceBias sb;
-        sb.index = s;
-        sb.length = n;
-        const auto st = w.io.inside(words, PruningMask::allKeep(n), progress);
-        if (!st.success) {
-            progress.advance();
-            return;  // no derivation at all: nothing to estimate
-        }
-        w.io.outside(w.exact);
-        sb.exactPushes = st.pushes;
-        auto fixedPoint = [&](const PruningMask& m) {
-            const auto ps = w.io.inside(words, m, progress);
-            w.io.outside(w.est);
-            return measure(ps.pushes, w.est, w.exact);
-        };
-        const auto fom = policyFigureOfMerit(fomPolicy, words);
-        for (double t : opt.thresholds) sb.fom.push_back(fixedPoint(thresholdMask(n, fom, t)));
-        if (opt.oracle) {
-            const auto post = posteriorFigureOfMerit(w.exact);
-            for (double t : opt.oracleThresholds) sb.oracle.push_back(fixedPoint(thresholdMask(n, post, t)));
-        }
-        if (!maskPolicies.empty()) {
-            const SentenceFeatures feats(words);
-            for (const Policy* p : maskPolicies) sb.policies.push_back(fixedPoint(policyMask(*p, feats)));
-        }
-        for (int r = 0; r < opt.repeats; ++r) {
-            RandomizedOptions ro = opt.chain;
-            ro.seed = opt.chain.seed + static_cast<std::uint64_t>(r);
-            w.chain.start(words, fom, ro, static_cast<std::uint64_t>(s));
-            std::vector<BiasPoint> points;
-            std::size_t c = 0;
-            for (int it = 1; it <= opt.iterations; ++it) {
-                w.chain.step(progress);
-                if (it == opt.checkpoints[c]) {
-                    w.chain.estimateInto(w.est);
-                    points.push_back(measure(w.chain.pushes(), w.est, w.exact));
-                    ++c;
-                }
+    parallelFor(
+        count, threads,
+        [&](int s, int wi) {
+            Worker& w = *workers[wi];
+            const auto& words = sentences[s];
+            const int n = static_cast<int>(words.size());
+            SentenceBias sb;
+            sb.index = s;
+            sb.length = n;
+            const auto st = w.io.inside(words, PruningMask::allKeep(n), progress);
+            if (!st.success) {
+                progress.advance();
+                return; // no derivation at all: nothing to estimate
             }
-            sb.randomized.push_back(std::move(points));
-        }
-        out[s] = std::move(sb);
-        progress.advance();
-    }, progress.cancelFlag());
+            w.io.outside(w.exact);
+            sb.exactPushes = st.pushes;
+            auto fixedPoint = [&](const PruningMask& m) {
+                const auto ps = w.io.inside(words, m, progress);
+                w.io.outside(w.est);
+                return measure(ps.pushes, w.est, w.exact);
+            };
+            const auto fom = policyFigureOfMerit(fomPolicy, words);
+            for (double t : opt.thresholds)
+                sb.fom.push_back(fixedPoint(thresholdMask(n, fom, t)));
+            if (opt.oracle) {
+                const auto post = posteriorFigureOfMerit(w.exact);
+                for (double t : opt.oracleThresholds)
+                    sb.oracle.push_back(fixedPoint(thresholdMask(n, post, t)));
+            }
+            if (!maskPolicies.empty()) {
+                const SentenceFeatures feats(words);
+                for (const Policy* p : maskPolicies)
+                    sb.policies.push_back(fixedPoint(policyMask(*p, feats)));
+            }
+            for (int r = 0; r < opt.repeats; ++r) {
+                RandomizedOptions ro = opt.chain;
+                ro.seed = opt.chain.seed + static_cast<std::uint64_t>(r);
+                w.chain.start(words, fom, ro, static_cast<std::uint64_t>(s));
+                std::vector<BiasPoint> points;
+                std::size_t c = 0;
+                for (int it = 1; it <= opt.iterations; ++it) {
+                    w.chain.step(progress);
+                    if (it == opt.checkpoints[c]) {
+                        w.chain.estimateInto(w.est);
+                        points.push_back(measure(w.chain.pushes(), w.est, w.exact));
+                        ++c;
+                    }
+                }
+                sb.randomized.push_back(std::move(points));
+            }
+            out[s] = std::move(sb);
+            progress.advance();
+        },
+        progress.cancelFlag());
     progress.throwIfCancelled();
 
     BiasExperimentResult res;
     res.options = opt;
-    for (const Policy* p : maskPolicies) res.policyNames.push_back(p->meta.name);
+    for (const Policy* p : maskPolicies)
+        res.policyNames.push_back(p->meta.name);
     for (auto& sb : out) {
-        if (sb) res.sentences.push_back(std::move(*sb));
-        else ++res.skipped;
+        if (sb)
+            res.sentences.push_back(std::move(*sb));
+        else
+            ++res.skipped;
     }
     return res;
 }

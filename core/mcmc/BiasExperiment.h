@@ -23,12 +23,13 @@
 namespace prunescope {
 
 struct BiasExperimentOptions {
-    RandomizedOptions chain;            // selection, support threshold, seed of repeat 0
+    RandomizedOptions chain; // selection, support threshold, seed of repeat 0
     int iterations = 32;
-    int repeats = 1;                    // chains per sentence; repeat r uses seed chain.seed + r
-    std::vector<int> checkpoints;       // iteration counts recorded; empty = 1, 2, 4, ..., iterations
-    std::vector<double> thresholds;     // figure-of-merit thresholds; empty = defaultFomThresholds()
-    std::vector<double> oracleThresholds;  // exact-posterior thresholds; empty = defaultOracleThresholds()
+    int repeats = 1;                // chains per sentence; repeat r uses seed chain.seed + r
+    std::vector<int> checkpoints;   // iteration counts recorded; empty = 1, 2, 4, ..., iterations
+    std::vector<double> thresholds; // figure-of-merit thresholds; empty = defaultFomThresholds()
+    std::vector<double>
+        oracleThresholds; // exact-posterior thresholds; empty = defaultOracleThresholds()
     bool oracle = true;
     int threads = 1;
     static std::vector<double> defaultFomThresholds();
@@ -39,25 +40,25 @@ struct BiasExperimentOptions {
 struct BiasPoint {
     long pushes = 0;
     double spanL1 = 0, spanKL = 0, ruleL1 = 0, ruleKL = 0;
-    bool failed = false;  // the mask left no derivation (L1 = the exact mass, KL undefined)
+    bool failed = false; // the mask left no derivation (L1 = the exact mass, KL undefined)
 };
 
 struct SentenceBias {
-    int index = 0;     // in the experiment's sentence list
+    int index = 0; // in the experiment's sentence list
     int length = 0;
     long exactPushes = 0;
-    std::vector<std::vector<BiasPoint>> randomized;  // [repeat][checkpoint]
-    std::vector<BiasPoint> fom, oracle, policies;    // per threshold / per mask policy
+    std::vector<std::vector<BiasPoint>> randomized; // [repeat][checkpoint]
+    std::vector<BiasPoint> fom, oracle, policies;   // per threshold / per mask policy
 };
 
 // One method at one setting, over all sentences: pushes summed, distances averaged over sentences
 // (KL over the sentences where it is defined). Randomized: mean over repeats, with the standard
 // deviation over repeats of the mean span L1.
 struct BiasSummary {
-    std::string method;  // "randomized", "fom-threshold", "policy-mask", "oracle-threshold", "exact"
-    double setting = 0;  // iterations, or threshold
-    std::string name;    // the mask policy's name
-    int column = -1;     // index into the thresholds / mask policies / checkpoints
+    std::string method; // "randomized", "fom-threshold", "policy-mask", "oracle-threshold", "exact"
+    double setting = 0; // iterations, or threshold
+    std::string name;   // the mask policy's name
+    int column = -1;    // index into the thresholds / mask policies / checkpoints
     double pushes = 0;
     double spanL1 = 0, spanKL = 0, ruleL1 = 0, ruleKL = 0, spanL1Sd = 0;
     int failures = 0;
@@ -69,22 +70,22 @@ struct BiasSummary {
 // span L1 (randomized: mean over repeats), with Holm's correction over all iteration counts.
 struct BiasComparison {
     BiasSummary randomized;
-    std::optional<BiasSummary> fixed;  // none: no fixed mask is that cheap
-    double logRatio = 0;               // ln(randomized L1 / fixed L1)
+    std::optional<BiasSummary> fixed; // none: no fixed mask is that cheap
+    double logRatio = 0;              // ln(randomized L1 / fixed L1)
     double pValue = 1, pHolm = 1;
     nlohmann::json toJson() const;
 };
 
 struct BiasExperimentResult {
-    BiasExperimentOptions options;  // with checkpoints and thresholds filled in
+    BiasExperimentOptions options; // with checkpoints and thresholds filled in
     std::vector<std::string> policyNames;
-    std::vector<SentenceBias> sentences;  // the sentences with a derivation, in input order
-    int skipped = 0;                      // sentences the grammar cannot parse at all
+    std::vector<SentenceBias> sentences; // the sentences with a derivation, in input order
+    int skipped = 0;                     // sentences the grammar cannot parse at all
     double exactPushes() const;
 
     // Randomized at checkpoint c: repeat r, or the mean over repeats (r = -1).
     BiasSummary randomized(std::size_t checkpoint, int repeat = -1) const;
-    std::vector<BiasSummary> fixedMasks() const;  // fom thresholds, then policy masks
+    std::vector<BiasSummary> fixedMasks() const; // fom thresholds, then policy masks
     std::vector<BiasSummary> oracleMasks() const;
     // The fixed mask (fom threshold or policy) with the lowest mean span L1 among those costing at
     // most maxPushes in total; nullopt if none does.
@@ -94,17 +95,20 @@ struct BiasExperimentResult {
     std::vector<BiasComparison> comparisons(int permutations = 10000, std::uint64_t seed = 1) const;
     // The dev selection criterion: the mean log ratio over all checkpoints (docs/results.md).
     static double selectionScore(const std::vector<BiasComparison>& c);
-    nlohmann::json toJson() const;  // options, every summary, per-sentence lengths
+    nlohmann::json toJson() const; // options, every summary, per-sentence lengths
 };
 
 // Two-sided paired sign-flip permutation test of mean(a - b) = 0; deterministic given seed.
-double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b, int permutations, std::uint64_t seed);
+double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b,
+                          int permutations, std::uint64_t seed);
 
 // sentences: tokenized sentences. fomPolicy gives the figure of merit (M' and tic-tac-toe);
 // maskPolicies are the learned policies whose own masks are the policy-mask baselines.
 // Cancellable (throws Cancelled); deterministic for any thread count.
-BiasExperimentResult runBiasExperiment(const Grammar& g, const std::vector<std::vector<std::string>>& sentences,
-                                       const Policy& fomPolicy, const std::vector<const Policy*>& maskPolicies,
+BiasExperimentResult runBiasExperiment(const Grammar& g,
+                                       const std::vector<std::vector<std::string>>& sentences,
+                                       const Policy& fomPolicy,
+                                       const std::vector<const Policy*>& maskPolicies,
                                        BiasExperimentOptions opt, const Progress& progress = {});
 
 } // namespace prunescope

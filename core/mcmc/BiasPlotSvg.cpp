@@ -17,7 +17,7 @@ struct Pt {
     double x, y, sd;
 };
 struct Series {
-    std::string name, color, dash, marker;  // marker: circle, square, triangle, diamond
+    std::string name, color, dash, marker; // marker: circle, square, triangle, diamond
     std::vector<Pt> pts;
     bool line = true;
 };
@@ -28,17 +28,23 @@ std::string num(double v, const char* f = "%.2f") {
     return buf;
 }
 
-std::string marker(const std::string& kind, double x, double y, const std::string& color, const std::string& series) {
-    const std::string attrs = " fill=\"" + color + "\" stroke=\"white\" stroke-width=\"0.8\" data-series=\"" + series + "\"";
+std::string marker(const std::string& kind, double x, double y, const std::string& color,
+                   const std::string& series) {
+    const std::string attrs = " fill=\"" + color +
+                              "\" stroke=\"white\" stroke-width=\"0.8\" data-series=\"" + series +
+                              "\"";
     if (kind == "square")
-        return "<rect class=\"point\" x=\"" + num(x - 4) + "\" y=\"" + num(y - 4) + "\" width=\"8\" height=\"8\"" + attrs + "/>";
+        return "<rect class=\"point\" x=\"" + num(x - 4) + "\" y=\"" + num(y - 4) +
+               "\" width=\"8\" height=\"8\"" + attrs + "/>";
     if (kind == "triangle")
-        return "<path class=\"point\" d=\"M" + num(x) + "," + num(y - 5) + " L" + num(x + 5) + "," + num(y + 4) + " L" +
-               num(x - 5) + "," + num(y + 4) + " Z\"" + attrs + "/>";
+        return "<path class=\"point\" d=\"M" + num(x) + "," + num(y - 5) + " L" + num(x + 5) + "," +
+               num(y + 4) + " L" + num(x - 5) + "," + num(y + 4) + " Z\"" + attrs + "/>";
     if (kind == "diamond")
-        return "<path class=\"point\" d=\"M" + num(x) + "," + num(y - 6) + " L" + num(x + 6) + "," + num(y) + " L" + num(x) +
-               "," + num(y + 6) + " L" + num(x - 6) + "," + num(y) + " Z\"" + attrs + "/>";
-    return "<circle class=\"point\" cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"4\"" + attrs + "/>";
+        return "<path class=\"point\" d=\"M" + num(x) + "," + num(y - 6) + " L" + num(x + 6) + "," +
+               num(y) + " L" + num(x) + "," + num(y + 6) + " L" + num(x - 6) + "," + num(y) +
+               " Z\"" + attrs + "/>";
+    return "<circle class=\"point\" cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"4\"" + attrs +
+           "/>";
 }
 } // namespace
 
@@ -48,7 +54,8 @@ BiasPlotData BiasPlotData::from(const BiasExperimentResult& r) {
     d.sentences = static_cast<int>(r.sentences.size());
     d.selection = selectionName(r.options.chain.selection);
     d.supportThreshold = r.options.chain.supportThreshold;
-    for (std::size_t c = 0; c < r.options.checkpoints.size(); ++c) d.randomized.push_back(r.randomized(c));
+    for (std::size_t c = 0; c < r.options.checkpoints.size(); ++c)
+        d.randomized.push_back(r.randomized(c));
     d.fixed = r.fixedMasks();
     d.oracle = r.oracleMasks();
     return d;
@@ -85,7 +92,8 @@ BiasPlotData BiasPlotData::fromJson(const nlohmann::json& j) {
         d.oracle = read(j.at("oracleMasks"));
         return d;
     } catch (const nlohmann::json::exception& e) {
-        throw std::invalid_argument(std::string("not a randomized-pruning experiment: ") + e.what());
+        throw std::invalid_argument(std::string("not a randomized-pruning experiment: ") +
+                                    e.what());
     }
 }
 
@@ -93,15 +101,26 @@ std::string biasPlotSvg(const BiasPlotData& d, const BiasPlotOptions& opt) {
     const double exact = std::max(1.0, d.exactPushes);
     auto y = [&](const BiasSummary& s) { return opt.ruleCounts ? s.ruleL1 : s.spanL1; };
     std::vector<Series> series;
-    Series rnd{"randomized pruning (" + d.selection + ", τ = " + num(d.supportThreshold, "%g") + ")", "#d55e00", "",
-               "circle", {}};
-    for (const BiasSummary& s : d.randomized) rnd.pts.push_back({s.pushes / exact, y(s), opt.ruleCounts ? 0.0 : s.spanL1Sd});
+    Series rnd{"randomized pruning (" + d.selection + ", τ = " + num(d.supportThreshold, "%g") +
+                   ")",
+               "#d55e00",
+               "",
+               "circle",
+               {}};
+    for (const BiasSummary& s : d.randomized)
+        rnd.pts.push_back({s.pushes / exact, y(s), opt.ruleCounts ? 0.0 : s.spanL1Sd});
     Series fom{"tic-tac-toe: policy keep-probability threshold", "#0072b2", "", "square", {}};
     Series pol{"learned policy masks", "#009e73", "", "diamond", {}};
     pol.line = false;
-    for (const BiasSummary& s : d.fixed) (s.method == "policy-mask" ? pol : fom).pts.push_back({s.pushes / exact, y(s), 0});
-    Series ora{"oracle: exact-posterior threshold (cost of the oracle not counted)", "#777777", "5,4", "triangle", {}};
-    for (const BiasSummary& s : d.oracle) ora.pts.push_back({s.pushes / exact, y(s), 0});
+    for (const BiasSummary& s : d.fixed)
+        (s.method == "policy-mask" ? pol : fom).pts.push_back({s.pushes / exact, y(s), 0});
+    Series ora{"oracle: exact-posterior threshold (cost of the oracle not counted)",
+               "#777777",
+               "5,4",
+               "triangle",
+               {}};
+    for (const BiasSummary& s : d.oracle)
+        ora.pts.push_back({s.pushes / exact, y(s), 0});
     for (Series* s : {&rnd, &fom, &pol, &ora})
         if (!s->pts.empty()) series.push_back(*s);
 
@@ -115,59 +134,73 @@ std::string biasPlotSvg(const BiasPlotData& d, const BiasPlotOptions& opt) {
         }
     if (!std::isfinite(ymin)) ymin = 1e-3;
     if (ymax <= 0) ymax = 1;
-    // At most four decades below the largest bias: smaller values (and exact zeros) sit on the floor.
+    // At most four decades below the largest bias: smaller values (and exact zeros) sit on the
+    // floor.
     ymin = std::max(ymin, ymax * 1e-4);
     const double lx0 = std::floor(std::log10(xmin)), lx1 = std::ceil(std::log10(xmax) + 1e-9);
     const double ly0 = std::floor(std::log10(ymin)), ly1 = std::ceil(std::log10(ymax) + 1e-9);
     const double W = opt.width, H = opt.height, L = 78, R = W - 24, T = 46, B = H - 150;
-    auto X = [&](double v) { return L + (R - L) * (std::log10(v) - lx0) / std::max(1e-9, lx1 - lx0); };
+    auto X = [&](double v) {
+        return L + (R - L) * (std::log10(v) - lx0) / std::max(1e-9, lx1 - lx0);
+    };
     auto Y = [&](double v) {
-        const double lv = v > 0 ? std::max(std::log10(v), ly0) : ly0;  // below the floor: on it
+        const double lv = v > 0 ? std::max(std::log10(v), ly0) : ly0; // below the floor: on it
         return B - (B - T) * (lv - ly0) / std::max(1e-9, ly1 - ly0);
     };
 
-    std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W, "%.0f") + "\" height=\"" + num(H, "%.0f") +
-                    "\" viewBox=\"0 0 " + num(W, "%.0f") + " " + num(H, "%.0f") + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+    std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(W, "%.0f") +
+                    "\" height=\"" + num(H, "%.0f") + "\" viewBox=\"0 0 " + num(W, "%.0f") + " " +
+                    num(H, "%.0f") + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
     s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
     const std::string title = !opt.title.empty() ? opt.title
                               : opt.ruleCounts   ? "Bias of expected rule counts vs cost"
                                                  : "Bias of span posteriors vs cost";
-    s += "<text x=\"" + num(W / 2) + "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" + title + " (" +
-         std::to_string(d.sentences) + " sentences)</text>\n";
+    s += "<text x=\"" + num(W / 2) + "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" +
+         title + " (" + std::to_string(d.sentences) + " sentences)</text>\n";
     // Grid and ticks at powers of ten.
     for (double e = lx0; e <= lx1 + 1e-9; ++e) {
         const double px = X(std::pow(10.0, e));
-        s += "<line x1=\"" + num(px) + "\" y1=\"" + num(T) + "\" x2=\"" + num(px) + "\" y2=\"" + num(B) + "\" stroke=\"#e4e4e4\"/>\n";
-        s += "<text x=\"" + num(px) + "\" y=\"" + num(B + 18) + "\" text-anchor=\"middle\">" + num(std::pow(10.0, e), "%g") + "</text>\n";
+        s += "<line x1=\"" + num(px) + "\" y1=\"" + num(T) + "\" x2=\"" + num(px) + "\" y2=\"" +
+             num(B) + "\" stroke=\"#e4e4e4\"/>\n";
+        s += "<text x=\"" + num(px) + "\" y=\"" + num(B + 18) + "\" text-anchor=\"middle\">" +
+             num(std::pow(10.0, e), "%g") + "</text>\n";
     }
     for (double e = ly0; e <= ly1 + 1e-9; ++e) {
         const double py = Y(std::pow(10.0, e));
-        s += "<line x1=\"" + num(L) + "\" y1=\"" + num(py) + "\" x2=\"" + num(R) + "\" y2=\"" + num(py) + "\" stroke=\"#e4e4e4\"/>\n";
-        s += "<text x=\"" + num(L - 6) + "\" y=\"" + num(py + 4) + "\" text-anchor=\"end\">" + num(std::pow(10.0, e), "%g") + "</text>\n";
+        s += "<line x1=\"" + num(L) + "\" y1=\"" + num(py) + "\" x2=\"" + num(R) + "\" y2=\"" +
+             num(py) + "\" stroke=\"#e4e4e4\"/>\n";
+        s += "<text x=\"" + num(L - 6) + "\" y=\"" + num(py + 4) + "\" text-anchor=\"end\">" +
+             num(std::pow(10.0, e), "%g") + "</text>\n";
     }
-    s += "<rect x=\"" + num(L) + "\" y=\"" + num(T) + "\" width=\"" + num(R - L) + "\" height=\"" + num(B - T) +
-         "\" fill=\"none\" stroke=\"#444\"/>\n";
-    s += "<line class=\"exact\" x1=\"" + num(X(1)) + "\" y1=\"" + num(T) + "\" x2=\"" + num(X(1)) + "\" y2=\"" + num(B) +
-         "\" stroke=\"#000\" stroke-dasharray=\"2,3\"/>\n";
-    s += "<text x=\"" + num(X(1) + 4) + "\" y=\"" + num(T + 14) + "\">exact inside-outside</text>\n";
+    s += "<rect x=\"" + num(L) + "\" y=\"" + num(T) + "\" width=\"" + num(R - L) + "\" height=\"" +
+         num(B - T) + "\" fill=\"none\" stroke=\"#444\"/>\n";
+    s += "<line class=\"exact\" x1=\"" + num(X(1)) + "\" y1=\"" + num(T) + "\" x2=\"" + num(X(1)) +
+         "\" y2=\"" + num(B) + "\" stroke=\"#000\" stroke-dasharray=\"2,3\"/>\n";
+    s +=
+        "<text x=\"" + num(X(1) + 4) + "\" y=\"" + num(T + 14) + "\">exact inside-outside</text>\n";
     s += "<text x=\"" + num((L + R) / 2) + "\" y=\"" + num(B + 40) +
          "\" text-anchor=\"middle\">total pushes ÷ pushes of exact inside-outside (log)</text>\n";
-    s += "<text transform=\"translate(20," + num((T + B) / 2) + ") rotate(-90)\" text-anchor=\"middle\">mean " +
-         std::string(opt.ruleCounts ? "expected-rule-count" : "span-posterior") + " L1 per sentence (log)</text>\n";
+    s += "<text transform=\"translate(20," + num((T + B) / 2) +
+         ") rotate(-90)\" text-anchor=\"middle\">mean " +
+         std::string(opt.ruleCounts ? "expected-rule-count" : "span-posterior") +
+         " L1 per sentence (log)</text>\n";
     for (const Series& se : series) {
         if (se.line && se.pts.size() >= 2) {
             std::vector<Pt> sorted = se.pts;
-            std::sort(sorted.begin(), sorted.end(), [](const Pt& a, const Pt& b) { return a.x < b.x; });
-            s += "<polyline class=\"series\" data-name=\"" + se.name + "\" fill=\"none\" stroke=\"" + se.color +
-                 "\" stroke-width=\"1.6\"" + (se.dash.empty() ? "" : " stroke-dasharray=\"" + se.dash + "\"") + " points=\"";
-            for (const Pt& p : sorted) s += num(X(p.x)) + "," + num(Y(p.y)) + " ";
+            std::sort(sorted.begin(), sorted.end(),
+                      [](const Pt& a, const Pt& b) { return a.x < b.x; });
+            s += "<polyline class=\"series\" data-name=\"" + se.name +
+                 "\" fill=\"none\" stroke=\"" + se.color + "\" stroke-width=\"1.6\"" +
+                 (se.dash.empty() ? "" : " stroke-dasharray=\"" + se.dash + "\"") + " points=\"";
+            for (const Pt& p : sorted)
+                s += num(X(p.x)) + "," + num(Y(p.y)) + " ";
             s += "\"/>\n";
         }
         for (const Pt& p : se.pts) {
             if (p.sd > 0) {
                 const double lo = std::max(p.y - p.sd, ymin * 0.5), hi = p.y + p.sd;
-                s += "<line x1=\"" + num(X(p.x)) + "\" y1=\"" + num(Y(lo)) + "\" x2=\"" + num(X(p.x)) + "\" y2=\"" +
-                     num(Y(hi)) + "\" stroke=\"" + se.color + "\"/>\n";
+                s += "<line x1=\"" + num(X(p.x)) + "\" y1=\"" + num(Y(lo)) + "\" x2=\"" +
+                     num(X(p.x)) + "\" y2=\"" + num(Y(hi)) + "\" stroke=\"" + se.color + "\"/>\n";
             }
             s += marker(se.marker, X(p.x), Y(p.y), se.color, se.name) + "\n";
         }

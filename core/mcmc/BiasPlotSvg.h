@@ -12,8 +12,8 @@
 namespace prunescope {
 
 struct BiasPlotOptions {
-    bool ruleCounts = false;  // plot expected-rule-count L1 instead of span-posterior L1
-    std::string title;        // default: derived from the metric
+    bool ruleCounts = false; // plot expected-rule-count L1 instead of span-posterior L1
+    std::string title;       // default: derived from the metric
     int width = 820, height = 540;
 };
 
@@ -27,12 +27,13 @@ struct BiasPlotData {
     double supportThreshold = 0;
     std::vector<BiasSummary> randomized, fixed, oracle;
     static BiasPlotData from(const BiasExperimentResult& r);
-    static BiasPlotData fromJson(const nlohmann::json& experiment);  // throws std::invalid_argument
+    static BiasPlotData fromJson(const nlohmann::json& experiment); // throws std::invalid_argument
 };
 
 // Elements (for tests): <polyline class="series" data-name="..."> per series with ≥ 2 points, one
 // element of class "point" (circle, rect or path) with data-series="..." per point.
 std::string biasPlotSvg(const BiasPlotData& d, const BiasPlotOptions& opt = {});
-void writeBiasPlotSvg(const BiasPlotData& d, const std::string& path, const BiasPlotOptions& opt = {});  // atomic
+void writeBiasPlotSvg(const BiasPlotData& d, const std::string& path,
+                      const BiasPlotOptions& opt = {}); // atomic
 
 } // namespace prunescope

@@ -18,29 +18,31 @@
 namespace prunescope {
 
 enum class ExpectationMethod { Exact, Randomized, FixedMask };
-const char* expectationMethodName(ExpectationMethod m);  // "exact", "randomized", "fixed-mask"
+const char* expectationMethodName(ExpectationMethod m); // "exact", "randomized", "fixed-mask"
 
 struct EStepOptions {
     ExpectationMethod method = ExpectationMethod::Exact;
-    RandomizedOptions chain;        // Randomized
-    int iterations = 32;            // Randomized: MCMC iterations per sentence
-    double fixedThreshold = 0.1;    // FixedMask: keep spans whose figure of merit >= this
+    RandomizedOptions chain;     // Randomized
+    int iterations = 32;         // Randomized: MCMC iterations per sentence
+    double fixedThreshold = 0.1; // FixedMask: keep spans whose figure of merit >= this
     int threads = 1;
 };
 
 // Expected counts over a corpus, shaped like the grammar.
 struct CorpusCounts {
-    std::vector<double> binary, unary, root;        // per rule index
-    std::vector<std::vector<double>> lexicon;       // like Grammar::lexicon (known words and signatures)
-    long pushes = 0;                                // inside-pass pushes spent (Parser's unit)
-    int sentences = 0, failures = 0;                // failures: no derivation under the method's masks
+    std::vector<double> binary, unary, root;  // per rule index
+    std::vector<std::vector<double>> lexicon; // like Grammar::lexicon (known words and signatures)
+    long pushes = 0;                          // inside-pass pushes spent (Parser's unit)
+    int sentences = 0, failures = 0;          // failures: no derivation under the method's masks
 };
 
 // The E-step. fomPolicy gives the figure of merit of the randomized chain's support and of the
 // fixed mask. Sentence s's chain uses stream (s, 0). Deterministic for any thread count;
 // cancellable (throws Cancelled).
-CorpusCounts expectedCounts(const Grammar& g, const std::vector<std::vector<std::string>>& sentences,
-                            const Policy& fomPolicy, const EStepOptions& opt, const Progress& progress = {});
+CorpusCounts expectedCounts(const Grammar& g,
+                            const std::vector<std::vector<std::string>>& sentences,
+                            const Policy& fomPolicy, const EStepOptions& opt,
+                            const Progress& progress = {});
 
 // The stepwise M-step: a new grammar with the same rules. Throws std::invalid_argument for η
 // outside (0, 1] or counts of another grammar.
@@ -60,7 +62,8 @@ struct CorpusLikelihood {
     int failures = 0;
     double perWord() const { return words ? logLikelihood / static_cast<double>(words) : 0.0; }
 };
-CorpusLikelihood corpusLikelihood(const Grammar& g, const std::vector<std::vector<std::string>>& sentences,
+CorpusLikelihood corpusLikelihood(const Grammar& g,
+                                  const std::vector<std::vector<std::string>>& sentences,
                                   int threads = 1, const Progress& progress = {});
 
 } // namespace prunescope
@@ -69,7 +72,8 @@ namespace prunescope {
 // The fixed tic-tac-toe threshold of matched cost: among `thresholds`, the one keeping the most
 // spans whose inside passes over the corpus cost at most maxPushes in total (the largest
 // threshold if none does).
-double matchedFixedThreshold(const Grammar& g, const std::vector<std::vector<std::string>>& sentences,
-                             const Policy& fomPolicy, double maxPushes, const std::vector<double>& thresholds,
-                             const Progress& progress = {});
+double matchedFixedThreshold(const Grammar& g,
+                             const std::vector<std::vector<std::string>>& sentences,
+                             const Policy& fomPolicy, double maxPushes,
+                             const std::vector<double>& thresholds, const Progress& progress = {});
 } // namespace prunescope

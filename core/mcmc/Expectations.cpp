@@ -15,24 +15,28 @@ void Expectations::reset(const Grammar& g, std::span<const std::string> words) {
     root.assign(g.rootRules.size(), 0.0);
     lexicalBegin.assign(n + 1, 0);
     for (int i = 0; i < n; ++i)
-        lexicalBegin[i + 1] = lexicalBegin[i] + static_cast<std::uint32_t>(g.lexicalEntries(words[i], i).size());
+        lexicalBegin[i + 1] =
+            lexicalBegin[i] + static_cast<std::uint32_t>(g.lexicalEntries(words[i], i).size());
     lexical.assign(lexicalBegin[n], 0.0);
 }
 
 void Expectations::setZero() {
     logZ = -std::numeric_limits<double>::infinity();
-    for (auto* v : {&span, &binary, &unary, &root, &lexical}) std::fill(v->begin(), v->end(), 0.0);
+    for (auto* v : {&span, &binary, &unary, &root, &lexical})
+        std::fill(v->begin(), v->end(), 0.0);
 }
 
 bool Expectations::sameShape(const Expectations& o) const {
     return n == o.n && span.size() == o.span.size() && binary.size() == o.binary.size() &&
-           unary.size() == o.unary.size() && root.size() == o.root.size() && lexical.size() == o.lexical.size();
+           unary.size() == o.unary.size() && root.size() == o.root.size() &&
+           lexical.size() == o.lexical.size();
 }
 
 void Expectations::addScaled(const Expectations& o, double w) {
     if (!sameShape(o)) throw std::invalid_argument("expectations of different sentences");
     auto add = [w](std::vector<double>& a, const std::vector<double>& b) {
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] += w * b[i];
+        for (std::size_t i = 0; i < a.size(); ++i)
+            a[i] += w * b[i];
     };
     add(span, o.span);
     add(binary, o.binary);
@@ -47,24 +51,24 @@ void requireSame(const Expectations& a, const Expectations& b) {
 }
 
 // Calls f(est, exact) for every prunable span.
-template <class F>
-void forPrunable(const Expectations& a, const Expectations& b, F&& f) {
+template <class F> void forPrunable(const Expectations& a, const Expectations& b, F&& f) {
     const int n = a.n;
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) f(a.spanAt(i, i + w), b.spanAt(i, i + w));
+        for (int i = 0; i + w <= n; ++i)
+            f(a.spanAt(i, i + w), b.spanAt(i, i + w));
 }
-template <class F>
-void forRules(const Expectations& a, const Expectations& b, F&& f) {
-    for (auto m : {&Expectations::binary, &Expectations::unary, &Expectations::root, &Expectations::lexical}) {
+template <class F> void forRules(const Expectations& a, const Expectations& b, F&& f) {
+    for (auto m : {&Expectations::binary, &Expectations::unary, &Expectations::root,
+                   &Expectations::lexical}) {
         const auto& x = a.*m;
         const auto& y = b.*m;
-        for (std::size_t i = 0; i < x.size(); ++i) f(x[i], y[i]);
+        for (std::size_t i = 0; i < x.size(); ++i)
+            f(x[i], y[i]);
     }
 }
 
 // KL(p/|p| ‖ q/|q|) from two passes over the pairs.
-template <class Each>
-double normalizedKL(Each each) {
+template <class Each> double normalizedKL(Each each) {
     double sp = 0, sq = 0;
     each([&](double p, double q) { sp += p, sq += q; });
     if (sp <= 0) return std::numeric_limits<double>::infinity();
@@ -95,7 +99,7 @@ double ruleL1(const Expectations& est, const Expectations& exact) {
 
 double spanKL(const Expectations& est, const Expectations& exact) {
     requireSame(est, exact);
-    if (est.n < 3) return 0.0;  // no prunable span
+    if (est.n < 3) return 0.0; // no prunable span
     return normalizedKL([&](auto f) { forPrunable(est, exact, f); });
 }
 

@@ -19,15 +19,15 @@ struct Expectations {
     // [i*(n+1)+k], 0 <= i < k <= n: P(span (i,k) is a node of the derivation). Width-1 spans and
     // (0,n) are 1 whenever logZ is finite; other entries (k <= i) stay 0.
     std::vector<double> span;
-    std::vector<double> binary, unary, root;  // per index of Grammar::binary / unary / rootRules
+    std::vector<double> binary, unary, root; // per index of Grammar::binary / unary / rootRules
     // Per (position i, lexical entry e of word i as Grammar::lexicalEntries lists them): at
     // lexicalBegin[i] + e. The entry's tag is the word's preterminal with that probability.
     std::vector<double> lexical;
-    std::vector<std::uint32_t> lexicalBegin;  // n + 1 offsets
+    std::vector<std::uint32_t> lexicalBegin; // n + 1 offsets
 
     // Sizes everything for the sentence (all zero, logZ = -inf).
     void reset(const Grammar& g, std::span<const std::string> words);
-    void setZero();  // zero values, same sizes
+    void setZero(); // zero values, same sizes
     // this += w * o (same sentence); logZ is left as is.
     void addScaled(const Expectations& o, double w);
     double spanAt(int i, int k) const { return span[static_cast<std::size_t>(i) * (n + 1) + k]; }

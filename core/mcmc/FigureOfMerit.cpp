@@ -21,14 +21,16 @@ std::vector<double> policyFigureOfMerit(const Policy& p, const std::vector<std::
     const SentenceFeatures f(words);
     for (int w = 2; w < n; ++w)
         for (int i = 0; i + w <= n; ++i)
-            out[static_cast<std::size_t>(i) * (n + 1) + i + w] = p.keepProbability(f.features(i, i + w));
+            out[static_cast<std::size_t>(i) * (n + 1) + i + w] =
+                p.keepProbability(f.features(i, i + w));
     return out;
 }
 
 std::vector<double> posteriorFigureOfMerit(const Expectations& e) {
     std::vector<double> out(static_cast<std::size_t>(e.n + 1) * (e.n + 1), 1.0);
     for (int w = 2; w < e.n; ++w)
-        for (int i = 0; i + w <= e.n; ++i) out[static_cast<std::size_t>(i) * (e.n + 1) + i + w] = e.spanAt(i, i + w);
+        for (int i = 0; i + w <= e.n; ++i)
+            out[static_cast<std::size_t>(i) * (e.n + 1) + i + w] = e.spanAt(i, i + w);
     return out;
 }
 
@@ -37,7 +39,8 @@ PruningMask thresholdMask(int n, const std::vector<double>& fom, double threshol
     PruningMask m = PruningMask::allKeep(n);
     for (int w = 2; w < n; ++w)
         for (int i = 0; i + w <= n; ++i)
-            if (!(fom[static_cast<std::size_t>(i) * (n + 1) + i + w] >= threshold)) m.set(i, i + w, false);
+            if (!(fom[static_cast<std::size_t>(i) * (n + 1) + i + w] >= threshold))
+                m.set(i, i + w, false);
     return m;
 }
 
@@ -46,7 +49,8 @@ SpanList supportOf(int n, const std::vector<double>& fom, double threshold) {
     SpanList out;
     for (int w = 2; w < n; ++w)
         for (int i = 0; i + w <= n; ++i)
-            if (fom[static_cast<std::size_t>(i) * (n + 1) + i + w] >= threshold) out.emplace_back(i, i + w);
+            if (fom[static_cast<std::size_t>(i) * (n + 1) + i + w] >= threshold)
+                out.emplace_back(i, i + w);
     return out;
 }
 

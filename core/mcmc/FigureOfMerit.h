@@ -8,7 +8,8 @@
 // costs 74 % of the fine one's pushes (docs/randomized-pruning.md), because every coarse symbol is
 // built in almost every cell. The figure of merit is therefore a learned PruneScope policy's keep
 // probability (boundary-word features, no grammar pushes), and the exact posterior serves as an
-// *oracle* figure of merit (its cost is the exact pass, so it only bounds what a fixed mask can do).
+// *oracle* figure of merit (its cost is the exact pass, so it only bounds what a fixed mask can
+// do).
 #include "core/mcmc/AuxiliaryVariables.h"
 #include "core/mcmc/Expectations.h"
 #include "core/parse/PruningMask.h"
@@ -23,7 +24,8 @@ namespace prunescope {
 std::vector<double> policyFigureOfMerit(const Policy& p, const std::vector<std::string>& words);
 // The span posteriors of (exact) expectations.
 std::vector<double> posteriorFigureOfMerit(const Expectations& e);
-// Tic-tac-toe: keep a prunable span iff its figure of merit >= threshold (threshold > 1 prunes all).
+// Tic-tac-toe: keep a prunable span iff its figure of merit >= threshold (threshold > 1 prunes
+// all).
 PruningMask thresholdMask(int n, const std::vector<double>& fom, double threshold);
 // M': the prunable spans whose figure of merit >= threshold, in (width, start) order.
 SpanList supportOf(int n, const std::vector<double>& fom, double threshold);

@@ -10,10 +10,13 @@
 namespace prunescope {
 
 PrunedInsideOutside::PrunedInsideOutside(const Grammar& g) : g_(&g), N_(g.numSymbols()) {
-    for (const auto& r : g.binary) binaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
-    for (const auto& r : g.unary) unaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
+    for (const auto& r : g.binary)
+        binaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
+    for (const auto& r : g.unary)
+        unaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
     rootProb_.assign(N_, 0.0);
-    for (const auto& r : g.rootRules) rootProb_[r.child] += std::exp(static_cast<double>(r.logProb));
+    for (const auto& r : g.rootRules)
+        rootProb_[r.child] += std::exp(static_cast<double>(r.logProb));
     scratch_.assign(N_, 0.0);
     oPre_.assign(N_, 0.0);
     mark_.assign(N_, 0);
@@ -24,30 +27,38 @@ void PrunedInsideOutside::clearDense() {
     for (std::size_t c = 0; c < postRange_.size(); ++c) {
         for (std::uint32_t li = postRange_[c].first; li < postRange_[c].second; ++li)
             aPost_[c * N + postSym_[li]] = oPost_[c * N + postSym_[li]] = 0.0;
-        for (std::uint32_t li = preRange_[c].first; li < preRange_[c].second; ++li) aPre_[c * N + preSym_[li]] = 0.0;
+        for (std::uint32_t li = preRange_[c].first; li < preRange_[c].second; ++li)
+            aPre_[c * N + preSym_[li]] = 0.0;
     }
 }
 
-PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words, const PruningMask& mask,
-                                              const Progress& progress) {
+PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words,
+                                              const PruningMask& mask, const Progress& progress) {
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot run inside-outside on an empty sentence");
-    if (n > kMaxSentenceLength) throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) + " words");
+    if (n > kMaxSentenceLength)
+        throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) +
+                                    " words");
     if (mask.n != n)
-        throw std::invalid_argument("mask is for " + std::to_string(mask.n) + " words, sentence has " + std::to_string(n));
-    const std::size_t need = static_cast<std::size_t>(n) * (n + 1) / 2 * static_cast<std::size_t>(N_) * 3 * sizeof(double);
+        throw std::invalid_argument("mask is for " + std::to_string(mask.n) +
+                                    " words, sentence has " + std::to_string(n));
+    const std::size_t need = static_cast<std::size_t>(n) * (n + 1) / 2 *
+                             static_cast<std::size_t>(N_) * 3 * sizeof(double);
     if (need > kMemoryBudget)
-        throw std::invalid_argument("a sentence of " + std::to_string(n) + " words needs " +
-                                    std::to_string(need >> 20) + " MiB for inside-outside with this grammar (limit " +
-                                    std::to_string(kMemoryBudget >> 20) + " MiB): use a shorter sentence or --max-len");
+        throw std::invalid_argument(
+            "a sentence of " + std::to_string(n) + " words needs " + std::to_string(need >> 20) +
+            " MiB for inside-outside with this grammar (limit " +
+            std::to_string(kMemoryBudget >> 20) + " MiB): use a shorter sentence or --max-len");
     clearDense();
     n_ = n;
     mask_ = mask;
     words_.assign(words.begin(), words.end());
     lexical_.clear();
-    for (int i = 0; i < n; ++i) lexical_.push_back(g_->lexicalEntries(words_[i], i));
+    for (int i = 0; i < n; ++i)
+        lexical_.push_back(g_->lexicalEntries(words_[i], i));
     cellOffset_.assign(n + 2, 0);
-    for (int w = 1; w <= n; ++w) cellOffset_[w + 1] = cellOffset_[w] + (n - w + 1);
+    for (int w = 1; w <= n; ++w)
+        cellOffset_[w + 1] = cellOffset_[w] + (n - w + 1);
     const int cells = n * (n + 1) / 2;
     const std::size_t dense = static_cast<std::size_t>(cells) * N_;
     if (aPost_.size() < dense) { // grows only; cleared through the symbol lists
@@ -105,17 +116,18 @@ void PrunedInsideOutside::insideCell(int i, int k) {
     } else {
         for (int j = i + 1; j < k; ++j)
             if (usable(i, j) && usable(j, k)) P = std::max(P, S_[cell(i, j)] + S_[cell(j, k)]);
-        if (P == kEmpty) return;  // no split with two built children: the cell stays empty
+        if (P == kEmpty) return; // no split with two built children: the cell stays empty
         for (int j = i + 1; j < k; ++j) {
             if (!usable(i, j) || !usable(j, k)) continue;
             const int l = cell(i, j), r = cell(j, k);
-            const double f = std::ldexp(1.0, S_[l] + S_[r] - P);  // exact (0 if negligible)
+            const double f = std::ldexp(1.0, S_[l] + S_[r] - P); // exact (0 if negligible)
             const double* aR = aPost_.data() + r * N;
             const double* aLrow = aPost_.data() + l * N;
             for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
                 const std::uint32_t y = postSym_[li];
                 const double aL = aLrow[y] * f;
-                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1];
+                     ++gi) {
                     const RuleGroup& grp = g.groups[gi];
                     const double ar = aR[grp.right];
                     if (ar == 0.0) continue;
@@ -167,9 +179,11 @@ void PrunedInsideOutside::insideCell(int i, int k) {
         return;
     }
     const int e = std::ilogb(M);
-    const double inv = std::ldexp(1.0, -e);  // exact rescaling to [1,2)
-    for (std::uint32_t li = preStart; li < preEnd; ++li) aP[preSym_[li]] *= inv;
-    for (std::uint32_t li = postStart; li < postSym_.size(); ++li) aQ[postSym_[li]] *= inv;
+    const double inv = std::ldexp(1.0, -e); // exact rescaling to [1,2)
+    for (std::uint32_t li = preStart; li < preEnd; ++li)
+        aP[preSym_[li]] *= inv;
+    for (std::uint32_t li = postStart; li < postSym_.size(); ++li)
+        aQ[postSym_[li]] *= inv;
     S_[c] = P + e;
     preRange_[c] = {preStart, preEnd};
     postRange_[c] = {postStart, static_cast<std::uint32_t>(postSym_.size())};
@@ -223,7 +237,8 @@ void PrunedInsideOutside::outsideCell(int i, int k, Expectations& out) {
         const auto& entries = lexical_[i];
         for (std::size_t e = 0; e < entries.size(); ++e)
             out.lexical[out.lexicalBegin[i] + e] =
-                oPre_[entries[e].tag] * std::ldexp(std::exp(static_cast<double>(entries[e].logProb)), -S_[c]);
+                oPre_[entries[e].tag] *
+                std::ldexp(std::exp(static_cast<double>(entries[e].logProb)), -S_[c]);
     } else {
         for (int j = i + 1; j < k; ++j) {
             if (!usable(i, j) || !usable(j, k)) continue;
@@ -238,7 +253,8 @@ void PrunedInsideOutside::outsideCell(int i, int k, Expectations& out) {
                 const std::uint32_t y = postSym_[li];
                 const double aL = aLrow[y];
                 double accL = 0;
-                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1];
+                     ++gi) {
                     const RuleGroup& grp = g.groups[gi];
                     const double ar = aR[grp.right];
                     if (ar == 0.0) continue;
@@ -259,7 +275,8 @@ void PrunedInsideOutside::outsideCell(int i, int k, Expectations& out) {
             }
         }
     }
-    for (std::uint32_t li = preRange_[c].first; li < preRange_[c].second; ++li) oPre_[preSym_[li]] = 0.0;
+    for (std::uint32_t li = preRange_[c].first; li < preRange_[c].second; ++li)
+        oPre_[preSym_[li]] = 0.0;
 }
 
 namespace {
@@ -267,8 +284,7 @@ constexpr std::int64_t kNoOption = INT64_MIN;
 
 // Id of the option whose cumulative weight first exceeds u·total (options listed by `each` as
 // (id, weight) pairs, the same sequence on both passes); kNoOption if no option has weight.
-template <class Each>
-std::int64_t pick(double u, Each each) {
+template <class Each> std::int64_t pick(double u, Each each) {
     double total = 0;
     std::int64_t last = kNoOption;
     each([&](std::int64_t id, double w) {
@@ -278,7 +294,7 @@ std::int64_t pick(double u, Each each) {
     const double target = u * total;
     double acc = 0;
     bool found = false;
-    std::int64_t chosen = last;  // rounding: the last option with weight
+    std::int64_t chosen = last; // rounding: the last option with weight
     each([&](std::int64_t id, double w) {
         if (found || w <= 0) return;
         acc += w;
@@ -294,10 +310,12 @@ Tree PrunedInsideOutside::sample(SplitMix64& rng) const {
     const double* aTop = aPost_.data() + static_cast<std::size_t>(cell(0, n_)) * N_;
     const std::int64_t r = pick(rng.uniform(), [&](auto f) {
         for (std::size_t q = 0; q < g.rootRules.size(); ++q)
-            f(static_cast<std::int64_t>(q), std::exp(static_cast<double>(g.rootRules[q].logProb)) * aTop[g.rootRules[q].child]);
+            f(static_cast<std::int64_t>(q),
+              std::exp(static_cast<double>(g.rootRules[q].logProb)) * aTop[g.rootRules[q].child]);
     });
     if (r == kNoOption) throw std::logic_error("sampling found no root rule with weight");
-    return Tree{g.symbols[g.root], {samplePost(rng, 0, n_, g.rootRules[static_cast<std::size_t>(r)].child)}};
+    return Tree{g.symbols[g.root],
+                {samplePost(rng, 0, n_, g.rootRules[static_cast<std::size_t>(r)].child)}};
 }
 
 Tree PrunedInsideOutside::samplePost(SplitMix64& rng, int i, int k, std::uint32_t x) const {
@@ -329,7 +347,8 @@ Tree PrunedInsideOutside::samplePre(SplitMix64& rng, int i, int k, std::uint32_t
             const double s = std::ldexp(1.0, S_[l] + S_[r] - S_[c]);
             const double* aL = aPost_.data() + l * N;
             const double* aR = aPost_.data() + r * N;
-            for (std::uint32_t b = g.binaryByParentBegin[x]; b < g.binaryByParentBegin[x + 1]; ++b) {
+            for (std::uint32_t b = g.binaryByParentBegin[x]; b < g.binaryByParentBegin[x + 1];
+                 ++b) {
                 const std::uint32_t ri = g.binaryByParent[b];
                 const BinaryRule& br = g.binary[ri];
                 const double wgt = binaryProb_[ri] * aL[br.left] * aR[br.right] * s;

@@ -12,9 +12,9 @@
 //
 // Numerics: real-space double precision with one binary exponent per cell, as core/rollout's
 // InsideOutside (docs/rollouts.md): inside values of cell c are mantissas × 2^S_c with the cell's
-// largest mantissa in [1,2). Outside values are stored *posterior-normalised*: Ω(c,x) = ω(c,x)·Z·2^-S_c,
-// so ω·α̃ is a posterior (≤ 1) and every hyperedge's posterior is a product of mantissas and one
-// exact power of two — nothing under- or overflows at any sentence length.
+// largest mantissa in [1,2). Outside values are stored *posterior-normalised*: Ω(c,x) =
+// ω(c,x)·Z·2^-S_c, so ω·α̃ is a posterior (≤ 1) and every hyperedge's posterior is a product of
+// mantissas and one exact power of two — nothing under- or overflows at any sentence length.
 #include "core/grammar/Grammar.h"
 #include "core/mcmc/Expectations.h"
 #include "core/parse/Chart.h"
@@ -32,16 +32,17 @@
 namespace prunescope {
 
 struct PrunedInsideStats {
-    long pushes = 0;     // hyperedges visited (lexical, binary, unary, root): Parser's unit
-    int spansKept = 0;   // ||m||_0 over the prunable spans
-    bool success = false;  // Z_m > 0
+    long pushes = 0;      // hyperedges visited (lexical, binary, unary, root): Parser's unit
+    int spansKept = 0;    // ||m||_0 over the prunable spans
+    bool success = false; // Z_m > 0
     double logZ = -std::numeric_limits<double>::infinity();
 };
 
 class PrunedInsideOutside {
-public:
-    // Dense per-cell arrays (3 doubles per cell and symbol) may not exceed this: with the 1206-symbol
-    // treebank grammar that is about 270 words. Longer sentences get a clear error, not a crash.
+  public:
+    // Dense per-cell arrays (3 doubles per cell and symbol) may not exceed this: with the
+    // 1206-symbol treebank grammar that is about 270 words. Longer sentences get a clear error, not
+    // a crash.
     static constexpr std::size_t kMemoryBudget = std::size_t{1} << 30;
 
     explicit PrunedInsideOutside(const Grammar& g);
@@ -52,7 +53,8 @@ public:
     // (throws Cancelled).
     PrunedInsideStats inside(std::span<const std::string> words, const PruningMask& mask,
                              const Progress& progress = {});
-    // PrunedOutside after inside(): E_m[f] into `out` (reset to this sentence; all zero if Z_m = 0).
+    // PrunedOutside after inside(): E_m[f] into `out` (reset to this sentence; all zero if Z_m =
+    // 0).
     void outside(Expectations& out);
     // A derivation drawn from P(d | m) = p(d)/Z_m with the inside values of the last inside(): the
     // binarized tree (grammar labels; a unary X -> Y is a node X over Y). Requires success.
@@ -62,10 +64,10 @@ public:
     const PruningMask& mask() const { return mask_; }
     int length() const { return n_; }
 
-private:
-    static constexpr int kEmpty = std::numeric_limits<int>::min();  // scale of an empty cell
+  private:
+    static constexpr int kEmpty = std::numeric_limits<int>::min(); // scale of an empty cell
     int cell(int i, int k) const { return cellOffset_[k - i] + i; }
-    bool usable(int i, int k) const { return S_[cell(i, k)] != kEmpty; }  // kept and built
+    bool usable(int i, int k) const { return S_[cell(i, k)] != kEmpty; } // kept and built
     void insideCell(int i, int k);
     void outsideCell(int i, int k, Expectations& out);
     Tree samplePost(SplitMix64& rng, int i, int k, std::uint32_t x) const;
@@ -78,19 +80,19 @@ private:
     PrunedInsideStats stats_;
     std::vector<std::string> words_;
     std::vector<std::span<const LexicalEntry>> lexical_;
-    std::vector<int> cellOffset_;  // as Chart::cellOffsetByWidth
-    std::vector<double> binaryProb_, unaryProb_, rootProb_;  // exp(logProb); rootProb_ per symbol
-    std::vector<int> rootRuleOf_;                            // per symbol: index into rootRules or -1
+    std::vector<int> cellOffset_;                           // as Chart::cellOffsetByWidth
+    std::vector<double> binaryProb_, unaryProb_, rootProb_; // exp(logProb); rootProb_ per symbol
+    std::vector<int> rootRuleOf_; // per symbol: index into rootRules or -1
 
     // Per cell: exponent S (kEmpty = pruned or nothing built) and the built pre / post symbols.
     std::vector<int> S_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> preRange_, postRange_;
     std::vector<std::uint32_t> preSym_, postSym_;
-    std::vector<double> aPre_, aPost_;  // dense [cell*N + x] inside mantissas (0 = not built)
-    std::vector<double> oPost_;         // dense [cell*N + x] posterior-normalised outside ω (post layer)
-    std::vector<double> oPre_;          // ω of the pre layer of the cell being processed
-    double zMant_ = 0;                  // Z = zMant_ · 2^S_top
-    std::vector<double> scratch_;       // per symbol, zero between uses
+    std::vector<double> aPre_, aPost_; // dense [cell*N + x] inside mantissas (0 = not built)
+    std::vector<double> oPost_;   // dense [cell*N + x] posterior-normalised outside ω (post layer)
+    std::vector<double> oPre_;    // ω of the pre layer of the cell being processed
+    double zMant_ = 0;            // Z = zMant_ · 2^S_top
+    std::vector<double> scratch_; // per symbol, zero between uses
     std::vector<std::uint32_t> touched_;
     std::vector<std::uint8_t> mark_;
 };

@@ -9,14 +9,16 @@
 namespace prunescope {
 
 void validateRandomizedOptions(const RandomizedOptions& opt) {
-    SelectionChain(opt.selection, {}, opt.selectionFraction);  // throws for a bad fraction
-    if (std::isnan(opt.supportThreshold)) throw std::invalid_argument("the support threshold is not a number");
+    SelectionChain(opt.selection, {}, opt.selectionFraction); // throws for a bad fraction
+    if (std::isnan(opt.supportThreshold))
+        throw std::invalid_argument("the support threshold is not a number");
 }
 
 RandomizedPruning::RandomizedPruning(const Grammar& g) : g_(&g), io_(g) {}
 
 void RandomizedPruning::start(std::span<const std::string> words, const std::vector<double>& fom,
-                              const RandomizedOptions& opt, std::uint64_t streamA, std::uint64_t streamB) {
+                              const RandomizedOptions& opt, std::uint64_t streamA,
+                              std::uint64_t streamB) {
     validateRandomizedOptions(opt);
     const int n = static_cast<int>(words.size());
     words_.assign(words.begin(), words.end());
@@ -48,7 +50,8 @@ ChainIteration RandomizedPruning::step(const Progress& progress) {
     const int n = length();
     mask_ = createMask(n, chain_.selected(), a_);
     ChainIteration it;
-    for (const auto& [i, k] : chain_.selected()) it.selectedPositive += a_[static_cast<std::size_t>(i) * (n + 1) + k];
+    for (const auto& [i, k] : chain_.selected())
+        it.selectedPositive += a_[static_cast<std::size_t>(i) * (n + 1) + k];
     const PrunedInsideStats st = io_.inside(words_, mask_, progress);
     // The current tree satisfies every selected constraint, so Z_m > 0.
     if (!st.success) throw std::logic_error("randomized pruning: the mask lost the current tree");
@@ -80,8 +83,9 @@ void RandomizedPruning::estimateInto(Expectations& out) const {
     if (iterations_ == 0) return;
     const double inv = 1.0 / iterations_;
     for (auto* v : {&out.span, &out.binary, &out.unary, &out.root, &out.lexical})
-        for (double& x : *v) x *= inv;
-    out.logZ = last_.logZ;  // not an average: the last mask's
+        for (double& x : *v)
+            x *= inv;
+    out.logZ = last_.logZ; // not an average: the last mask's
 }
 
 Expectations RandomizedPruning::estimate() const {

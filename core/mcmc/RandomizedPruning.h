@@ -6,8 +6,8 @@
 // One iteration (step()):
 //   s ← k*(s, ·)                      the selection chain (AuxiliaryVariables.h)
 //   m ← CreateMask(s, a)              Alg. 2
-//   PrunedInside(w, m), PrunedOutside  E ← E + E_m[f]   (sec. 3.3: the Rao-Blackwellised soft count)
-//   T ~ P(T | m);  a_ι ← [ι ∈ T]      the block Gibbs kernel k_s of sec. 3.1
+//   PrunedInside(w, m), PrunedOutside  E ← E + E_m[f]   (sec. 3.3: the Rao-Blackwellised soft
+//   count) T ~ P(T | m);  a_ι ← [ι ∈ T]      the block Gibbs kernel k_s of sec. 3.1
 // The estimate after N iterations is E / N. The chain (s, T) leaves P(T | w) invariant for every
 // s, because P(T | A_s = a_s) is exactly the pruned chart's distribution and the excluded
 // variables are a deterministic function of T (tests/mcmc/test_randomized_pruning.cpp checks it
@@ -34,8 +34,8 @@ namespace prunescope {
 // Defaults: the configuration chosen on dev (docs/results.md, "Randomized pruning").
 struct RandomizedOptions {
     SelectionKind selection = SelectionKind::Independent;
-    double supportThreshold = 0.7;  // M' = prunable spans whose figure of merit >= this
-    double selectionFraction = 2.0 / 3.0;  // |s| = ⌊f·|M'|⌋ (sec. 3.2: 2/3)
+    double supportThreshold = 0.7;        // M' = prunable spans whose figure of merit >= this
+    double selectionFraction = 2.0 / 3.0; // |s| = ⌊f·|M'|⌋ (sec. 3.2: 2/3)
     std::uint64_t seed = 1;
 };
 
@@ -58,14 +58,14 @@ struct NoDerivation : std::runtime_error {
 };
 
 class RandomizedPruning {
-public:
+  public:
     explicit RandomizedPruning(const Grammar& g);
 
-    // Starts a chain on one sentence. fom: a figure of merit per span ([i*(n+1)+k], FigureOfMerit.h)
-    // that picks M'. The stream (a, b) separates chains of one seed (e.g. sentence index, repeat).
-    // Throws NoDerivation if the grammar cannot parse the sentence.
-    void start(std::span<const std::string> words, const std::vector<double>& fom, const RandomizedOptions& opt,
-               std::uint64_t streamA = 0, std::uint64_t streamB = 0);
+    // Starts a chain on one sentence. fom: a figure of merit per span ([i*(n+1)+k],
+    // FigureOfMerit.h) that picks M'. The stream (a, b) separates chains of one seed (e.g. sentence
+    // index, repeat). Throws NoDerivation if the grammar cannot parse the sentence.
+    void start(std::span<const std::string> words, const std::vector<double>& fom,
+               const RandomizedOptions& opt, std::uint64_t streamA = 0, std::uint64_t streamB = 0);
     // One iteration of Alg. 1. Polls `progress` for cancellation inside the pruned passes.
     ChainIteration step(const Progress& progress = {});
     // `iterations` steps, reporting each ("MCMC iterations"); throws Cancelled when cancelled
@@ -74,19 +74,19 @@ public:
 
     int iterations() const { return iterations_; }
     long initPushes() const { return initPushes_; }
-    long pushes() const { return initPushes_ + iterationPushes_; }  // total so far
+    long pushes() const { return initPushes_ + iterationPushes_; } // total so far
     // The running estimate E / N (all zero before the first iteration).
     Expectations estimate() const;
     void estimateInto(Expectations& out) const;
-    const Expectations& lastExpectations() const { return last_; }  // E_m of the last iteration
-    const PruningMask& mask() const { return mask_; }                // the last iteration's mask
+    const Expectations& lastExpectations() const { return last_; } // E_m of the last iteration
+    const PruningMask& mask() const { return mask_; }              // the last iteration's mask
     const SelectionChain& selection() const { return chain_; }
     const std::vector<std::uint8_t>& assignment() const { return a_; }
-    const Tree& currentTree() const { return tree_; }                  // T of the current state
+    const Tree& currentTree() const { return tree_; } // T of the current state
     const std::vector<std::string>& words() const { return words_; }
     int length() const { return static_cast<int>(words_.size()); }
 
-private:
+  private:
     const Grammar* g_;
     PrunedInsideOutside io_;
     std::vector<std::string> words_;

@@ -11,7 +11,8 @@ void CellIndex::reset(int len) {
     n = len;
     cellOffsetByWidth.assign(n + 2, 0);
     // cellOffsetByWidth[w] = number of cells of width < w
-    for (int w = 1; w <= n; ++w) cellOffsetByWidth[w + 1] = cellOffsetByWidth[w] + (n - w + 1);
+    for (int w = 1; w <= n; ++w)
+        cellOffsetByWidth[w + 1] = cellOffsetByWidth[w] + (n - w + 1);
 }
 
 void Chart::reset(int len, int symbols) {
@@ -31,8 +32,8 @@ void Chart::reset(int len, int symbols) {
 
 ChartEntry Chart::entry(int i, int k, std::uint32_t x) const {
     const std::span<const ChartEntry> es = entries(i, k);
-    const auto it = std::lower_bound(es.begin(), es.end(), x,
-                                     [](const ChartEntry& e, std::uint32_t s) { return e.symbol < s; });
+    const auto it = std::lower_bound(
+        es.begin(), es.end(), x, [](const ChartEntry& e, std::uint32_t s) { return e.symbol < s; });
     if (it != es.end() && it->symbol == x) return *it;
     return ChartEntry{x};
 }
@@ -47,8 +48,8 @@ void Chart::grow(std::size_t atLeast) {
 }
 
 Chart::Chart(const Chart& o)
-    : n(o.n), numSymbols(o.numSymbols), rootScore(o.rootScore), rootWitness(o.rootWitness), index_(o.index_),
-      cellBegin_(o.cellBegin_), cellEnd_(o.cellEnd_) {
+    : n(o.n), numSymbols(o.numSymbols), rootScore(o.rootScore), rootWitness(o.rootWitness),
+      index_(o.index_), cellBegin_(o.cellBegin_), cellEnd_(o.cellEnd_) {
     grow(o.size_);
     std::copy(o.entries_.get(), o.entries_.get() + o.size_, entries_.get());
     size_ = o.size_;
@@ -69,12 +70,15 @@ std::size_t Chart::memoryBytes() const {
 }
 
 bool bitIdentical(const Chart& a, const Chart& b) {
-    if (a.n != b.n || a.numSymbols != b.numSymbols || std::memcmp(&a.rootScore, &b.rootScore, sizeof(float)) != 0 ||
+    if (a.n != b.n || a.numSymbols != b.numSymbols ||
+        std::memcmp(&a.rootScore, &b.rootScore, sizeof(float)) != 0 ||
         a.rootWitness != b.rootWitness)
         return false;
     for (int c = 0; c < a.numCells(); ++c) {
         const auto x = a.cellEntries(c), y = b.cellEntries(c);
-        if (x.size() != y.size() || std::memcmp(x.data(), y.data(), x.size() * sizeof(ChartEntry)) != 0) return false;
+        if (x.size() != y.size() ||
+            std::memcmp(x.data(), y.data(), x.size() * sizeof(ChartEntry)) != 0)
+            return false;
     }
     return true;
 }

@@ -24,7 +24,8 @@
 namespace prunescope {
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-constexpr double kNegInfD = -std::numeric_limits<double>::infinity();  // outside scores, max-marginals
+constexpr double kNegInfD =
+    -std::numeric_limits<double>::infinity(); // outside scores, max-marginals
 
 // Witness encodings.
 //   pre, width 1 : kLexicalWitness
@@ -39,8 +40,12 @@ constexpr int kMaxSentenceLength = 4095;
 inline std::uint32_t packBinaryWitness(int splitOffset, std::uint32_t rule) {
     return (static_cast<std::uint32_t>(splitOffset) << 20) | rule;
 }
-inline int witnessSplitOffset(std::uint32_t w) { return static_cast<int>(w >> 20); }
-inline std::uint32_t witnessRule(std::uint32_t w) { return w & 0xFFFFFu; }
+inline int witnessSplitOffset(std::uint32_t w) {
+    return static_cast<int>(w >> 20);
+}
+inline std::uint32_t witnessRule(std::uint32_t w) {
+    return w & 0xFFFFFu;
+}
 
 // One built symbol of a cell: both layers' values and witnesses.
 struct ChartEntry {
@@ -60,7 +65,7 @@ struct CellIndex {
 };
 
 class Chart {
-public:
+  public:
     Chart() = default;
     Chart(const Chart& other); // copies the entries (the capacity is not kept)
     Chart& operator=(const Chart& other);
@@ -107,11 +112,11 @@ public:
         cellEnd_[c] = static_cast<std::uint32_t>(size_);
     }
 
-private:
+  private:
     CellIndex index_;
     std::vector<std::uint32_t> cellBegin_, cellEnd_; // per cell: [begin, end) into entries_
     void grow(std::size_t atLeast);
-    std::unique_ptr<ChartEntry[]> entries_;          // cells in build order; [0, size_) written
+    std::unique_ptr<ChartEntry[]> entries_; // cells in build order; [0, size_) written
     std::size_t size_ = 0, capacity_ = 0;
 };
 
@@ -121,6 +126,8 @@ bool bitIdentical(const Chart& a, const Chart& b);
 
 // The score of a binary hyperedge, computed the same way everywhere so that every
 // algorithm sees bit-identical values: (left + right) + rule.
-inline float binaryEdgeScore(float left, float right, float rule) { return (left + right) + rule; }
+inline float binaryEdgeScore(float left, float right, float rule) {
+    return (left + right) + rule;
+}
 
 } // namespace prunescope

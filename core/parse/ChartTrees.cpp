@@ -12,9 +12,11 @@ namespace prunescope {
 
 namespace {
 template <class C>
-Tree buildPre(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k, std::uint32_t x);
+Tree buildPre(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k,
+              std::uint32_t x);
 template <class C>
-Tree buildPost(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k, std::uint32_t x) {
+Tree buildPost(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k,
+               std::uint32_t x) {
     const std::uint32_t w = c.entry(i, k, x).postWitness;
     if (w == kNoWitness) throw std::logic_error("witness chain broken at post layer");
     if (w == 0) return buildPre(g, c, words, i, k, x);
@@ -22,13 +24,15 @@ Tree buildPost(const Grammar& g, const C& c, std::span<const std::string> words,
     return Tree{g.symbols[x], {buildPre(g, c, words, i, k, u.child)}};
 }
 template <class C>
-Tree buildPre(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k, std::uint32_t x) {
+Tree buildPre(const Grammar& g, const C& c, std::span<const std::string> words, int i, int k,
+              std::uint32_t x) {
     const std::uint32_t w = c.entry(i, k, x).preWitness;
     if (w == kNoWitness) throw std::logic_error("witness chain broken at pre layer");
     if (w == kLexicalWitness) return Tree{g.symbols[x], {Tree{words[i], {}}}};
     const int j = i + witnessSplitOffset(w);
     const BinaryRule& r = g.binary[witnessRule(w)];
-    return Tree{g.symbols[x], {buildPost(g, c, words, i, j, r.left), buildPost(g, c, words, j, k, r.right)}};
+    return Tree{g.symbols[x],
+                {buildPost(g, c, words, i, j, r.left), buildPost(g, c, words, j, k, r.right)}};
 }
 template <class C>
 Tree binarizedTree(const Grammar& g, const C& c, std::span<const std::string> words) {
@@ -50,11 +54,11 @@ std::string bestTag(const Grammar& g, const DenseChart& c, int i) {
         if (pre[x] != kNegInf && (best < 0 || pre[x] > pre[best])) best = x;
     return best < 0 ? std::string("X") : g.symbols[best];
 }
-template <class C>
-Tree naryTree(const Grammar& g, const C& c, std::span<const std::string> words) {
+template <class C> Tree naryTree(const Grammar& g, const C& c, std::span<const std::string> words) {
     if (c.parsed()) return debinarize(binarizedTree(g, c, words));
     Tree t{"ROOT", {}};
-    for (int i = 0; i < c.n; ++i) t.children.push_back(Tree{bestTag(g, c, i), {Tree{words[i], {}}}});
+    for (int i = 0; i < c.n; ++i)
+        t.children.push_back(Tree{bestTag(g, c, i), {Tree{words[i], {}}}});
     return t;
 }
 } // namespace
@@ -65,11 +69,15 @@ Tree bestBinarizedTree(const Grammar& g, const Chart& c, std::span<const std::st
 Tree bestBinarizedTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) {
     return binarizedTree(g, c, words);
 }
-Tree binarizedSubtree(const Grammar& g, const DenseChart& c, std::span<const std::string> words, int i, int k,
-                      std::uint32_t x) {
+Tree binarizedSubtree(const Grammar& g, const DenseChart& c, std::span<const std::string> words,
+                      int i, int k, std::uint32_t x) {
     return buildPost(g, c, words, i, k, x);
 }
-Tree bestTree(const Grammar& g, const Chart& c, std::span<const std::string> words) { return naryTree(g, c, words); }
-Tree bestTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) { return naryTree(g, c, words); }
+Tree bestTree(const Grammar& g, const Chart& c, std::span<const std::string> words) {
+    return naryTree(g, c, words);
+}
+Tree bestTree(const Grammar& g, const DenseChart& c, std::span<const std::string> words) {
+    return naryTree(g, c, words);
+}
 
 } // namespace prunescope

@@ -13,9 +13,9 @@
 namespace prunescope {
 
 namespace {
-// Times pass() (all cells once, `pushes` pushes) for about `seconds`; best of three rounds, Mpush/s.
-template <class Pass>
-double timeLoop(double seconds, long pushes, Pass pass) {
+// Times pass() (all cells once, `pushes` pushes) for about `seconds`; best of three rounds,
+// Mpush/s.
+template <class Pass> double timeLoop(double seconds, long pushes, Pass pass) {
     double best = 0;
     for (int round = 0; round < 3; ++round) {
         long passes = 0;
@@ -26,7 +26,8 @@ double timeLoop(double seconds, long pushes, Pass pass) {
             ++passes;
             t = threadCpuSeconds();
         }
-        best = std::max(best, static_cast<double>(passes) * static_cast<double>(pushes) / (t - t0) / 1e6);
+        best = std::max(best,
+                        static_cast<double>(passes) * static_cast<double>(pushes) / (t - t0) / 1e6);
     }
     return best;
 }
@@ -40,8 +41,8 @@ struct KernelSplit {
 };
 } // namespace
 
-IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> words, CkyKernel kernel,
-                                 double seconds) {
+IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> words,
+                                 CkyKernel kernel, double seconds) {
     if (words.empty()) throw std::invalid_argument("the ideal loop needs a sentence");
     Parser parser(g);
     const ParseStats all = parser.parse(words);
@@ -50,18 +51,21 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
     const std::size_t N = static_cast<std::size_t>(c.numSymbols);
     std::vector<std::int32_t> rightId(N, -1);
     int numRight = 0;
-    for (const BinaryRule& r : g.binary) rightId[r.right] = 0;
-    for (std::size_t x = 0; x < N; ++x) rightId[x] = rightId[x] == 0 ? numRight++ : -1;
+    for (const BinaryRule& r : g.binary)
+        rightId[r.right] = 0;
+    for (std::size_t x = 0; x < N; ++x)
+        rightId[x] = rightId[x] == 0 ? numRight++ : -1;
     const int rightWords = std::max(1, (numRight + 63) / 64);
 
-    // The pushes of every m-th cell (so that the mix of widths is the sentence's), split by split, in
-    // the parser's order (right child by dense id, then rule index), and the same splits as kernel
-    // inputs.
-    const int m = static_cast<int>(std::max<long>(1, (all.pushes + kIdealPushes - 1) / kIdealPushes));
+    // The pushes of every m-th cell (so that the mix of widths is the sentence's), split by split,
+    // in the parser's order (right child by dense id, then rule index), and the same splits as
+    // kernel inputs.
+    const int m =
+        static_cast<int>(std::max<long>(1, (all.pushes + kIdealPushes - 1) / kIdealPushes));
     int seen = 0;
     std::vector<float> pl, pr, plp;
     std::vector<std::uint32_t> pp, pw;
-    std::vector<std::size_t> cellEnd;   // push index where each cell ends
+    std::vector<std::size_t> cellEnd; // push index where each cell ends
     std::vector<std::size_t> cellSplitEnd;
     std::vector<std::pair<int, int>> cellSpans;
     std::vector<KernelSplit> splits;
@@ -81,16 +85,19 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
                 std::vector<std::uint64_t> bits(rightWords, 0);
                 for (std::size_t z = 0; z < N; ++z) {
                     if (rightId[z] < 0) continue;
-                    if (R[z] != kNegInf) bits[rightId[z] / 64] |= std::uint64_t{1} << (rightId[z] % 64);
+                    if (R[z] != kNegInf)
+                        bits[rightId[z] / 64] |= std::uint64_t{1} << (rightId[z] % 64);
                 }
                 std::vector<float> row(numRight, 0.0f);
                 for (std::size_t z = 0; z < N; ++z)
                     if (rightId[z] >= 0 && R[z] != kNegInf) row[rightId[z]] = R[z];
-                // Items of the left cell by dense right id (binaryByRight is sorted by (right, index)).
+                // Items of the left cell by dense right id (binaryByRight is sorted by (right,
+                // index)).
                 for (std::size_t z = 0; z < N; ++z) {
                     if (rightId[z] < 0) continue;
                     zBegins.push_back(static_cast<std::uint32_t>(itemLeft.size() - ks.itemBegin));
-                    for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1]; ++b) {
+                    for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1];
+                         ++b) {
                         const std::uint32_t r = g.binaryByRight[b];
                         const BinaryRule& br = g.binary[r];
                         if (L[br.left] == kNegInf) continue;
@@ -108,7 +115,8 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
                 }
                 zBegins.push_back(static_cast<std::uint32_t>(itemLeft.size() - ks.itemBegin));
                 for (std::uint32_t s = 0; s < cky::kItemSlack; ++s) { // slack for vector loads
-                    itemLeft.push_back(0.0f), itemLogProb.push_back(0.0f), itemParent.push_back(0), itemRule.push_back(0);
+                    itemLeft.push_back(0.0f), itemLogProb.push_back(0.0f), itemParent.push_back(0),
+                        itemRule.push_back(0);
                 }
                 rightRows.insert(rightRows.end(), row.begin(), row.end());
                 rightBits.insert(rightBits.end(), bits.begin(), bits.end());
@@ -131,7 +139,8 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
         std::fill(out.begin(), out.end(), kNegInf);
         std::fill(outW.begin(), outW.end(), kNoWitness);
     };
-    const Parser::SplitKernel run = cky::splitKernel(kernel == CkyKernel::Auto ? bestCkyKernel() : kernel);
+    const Parser::SplitKernel run =
+        cky::splitKernel(kernel == CkyKernel::Auto ? bestCkyKernel() : kernel);
     auto kernelSplit = [&](std::size_t s) {
         const KernelSplit& ks = splits[s];
         Parser::Split sp;
@@ -162,11 +171,14 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
             const float cand = binaryEdgeScore(pl[q], pr[q], plp[q]);
             if (cand > out[pp[q]]) out[pp[q]] = cand;
         }
-        for (std::size_t x = 0; x < N; ++x) res.rowsMatchParser = res.rowsMatchParser && sameScore(out[x], pre[x]);
-        resetRow();
-        for (; s < cellSplitEnd[ci]; ++s) kernelSplit(s);
         for (std::size_t x = 0; x < N; ++x)
-            res.rowsMatchParser = res.rowsMatchParser && sameScore(out[x], pre[x]) && (pre[x] == kNegInf || outW[x] == preW[x]);
+            res.rowsMatchParser = res.rowsMatchParser && sameScore(out[x], pre[x]);
+        resetRow();
+        for (; s < cellSplitEnd[ci]; ++s)
+            kernelSplit(s);
+        for (std::size_t x = 0; x < N; ++x)
+            res.rowsMatchParser = res.rowsMatchParser && sameScore(out[x], pre[x]) &&
+                                  (pre[x] == kNegInf || outW[x] == preW[x]);
     }
     long improvements = 0;
     auto withWitness = [&](bool count) {
@@ -191,14 +203,16 @@ IdealLoopResult measureIdealLoop(const Grammar& g, std::span<const std::string> 
         std::size_t q = 0;
         for (const std::size_t end : cellEnd) {
             resetRow();
-            for (; q < end; ++q) out[pp[q]] = std::max(out[pp[q]], binaryEdgeScore(pl[q], pr[q], plp[q]));
+            for (; q < end; ++q)
+                out[pp[q]] = std::max(out[pp[q]], binaryEdgeScore(pl[q], pr[q], plp[q]));
         }
     });
     res.kernelMpushPerSecond = timeLoop(seconds, res.pushes, [&] {
         std::size_t s = 0;
         for (const std::size_t end : cellSplitEnd) {
             resetRow();
-            for (; s < end; ++s) kernelSplit(s);
+            for (; s < end; ++s)
+                kernelSplit(s);
         }
     });
     return res;

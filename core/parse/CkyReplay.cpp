@@ -35,11 +35,13 @@ void summarize(const Grammar& g, const DenseChart& c, ReplayCell& cell) {
 }
 } // namespace
 
-ReplayTrace replayCky(const Grammar& g, std::span<const std::string> words, const PruningMask* mask) {
+ReplayTrace replayCky(const Grammar& g, std::span<const std::string> words,
+                      const PruningMask* mask) {
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot replay an empty sentence");
     if (mask && mask->n != n)
-        throw std::invalid_argument("mask is for " + std::to_string(mask->n) + " words, sentence has " + std::to_string(n));
+        throw std::invalid_argument("mask is for " + std::to_string(mask->n) +
+                                    " words, sentence has " + std::to_string(n));
     ReplayTrace t;
     t.n = n;
     DenseChart& c = t.chart;
@@ -69,8 +71,9 @@ ReplayTrace replayCky(const Grammar& g, std::span<const std::string> words, cons
                     preW[e.tag] = kLexicalWitness;
                 }
             } else {
-                // Split points in ascending order, rules in index order (Grammar::binary is sorted by
-                // left child, then right): strict '>' keeps the smallest (split, rule), as the Parser.
+                // Split points in ascending order, rules in index order (Grammar::binary is sorted
+                // by left child, then right): strict '>' keeps the smallest (split, rule), as the
+                // Parser.
                 for (int j = i + 1; j < k; ++j) {
                     const float* L = c.postRow(i, j);
                     const float* R = c.postRow(j, k);
@@ -107,7 +110,8 @@ ReplayTrace replayCky(const Grammar& g, std::span<const std::string> words, cons
                     }
                 }
             }
-            cell.pushes = cell.lexicalPushes + cell.binaryPushes + cell.unaryPushes + cell.rootPushes;
+            cell.pushes =
+                cell.lexicalPushes + cell.binaryPushes + cell.unaryPushes + cell.rootPushes;
             summarize(g, c, cell);
             t.pushes += cell.pushes;
             t.constituents += cell.constituents;
@@ -124,16 +128,25 @@ nlohmann::json replayToJson(const Grammar& g, const ReplayTrace& t) {
     int step = 0;
     for (const ReplayCell& c : t.cells) {
         soFar += c.pushes;
-        nlohmann::json j = {{"step", ++step}, {"span", {c.i, c.k}}, {"pruned", c.pruned}, {"splitPoints", c.splitPoints},
-                            {"splits", c.splits}, {"lexicalPushes", c.lexicalPushes}, {"binaryPushes", c.binaryPushes},
-                            {"unaryPushes", c.unaryPushes}, {"rootPushes", c.rootPushes}, {"pushes", c.pushes},
-                            {"pushesSoFar", soFar}, {"constituents", c.constituents}};
+        nlohmann::json j = {{"step", ++step},
+                            {"span", {c.i, c.k}},
+                            {"pruned", c.pruned},
+                            {"splitPoints", c.splitPoints},
+                            {"splits", c.splits},
+                            {"lexicalPushes", c.lexicalPushes},
+                            {"binaryPushes", c.binaryPushes},
+                            {"unaryPushes", c.unaryPushes},
+                            {"rootPushes", c.rootPushes},
+                            {"pushes", c.pushes},
+                            {"pushesSoFar", soFar},
+                            {"constituents", c.constituents}};
         if (c.bestSymbol >= 0) {
             const std::string& sym = g.symbols[static_cast<std::size_t>(c.bestSymbol)];
             j["best"] = sym;
             j["bestLabel"] = unbinarizedLabel(sym);
             j["bestScore"] = c.bestScore;
-            j["bestSplit"] = c.bestSplit >= 0 ? nlohmann::json(c.bestSplit) : nlohmann::json(nullptr);
+            j["bestSplit"] =
+                c.bestSplit >= 0 ? nlohmann::json(c.bestSplit) : nlohmann::json(nullptr);
         } else {
             j["best"] = nullptr;
             j["bestLabel"] = nullptr;
@@ -142,8 +155,13 @@ nlohmann::json replayToJson(const Grammar& g, const ReplayTrace& t) {
         }
         cells.push_back(std::move(j));
     }
-    return {{"length", t.n}, {"pushes", t.pushes}, {"constituents", t.constituents}, {"spansKept", t.spansKept},
-            {"success", t.success}, {"logProb", t.logProb}, {"cells", std::move(cells)}};
+    return {{"length", t.n},
+            {"pushes", t.pushes},
+            {"constituents", t.constituents},
+            {"spansKept", t.spansKept},
+            {"success", t.success},
+            {"logProb", t.logProb},
+            {"cells", std::move(cells)}};
 }
 
 } // namespace prunescope

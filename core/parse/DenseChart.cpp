@@ -26,7 +26,8 @@ void DenseChart::reset(int len, int symbols) {
 
 std::size_t DenseChart::memoryBytes() const {
     return pre.capacity() * sizeof(float) + post.capacity() * sizeof(float) +
-           preWitness.capacity() * sizeof(std::uint32_t) + postWitness.capacity() * sizeof(std::uint32_t);
+           preWitness.capacity() * sizeof(std::uint32_t) +
+           postWitness.capacity() * sizeof(std::uint32_t);
 }
 
 DenseChart toDense(const Chart& c) {
@@ -46,15 +47,19 @@ DenseChart toDense(const Chart& c) {
 }
 
 namespace {
-bool sameFloat(float a, float b) { return std::memcmp(&a, &b, sizeof(float)) == 0; }
+bool sameFloat(float a, float b) {
+    return std::memcmp(&a, &b, sizeof(float)) == 0;
+}
 } // namespace
 
 bool bitIdentical(const DenseChart& a, const DenseChart& b) {
     auto same = [](const auto& x, const auto& y) {
-        return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0;
+        return x.size() == y.size() &&
+               std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0;
     };
-    return a.n == b.n && same(a.pre, b.pre) && same(a.post, b.post) && same(a.preWitness, b.preWitness) &&
-           same(a.postWitness, b.postWitness) && sameFloat(a.rootScore, b.rootScore) && a.rootWitness == b.rootWitness;
+    return a.n == b.n && same(a.pre, b.pre) && same(a.post, b.post) &&
+           same(a.preWitness, b.preWitness) && same(a.postWitness, b.postWitness) &&
+           sameFloat(a.rootScore, b.rootScore) && a.rootWitness == b.rootWitness;
 }
 
 // Every dense entry must equal the sparse one: the built symbols' values and witnesses, and

@@ -11,8 +11,8 @@
 namespace prunescope {
 
 struct DenseChart {
-    int n = 0;          // sentence length
-    int numSymbols = 0; // N
+    int n = 0;                          // sentence length
+    int numSymbols = 0;                 // N
     std::vector<int> cellOffsetByWidth; // first cell index of each width (index 1..n)
     std::vector<float> pre, post;       // [cell * N + symbol]
     std::vector<std::uint32_t> preWitness, postWitness;
@@ -24,8 +24,12 @@ struct DenseChart {
     std::size_t at(int i, int k, std::uint32_t symbol) const {
         return static_cast<std::size_t>(cell(i, k)) * numSymbols + symbol;
     }
-    const float* preRow(int i, int k) const { return pre.data() + static_cast<std::size_t>(cell(i, k)) * numSymbols; }
-    const float* postRow(int i, int k) const { return post.data() + static_cast<std::size_t>(cell(i, k)) * numSymbols; }
+    const float* preRow(int i, int k) const {
+        return pre.data() + static_cast<std::size_t>(cell(i, k)) * numSymbols;
+    }
+    const float* postRow(int i, int k) const {
+        return post.data() + static_cast<std::size_t>(cell(i, k)) * numSymbols;
+    }
     bool parsed() const { return rootScore != kNegInf; }
     // The values and witnesses of (i,k,x), as Chart::entry returns them.
     ChartEntry entry(int i, int k, std::uint32_t x) const {

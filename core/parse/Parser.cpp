@@ -1,4 +1,5 @@
-// Pruned CKY (Alg. 1): the parse, row by row and cell by cell; the rule tables and memory budget are in ParserSetup.cpp.
+// Pruned CKY (Alg. 1): the parse, row by row and cell by cell; the rule tables and memory budget
+// are in ParserSetup.cpp.
 #include "core/parse/Parser.h"
 
 #include "core/parse/ParserKernels.h"
@@ -21,7 +22,8 @@ constexpr int kDirectUses = PRUNESCOPE_DIRECT_USES;
 // (sorted by (child, parent)), so strict '>' keeps the lowest-index witness among ties; built(x) is
 // called when x improves. Returns the pushes.
 template <class Built>
-inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, std::uint32_t* postW, Built built) {
+inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, std::uint32_t* postW,
+                      Built built) {
     const std::uint32_t b = g.unaryByChildBegin[y], e = g.unaryByChildBegin[y + 1];
     for (std::uint32_t r = b; r < e; ++r) {
         const UnaryRule& u = g.unary[r];
@@ -38,7 +40,8 @@ inline long unariesOf(const Grammar& g, std::uint32_t y, float s, float* post, s
 // f(), its time added to (*phases).*field and one call to (*phases).*calls (if given) when phase
 // timing is on.
 template <class F>
-inline auto timed(ParsePhases* phases, double ParsePhases::*field, long ParsePhases::*calls, F&& f) {
+inline auto timed(ParsePhases* phases, double ParsePhases::*field, long ParsePhases::*calls,
+                  F&& f) {
     if (!phases) return f();
     const double t0 = wallSeconds();
     auto result = f();
@@ -47,8 +50,7 @@ inline auto timed(ParsePhases* phases, double ParsePhases::*field, long ParsePha
     return result;
 }
 
-template <class F>
-inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
+template <class F> inline void forEachBit(const std::uint64_t* bits, int words, F&& f) {
     for (int wi = 0; wi < words; ++wi)
         for (std::uint64_t m = bits[wi]; m; m &= m - 1)
             f(static_cast<std::uint32_t>(wi * 64 + __builtin_ctzll(m)));
@@ -64,12 +66,15 @@ void Parser::growItems(std::size_t count) {
     const std::size_t size = count + cky::kItemSlack;
     constexpr std::size_t kItemBytes = 2 * sizeof(float) + 2 * sizeof(std::uint32_t);
     if (dense_ + size * kItemBytes > budget_ || size > 0xFFFFFFFFull)
-        throw SentenceTooLarge("sentence of " + std::to_string(chart_.n) + " words needs more than the memory budget of " +
-                               std::to_string(budget_ >> 20) + " MiB (its rule item lists outgrew it; raise --memory-budget)");
+        throw SentenceTooLarge("sentence of " + std::to_string(chart_.n) +
+                               " words needs more than the memory budget of " +
+                               std::to_string(budget_ >> 20) +
+                               " MiB (its rule item lists outgrew it; raise --memory-budget)");
     if (itemLeft_.size() >= size) return;
     // Grow geometrically, but never past the budget or the 32-bit offsets (size itself fits both).
     const std::size_t room = std::min<std::size_t>((budget_ - dense_) / kItemBytes, 0xFFFFFFFFull);
-    const std::size_t grown = std::min(std::max(size, itemLeft_.size() + itemLeft_.size() / 2), room);
+    const std::size_t grown =
+        std::min(std::max(size, itemLeft_.size() + itemLeft_.size() / 2), room);
     itemLeft_.resize(grown, 0.0f);
     itemLogProb_.resize(grown, 0.0f);
     itemParent_.resize(grown, 0u);
@@ -99,7 +104,8 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     float* uVal = unaryBest_.data();
     std::uint32_t* uW = unaryBestW_.data();
     long pushes = 0;
-    for (int wi = 0; wi < bitWords_; ++wi) qb[wi] = pb[wi];
+    for (int wi = 0; wi < bitWords_; ++wi)
+        qb[wi] = pb[wi];
     for (int wi = 0; wi < bitWords_; ++wi) {
         for (std::uint64_t m = pb[wi] & hasUnary_[wi]; m; m &= m - 1) {
             const std::uint32_t y = static_cast<std::uint32_t>(wi * 64 + __builtin_ctzll(m));
@@ -120,7 +126,8 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     }
     float* right = rightRows_.data() + static_cast<std::size_t>(cell) * (numRight_ + 1);
     std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
-    for (int wi = 0; wi < rightWords_; ++wi) rbits[wi] = 0;
+    for (int wi = 0; wi < rightWords_; ++wi)
+        rbits[wi] = 0;
     std::fill(right, right + numRight_, kNegInf);
     ChartEntry* dst = chart_.appendCell(cell, static_cast<std::size_t>(N_));
     std::size_t built = 0;
@@ -139,7 +146,8 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
                 e.post = uVal[u];
                 e.postWitness = uW[u];
             }
-            uVal[u] = kNegInf; // every improved unary parent has its bit in qb (the dummy stays -inf)
+            uVal[u] =
+                kNegInf; // every improved unary parent has its bit in qb (the dummy stays -inf)
             // Non-right symbols write a dummy slot (numRight_), whose bit is cleared below.
             const std::uint32_t rid = rightIdOrDummy_[x];
             right[rid] = e.post;
@@ -149,14 +157,16 @@ long Parser::finishCell(int i, int k, ParseStats& st) {
     rbits[numRight_ >> 6] &= ~(std::uint64_t{1} << (numRight_ & 63));
     chart_.endCell(cell, built);
     st.constituents += static_cast<long>(built);
-    for (int wi = 0; wi < bitWords_; ++wi) pb[wi] = 0;
+    for (int wi = 0; wi < bitWords_; ++wi)
+        pb[wi] = 0;
     return pushes;
 }
 
 void Parser::emptyCell(int i, int k) {
     const int cell = chart_.cell(i, k);
     std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(cell) * rightWords_;
-    for (int wi = 0; wi < rightWords_; ++wi) rbits[wi] = 0;
+    for (int wi = 0; wi < rightWords_; ++wi)
+        rbits[wi] = 0;
     float* right = rightRows_.data() + static_cast<std::size_t>(cell) * (numRight_ + 1);
     std::fill(right, right + numRight_, kNegInf);
 }
@@ -179,17 +189,42 @@ std::uint32_t Parser::cellItems(int i, int j, const std::uint64_t* needed) {
     const std::span<const ChartEntry> symbols = chart_.entries(i, j);
     if (kernel_ == CkyKernel::Avx512) {
         float* dense = leftDense_.data();
-        for (const ChartEntry& e : symbols) dense[e.symbol] = e.post;
-        const ItemBuild b{dense, needed, numRight_, byRightBegin_.data(), byRightLeft_.data(), byRightLogProb_.data(),
-                          byRightParent_.data(), byRightRule_.data(), itemLeft_.data(), itemLogProb_.data(),
-                          itemParent_.data(), itemRule_.data(), base, zb, cursor};
+        for (const ChartEntry& e : symbols)
+            dense[e.symbol] = e.post;
+        const ItemBuild b{dense,
+                          needed,
+                          numRight_,
+                          byRightBegin_.data(),
+                          byRightLeft_.data(),
+                          byRightLogProb_.data(),
+                          byRightParent_.data(),
+                          byRightRule_.data(),
+                          itemLeft_.data(),
+                          itemLogProb_.data(),
+                          itemParent_.data(),
+                          itemRule_.data(),
+                          base,
+                          zb,
+                          cursor};
         itemsUsed_ = cky::buildItemsAvx512(b);
-        for (const ChartEntry& e : symbols) dense[e.symbol] = kNegInf;
+        for (const ChartEntry& e : symbols)
+            dense[e.symbol] = kNegInf;
         return static_cast<std::uint32_t>(zAt);
     }
-    const ItemScatter sc{symbols.data(), symbols.data() + symbols.size(), leftGroups(), needed, ruleLogProb_.data(),
-                         ruleParent_.data(), itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data(),
-                         zb, cursor, base, numRight_};
+    const ItemScatter sc{symbols.data(),
+                         symbols.data() + symbols.size(),
+                         leftGroups(),
+                         needed,
+                         ruleLogProb_.data(),
+                         ruleParent_.data(),
+                         itemLeft_.data(),
+                         itemLogProb_.data(),
+                         itemParent_.data(),
+                         itemRule_.data(),
+                         zb,
+                         cursor,
+                         base,
+                         numRight_};
     itemsUsed_ = scatterKernel_(sc);
     return static_cast<std::uint32_t>(zAt);
 }
@@ -213,17 +248,24 @@ long Parser::applyUnaries(const Grammar& g, DenseChart& chart, int i, int k) {
 }
 
 Parser::LeftGroups Parser::leftGroups() const {
-    return LeftGroups{leftRightBits_.data(), g_->groupsByLeftBegin.data(), groupRule_.data(), rightWords_};
+    return LeftGroups{leftRightBits_.data(), g_->groupsByLeftBegin.data(), groupRule_.data(),
+                      rightWords_};
 }
 
 // The split (i,j,k) without items, for a left cell that no later split will use (its last use;
 // under a pruning mask often its only one): walks the cell's symbols and their rules in rule-index
-// order and tests each rule's right child, which is cheaper than bucketing items that would be read once.
-long Parser::directSplit(int i, int j, const std::uint64_t* rightBits, const float* rightRow, std::uint32_t split) {
+// order and tests each rule's right child, which is cheaper than bucketing items that would be read
+// once.
+long Parser::directSplit(int i, int j, const std::uint64_t* rightBits, const float* rightRow,
+                         std::uint32_t split) {
     const std::span<const ChartEntry> left = chart_.entries(i, j);
-    const Direct d{left.data(), left.data() + left.size(), leftGroups(), leftRulesBegin_.data(), ruleRightId_.data(),
-                   ruleLogProb_.data(), ruleParent_.data(), ruleIndex_.data(), rightBits, rightRow,
-                   out_.data(), outW_.data(), preBits_.data(), split};
+    const Direct d{left.data(),         left.data() + left.size(),
+                   leftGroups(),        leftRulesBegin_.data(),
+                   ruleRightId_.data(), ruleLogProb_.data(),
+                   ruleParent_.data(),  ruleIndex_.data(),
+                   rightBits,           rightRow,
+                   out_.data(),         outW_.data(),
+                   preBits_.data(),     split};
     return directKernel_(d);
 }
 
@@ -232,7 +274,8 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
     if (n == 0) throw std::invalid_argument("cannot parse an empty sentence");
     checkFits(n);
     if (mask && mask->n != n)
-        throw std::invalid_argument("mask is for " + std::to_string(mask->n) + " words, sentence has " + std::to_string(n));
+        throw std::invalid_argument("mask is for " + std::to_string(mask->n) +
+                                    " words, sentence has " + std::to_string(n));
     dense_ = denseBytes(n);
     try {
         if (!phases_) return parseChecked(words, mask);
@@ -247,8 +290,10 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
         // A parse stopped midway (item lists over the budget, out of memory) leaves the cell being
         // built half written: drop the chart and the items, restore the scratch's resting state.
         chart_ = Chart{};
-        for (auto* v : {&itemLeft_, &itemLogProb_}) std::vector<float>().swap(*v);
-        for (auto* v : {&itemParent_, &itemRule_}) std::vector<std::uint32_t>().swap(*v);
+        for (auto* v : {&itemLeft_, &itemLogProb_})
+            std::vector<float>().swap(*v);
+        for (auto* v : {&itemParent_, &itemRule_})
+            std::vector<std::uint32_t>().swap(*v);
         itemsUsed_ = 0;
         zBeginsUsed_ = 0;
         std::fill(out_.begin(), out_.end(), kNegInf);
@@ -290,7 +335,8 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
             outW_[e.tag] = kLexicalWitness;
             pb[e.tag >> 6] |= std::uint64_t{1} << (e.tag & 63);
         }
-        st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr, [&] { return finishCell(i, i + 1, st); });
+        st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr,
+                           [&] { return finishCell(i, i + 1, st); });
         // Lines 10-22.
         for (int k = i + 2; k <= n; ++k) {
             const bool kept = !mask || mask->keep(i, k);
@@ -303,24 +349,31 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
             for (int j = i + 1; j < k; ++j) {
                 if (c.entries(i, j).empty()) continue; // left cell empty
                 const int rc = c.cell(j, k);
-                const std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_;
+                const std::uint64_t* rbits =
+                    rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_;
                 std::uint64_t anyRight = 0;
-                for (int wi = 0; wi < rightWords_; ++wi) anyRight |= rbits[wi];
+                for (int wi = 0; wi < rightWords_; ++wi)
+                    anyRight |= rbits[wi];
                 if (!anyRight) continue;
-                const float* rrow = rightRows_.data() + static_cast<std::size_t>(rc) * (numRight_ + 1);
+                const float* rrow =
+                    rightRows_.data() + static_cast<std::size_t>(rc) * (numRight_ + 1);
                 const std::uint32_t split = packBinaryWitness(j - i, 0);
                 if (rowZBegin_[j] == kUnbuilt) {
-                    // Items for (i,j) pay off when it has more than kDirectUses uses left: this split
-                    // and every later one with a non-empty right part (j,k') of a kept (i,k'). Until
-                    // then (and for its last uses) a direct pass.
+                    // Items for (i,j) pay off when it has more than kDirectUses uses left: this
+                    // split and every later one with a non-empty right part (j,k') of a kept
+                    // (i,k'). Until then (and for its last uses) a direct pass.
                     std::uint64_t* needed = neededBits_.data();
                     int uses = 1;
-                    for (int wi = 0; wi < rightWords_; ++wi) needed[wi] = rbits[wi];
+                    for (int wi = 0; wi < rightWords_; ++wi)
+                        needed[wi] = rbits[wi];
                     for (int k2 = k + 1; k2 <= n; ++k2) {
                         if (mask && !(k2 == n && i == 0) && !mask->keep(i, k2)) continue;
-                        const std::uint64_t* rb2 = rightBits_.data() + static_cast<std::size_t>(c.cell(j, k2)) * rightWords_;
+                        const std::uint64_t* rb2 =
+                            rightBits_.data() +
+                            static_cast<std::size_t>(c.cell(j, k2)) * rightWords_;
                         std::uint64_t any = 0;
-                        for (int wi = 0; wi < rightWords_; ++wi) needed[wi] |= rb2[wi], any |= rb2[wi];
+                        for (int wi = 0; wi < rightWords_; ++wi)
+                            needed[wi] |= rb2[wi], any |= rb2[wi];
                         uses += any != 0;
                     }
                     if (uses <= kDirectUses) {
@@ -329,20 +382,24 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
                         continue;
                     }
                     const std::uint32_t itemsBefore = itemsUsed_;
-                    rowZBegin_[j] = timed(phases_, &ParsePhases::itemBuild, &ParsePhases::itemBuilds,
-                                          [&] { return cellItems(i, j, needed); });
+                    rowZBegin_[j] =
+                        timed(phases_, &ParsePhases::itemBuild, &ParsePhases::itemBuilds,
+                              [&] { return cellItems(i, j, needed); });
                     if (phases_) phases_->items += itemsUsed_ - itemsBefore;
                 }
-                sp.items = Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data()};
+                sp.items = Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(),
+                                 itemRule_.data()};
                 sp.zBegin = zBegins_.data() + rowZBegin_[j];
                 sp.zEnd = zEnds_.data() + rowZBegin_[j];
                 sp.rightBits = rbits;
                 sp.rightRow = rrow;
                 sp.split = split;
-                pushes += timed(phases_, &ParsePhases::split, &ParsePhases::splits, [&] { return splitKernel_(sp); });
+                pushes += timed(phases_, &ParsePhases::split, &ParsePhases::splits,
+                                [&] { return splitKernel_(sp); });
             }
             st.pushes += pushes;
-            st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr, [&] { return finishCell(i, k, st); });
+            st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr,
+                               [&] { return finishCell(i, k, st); });
         }
     }
     // ROOT over the whole sentence.

@@ -1,10 +1,10 @@
-// The split kernels (Alg. 1 lines 15-21): one split (i,j,k) streams, for each right child z built in
-// (j,k), the items of the left cell's bucket z: cand = (left + right) + rule, offered to out[parent].
-// The vector kernels compute 8 or 16 candidates at once, gather the parents' current values and
-// hand only the lanes that may improve (cand >= current, ~10% of the pushes) to the scalar offer(),
-// in lane order; the other lanes cannot change anything, so every kernel leaves the same row.
-// AVX2 and AVX-512 code is compiled for those targets function by function and only called when
-// the CPU has them (ckyKernelSupported), so the binary runs on any x86-64.
+// The split kernels (Alg. 1 lines 15-21): one split (i,j,k) streams, for each right child z built
+// in (j,k), the items of the left cell's bucket z: cand = (left + right) + rule, offered to
+// out[parent]. The vector kernels compute 8 or 16 candidates at once, gather the parents' current
+// values and hand only the lanes that may improve (cand >= current, ~10% of the pushes) to the
+// scalar offer(), in lane order; the other lanes cannot change anything, so every kernel leaves the
+// same row. AVX2 and AVX-512 code is compiled for those targets function by function and only
+// called when the CPU has them (ckyKernelSupported), so the binary runs on any x86-64.
 #include "core/parse/ParserKernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -16,10 +16,14 @@ namespace prunescope {
 
 const char* ckyKernelName(CkyKernel k) {
     switch (k) {
-    case CkyKernel::Auto: return "auto";
-    case CkyKernel::Portable: return "portable";
-    case CkyKernel::Avx2: return "avx2";
-    case CkyKernel::Avx512: return "avx512";
+    case CkyKernel::Auto:
+        return "auto";
+    case CkyKernel::Portable:
+        return "portable";
+    case CkyKernel::Avx2:
+        return "avx2";
+    case CkyKernel::Avx512:
+        return "avx512";
     }
     return "?";
 }
@@ -27,12 +31,16 @@ const char* ckyKernelName(CkyKernel k) {
 bool ckyKernelSupported(CkyKernel k) {
     switch (k) {
     case CkyKernel::Auto:
-    case CkyKernel::Portable: return true;
+    case CkyKernel::Portable:
+        return true;
 #ifdef PRUNESCOPE_X86
-    case CkyKernel::Avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
-    case CkyKernel::Avx512: return __builtin_cpu_supports("avx512f") && ckyKernelSupported(CkyKernel::Avx2);
+    case CkyKernel::Avx2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
+    case CkyKernel::Avx512:
+        return __builtin_cpu_supports("avx512f") && ckyKernelSupported(CkyKernel::Avx2);
 #else
-    default: return false;
+    default:
+        return false;
 #endif
     }
     return false;
@@ -59,7 +67,8 @@ long splitPortable(const Parser::Split& s) {
             pushes += e - b;
             const float rz = s.rightRow[z];
             for (std::uint32_t q = b; q < e; ++q)
-                offer(s.out, s.outW, s.preBits, parent[q], binaryEdgeScore(left[q], rz, logProb[q]), s.split | rule[q]);
+                offer(s.out, s.outW, s.preBits, parent[q], binaryEdgeScore(left[q], rz, logProb[q]),
+                      s.split | rule[q]);
         }
     return pushes;
 }
@@ -79,12 +88,14 @@ namespace {
         for (int w = 0; w < g.rightWords; ++w) {
             const std::uint64_t o = own[w];
             for (std::uint64_t m = o & d.rightBits[w]; m; m &= m - 1) {
-                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                const std::uint32_t gi =
+                    group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
                 const float rz = d.rightRow[w * 64 + __builtin_ctzll(m)];
                 const std::uint32_t rb = g.groupRule[gi], re = g.groupRule[gi + 1];
                 pushes += re - rb;
                 for (std::uint32_t r = rb; r < re; ++r)
-                    offer(d.out, d.outW, d.preBits, d.ruleParent[r], binaryEdgeScore(ly, rz, d.ruleLogProb[r]), d.split | r);
+                    offer(d.out, d.outW, d.preBits, d.ruleParent[r],
+                          binaryEdgeScore(ly, rz, d.ruleLogProb[r]), d.split | r);
             }
             group += static_cast<std::uint32_t>(__builtin_popcountll(o));
         }
@@ -107,16 +118,18 @@ namespace {
     std::uint32_t* const __restrict rule = s.rule;
     std::uint32_t* const __restrict cursor = s.cursor;
     std::uint32_t* const __restrict zBegin = s.zBegin;
-    // Counting pass: the size of each needed bucket, so the buckets are packed (the row's items stay
-    // in L1/L2 instead of spreading over room for every rule).
-    for (int z = 0; z < s.numRight; ++z) cursor[z] = 0;
+    // Counting pass: the size of each needed bucket, so the buckets are packed (the row's items
+    // stay in L1/L2 instead of spreading over room for every rule).
+    for (int z = 0; z < s.numRight; ++z)
+        cursor[z] = 0;
     for (const ChartEntry* e = s.leftBegin; e != s.leftEnd; ++e) {
         const std::uint64_t* own = rightBits + static_cast<std::size_t>(e->symbol) * words;
         std::uint32_t group = groupBegin[e->symbol];
         for (int w = 0; w < words; ++w) {
             const std::uint64_t o = own[w];
             for (std::uint64_t m = o & needed[w]; m; m &= m - 1) {
-                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                const std::uint32_t gi =
+                    group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
                 cursor[w * 64 + __builtin_ctzll(m)] += groupRule[gi + 1] - groupRule[gi];
             }
             group += static_cast<std::uint32_t>(__builtin_popcountll(o));
@@ -135,7 +148,8 @@ namespace {
         for (int w = 0; w < words; ++w) {
             const std::uint64_t o = own[w];
             for (std::uint64_t m = o & needed[w]; m; m &= m - 1) {
-                const std::uint32_t gi = group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
+                const std::uint32_t gi =
+                    group + static_cast<std::uint32_t>(__builtin_popcountll(o & ((m & -m) - 1)));
                 const int z = w * 64 + __builtin_ctzll(m);
                 std::uint32_t at = cursor[z];
                 for (std::uint32_t r = groupRule[gi], re = groupRule[gi + 1]; r < re; ++r, ++at) {
@@ -153,8 +167,12 @@ namespace {
 }
 } // namespace
 
-long directPortable(const Parser::Direct& d) { return directGroupedBody(d); }
-std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s) { return scatterGroupsBody(s); }
+long directPortable(const Parser::Direct& d) {
+    return directGroupedBody(d);
+}
+std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s) {
+    return scatterGroupsBody(s);
+}
 
 #ifdef PRUNESCOPE_X86
 namespace {
@@ -167,15 +185,17 @@ struct Passed {
     alignas(64) float cand[kPassedCapacity + 16];
     alignas(64) std::uint32_t item[kPassedCapacity + 16];
     int count = 0;
-    void flush(const std::uint32_t* parent, const std::uint32_t* rule, float* out, std::uint32_t* outW,
-               std::uint64_t* preBits, std::uint32_t split) {
+    void flush(const std::uint32_t* parent, const std::uint32_t* rule, float* out,
+               std::uint32_t* outW, std::uint64_t* preBits, std::uint32_t split) {
         for (int t = 0; t < count; ++t) {
             const std::uint32_t q = item[t];
             offer(out, outW, preBits, parent[q], cand[t], split | rule[q]);
         }
         count = 0;
     }
-    void flush(const Parser::Split& s) { flush(s.items.parent, s.items.rule, s.out, s.outW, s.preBits, s.split); }
+    void flush(const Parser::Split& s) {
+        flush(s.items.parent, s.items.rule, s.out, s.outW, s.preBits, s.split);
+    }
 };
 
 // For each set bit l of an 8-bit mask, in order: the lane index l (AVX2 has no compress).
@@ -194,8 +214,13 @@ struct CompressTable {
 const CompressTable kCompress;
 } // namespace
 
-__attribute__((target("avx2,bmi,popcnt"))) long directAvx2(const Parser::Direct& d) { return directGroupedBody(d); }
-__attribute__((target("avx2,bmi,popcnt"))) std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) { return scatterGroupsBody(s); }
+__attribute__((target("avx2,bmi,popcnt"))) long directAvx2(const Parser::Direct& d) {
+    return directGroupedBody(d);
+}
+__attribute__((target("avx2,bmi,popcnt"))) std::uint32_t
+scatterItemsAvx2(const Parser::ItemScatter& s) {
+    return scatterGroupsBody(s);
+}
 
 __attribute__((target("avx2,bmi,popcnt"))) long splitAvx2(const Parser::Split& s) {
     long pushes = 0;
@@ -211,13 +236,17 @@ __attribute__((target("avx2,bmi,popcnt"))) long splitAvx2(const Parser::Split& s
             pushes += e - b;
             const __m256 rz = _mm256_set1_ps(s.rightRow[z]);
             for (std::uint32_t q = b; q < e; q += 8) {
-                // (left + right) + rule, as binaryEdgeScore; lanes past e read slack and are masked.
-                const __m256 cand = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(left + q), rz), _mm256_loadu_ps(logProb + q));
+                // (left + right) + rule, as binaryEdgeScore; lanes past e read slack and are
+                // masked.
+                const __m256 cand = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(left + q), rz),
+                                                  _mm256_loadu_ps(logProb + q));
                 const __m256i p = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(parent + q));
                 const __m256 old = _mm256_i32gather_ps(s.out, p, 4);
-                unsigned up = static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(cand, old, _CMP_GE_OQ)));
+                unsigned up =
+                    static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(cand, old, _CMP_GE_OQ)));
                 if (e - q < 8) up &= (1u << (e - q)) - 1;
-                const __m256i perm = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress.lanes[up])));
+                const __m256i perm = _mm256_cvtepu8_epi32(
+                    _mm_cvtsi64_si128(static_cast<long long>(kCompress.lanes[up])));
                 _mm256_storeu_ps(passed.cand + passed.count, _mm256_permutevar8x32_ps(cand, perm));
                 _mm256_storeu_si256(reinterpret_cast<__m256i*>(passed.item + passed.count),
                                     _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(q)), perm));
@@ -244,14 +273,19 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) long splitAvx512(const Parser
             pushes += e - b;
             const __m512 rz = _mm512_set1_ps(s.rightRow[z]);
             for (std::uint32_t q = b; q < e; q += 16) {
-                const __m512 cand = _mm512_add_ps(_mm512_add_ps(_mm512_loadu_ps(left + q), rz), _mm512_loadu_ps(logProb + q));
+                const __m512 cand = _mm512_add_ps(_mm512_add_ps(_mm512_loadu_ps(left + q), rz),
+                                                  _mm512_loadu_ps(logProb + q));
                 const __m512i p = _mm512_loadu_si512(parent + q);
-                const __mmask16 lanes = e - q >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (e - q)) - 1);
-                const __m512 old = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), lanes, p, s.out, 4);
+                const __mmask16 lanes =
+                    e - q >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (e - q)) - 1);
+                const __m512 old =
+                    _mm512_mask_i32gather_ps(_mm512_setzero_ps(), lanes, p, s.out, 4);
                 const __mmask16 up = _mm512_mask_cmp_ps_mask(lanes, cand, old, _CMP_GE_OQ);
                 _mm512_storeu_ps(passed.cand + passed.count, _mm512_maskz_compress_ps(up, cand));
-                _mm512_storeu_si512(passed.item + passed.count,
-                                    _mm512_maskz_compress_epi32(up, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(q)), iota)));
+                _mm512_storeu_si512(
+                    passed.item + passed.count,
+                    _mm512_maskz_compress_epi32(
+                        up, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(q)), iota)));
                 passed.count += _mm_popcnt_u32(up);
                 if (passed.count > kPassedCapacity - 16) passed.flush(s);
             }
@@ -259,8 +293,8 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) long splitAvx512(const Parser
     passed.flush(s);
     return pushes;
 }
-// The direct pass, 16 rules of a left symbol at a time: the right child's score is gathered from the
-// right cell's dense row (-inf where not built: those lanes are not pushes).
+// The direct pass, 16 rules of a left symbol at a time: the right child's score is gathered from
+// the right cell's dense row (-inf where not built: those lanes are not pushes).
 __attribute__((target("avx512f,avx2,bmi,popcnt"))) long directAvx512(const Parser::Direct& d) {
     long pushes = 0;
     Passed passed;
@@ -270,27 +304,33 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) long directAvx512(const Parse
         const __m512 ly = _mm512_set1_ps(e->post);
         const std::uint32_t end = d.leftRulesBegin[e->symbol + 1];
         for (std::uint32_t q = d.leftRulesBegin[e->symbol]; q < end; q += 16) {
-            const __mmask16 lanes = end - q >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (end - q)) - 1);
+            const __mmask16 lanes =
+                end - q >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (end - q)) - 1);
             const __m512i z = _mm512_maskz_loadu_epi32(lanes, d.ruleRightId + q);
             const __m512 rz = _mm512_mask_i32gather_ps(negInf, lanes, z, d.rightRow, 4);
             const __mmask16 valid = _mm512_mask_cmp_ps_mask(lanes, rz, negInf, _CMP_NEQ_OQ);
-            const __m512 cand = _mm512_add_ps(_mm512_add_ps(ly, rz), _mm512_maskz_loadu_ps(lanes, d.ruleLogProb + q));
+            const __m512 cand = _mm512_add_ps(_mm512_add_ps(ly, rz),
+                                              _mm512_maskz_loadu_ps(lanes, d.ruleLogProb + q));
             const __m512i p = _mm512_maskz_loadu_epi32(lanes, d.ruleParent + q);
             const __m512 old = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), valid, p, d.out, 4);
             const __mmask16 up = _mm512_mask_cmp_ps_mask(valid, cand, old, _CMP_GE_OQ);
             pushes += _mm_popcnt_u32(valid);
             _mm512_storeu_ps(passed.cand + passed.count, _mm512_maskz_compress_ps(up, cand));
-            _mm512_storeu_si512(passed.item + passed.count,
-                                _mm512_maskz_compress_epi32(up, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(q)), iota)));
+            _mm512_storeu_si512(
+                passed.item + passed.count,
+                _mm512_maskz_compress_epi32(
+                    up, _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(q)), iota)));
             passed.count += _mm_popcnt_u32(up);
-            if (passed.count > kPassedCapacity - 16) passed.flush(d.ruleParent, d.ruleIndex, d.out, d.outW, d.preBits, d.split);
+            if (passed.count > kPassedCapacity - 16)
+                passed.flush(d.ruleParent, d.ruleIndex, d.out, d.outW, d.preBits, d.split);
         }
     }
     passed.flush(d.ruleParent, d.ruleIndex, d.out, d.outW, d.preBits, d.split);
     return pushes;
 }
 
-__attribute__((target("avx512f,avx2,bmi,popcnt"))) std::uint32_t buildItemsAvx512(const Parser::ItemBuild& b) {
+__attribute__((target("avx512f,avx2,bmi,popcnt"))) std::uint32_t
+buildItemsAvx512(const Parser::ItemBuild& b) {
     std::uint32_t pos = b.pos;
     const __m512 negInf = _mm512_set1_ps(kNegInf);
     for (int z = 0; z < b.numRight; ++z) {
@@ -298,14 +338,21 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) std::uint32_t buildItemsAvx51
         if ((b.needed[z >> 6] >> (z & 63)) & 1) {
             const std::uint32_t end = b.byRightBegin[z + 1];
             for (std::uint32_t q = b.byRightBegin[z]; q < end; q += 16) {
-                const __mmask16 lanes = end - q >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (end - q)) - 1);
+                const __mmask16 lanes =
+                    end - q >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (end - q)) - 1);
                 const __m512i y = _mm512_maskz_loadu_epi32(lanes, b.byRightLeft + q);
                 const __m512 l = _mm512_mask_i32gather_ps(negInf, lanes, y, b.leftDense, 4);
                 const __mmask16 built = _mm512_mask_cmp_ps_mask(lanes, l, negInf, _CMP_NEQ_OQ);
                 _mm512_storeu_ps(b.left + pos, _mm512_maskz_compress_ps(built, l));
-                _mm512_storeu_ps(b.logProb + pos, _mm512_maskz_compress_ps(built, _mm512_maskz_loadu_ps(lanes, b.byRightLogProb + q)));
-                _mm512_storeu_si512(b.parent + pos, _mm512_maskz_compress_epi32(built, _mm512_maskz_loadu_epi32(lanes, b.byRightParent + q)));
-                _mm512_storeu_si512(b.rule + pos, _mm512_maskz_compress_epi32(built, _mm512_maskz_loadu_epi32(lanes, b.byRightRule + q)));
+                _mm512_storeu_ps(b.logProb + pos,
+                                 _mm512_maskz_compress_ps(
+                                     built, _mm512_maskz_loadu_ps(lanes, b.byRightLogProb + q)));
+                _mm512_storeu_si512(b.parent + pos, _mm512_maskz_compress_epi32(
+                                                        built, _mm512_maskz_loadu_epi32(
+                                                                   lanes, b.byRightParent + q)));
+                _mm512_storeu_si512(b.rule + pos,
+                                    _mm512_maskz_compress_epi32(
+                                        built, _mm512_maskz_loadu_epi32(lanes, b.byRightRule + q)));
                 pos += static_cast<std::uint32_t>(_mm_popcnt_u32(built));
             }
         }
@@ -314,19 +361,34 @@ __attribute__((target("avx512f,avx2,bmi,popcnt"))) std::uint32_t buildItemsAvx51
     return pos;
 }
 #else
-long directAvx2(const Parser::Direct& d) { return directPortable(d); }
-std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) { return scatterItemsPortable(s); }
-long directAvx512(const Parser::Direct& d) { return directPortable(d); }
-std::uint32_t buildItemsAvx512(const Parser::ItemBuild& b) { return b.pos; }
-long splitAvx2(const Parser::Split& s) { return splitPortable(s); }
-long splitAvx512(const Parser::Split& s) { return splitPortable(s); }
+long directAvx2(const Parser::Direct& d) {
+    return directPortable(d);
+}
+std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s) {
+    return scatterItemsPortable(s);
+}
+long directAvx512(const Parser::Direct& d) {
+    return directPortable(d);
+}
+std::uint32_t buildItemsAvx512(const Parser::ItemBuild& b) {
+    return b.pos;
+}
+long splitAvx2(const Parser::Split& s) {
+    return splitPortable(s);
+}
+long splitAvx512(const Parser::Split& s) {
+    return splitPortable(s);
+}
 #endif
 
 Parser::DirectKernel directKernel(CkyKernel k) {
     switch (k) {
-    case CkyKernel::Avx512: return directAvx512;
-    case CkyKernel::Avx2: return directAvx2;
-    default: return directPortable;
+    case CkyKernel::Avx512:
+        return directAvx512;
+    case CkyKernel::Avx2:
+        return directAvx2;
+    default:
+        return directPortable;
     }
 }
 
@@ -336,9 +398,12 @@ Parser::ItemScatterKernel itemScatterKernel(CkyKernel k) {
 
 Parser::SplitKernel splitKernel(CkyKernel k) {
     switch (k) {
-    case CkyKernel::Avx512: return splitAvx512;
-    case CkyKernel::Avx2: return splitAvx2;
-    default: return splitPortable;
+    case CkyKernel::Avx512:
+        return splitAvx512;
+    case CkyKernel::Avx2:
+        return splitAvx2;
+    default:
+        return splitPortable;
     }
 }
 

@@ -8,9 +8,10 @@
 
 namespace prunescope::cky {
 
-// Offers a binary hyperedge to parent p of the cell: out[p] = max(out[p], cand), keeping the smaller
-// packed witness on an exact tie, i.e. the first maximum in (split, rule index) order whatever order
-// the pushes come in; p is then built. Improvements are rare, so the outer test is a predicted branch.
+// Offers a binary hyperedge to parent p of the cell: out[p] = max(out[p], cand), keeping the
+// smaller packed witness on an exact tie, i.e. the first maximum in (split, rule index) order
+// whatever order the pushes come in; p is then built. Improvements are rare, so the outer test is a
+// predicted branch.
 inline void offer(float* out, std::uint32_t* outW, std::uint64_t* pb, std::uint32_t p, float cand,
                   std::uint32_t witness) {
     if (cand >= out[p]) [[unlikely]] {
@@ -38,7 +39,8 @@ Parser::DirectKernel directKernel(CkyKernel k);
 
 // The item scatter of the portable and AVX2 kernel sets (Parser::ItemScatter).
 std::uint32_t scatterItemsPortable(const Parser::ItemScatter& s);
-std::uint32_t scatterItemsAvx2(const Parser::ItemScatter& s); // only where ckyKernelSupported(CkyKernel::Avx2)
+std::uint32_t
+scatterItemsAvx2(const Parser::ItemScatter& s); // only where ckyKernelSupported(CkyKernel::Avx2)
 Parser::ItemScatterKernel itemScatterKernel(CkyKernel k);
 
 long splitPortable(const Parser::Split& s);

@@ -17,8 +17,8 @@ struct CellOffer {
 
 std::vector<CellOffer> cellOffers(const DenseChart& c, std::span<const std::uint8_t> built) {
     if (built.size() != static_cast<std::size_t>(c.numCells()))
-        throw std::invalid_argument("partial parse: built has " + std::to_string(built.size()) + " cells, chart has " +
-                                    std::to_string(c.numCells()));
+        throw std::invalid_argument("partial parse: built has " + std::to_string(built.size()) +
+                                    " cells, chart has " + std::to_string(c.numCells()));
     std::vector<CellOffer> offers(static_cast<std::size_t>(c.numCells()));
     for (int w = 1; w <= c.n; ++w)
         for (int i = 0; i + w <= c.n; ++i) {
@@ -34,7 +34,8 @@ std::vector<CellOffer> cellOffers(const DenseChart& c, std::span<const std::uint
 }
 
 // (i,k) as a fragment, if it can be one: a built cell's best symbol, or a bare word.
-bool fragmentOf(const DenseChart& c, const std::vector<CellOffer>& offers, int i, int k, PartialFragment& f) {
+bool fragmentOf(const DenseChart& c, const std::vector<CellOffer>& offers, int i, int k,
+                PartialFragment& f) {
     const CellOffer& o = offers[static_cast<std::size_t>(c.cell(i, k))];
     if (o.symbol < 0 && k - i > 1) return false;
     f = PartialFragment{i, k, o.symbol, o.symbol < 0 ? 0.0 : o.score};
@@ -49,10 +50,11 @@ bool better(int count, double score, int bestCount, double bestScore) {
 
 std::vector<std::uint8_t> builtAfter(const ReplayTrace& t, const DenseChart& chart, int step) {
     if (step < 0 || step > static_cast<int>(t.cells.size()))
-        throw std::invalid_argument("partial parse: step " + std::to_string(step) + " of " + std::to_string(t.cells.size()));
+        throw std::invalid_argument("partial parse: step " + std::to_string(step) + " of " +
+                                    std::to_string(t.cells.size()));
     if (chart.n != t.n || chart.cellOffsetByWidth.size() <= static_cast<std::size_t>(t.n))
-        throw std::invalid_argument("partial parse: the chart is for " + std::to_string(chart.n) + " words, the replay for " +
-                                    std::to_string(t.n));
+        throw std::invalid_argument("partial parse: the chart is for " + std::to_string(chart.n) +
+                                    " words, the replay for " + std::to_string(t.n));
     std::vector<std::uint8_t> built(static_cast<std::size_t>(chart.numCells()), 0);
     for (int s = 0; s < step; ++s) {
         const ReplayCell& c = t.cells[static_cast<std::size_t>(s)];
@@ -64,7 +66,8 @@ std::vector<std::uint8_t> builtAfter(const ReplayTrace& t, const DenseChart& cha
 PartialParse bestPartialParse(const DenseChart& c, std::span<const std::uint8_t> built) {
     const std::vector<CellOffer> offers = cellOffers(c, built);
     const int n = c.n;
-    std::vector<int> count(static_cast<std::size_t>(n) + 1, 0), from(static_cast<std::size_t>(n) + 1, -1);
+    std::vector<int> count(static_cast<std::size_t>(n) + 1, 0),
+        from(static_cast<std::size_t>(n) + 1, -1);
     std::vector<double> score(static_cast<std::size_t>(n) + 1, 0);
     for (int k = 1; k <= n; ++k) {
         int bestCount = 0;
@@ -97,7 +100,9 @@ PartialParse bestPartialParse(const DenseChart& c, std::span<const std::uint8_t>
 PartialParse naivePartialParse(const DenseChart& c, std::span<const std::uint8_t> built) {
     const std::vector<CellOffer> offers = cellOffers(c, built);
     const int n = c.n;
-    if (n > 24) throw std::invalid_argument("naivePartialParse: " + std::to_string(n) + " words (at most 24)");
+    if (n > 24)
+        throw std::invalid_argument("naivePartialParse: " + std::to_string(n) +
+                                    " words (at most 24)");
     PartialParse best;
     bool found = false;
     // Bit b of `cuts` set: a fragment boundary after word b + 1.
@@ -120,19 +125,23 @@ PartialParse naivePartialParse(const DenseChart& c, std::span<const std::uint8_t
     return best;
 }
 
-std::vector<Tree> fragmentTrees(const Grammar& g, const DenseChart& c, std::span<const std::string> words,
-                                const PartialParse& p) {
+std::vector<Tree> fragmentTrees(const Grammar& g, const DenseChart& c,
+                                std::span<const std::string> words, const PartialParse& p) {
     std::vector<Tree> out;
     for (const PartialFragment& f : p.fragments) {
         if (f.symbol < 0) {
             out.push_back(Tree{words[static_cast<std::size_t>(f.i)], {}});
             continue;
         }
-        const Tree bin = binarizedSubtree(g, c, words, f.i, f.k, static_cast<std::uint32_t>(f.symbol));
-        // Under a scratch root: debinarize splices an intermediate into its parent and expands chains.
+        const Tree bin =
+            binarizedSubtree(g, c, words, f.i, f.k, static_cast<std::uint32_t>(f.symbol));
+        // Under a scratch root: debinarize splices an intermediate into its parent and expands
+        // chains.
         Tree spliced = debinarize(Tree{"FRAGMENT", {bin}});
-        if (spliced.children.size() == 1) out.push_back(std::move(spliced.children.front()));
-        else out.push_back(Tree{unbinarizedLabel(bin.label), std::move(spliced.children)});
+        if (spliced.children.size() == 1)
+            out.push_back(std::move(spliced.children.front()));
+        else
+            out.push_back(Tree{unbinarizedLabel(bin.label), std::move(spliced.children)});
     }
     return out;
 }

@@ -27,21 +27,21 @@ namespace prunescope {
 
 struct PartialFragment {
     int i = 0, k = 0;
-    int symbol = -1;    // the cell's best post symbol (first among ties); -1: a bare word
-    double score = 0;   // its inside (post) score; 0 for a bare word
+    int symbol = -1;  // the cell's best post symbol (first among ties); -1: a bare word
+    double score = 0; // its inside (post) score; 0 for a bare word
 };
 
 struct PartialParse {
-    std::vector<PartialFragment> fragments;  // left to right, covering [0, n) without gaps
-    double score = 0;                        // the sum of the fragments' scores
+    std::vector<PartialFragment> fragments; // left to right, covering [0, n) without gaps
+    double score = 0;                       // the sum of the fragments' scores
     int size() const { return static_cast<int>(fragments.size()); }
 };
 
 // Which cells count as built: built[chart.cell(i,k)] != 0 (a pruned or empty cell may be marked
 // built; it offers no constituent).
 // The cells a replay has built after `step` cells (0..t.cells.size()), indexed as `chart` (the
-// replay's chart or the parser's of the same sentence and mask; the explorer drops the trace's copy).
-// Throws std::invalid_argument for a step out of range or a chart of another length.
+// replay's chart or the parser's of the same sentence and mask; the explorer drops the trace's
+// copy). Throws std::invalid_argument for a step out of range or a chart of another length.
 std::vector<std::uint8_t> builtAfter(const ReplayTrace& t, const DenseChart& chart, int step);
 
 // Viterbi over span ends; O(n^2 · N) for the best symbols, O(n^2) after. Throws
@@ -52,14 +52,14 @@ PartialParse bestPartialParse(const DenseChart& chart, std::span<const std::uint
 PartialParse naivePartialParse(const DenseChart& chart, std::span<const std::uint8_t> built);
 
 // The binarized subtree of symbol x over (i,k), post layer (labels as in the grammar), following
-// witnesses; throws std::logic_error if (i,k,x) is not built. (Defined in ChartTrees.cpp, next to the
-// witness walk of bestBinarizedTree it shares.)
-Tree binarizedSubtree(const Grammar& g, const DenseChart& chart, std::span<const std::string> words, int i, int k,
-                      std::uint32_t x);
+// witnesses; throws std::logic_error if (i,k,x) is not built. (Defined in ChartTrees.cpp, next to
+// the witness walk of bestBinarizedTree it shares.)
+Tree binarizedSubtree(const Grammar& g, const DenseChart& chart, std::span<const std::string> words,
+                      int i, int k, std::uint32_t x);
 
 // The fragments as n-ary trees (debinarized; a binarization intermediate "@NP|..." is shown as NP
 // over its spliced children, a bare word as a leaf), left to right.
-std::vector<Tree> fragmentTrees(const Grammar& g, const DenseChart& chart, std::span<const std::string> words,
-                                const PartialParse& p);
+std::vector<Tree> fragmentTrees(const Grammar& g, const DenseChart& chart,
+                                std::span<const std::string> words, const PartialParse& p);
 
 } // namespace prunescope

@@ -27,7 +27,8 @@ void PruningMask::set(int i, int k, bool keepIt) {
 int PruningMask::keptCount() const {
     int c = 0;
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) c += keep(i, i + w);
+        for (int i = 0; i + w <= n; ++i)
+            c += keep(i, i + w);
     return c;
 }
 
@@ -42,18 +43,19 @@ nlohmann::json PruningMask::toJson() const {
 namespace {
 
 // Reads one mask object; fail(value, message) reports a problem at a value and does not return.
-template <class Fail>
-PruningMask maskFromJson(const nlohmann::json& j, Fail&& fail) {
+template <class Fail> PruningMask maskFromJson(const nlohmann::json& j, Fail&& fail) {
     auto integer = [&](const nlohmann::json& v, const char* what, int lo, int hi) {
         if (!v.is_number_integer()) fail(v, std::string(what) + " must be an integer");
-        const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
-                                                 : v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+        const bool fits = v.is_number_unsigned()
+                              ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                              : v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
         if (!fits)
-            fail(v, std::string(what) + " = " + v.dump() + " is outside [" + std::to_string(lo) + ", " +
-                        std::to_string(hi) + "]");
+            fail(v, std::string(what) + " = " + v.dump() + " is outside [" + std::to_string(lo) +
+                        ", " + std::to_string(hi) + "]");
         return static_cast<int>(v.get<std::int64_t>());
     };
-    if (!j.is_object()) fail(j, "a mask must be a JSON object {\"n\": N, \"pruned\": [[i,k], ...]}");
+    if (!j.is_object())
+        fail(j, "a mask must be a JSON object {\"n\": N, \"pruned\": [[i,k], ...]}");
     auto nIt = j.find("n");
     if (nIt == j.end()) fail(j, "mask JSON needs an integer field 'n'");
     const int n = integer(*nIt, "mask length 'n'", 0, kMaxSentenceLength);
@@ -61,12 +63,14 @@ PruningMask maskFromJson(const nlohmann::json& j, Fail&& fail) {
     if (auto p = j.find("pruned"); p != j.end()) {
         if (!p->is_array()) fail(*p, "mask field 'pruned' must be an array of [i,k] pairs");
         for (const auto& s : *p) {
-            if (!s.is_array() || s.size() != 2) fail(s, "mask field 'pruned' must hold [i,k] integer pairs");
+            if (!s.is_array() || s.size() != 2)
+                fail(s, "mask field 'pruned' must hold [i,k] integer pairs");
             const int i = integer(s[0], "span start i", 0, n);
             const int k = integer(s[1], "span end k", 0, n);
             if (!PruningMask::prunable(n, i, k))
-                fail(s, "span [" + std::to_string(i) + "," + std::to_string(k) + "] is not prunable for n=" +
-                            std::to_string(n) + " (needs 1 < k-i < n)");
+                fail(s, "span [" + std::to_string(i) + "," + std::to_string(k) +
+                            "] is not prunable for n=" + std::to_string(n) +
+                            " (needs 1 < k-i < n)");
             m.set(i, k, false);
         }
     }
@@ -86,13 +90,16 @@ std::vector<PruningMask> masksFromJsonText(const std::string& text, const std::s
     auto fail = [&](const nlohmann::json& v, const std::string& msg) -> void { doc.fail(v, msg); };
     std::vector<PruningMask> masks;
     if (doc.root().is_array()) {
-        for (const auto& m : doc.root()) masks.push_back(maskFromJson(m, fail));
+        for (const auto& m : doc.root())
+            masks.push_back(maskFromJson(m, fail));
     } else {
         masks.push_back(maskFromJson(doc.root(), fail));
     }
     return masks;
 }
 
-std::vector<PruningMask> readMaskFile(const std::string& path) { return masksFromJsonText(readFile(path), path); }
+std::vector<PruningMask> readMaskFile(const std::string& path) {
+    return masksFromJsonText(readFile(path), path);
+}
 
 } // namespace prunescope

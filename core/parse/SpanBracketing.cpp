@@ -20,9 +20,11 @@ bool SpanBracketing::exists(const PruningMask& mask) {
         startsAt_[static_cast<std::size_t>(i) * words_ + (k >> 6)] |= std::uint64_t{1} << (k & 63);
         endsAt_[static_cast<std::size_t>(k) * words_ + (i >> 6)] |= std::uint64_t{1} << (i & 63);
     };
-    for (int i = 0; i < n; ++i) set(i, i + 1);
-    // Width by width, (i,k) is bracketable when kept and some split j has (i,j) and (j,k) bracketable:
-    // bit j of startsAt_[i] and of endsAt_[k]. Only narrower spans are set yet, so i < j < k.
+    for (int i = 0; i < n; ++i)
+        set(i, i + 1);
+    // Width by width, (i,k) is bracketable when kept and some split j has (i,j) and (j,k)
+    // bracketable: bit j of startsAt_[i] and of endsAt_[k]. Only narrower spans are set yet, so i <
+    // j < k.
     for (int w = 2; w <= n; ++w)
         for (int i = 0, k = w; k <= n; ++i, ++k) {
             if (w < n && !mask.keep(i, k)) continue;

@@ -26,10 +26,10 @@ struct BaselineSpanRef {
 };
 
 struct BaselineExamples {
-    std::vector<WeightedExample> examples;  // label 1 (keep) iff the span is gold
-    std::vector<BaselineSpanRef> origin;    // parallel to examples
-    int sentences = 0;                      // sentences that contributed (3 <= n <= maxLength)
-    long positives = 0;                     // gold (label 1) examples
+    std::vector<WeightedExample> examples; // label 1 (keep) iff the span is gold
+    std::vector<BaselineSpanRef> origin;   // parallel to examples
+    int sentences = 0;                     // sentences that contributed (3 <= n <= maxLength)
+    long positives = 0;                    // gold (label 1) examples
 };
 
 // One example per prunable span (1 < k-i < n) of every normalized gold tree with
@@ -37,8 +37,9 @@ struct BaselineExamples {
 // prunable spans of the BINARIZED gold tree, binarizeLike(g, tree) (binarization's '@' nodes
 // included). Weight: positiveWeight for gold (keep) examples, 1 for the others.
 // Progress: phase "examples", one item per tree; a cancel throws Cancelled.
-BaselineExamples baselineExamples(const Grammar& g, std::span<const Tree> normalizedGold, int maxLength,
-                                  double positiveWeight = 1.0, const Progress& progress = {});
+BaselineExamples baselineExamples(const Grammar& g, std::span<const Tree> normalizedGold,
+                                  int maxLength, double positiveWeight = 1.0,
+                                  const Progress& progress = {});
 // Sets the asymmetric weights in place: positiveWeight on label 1, 1 on label 0.
 void setPositiveWeight(std::span<WeightedExample> examples, double positiveWeight);
 
@@ -47,8 +48,9 @@ void setPositiveWeight(std::span<WeightedExample> examples, double positiveWeigh
 std::vector<WeightedExample> baselineDataset(const Grammar& g, std::span<const Tree> normalizedGold,
                                              double positiveWeight, int maxLength = 40);
 
-// The default sweep of positive-class weights, 2^-2, 2^-1, ..., 2^8, 2^10, ..., 2^16 (15; checked on the PTB sample to span
-// "prune almost everything" to "keep almost everything", docs/results.md).
+// The default sweep of positive-class weights, 2^-2, 2^-1, ..., 2^8, 2^10, ..., 2^16 (15; checked
+// on the PTB sample to span "prune almost everything" to "keep almost everything",
+// docs/results.md).
 std::vector<double> defaultPositiveWeights();
 // The paper's regularization grid {2^-11, ..., 2^-15}.
 std::vector<double> defaultL2Grid();
@@ -78,15 +80,15 @@ double frontierHypervolume(std::span<const FrontierPoint> pts, double xlo, doubl
 
 struct BaselinePoint {
     double positiveWeight = 0;
-    Policy policy;            // empty weights (size 0) for sweeps that were not chosen
-    nlohmann::json devMetrics;  // CorpusResult::summaryJson() on dev
+    Policy policy;             // empty weights (size 0) for sweeps that were not chosen
+    nlohmann::json devMetrics; // CorpusResult::summaryJson() on dev
     BaselineTrainInfo train;
 };
 
 struct BaselineSweep {
     double l2 = 0;
-    std::vector<BaselinePoint> points;  // one per positive weight, in the order given
-    double hypervolume = 0;             // frontierHypervolume on (mpush, F1 %) of dev
+    std::vector<BaselinePoint> points; // one per positive weight, in the order given
+    double hypervolume = 0;            // frontierHypervolume on (mpush, F1 %) of dev
     double trainSeconds = 0, evalSeconds = 0;
 };
 
@@ -95,22 +97,22 @@ LogRegOptions defaultBaselineLogReg();
 
 struct BaselineOptions {
     std::vector<double> positiveWeights = defaultPositiveWeights();
-    std::vector<double> l2Grid = defaultL2Grid();  // one value: no selection
-    int maxTrainLength = 40;                        // train on sentences with n <= this (0 = all)
-    int maxDevLength = 40;                          // evaluate on dev sentences with n <= this (0 = all)
-    LogRegOptions logreg = defaultBaselineLogReg();  // l2 is taken from l2Grid
-    bool warmStart = true;  // start each weight's L-BFGS from the previous weight's solution
-    std::string grammarName;  // recorded in the policies' meta.grammar
+    std::vector<double> l2Grid = defaultL2Grid(); // one value: no selection
+    int maxTrainLength = 40;                      // train on sentences with n <= this (0 = all)
+    int maxDevLength = 40; // evaluate on dev sentences with n <= this (0 = all)
+    LogRegOptions logreg = defaultBaselineLogReg(); // l2 is taken from l2Grid
+    bool warmStart = true;   // start each weight's L-BFGS from the previous weight's solution
+    std::string grammarName; // recorded in the policies' meta.grammar
 };
 
 struct BaselineRun {
-    std::vector<BaselineSweep> sweeps;  // one per l2 value; only the chosen one keeps policies
-    int chosen = -1;                    // index of the sweep with the largest hypervolume
-    nlohmann::json unprunedDev;         // summaryJson of the unpruned parser on dev
-    nlohmann::json allPrunedDev;        // ... of the "prune every prunable span" mask on dev
+    std::vector<BaselineSweep> sweeps; // one per l2 value; only the chosen one keeps policies
+    int chosen = -1;                   // index of the sweep with the largest hypervolume
+    nlohmann::json unprunedDev;        // summaryJson of the unpruned parser on dev
+    nlohmann::json allPrunedDev;       // ... of the "prune every prunable span" mask on dev
     int trainSentences = 0;
     long trainExamples = 0, trainPositives = 0;
-    double featureSeconds = 0;          // building the training examples (features + gold spans)
+    double featureSeconds = 0; // building the training examples (features + gold spans)
     const BaselineSweep& best() const { return sweeps.at(static_cast<size_t>(chosen)); }
 };
 

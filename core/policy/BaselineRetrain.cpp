@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 
 } // namespace
 
-std::string resolveRecordedPath(const std::string& recorded, const std::string& frontierPath, const std::string& dataDir) {
+std::string resolveRecordedPath(const std::string& recorded, const std::string& frontierPath,
+                                const std::string& dataDir) {
     if (recorded.empty()) return std::string();
     std::error_code ec;
     const fs::path p(recorded);
@@ -25,8 +26,10 @@ std::string resolveRecordedPath(const std::string& recorded, const std::string& 
     // The data folder the user named (PRUNESCOPE_DATA) wins over guesses: a recorded
     // "../shared/data/ptb-sample/train" means "ptb-sample/train of the data".
     if (!dataDir.empty()) {
-        const fs::path tail = p.lexically_normal().parent_path().filename() / p.lexically_normal().filename();
-        if (fs::exists(fs::path(dataDir) / tail, ec)) return (fs::path(dataDir) / tail).lexically_normal().string();
+        const fs::path tail =
+            p.lexically_normal().parent_path().filename() / p.lexically_normal().filename();
+        if (fs::exists(fs::path(dataDir) / tail, ec))
+            return (fs::path(dataDir) / tail).lexically_normal().string();
     }
     if (p.is_relative()) {
         for (fs::path dir = fs::absolute(fs::path(frontierPath), ec).parent_path(); !dir.empty();
@@ -40,8 +43,10 @@ std::string resolveRecordedPath(const std::string& recorded, const std::string& 
     return std::string();
 }
 
-BaselineRetrainSettings baselineRetrainSettings(const FrontierData& d, const std::string& frontierPath,
-                                                const std::string& pointId, const std::string& dataDir) {
+BaselineRetrainSettings baselineRetrainSettings(const FrontierData& d,
+                                                const std::string& frontierPath,
+                                                const std::string& pointId,
+                                                const std::string& dataDir) {
     BaselineRetrainSettings s;
     s.pointId = pointId;
     const FrontierEntry* e = nullptr;
@@ -62,7 +67,8 @@ BaselineRetrainSettings baselineRetrainSettings(const FrontierData& d, const std
     s.maxDevLength = d.evaluation.value("maxLength", 40);
     auto resolve = [&](const std::string& recorded, const char* what, std::string& out) {
         out = resolveRecordedPath(recorded, frontierPath, dataDir);
-        if (out.empty() && s.why.empty()) s.why = std::string("its ") + what + " '" + recorded + "' was not found";
+        if (out.empty() && s.why.empty())
+            s.why = std::string("its ") + what + " '" + recorded + "' was not found";
     };
     resolve(train["treebank"].get<std::string>(), "training treebank", s.train);
     resolve(d.evaluation.value("treebank", std::string()), "dev treebank", s.dev);
@@ -71,18 +77,18 @@ BaselineRetrainSettings baselineRetrainSettings(const FrontierData& d, const std
 }
 
 std::string baselineRetrainCommand(const BaselineRetrainSettings& s, const std::string& outDir) {
-    return "prunescope-cli baseline --grammar " + shellWord(s.grammar) + " --train " + shellWord(s.train) + " --dev " +
-           shellWord(s.dev) + " --weights " + exactNumber(s.positiveWeight) + " --l2 " + exactNumber(s.l2) +
-           " --max-train-len " + std::to_string(s.maxTrainLength) + " --dev-max-len " +
-           std::to_string(s.maxDevLength) + " --train-sentences " + std::to_string(s.trainSentences) + " --out " +
-           shellWord(outDir);
+    return "prunescope-cli baseline --grammar " + shellWord(s.grammar) + " --train " +
+           shellWord(s.train) + " --dev " + shellWord(s.dev) + " --weights " +
+           exactNumber(s.positiveWeight) + " --l2 " + exactNumber(s.l2) + " --max-train-len " +
+           std::to_string(s.maxTrainLength) + " --dev-max-len " + std::to_string(s.maxDevLength) +
+           " --train-sentences " + std::to_string(s.trainSentences) + " --out " + shellWord(outDir);
 }
 
 RetrainedPoint retrainBaselinePoint(const BaselineRetrainSettings& s, const Progress& progress) {
     if (!s.ok()) throw InputError(s.pointId, 0, 0, "cannot retrain: " + s.why);
     const Grammar g = loadGrammar(s.grammar);
-    const std::vector<Tree> train =
-        readNormalizedTreebank(s.train, static_cast<std::size_t>(std::max(0, s.trainSentences)), progress);
+    const std::vector<Tree> train = readNormalizedTreebank(
+        s.train, static_cast<std::size_t>(std::max(0, s.trainSentences)), progress);
     const std::vector<Tree> dev = readNormalizedTreebank(s.dev, 0, progress);
     BaselineOptions bo;
     bo.positiveWeights = {s.positiveWeight};

@@ -24,17 +24,18 @@ CompactDataBuilder::CompactDataBuilder(std::size_t expectedExamples, std::size_t
     c_.offsets.push_back(0);
 }
 
-void CompactDataBuilder::add(std::span<const uint32_t> features, int label, double weight, std::size_t e) {
+void CompactDataBuilder::add(std::span<const uint32_t> features, int label, double weight,
+                             std::size_t e) {
     if (label != 0 && label != 1)
-        throw std::invalid_argument("logistic regression: example " + std::to_string(e) + " has label " +
-                                    std::to_string(label) + " (want 0 or 1)");
+        throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
+                                    " has label " + std::to_string(label) + " (want 0 or 1)");
     if (!(weight >= 0) || !std::isfinite(weight))
-        throw std::invalid_argument("logistic regression: example " + std::to_string(e) + " has invalid weight " +
-                                    std::to_string(weight));
+        throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
+                                    " has invalid weight " + std::to_string(weight));
     for (uint32_t f : features) {
         if (f >= kFeatureDim)
-            throw std::invalid_argument("logistic regression: example " + std::to_string(e) + " has feature id " +
-                                        std::to_string(f) + " >= 2^22");
+            throw std::invalid_argument("logistic regression: example " + std::to_string(e) +
+                                        " has feature id " + std::to_string(f) + " >= 2^22");
         int32_t& slot = compactOf_[f];
         if (slot < 0) {
             slot = static_cast<int32_t>(c_.globalId.size());
@@ -50,22 +51,25 @@ void CompactDataBuilder::add(std::span<const uint32_t> features, int label, doub
 
 CompactData CompactDataBuilder::finish(bool rescaleWeights) {
     if (rescaleWeights && total_ > 0)
-        for (double& w : c_.weight) w /= total_;
+        for (double& w : c_.weight)
+            w /= total_;
     compactOf_ = {};
     return std::move(c_);
 }
 
 CompactData compactify(std::span<const WeightedExample> data, bool rescaleWeights) {
     size_t nnz = 0;
-    for (const auto& e : data) nnz += e.features.size();
+    for (const auto& e : data)
+        nnz += e.features.size();
     CompactDataBuilder b(data.size(), nnz);
-    for (size_t e = 0; e < data.size(); ++e) b.add(data[e].features, data[e].label, data[e].weight, e);
+    for (size_t e = 0; e < data.size(); ++e)
+        b.add(data[e].features, data[e].label, data[e].weight, e);
     return b.finish(rescaleWeights);
 }
 
 double objectiveAndGradient(const CompactData& data, double l2, const Eigen::VectorXd& theta,
                             Eigen::VectorXd& grad, const std::atomic<bool>* cancel) {
-    constexpr int kPollEvery = 4096;  // examples between two cancel polls (~0.1 ms of work)
+    constexpr int kPollEvery = 4096; // examples between two cancel polls (~0.1 ms of work)
     grad.noalias() = l2 * theta;
     double f = 0.5 * l2 * theta.squaredNorm();
     const int n = data.numExamples();
@@ -78,9 +82,11 @@ double objectiveAndGradient(const CompactData& data, double l2, const Eigen::Vec
         for (int e = block; e < blockEnd; ++e) {
             const double w = data.weight[static_cast<size_t>(e)];
             if (w == 0) continue;
-            const int b = data.offsets[static_cast<size_t>(e)], end = data.offsets[static_cast<size_t>(e) + 1];
+            const int b = data.offsets[static_cast<size_t>(e)],
+                      end = data.offsets[static_cast<size_t>(e) + 1];
             double z = 0;
-            for (int j = b; j < end; ++j) z += th[idx[j]];
+            for (int j = b; j < end; ++j)
+                z += th[idx[j]];
             const double y = data.target[static_cast<size_t>(e)];
             // loss = log(1 + exp(z)) - y z, computed stably; p = sigmoid(z).
             const double t = std::exp(-std::abs(z));
@@ -88,7 +94,8 @@ double objectiveAndGradient(const CompactData& data, double l2, const Eigen::Vec
             const double p = z >= 0 ? 1.0 / (1.0 + t) : t / (1.0 + t);
             f += w * (softplus - y * z);
             const double r = w * (p - y);
-            for (int j = b; j < end; ++j) g[idx[j]] += r;
+            for (int j = b; j < end; ++j)
+                g[idx[j]] += r;
         }
     }
     return f;
@@ -96,9 +103,9 @@ double objectiveAndGradient(const CompactData& data, double l2, const Eigen::Vec
 
 namespace {
 
-constexpr const char* kNotFinite =
-    "logistic regression: the training objective is not finite (weights or example weights too large "
-    "for double precision); training stopped";
+constexpr const char* kNotFinite = "logistic regression: the training objective is not finite "
+                                   "(weights or example weights too large "
+                                   "for double precision); training stopped";
 
 // The objective as LBFGSpp wants it; remembers the best point seen so that a failed line
 // search still returns the best weights found.
@@ -115,10 +122,10 @@ struct Objective {
     const Progress& progress;
     double bestF = std::numeric_limits<double>::infinity();
     Eigen::VectorXd best;
-    const Eigen::VectorXd* startX = nullptr;  // the start point and its objective and gradient
+    const Eigen::VectorXd* startX = nullptr; // the start point and its objective and gradient
     const Eigen::VectorXd* startGrad = nullptr;
     double startF = 0;
-    Eigen::VectorXd lastX, lastGrad;  // the last point evaluated (buffers reused: no allocation)
+    Eigen::VectorXd lastX, lastGrad; // the last point evaluated (buffers reused: no allocation)
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
         double f = 0;
         if (startX && x.size() == startX->size() && x == *startX) {
@@ -127,7 +134,7 @@ struct Objective {
         } else {
             f = objective(l2, x, grad, progress.cancelFlag());
         }
-        startX = nullptr;  // only the solver's first call can be at the start point for free
+        startX = nullptr; // only the solver's first call can be at the start point for free
         progress.advance();
         if (f < bestF) {
             bestF = f;
@@ -148,8 +155,9 @@ struct Objective {
 
 } // namespace
 
-LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, const LogRegOptions& opt,
-                                     const Eigen::VectorXf* init, const Progress& progress) {
+LogRegResult trainLogisticRegression(std::span<const WeightedExample> data,
+                                     const LogRegOptions& opt, const Eigen::VectorXf* init,
+                                     const Progress& progress) {
     if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
     progress.begin("training", 0);
     progress.throwIfCancelled();
@@ -157,16 +165,17 @@ LogRegResult trainLogisticRegression(std::span<const WeightedExample> data, cons
     return trainLogisticRegression(c, opt, init, progress);
 }
 
-LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt, const Eigen::VectorXf* init,
-                                     const Progress& progress) {
+LogRegResult trainLogisticRegression(const CompactData& c, const LogRegOptions& opt,
+                                     const Eigen::VectorXf* init, const Progress& progress) {
     ParallelObjective parallel(c, opt.threads);
     return trainLogisticRegression(parallel, opt, init, progress);
 }
 
-LogRegResult trainLogisticRegression(ParallelObjective& parallel, const LogRegOptions& opt, const Eigen::VectorXf* init,
-                                     const Progress& progress) {
+LogRegResult trainLogisticRegression(ParallelObjective& parallel, const LogRegOptions& opt,
+                                     const Eigen::VectorXf* init, const Progress& progress) {
     const CompactData& c = parallel.data();
-    clearUpperVectorState();  // the serial objective runs on the caller's thread (core/util/VectorState.h)
+    clearUpperVectorState(); // the serial objective runs on the caller's thread
+                             // (core/util/VectorState.h)
     if (!(opt.l2 >= 0)) throw std::invalid_argument("logistic regression: l2 must be >= 0");
     if (!(opt.gradientReduction >= 0 && opt.gradientReduction < 1))
         throw std::invalid_argument("logistic regression: gradientReduction must be in [0, 1)");
@@ -178,19 +187,22 @@ LogRegResult trainLogisticRegression(ParallelObjective& parallel, const LogRegOp
     if (init) {
         if (init->size() != static_cast<Eigen::Index>(kFeatureDim))
             throw std::invalid_argument("logistic regression: initial weights must have size 2^22");
-        for (int j = 0; j < d; ++j) x[j] = (*init)[c.globalId[static_cast<size_t>(j)]];
+        for (int j = 0; j < d; ++j)
+            x[j] = (*init)[c.globalId[static_cast<size_t>(j)]];
     }
 
     LBFGSpp::LBFGSParam<double> param;
     param.epsilon = opt.epsilon;
     param.epsilon_rel = 0;
-    param.past = 3;       // also stop when the objective stalls (relative change < delta over 3 its)
+    param.past = 3; // also stop when the objective stalls (relative change < delta over 3 its)
     param.delta = 1e-12;
     param.max_iterations = std::max(opt.maxIterations, 1);
     param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
     param.max_linesearch = 40;
 
-    Objective obj{parallel, opt.l2, progress, std::numeric_limits<double>::infinity(), {}, nullptr, nullptr, 0, {}, {}};
+    Objective obj{parallel, opt.l2,  progress, std::numeric_limits<double>::infinity(),
+                  {},       nullptr, nullptr,  0,
+                  {},       {}};
     LogRegResult r;
     r.activeFeatures = d;
     double fx = 0;
@@ -215,7 +227,7 @@ LogRegResult trainLogisticRegression(ParallelObjective& parallel, const LogRegOp
             r.iterations = solver.minimize(obj, x, fx);
             r.converged = obj.gradientNorm(x) <= tolerance;
         } catch (const Cancelled&) {
-            throw;  // not "no progress": the caller asked to stop
+            throw; // not "no progress": the caller asked to stop
         } catch (const std::exception&) {
             // Line search could not make progress (at numerical precision): keep the best point.
             if (obj.best.size() != d) throw std::runtime_error(kNotFinite);
@@ -234,7 +246,8 @@ LogRegResult trainLogisticRegression(ParallelObjective& parallel, const LogRegOp
     r.weights = Eigen::VectorXf::Zero(kFeatureDim);
     for (int j = 0; j < d; ++j) {
         if (!roundsToFiniteFloat(x[j]))
-            throw std::runtime_error("logistic regression: a trained weight (" + std::to_string(x[j]) +
+            throw std::runtime_error("logistic regression: a trained weight (" +
+                                     std::to_string(x[j]) +
                                      ") is outside the float range; training stopped");
         r.weights[c.globalId[static_cast<size_t>(j)]] = toFiniteFloat(x[j]);
     }

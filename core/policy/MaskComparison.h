@@ -1,9 +1,9 @@
 #pragma once
 // Two pruning masks of one sentence side by side (issue 18, the explorer's mask comparison after
-// NLTK's chart comparer): the prunable spans both keep, only A keeps and only B keeps, and the parse
-// of each mask (Alg. 1, the same Parser and tree as `parse` and `eval`) with its F1 against the gold
-// tree, pushes and spans kept. The explorer's overlay and table and `prunescope-cli compare-masks`
-// both print this.
+// NLTK's chart comparer): the prunable spans both keep, only A keeps and only B keeps, and the
+// parse of each mask (Alg. 1, the same Parser and tree as `parse` and `eval`) with its F1 against
+// the gold tree, pushes and spans kept. The explorer's overlay and table and `prunescope-cli
+// compare-masks` both print this.
 #include "core/grammar/Grammar.h"
 #include "core/parse/Parser.h"
 #include "core/parse/PruningMask.h"
@@ -41,7 +41,8 @@ struct MaskComparison {
 // Throws std::invalid_argument when the masks' lengths differ.
 MaskSpanSets compareMaskSpans(const PruningMask& a, const PruningMask& b);
 // parser.parse(words, &mask), then bestTree and sentenceF1 (as SentenceSession and evaluateCorpus).
-MaskParse parseUnderMask(Parser& parser, std::span<const std::string> words, const PruningMask& mask, const Tree* gold);
+MaskParse parseUnderMask(Parser& parser, std::span<const std::string> words,
+                         const PruningMask& mask, const Tree* gold);
 // Both parses and the span sets. gold (normalized, may be null) only scores F1.
 MaskComparison compareMasks(const Grammar& g, std::span<const std::string> words, const Tree* gold,
                             const PruningMask& a, const PruningMask& b);
@@ -51,7 +52,8 @@ MaskComparison compareMasks(const Grammar& g, std::span<const std::string> words
 PruningMask goldSpanMask(const Grammar& g, const Tree& gold);
 
 // {"a": {"f1", "pushes", "kept", "constituents", "success"}, "b": {…}, "intersection": [[i,k],…],
-//  "onlyA": […], "onlyB": […], "counts": {"intersection", "onlyA", "onlyB", "prunedByBoth", "prunable"}}
+//  "onlyA": […], "onlyB": […], "counts": {"intersection", "onlyA", "onlyB", "prunedByBoth",
+//  "prunable"}}
 // f1 is null when NaN. docs/user-guide.md, "Compare two masks".
 nlohmann::json maskComparisonJson(const MaskComparison& c, int n);
 

@@ -21,7 +21,7 @@
 namespace prunescope {
 
 class ParallelObjective {
-public:
+  public:
     // Builds the transpose once (O(nnz) memory); `data` must outlive the object.
     ParallelObjective(const CompactData& data, int threads);
     // Same meaning, arguments and cancel behaviour (throws Cancelled) as objectiveAndGradient.
@@ -29,24 +29,27 @@ public:
                       const std::atomic<bool>* cancel = nullptr);
     int threads() const { return threads_; }
     const CompactData& data() const { return data_; }
-    // Whether the transpose is still valid for `data()` after its targets and weights were changed in
-    // place: the same examples have weight 0 as when it was built (the transpose leaves them out).
+    // Whether the transpose is still valid for `data()` after its targets and weights were changed
+    // in place: the same examples have weight 0 as when it was built (the transpose leaves them
+    // out).
     bool sameZeroWeights() const;
 
-private:
+  private:
     const CompactData& data_;
     int threads_;
-    std::vector<long> columnOffsets_;  // size D+1, into columnExamples_
-    std::vector<int> columnExamples_;  // per feature, the examples (weight != 0) holding it, ascending
-    std::vector<double> term_, residual_;  // per example, reused across evaluations
-    std::vector<bool> zeroWeight_;         // per example, weight == 0 when the transpose was built
+    std::vector<long> columnOffsets_; // size D+1, into columnExamples_
+    std::vector<int>
+        columnExamples_; // per feature, the examples (weight != 0) holding it, ascending
+    std::vector<double> term_, residual_; // per example, reused across evaluations
+    std::vector<bool> zeroWeight_;        // per example, weight == 0 when the transpose was built
 };
 
-// trainLogisticRegression (LogisticRegression.h) on `objective.data()` with this objective, so that a
-// caller retraining on the same examples with new targets and weights keeps its transpose (LOLS:
+// trainLogisticRegression (LogisticRegression.h) on `objective.data()` with this objective, so that
+// a caller retraining on the same examples with new targets and weights keeps its transpose (LOLS:
 // core/lols/RetrainingData.h). opt.threads is not used (the objective has its threads). Same
 // result as trainLogisticRegression(objective.data(), opt, init, progress).
 LogRegResult trainLogisticRegression(ParallelObjective& objective, const LogRegOptions& opt,
-                                     const Eigen::VectorXf* init = nullptr, const Progress& progress = {});
+                                     const Eigen::VectorXf* init = nullptr,
+                                     const Progress& progress = {});
 
 } // namespace prunescope

@@ -19,9 +19,9 @@ using nlohmann::json;
 
 bool PolicyMetadata::operator==(const PolicyMetadata& o) const {
     const bool lambdaEq = (std::isnan(lambda) && std::isnan(o.lambda)) || lambda == o.lambda;
-    return featureSetVersion == o.featureSetVersion && hashBits == o.hashBits && training == o.training &&
-           lambdaEq && lambdaUnit == o.lambdaUnit && devMetrics == o.devMetrics && grammar == o.grammar &&
-           name == o.name && kind == o.kind;
+    return featureSetVersion == o.featureSetVersion && hashBits == o.hashBits &&
+           training == o.training && lambdaEq && lambdaUnit == o.lambdaUnit &&
+           devMetrics == o.devMetrics && grammar == o.grammar && name == o.name && kind == o.kind;
 }
 
 double Policy::keepProbability(std::span<const uint32_t> features) const {
@@ -35,7 +35,7 @@ namespace {
 
 // Shortest text that parses (strtod, then cast to float) back to exactly f.
 std::string floatText(float f) {
-    if (f == 0.0f && std::signbit(f)) return "-0.0";  // "-0" would parse as the integer 0
+    if (f == 0.0f && std::signbit(f)) return "-0.0"; // "-0" would parse as the integer 0
     char buf[64];
     auto r = std::to_chars(buf, buf + sizeof buf, f);
     std::string s(buf, r.ptr);
@@ -55,9 +55,12 @@ std::string indentJson(const json& j) {
 }
 
 // Every problem is reported at the offending value (or the object lacking a field).
-[[noreturn]] void bad(const JsonDocument& doc, const json& at, const std::string& what) { doc.fail(at, what); }
+[[noreturn]] void bad(const JsonDocument& doc, const json& at, const std::string& what) {
+    doc.fail(at, what);
+}
 
-const json& field(const JsonDocument& doc, const json& obj, const char* key, const std::string& where) {
+const json& field(const JsonDocument& doc, const json& obj, const char* key,
+                  const std::string& where) {
     auto it = obj.find(key);
     if (it == obj.end()) bad(doc, obj, "missing field '" + where + key + "'");
     return *it;
@@ -66,12 +69,14 @@ const json& field(const JsonDocument& doc, const json& obj, const char* key, con
 int intField(const JsonDocument& doc, const json& obj, const char* key, const std::string& where) {
     const json& v = field(doc, obj, key, where);
     if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > 1000000u) ||
-        (!v.is_number_unsigned() && (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000)))
+        (!v.is_number_unsigned() &&
+         (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000)))
         bad(doc, v, "field '" + where + key + "' must be an integer");
     return v.get<int>();
 }
 
-std::string stringField(const JsonDocument& doc, const json& obj, const char* key, const std::string& where) {
+std::string stringField(const JsonDocument& doc, const json& obj, const char* key,
+                        const std::string& where) {
     const json& v = field(doc, obj, key, where);
     if (!v.is_string()) bad(doc, v, "field '" + where + key + "' must be a string");
     return v.get<std::string>();
@@ -118,7 +123,8 @@ std::string policyToJson(const Policy& p) {
     out += "  \"version\": " + std::to_string(kPolicyFormatVersion) + ",\n";
     out += "  \"threshold\": " + floatText(p.threshold) + ",\n";
     out += "  \"meta\": " + indentJson(meta) + ",\n";
-    out += "  \"weights\": {\n    \"index\": " + index + ",\n    \"value\": " + value + "\n  }\n}\n";
+    out +=
+        "  \"weights\": {\n    \"index\": " + index + ",\n    \"value\": " + value + "\n  }\n}\n";
     return out;
 }
 
@@ -131,8 +137,9 @@ Policy policyFromJson(const std::string& text, const std::string& file) {
         bad(doc, j["format"], "format is '" + format + "', expected '" + kPolicyFormat + "'");
     const int version = intField(doc, j, "version", "");
     if (version != kPolicyFormatVersion)
-        bad(doc, j["version"], "unsupported version " + std::to_string(version) + " (this program reads version " +
-                                   std::to_string(kPolicyFormatVersion) + ")");
+        bad(doc, j["version"],
+            "unsupported version " + std::to_string(version) + " (this program reads version " +
+                std::to_string(kPolicyFormatVersion) + ")");
 
     // Everything is validated before the 16 MiB weight vector is allocated (Policy p below).
     struct {
@@ -149,12 +156,14 @@ Policy policyFromJson(const std::string& text, const std::string& file) {
     const std::string w = "meta.";
     p.meta.featureSetVersion = intField(doc, m, "featureSetVersion", w);
     if (p.meta.featureSetVersion != kFeatureSetVersion)
-        bad(doc, m["featureSetVersion"], "meta.featureSetVersion is " + std::to_string(p.meta.featureSetVersion) +
-                                             ", this program computes feature set " + std::to_string(kFeatureSetVersion));
+        bad(doc, m["featureSetVersion"],
+            "meta.featureSetVersion is " + std::to_string(p.meta.featureSetVersion) +
+                ", this program computes feature set " + std::to_string(kFeatureSetVersion));
     p.meta.hashBits = intField(doc, m, "hashBits", w);
     if (p.meta.hashBits != kFeatureHashBits)
-        bad(doc, m["hashBits"], "meta.hashBits is " + std::to_string(p.meta.hashBits) + ", expected " +
-                                    std::to_string(kFeatureHashBits));
+        bad(doc, m["hashBits"],
+            "meta.hashBits is " + std::to_string(p.meta.hashBits) + ", expected " +
+                std::to_string(kFeatureHashBits));
     p.meta.training = field(doc, m, "training", w);
     const json& lam = field(doc, m, "lambda", w);
     if (lam.is_null())
@@ -176,42 +185,54 @@ Policy policyFromJson(const std::string& text, const std::string& file) {
     if (!idx.is_array()) bad(doc, idx, "field 'weights.index' must be an array");
     if (!val.is_array()) bad(doc, val, "field 'weights.value' must be an array");
     if (idx.size() != val.size())
-        bad(doc, val, "weights.index has " + std::to_string(idx.size()) + " entries but weights.value has " +
-                          std::to_string(val.size()));
+        bad(doc, val,
+            "weights.index has " + std::to_string(idx.size()) + " entries but weights.value has " +
+                std::to_string(val.size()));
     std::vector<std::pair<uint32_t, float>> entries;
     entries.reserve(idx.size());
     for (size_t e = 0; e < idx.size(); ++e) {
         const json& i = idx[e];
         const json& v = val[e];
-        if (!i.is_number_integer() || (i.is_number_unsigned() && i.get<std::uint64_t>() >= kFeatureDim) ||
-            (!i.is_number_unsigned() && (i.get<int64_t>() < 0 || i.get<int64_t>() >= static_cast<int64_t>(kFeatureDim))))
-            bad(doc, i, "weights.index[" + std::to_string(e) + "] = " + i.dump() + " is not in [0, 2^" +
-                            std::to_string(kFeatureHashBits) + ")");
+        if (!i.is_number_integer() ||
+            (i.is_number_unsigned() && i.get<std::uint64_t>() >= kFeatureDim) ||
+            (!i.is_number_unsigned() &&
+             (i.get<int64_t>() < 0 || i.get<int64_t>() >= static_cast<int64_t>(kFeatureDim))))
+            bad(doc, i,
+                "weights.index[" + std::to_string(e) + "] = " + i.dump() + " is not in [0, 2^" +
+                    std::to_string(kFeatureHashBits) + ")");
         if (!v.is_number() || !std::isfinite(v.get<double>()))
             bad(doc, v, "weights.value[" + std::to_string(e) + "] is not a finite number");
         // Weights are floats: a double such as 1e300 would become inf and poison every score.
         if (!roundsToFiniteFloat(v.get<double>()))
-            bad(doc, v, "weights.value[" + std::to_string(e) + "] = " + v.dump() +
-                            " is outside the float range (weights are 32-bit floats)");
+            bad(doc, v,
+                "weights.value[" + std::to_string(e) + "] = " + v.dump() +
+                    " is outside the float range (weights are 32-bit floats)");
         const float f32 = toFiniteFloat(v.get<double>());
         entries.emplace_back(static_cast<uint32_t>(i.get<int64_t>()), f32);
     }
     // Repeated indices (sorted copy: no 2^22-entry bitmap per load); report the later occurrence.
     std::vector<std::pair<uint32_t, size_t>> order(entries.size());
-    for (size_t e = 0; e < entries.size(); ++e) order[e] = {entries[e].first, e};
+    for (size_t e = 0; e < entries.size(); ++e)
+        order[e] = {entries[e].first, e};
     std::sort(order.begin(), order.end());
     for (size_t x = 1; x < order.size(); ++x)
         if (order[x].first == order[x - 1].first)
-            bad(doc, idx[order[x].second], "weights.index repeats feature " + std::to_string(order[x].first));
+            bad(doc, idx[order[x].second],
+                "weights.index repeats feature " + std::to_string(order[x].first));
     Policy policy;
     policy.meta = std::move(p.meta);
     policy.threshold = p.threshold;
-    for (const auto& [f, w] : entries) policy.weights[f] = w;
+    for (const auto& [f, w] : entries)
+        policy.weights[f] = w;
     return policy;
 }
 
-void savePolicy(const Policy& p, const std::string& path) { writeFileAtomically(path, policyToJson(p)); }
+void savePolicy(const Policy& p, const std::string& path) {
+    writeFileAtomically(path, policyToJson(p));
+}
 
-Policy loadPolicy(const std::string& path) { return policyFromJson(readFile(path), path); }
+Policy loadPolicy(const std::string& path) {
+    return policyFromJson(readFile(path), path);
+}
 
 } // namespace prunescope

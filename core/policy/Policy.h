@@ -15,29 +15,32 @@ namespace prunescope {
 struct PolicyMetadata {
     int featureSetVersion = kFeatureSetVersion;
     int hashBits = kFeatureHashBits;
-    nlohmann::json training = nlohmann::json::object();  // how it was trained (free-form)
-    double lambda = std::numeric_limits<double>::quiet_NaN();  // NaN = not determined (null in file)
-    std::string lambdaUnit;                                // e.g. "F1 per constituent built"
-    nlohmann::json devMetrics = nlohmann::json::object();  // dev-set measurements (free-form)
-    std::string grammar;                                   // grammar the policy was trained for
+    nlohmann::json training = nlohmann::json::object();       // how it was trained (free-form)
+    double lambda = std::numeric_limits<double>::quiet_NaN(); // NaN = not determined (null in file)
+    std::string lambdaUnit;                                   // e.g. "F1 per constituent built"
+    nlohmann::json devMetrics = nlohmann::json::object();     // dev-set measurements (free-form)
+    std::string grammar;                                      // grammar the policy was trained for
     std::string name;
-    std::string kind;                                      // "baseline" | "lols" | ...
-    bool operator==(const PolicyMetadata& o) const;        // NaN lambdas compare equal
+    std::string kind;                               // "baseline" | "lols" | ...
+    bool operator==(const PolicyMetadata& o) const; // NaN lambdas compare equal
 };
 
 struct Policy {
     PolicyMetadata meta;
     Eigen::VectorXf weights = Eigen::VectorXf::Zero(kFeatureDim);
-    float threshold = 0.5f;  // keep iff p(keep) >= threshold
+    float threshold = 0.5f; // keep iff p(keep) >= threshold
 
     // theta . x: the sum of the weights of the given feature buckets.
     double score(std::span<const uint32_t> features) const {
         double s = 0;
-        for (uint32_t f : features) s += weights[f];
+        for (uint32_t f : features)
+            s += weights[f];
         return s;
     }
-    double keepProbability(std::span<const uint32_t> features) const;  // sigmoid(score)
-    bool keep(std::span<const uint32_t> features) const { return keepProbability(features) >= threshold; }
+    double keepProbability(std::span<const uint32_t> features) const; // sigmoid(score)
+    bool keep(std::span<const uint32_t> features) const {
+        return keepProbability(features) >= threshold;
+    }
 };
 
 inline constexpr const char* kPolicyFormat = "prunescope-policy";
@@ -49,7 +52,7 @@ std::string policyToJson(const Policy& p);
 // Parses and validates; errors are InputError naming `fileName` (and line:column for bad JSON).
 Policy policyFromJson(const std::string& text, const std::string& fileName);
 
-void savePolicy(const Policy& p, const std::string& path);  // atomic (AtomicFile)
-Policy loadPolicy(const std::string& path);                 // InputError on any problem
+void savePolicy(const Policy& p, const std::string& path); // atomic (AtomicFile)
+Policy loadPolicy(const std::string& path);                // InputError on any problem
 
 } // namespace prunescope

@@ -9,10 +9,11 @@ namespace prunescope {
 void policyMaskInto(const Policy& p, const SentenceFeatures& f, PruningMask& out) {
     const int n = f.length();
     out.n = n;
-    out.bits.assign(static_cast<std::size_t>(n + 1) * (n + 1), 1);  // reuses capacity
+    out.bits.assign(static_cast<std::size_t>(n + 1) * (n + 1), 1); // reuses capacity
     for (int w = 2; w < n; ++w)
         for (int i = 0; i + w <= n; ++i)
-            out.bits[static_cast<std::size_t>(i) * (n + 1) + (i + w)] = p.keep(f.features(i, i + w)) ? 1 : 0;
+            out.bits[static_cast<std::size_t>(i) * (n + 1) + (i + w)] =
+                p.keep(f.features(i, i + w)) ? 1 : 0;
 }
 
 PruningMask policyMask(const Policy& p, const SentenceFeatures& f) {

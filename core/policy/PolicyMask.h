@@ -2,8 +2,8 @@
 // The test-time pruning mask of a policy (Vieira & Eisner 2017, Alg. 1 line 14): span (i,k) with
 // 1 < k-i < n is kept iff the policy says keep; width-1 spans and the whole sentence are kept.
 #include "core/eval/CorpusEvaluator.h"
-#include "core/policy/Policy.h"
 #include "core/parse/PruningMask.h"
+#include "core/policy/Policy.h"
 #include "core/policy/SpanFeatures.h"
 
 namespace prunescope {

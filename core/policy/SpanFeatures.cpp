@@ -22,8 +22,8 @@ constexpr std::array<char, 4> kClassChar = {'X', 'x', 'd', ' '};
 
 // Template prefixes, in template order (docs/policies.md lists them).
 constexpr std::array<const char*, kFeatureTemplates> kPrefix = {
-    "0:bias", "1:len=",  "2:L=",    "3:F=",    "4:E=",    "5:R=",     "6:LF=",   "7:ER=",
-    "8:LR=",  "9:FE=",   "10:sLF=", "11:sER=", "12:sLR=", "13:sFE=",  "14:span=", "15:width="};
+    "0:bias", "1:len=", "2:L=",    "3:F=",    "4:E=",    "5:R=",    "6:LF=",    "7:ER=",
+    "8:LR=",  "9:FE=",  "10:sLF=", "11:sER=", "12:sLR=", "13:sFE=", "14:span=", "15:width="};
 
 // Words and shapes with the boundary symbols: index p+1 holds position p, for p in [-1, n].
 struct Padded {
@@ -56,7 +56,9 @@ void compose(std::string& buf, int t, const std::string& a, const std::string& b
     buf += b;
 }
 
-std::string lengthValue(int n) { return std::to_string(std::min(n, kMaxLengthFeature)); }
+std::string lengthValue(int n) {
+    return std::to_string(std::min(n, kMaxLengthFeature));
+}
 
 } // namespace
 
@@ -88,7 +90,9 @@ const char* widthBucket(int width) {
     return "21+";
 }
 
-uint32_t hashFeature(const std::string& s) { return murmurHash32(s) & (kFeatureDim - 1u); }
+uint32_t hashFeature(const std::string& s) {
+    return murmurHash32(s) & (kFeatureDim - 1u);
+}
 
 std::vector<std::string> spanFeatureStrings(const std::vector<std::string>& words, int i, int k) {
     const Padded p(words);
@@ -140,27 +144,36 @@ SentenceFeatures::SentenceFeatures(const std::vector<std::string>& words)
     const uint32_t bias = h();
     compose(buf, 1, lengthValue(n));
     const uint32_t len = h();
-    std::array<uint32_t, 22> width{};  // bucket id for widths 0..21 (21 stands for 21+)
+    std::array<uint32_t, 22> width{}; // bucket id for widths 0..21 (21 stands for 21+)
     for (int w = 0; w < 22; ++w) {
         compose(buf, 15, widthBucket(w));
         width[static_cast<size_t>(w)] = h();
     }
     // Left-end pieces indexed by i in [0,n): templates 2, 3, 6, 10.
     // Right-end pieces indexed by k in [1,n]: templates 4, 5, 7, 11.
-    std::vector<std::array<uint32_t, 4>> left(static_cast<size_t>(n) + 1), right(static_cast<size_t>(n) + 1);
+    std::vector<std::array<uint32_t, 4>> left(static_cast<size_t>(n) + 1),
+        right(static_cast<size_t>(n) + 1);
     for (int i = 0; i < n; ++i) {
         auto& a = left[static_cast<size_t>(i)];
-        compose(buf, 2, p.w(i - 1)); a[0] = h();
-        compose(buf, 3, p.w(i)); a[1] = h();
-        compose(buf, 6, p.w(i - 1), p.w(i)); a[2] = h();
-        compose(buf, 10, p.s(i - 1), p.s(i)); a[3] = h();
+        compose(buf, 2, p.w(i - 1));
+        a[0] = h();
+        compose(buf, 3, p.w(i));
+        a[1] = h();
+        compose(buf, 6, p.w(i - 1), p.w(i));
+        a[2] = h();
+        compose(buf, 10, p.s(i - 1), p.s(i));
+        a[3] = h();
     }
     for (int k = 1; k <= n; ++k) {
         auto& a = right[static_cast<size_t>(k)];
-        compose(buf, 4, p.w(k - 1)); a[0] = h();
-        compose(buf, 5, p.w(k)); a[1] = h();
-        compose(buf, 7, p.w(k - 1), p.w(k)); a[2] = h();
-        compose(buf, 11, p.s(k - 1), p.s(k)); a[3] = h();
+        compose(buf, 4, p.w(k - 1));
+        a[0] = h();
+        compose(buf, 5, p.w(k));
+        a[1] = h();
+        compose(buf, 7, p.w(k - 1), p.w(k));
+        a[2] = h();
+        compose(buf, 11, p.s(k - 1), p.s(k));
+        a[3] = h();
     }
 
     // Pieces that depend on both ends: templates 8, 9, 12, 13 and the span shape 14.
@@ -177,7 +190,8 @@ SentenceFeatures::SentenceFeatures(const std::vector<std::string>& words)
             }
             const auto& R = right[static_cast<size_t>(k)];
             uint32_t* out = ids_.data() +
-                            (static_cast<size_t>(rowStart_[static_cast<size_t>(i)]) + (k - i - 1)) * kFeatureTemplates;
+                            (static_cast<size_t>(rowStart_[static_cast<size_t>(i)]) + (k - i - 1)) *
+                                kFeatureTemplates;
             out[0] = bias;
             out[1] = len;
             out[2] = L[0];
@@ -186,12 +200,16 @@ SentenceFeatures::SentenceFeatures(const std::vector<std::string>& words)
             out[5] = R[1];
             out[6] = L[2];
             out[7] = R[2];
-            compose(buf, 8, p.w(i - 1), p.w(k)); out[8] = h();
-            compose(buf, 9, p.w(i), p.w(k - 1)); out[9] = h();
+            compose(buf, 8, p.w(i - 1), p.w(k));
+            out[8] = h();
+            compose(buf, 9, p.w(i), p.w(k - 1));
+            out[9] = h();
             out[10] = L[3];
             out[11] = R[3];
-            compose(buf, 12, p.s(i - 1), p.s(k)); out[12] = h();
-            compose(buf, 13, p.s(i), p.s(k - 1)); out[13] = h();
+            compose(buf, 12, p.s(i - 1), p.s(k));
+            out[12] = h();
+            compose(buf, 13, p.s(i), p.s(k - 1));
+            out[13] = h();
             out[14] = hashFeature(spanShape);
             out[15] = width[static_cast<size_t>(std::min(k - i, 21))];
         }

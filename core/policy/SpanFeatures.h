@@ -15,7 +15,7 @@ constexpr int kFeatureHashBits = 22;
 constexpr uint32_t kFeatureDim = 1u << kFeatureHashBits;
 constexpr int kFeatureSetVersion = 1;
 constexpr int kFeatureTemplates = 16;
-constexpr int kMaxLengthFeature = 40;         // sentence length feature is min(n, 40)
+constexpr int kMaxLengthFeature = 40; // sentence length feature is min(n, 40)
 
 // Symbols standing for the words/shapes beyond the sentence boundary.
 inline constexpr const char* kBosSymbol = "<BOS>";
@@ -39,7 +39,7 @@ uint32_t hashFeature(const std::string& s);
 // All spans' hashed features for one sentence, computed once (features are static) into one
 // flat array: 16 bucket ids per span. Produces exactly hashFeature(spanFeatureStrings(...)).
 class SentenceFeatures {
-public:
+  public:
     SentenceFeatures() = default;
     explicit SentenceFeatures(const std::vector<std::string>& words);
     int length() const { return n_; }
@@ -51,15 +51,16 @@ public:
                 static_cast<size_t>(kFeatureTemplates)};
     }
     std::span<const uint32_t> features(int i, int k) const&& = delete;
-    // Whether (i,k) is a span of this sentence (0 <= i < k <= n): check indices that come from files.
+    // Whether (i,k) is a span of this sentence (0 <= i < k <= n): check indices that come from
+    // files.
     bool hasSpan(int i, int k) const { return i >= 0 && i < k && k <= n_; }
     const std::vector<std::string>& shapes() const& { return shapes_; }
     const std::vector<std::string>& shapes() const&& = delete;
 
-private:
+  private:
     int n_ = 0;
-    std::vector<int> rowStart_;     // index of span (i, i+1) among all spans
-    std::vector<uint32_t> ids_;     // [span][template]
+    std::vector<int> rowStart_; // index of span (i, i+1) among all spans
+    std::vector<uint32_t> ids_; // [span][template]
     std::vector<std::string> shapes_;
 };
 

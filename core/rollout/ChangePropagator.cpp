@@ -51,7 +51,8 @@ void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int
         hv = s;
         setWitness(head, key);
     } else if (s == hv) {
-        if (s != kNegInf && key < hw) touch(head), setWitness(head, key); // same value, the CKY's tie-break
+        if (s != kNegInf && key < hw)
+            touch(head), setWitness(head, key); // same value, the CKY's tie-break
     } else if (hw == key) {
         enqueue(head, width, layer);
         setWitness(head, kPending);
@@ -75,8 +76,10 @@ void ChangePropagator::linkUser(std::uint32_t v, std::uint32_t w, bool insert) {
             if (head != kNil) links_[2 * static_cast<std::size_t>(head) + side].prev = v;
             head = v;
         } else {
-            if (l.prev != kNil) links_[2 * static_cast<std::size_t>(l.prev) + side].next = l.next;
-            else head = l.next;
+            if (l.prev != kNil)
+                links_[2 * static_cast<std::size_t>(l.prev) + side].next = l.next;
+            else
+                head = l.next;
             if (l.next != kNil) links_[2 * static_cast<std::size_t>(l.next) + side].prev = l.prev;
         }
     }
@@ -163,12 +166,14 @@ void ChangePropagator::propagatePost(int i, int k, std::uint32_t y, bool decreas
     const int n = chart_.n;
     const float ly = chart_.postRow(i, k)[y];
     if (i == 0 && k == n)
-        for (std::uint32_t r = rootBegin_[y]; r < rootBegin_[y + 1]; ++r) relaxRoot(ly + g.rootRules[r].logProb, r);
+        for (std::uint32_t r = rootBegin_[y]; r < rootBegin_[y + 1]; ++r)
+            relaxRoot(ly + g.rootRules[r].logProb, r);
     // A decrease matters only to the heads whose witness uses this vertex (Alg. 3 line 15).
     const std::uint32_t self = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_ + y;
     if (decreased) {
         for (std::uint32_t v = firstUser_[2 * static_cast<std::size_t>(self)]; v != kNil;) {
-            const std::uint32_t next = links_[2 * static_cast<std::size_t>(v)].next; // relax may unlink v
+            const std::uint32_t next =
+                links_[2 * static_cast<std::size_t>(v)].next; // relax may unlink v
             const std::uint32_t w = chart_.preWitness[v];
             const int k2 = cellK_[v / N_];
             const BinaryRule& r = g.binary[witnessRule(w)];
@@ -246,7 +251,8 @@ long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) c
                 pushes += grp.end - grp.begin;
                 for (std::uint32_t r = grp.begin; r < grp.end; ++r) {
                     const float cand = lr + g.binary[r].logProb;
-                    if (cand > out[g.binary[r].parent]) out[g.binary[r].parent] = cand, outW[g.binary[r].parent] = split | r;
+                    if (cand > out[g.binary[r].parent])
+                        out[g.binary[r].parent] = cand, outW[g.binary[r].parent] = split | r;
                 }
             }
         }
@@ -273,9 +279,10 @@ void ChangePropagator::flipOnly(int i, int k) {
     const Grammar& g = *g_;
     const int n = chart_.n;
     if (!PruningMask::prunable(n, i, k))
-        throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) + ") is not prunable");
-    log_.open(UndoLog::Frame{i, k, 0, 0, chart_.rootScore, chart_.rootWitness, pushes_, constituents_, spansKept_,
-                             !baseValid_});
+        throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) +
+                                    ") is not prunable");
+    log_.open(UndoLog::Frame{i, k, 0, 0, chart_.rootScore, chart_.rootWitness, pushes_,
+                             constituents_, spansKept_, !baseValid_});
     events_.clear();
     changedPost_.clear();
     rootQueued_ = false;
@@ -289,7 +296,8 @@ void ChangePropagator::flipOnly(int i, int k) {
     for (int w = k - i; w <= n; ++w)
         for (int layer = 0; layer < 2; ++layer) {
             auto& bucket = buckets_[2 * w + layer];
-            if (layer == 0 && !boolMode_ && !bucket.empty()) lastRecomputes_ += recomputeBatched(bucket);
+            if (layer == 0 && !boolMode_ && !bucket.empty())
+                lastRecomputes_ += recomputeBatched(bucket);
             for (std::size_t b = 0; b < bucket.size(); ++b) {
                 const std::uint32_t v = bucket[b];
                 const std::uint32_t c = (layer == 0 ? v : v - postBase_) / N_;
@@ -297,18 +305,22 @@ void ChangePropagator::flipOnly(int i, int k) {
                 const int ci = cellI_[c], ck = cellK_[c];
                 ++lastPops_;
                 if (witness(v) == kPending) {
-                    if (boolMode_) findSupport(v, ci, ck, layer);
-                    else recompute(v, ci, ck, layer);
+                    if (boolMode_)
+                        findSupport(v, ci, ck, layer);
+                    else
+                        recompute(v, ci, ck, layer);
                     ++lastRecomputes_;
                 }
                 UndoLog::Entry& e = log_[log_.indexOf(v)];
                 const float before = e.value, after = value(v);
                 if (before == after) continue;
                 const bool wasBuilt = before != kNegInf, isBuilt = after != kNegInf;
-                const CellChange kind = !wasBuilt ? CellChange::Appeared
-                                        : !isBuilt ? CellChange::Vanished
-                                        : after > before ? CellChange::Rose : CellChange::Fell;
-                events_.push_back(ChangeEvent{ci, ck, x, static_cast<std::uint8_t>(layer), kind, before, after});
+                const CellChange kind = !wasBuilt        ? CellChange::Appeared
+                                        : !isBuilt       ? CellChange::Vanished
+                                        : after > before ? CellChange::Rose
+                                                         : CellChange::Fell;
+                events_.push_back(
+                    ChangeEvent{ci, ck, x, static_cast<std::uint8_t>(layer), kind, before, after});
                 if (wasBuilt != isBuilt) {
                     e.finiteChanged = 1;
                     const long sign = isBuilt ? 1 : -1;
@@ -328,8 +340,10 @@ void ChangePropagator::flipOnly(int i, int k) {
                     const double out = layer == 0 ? outside_.pre(v) : outside_.post(v - postBase_);
                     if (after + out < static_cast<double>(log_.top().rootScore) - margin_) continue;
                 }
-                if (layer == 0) propagatePre(ci, ck, x);
-                else propagatePost(ci, ck, x, after < before);
+                if (layer == 0)
+                    propagatePre(ci, ck, x);
+                else
+                    propagatePost(ci, ck, x, after < before);
             }
             bucket.clear();
         }
@@ -344,16 +358,20 @@ void ChangePropagator::flipOnly(int i, int k) {
                 if (s == kNegInf) continue;
                 const float cand = s + g.rootRules[r].logProb;
                 if (cand > best) best = cand, w = r;
-                if (boolMode_) { best = f.rootScore; break; } // any support keeps it built
+                if (boolMode_) {
+                    best = f.rootScore;
+                    break;
+                } // any support keeps it built
             }
             chart_.rootScore = best, chart_.rootWitness = w;
             ++lastRecomputes_;
         }
         const float before = f.rootScore, after = chart_.rootScore;
         if (before != after) {
-            const CellChange kind = before == kNegInf ? CellChange::Appeared
+            const CellChange kind = before == kNegInf  ? CellChange::Appeared
                                     : after == kNegInf ? CellChange::Vanished
-                                    : after > before ? CellChange::Rose : CellChange::Fell;
+                                    : after > before   ? CellChange::Rose
+                                                       : CellChange::Fell;
             events_.push_back(ChangeEvent{0, n, g.root, 2, kind, before, after});
         }
     }

@@ -7,10 +7,11 @@
 // the grammar's rule indices; nothing is materialized. See docs/rollouts.md.
 //
 // The parts: UndoLog (footnote 5), ViterbiOutside (the rollout probe's bound), and this class, the
-// propagation itself (ChangePropagator.cpp: Alg. 3; ...Reset.cpp: the roll-in parse; ...Probe.cpp and
+// propagation itself (ChangePropagator.cpp: Alg. 3; ...Reset.cpp: the roll-in parse; ...Probe.cpp
+// and
 // ...Lazy.cpp: the rollout fast path; ...Results.cpp: exact pushes, F1 and the FlipResult).
-#include "core/parse/DenseChart.h"
 #include "core/grammar/Grammar.h"
+#include "core/parse/DenseChart.h"
 #include "core/parse/PruningMask.h"
 #include "core/rollout/UndoLog.h"
 #include "core/rollout/UninitializedBuffer.h"
@@ -27,8 +28,8 @@ enum class CellChange : std::uint8_t { Rose, Fell, Appeared, Vanished };
 
 struct ChangeEvent {
     int i, k;
-    std::uint32_t symbol;     // the vertex's symbol (ROOT's id for the root layer)
-    std::uint8_t layer;       // 0 pre, 1 post, 2 root
+    std::uint32_t symbol; // the vertex's symbol (ROOT's id for the root layer)
+    std::uint8_t layer;   // 0 pre, 1 post, 2 root
     CellChange kind;
     float before, after;
 };
@@ -37,15 +38,15 @@ struct FlipResult {
     std::vector<ChangeEvent> events; // in agenda order
     bool success = false;            // after the flip
     double logProb = 0;
-    Tree tree;                       // n-ary best tree after the flip (Parser's bestTree fallback if failed)
-    double f1 = 0;                   // per-sentence F1 vs gold (if gold set, else NaN)
-    long constituents = 0;           // ||β||_0 after the flip
-    long pushes = 0;                 // what Parser::parse would report for the new mask (exact)
+    Tree tree;             // n-ary best tree after the flip (Parser's bestTree fallback if failed)
+    double f1 = 0;         // per-sentence F1 vs gold (if gold set, else NaN)
+    long constituents = 0; // ||β||_0 after the flip
+    long pushes = 0;       // what Parser::parse would report for the new mask (exact)
     int spansKept = 0;
 };
 
 class ChangePropagator {
-public:
+  public:
     // Parses words under mask (the roll-in). Throws std::invalid_argument like Parser::parse.
     ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask);
     void setGold(const Tree& normalizedGold);
@@ -108,15 +109,23 @@ public:
     void setRecomputeBatchRules(std::size_t rules) { batchRules_ = rules; }
     long lastBatchedRecomputes() const { return lastBatched_; }
 
-private:
-    float& value(std::uint32_t v) { return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_]; }
+  private:
+    float& value(std::uint32_t v) {
+        return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_];
+    }
     std::uint32_t& witness(std::uint32_t v) {
         return v < postBase_ ? chart_.preWitness[v] : chart_.postWitness[v - postBase_];
     }
-    std::uint32_t touch(std::uint32_t v); // returns the vertex's undo index (records it once per flip)
-    struct ParentRule { std::uint32_t left, right; float logProb; std::uint32_t rule; };
+    std::uint32_t
+    touch(std::uint32_t v); // returns the vertex's undo index (records it once per flip)
+    struct ParentRule {
+        std::uint32_t left, right;
+        float logProb;
+        std::uint32_t rule;
+    };
     // Calls fn(j, rule, left, right) for every binary hyperedge into pre(i,k,x) whose children are
-    // both built, in the CKY's key order (split j, then rule index); stops early if fn returns true.
+    // both built, in the CKY's key order (split j, then rule index); stops early if fn returns
+    // true.
     template <class Fn> void forEachBinaryEdge(int i, int k, std::uint32_t x, Fn fn) const;
     void enqueue(std::uint32_t v, int width, int layer);
     void relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer);
@@ -142,7 +151,8 @@ private:
     long fillCell(int i, int k, float* out, std::uint32_t* outW) const;
     void accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes);
     void addCellPushes(int c, long delta);
-    void derivationSignature(std::vector<std::uint32_t>& out, std::vector<std::uint32_t>* vertices = nullptr) const;
+    void derivationSignature(std::vector<std::uint32_t>& out,
+                             std::vector<std::uint32_t>* vertices = nullptr) const;
     void fillResult(FlipResult& r, bool withEvents) const;
 
     const Grammar* g_;
@@ -151,7 +161,7 @@ private:
     DenseChart chart_;
     int N_ = 0;
     std::uint32_t postBase_ = 0;
-    std::vector<int> cellI_, cellK_;     // cell index -> span
+    std::vector<int> cellI_, cellK_;       // cell index -> span
     std::vector<std::uint32_t> rootBegin_; // per symbol: [begin, end) of its rules in rootRules
     std::vector<ParentRule> parentRules_;  // Grammar::binaryByParent, inlined for RECOMPUTE
     // Users of post vertices: [2*post + side] first pre vertex whose witness uses it as the left
@@ -159,39 +169,46 @@ private:
     static constexpr std::uint32_t kNil = 0xFFFFFFFFu;
     // Witness of a vertex whose value may have decreased: RECOMPUTE when popped (Alg. 3 line 16).
     static constexpr std::uint32_t kPending = 0xFFFFFFFDu;
-    struct UserLinks { std::uint32_t prev, next; };
+    struct UserLinks {
+        std::uint32_t prev, next;
+    };
     std::vector<std::uint32_t> firstUser_;
     UninitializedBuffer<UserLinks> links_;
-    std::vector<int> cellBuilt_;           // per cell: built post symbols
+    std::vector<int> cellBuilt_; // per cell: built post symbols
 
     // Exact counters (equal to Parser::parse's ParseStats for the current mask).
     long pushes_ = 0, constituents_ = 0;
     int spansKept_ = 0;
-    std::vector<long> binaryPushes_;     // per cell (0 for pruned cells)
+    std::vector<long> binaryPushes_; // per cell (0 for pruned cells)
 
     // Gold for F1.
     bool hasGold_ = false;
     Tree gold_;
     double f1_ = 0, baseF1_ = 0;
     bool f1Valid_ = false, baseValid_ = false;
-    std::vector<std::uint8_t> onBest_;          // per vertex id: on the roll-in's best derivation
+    std::vector<std::uint8_t> onBest_; // per vertex id: on the roll-in's best derivation
     std::vector<std::uint32_t> bestVertices_;
     bool trackPushes_ = true;
     bool exactChartSize_ = true;
     // probeFlip: finiteness-only propagation, the roll-in's best spans and Viterbi outside scores.
     bool boolMode_ = false;
-    std::vector<std::uint8_t> bestSpan_;       // [i*(n+1)+k]
-    ViterbiOutside outside_;                   // of the roll-in chart, computed on first need
-    struct Candidate { float ub; std::uint32_t key; std::uint32_t a, b; };
-    std::vector<Candidate> cands_;             // a stack of candidate hyperedges (exactPre/Post)
-    std::vector<std::uint32_t> exactStamp_;    // per vertex id: probe that made it exact
+    std::vector<std::uint8_t> bestSpan_; // [i*(n+1)+k]
+    ViterbiOutside outside_;             // of the roll-in chart, computed on first need
+    struct Candidate {
+        float ub;
+        std::uint32_t key;
+        std::uint32_t a, b;
+    };
+    std::vector<Candidate> cands_;          // a stack of candidate hyperedges (exactPre/Post)
+    std::vector<std::uint32_t> exactStamp_; // per vertex id: probe that made it exact
     std::uint32_t probeId_ = 0;
     int si_ = -1, sk_ = -1;
     // prune→keep that may change the best tree: Alg. 3, but a rise is not propagated from a vertex
     // whose best whole derivation (value + outside) stays below the roll-in's best by the margin.
     bool filterRises_ = false;
     double margin_ = 0;
-    std::vector<std::uint32_t> f1Signature_, signature_; // witnesses of the derivation f1_ belongs to
+    std::vector<std::uint32_t> f1Signature_,
+        signature_; // witnesses of the derivation f1_ belongs to
 
     // Undo list (footnote 5) and the agenda.
     UndoLog log_;
@@ -201,7 +218,7 @@ private:
     std::vector<std::uint32_t> changedPost_; // post vertices whose finiteness changed this flip
     std::vector<float> scratch_;
     std::vector<std::uint32_t> scratchW_;
-    std::vector<std::uint32_t> dirty_;       // cell*N + x of every entry the roll-in built
+    std::vector<std::uint32_t> dirty_; // cell*N + x of every entry the roll-in built
     // recomputeBatched: per cell, the incoming rules of its pending pre vertices (0 between calls).
     std::size_t batchRules_ = 0;
     long lastBatched_ = 0;

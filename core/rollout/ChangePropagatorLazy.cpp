@@ -14,12 +14,15 @@ bool better(float s, std::uint32_t key, float best, std::uint32_t bestKey) {
     return s > best || (s == best && key < bestKey);
 }
 // Candidates in decreasing bound, then increasing key.
-template <class C> bool byBound(const C& a, const C& b) { return better(a.ub, a.key, b.ub, b.key); }
+template <class C> bool byBound(const C& a, const C& b) {
+    return better(a.ub, a.key, b.ub, b.key);
+}
 // Branch and bound over cands[base, end): in bound order, stopping once no bound can beat the best;
 // exact(c) is the candidate's exact score (−∞ if a child is unbuilt). It may recurse and so grow
 // cands (and restore it), hence the copies. Leaves cands at base.
 template <class C, class Exact>
-void boundedBest(std::vector<C>& cands, std::size_t base, float& best, std::uint32_t& bestKey, Exact exact) {
+void boundedBest(std::vector<C>& cands, std::size_t base, float& best, std::uint32_t& bestKey,
+                 Exact exact) {
     std::sort(cands.begin() + static_cast<std::ptrdiff_t>(base), cands.end(), byBound<C>);
     const std::size_t end = cands.size();
     for (std::size_t q = base; q < end; ++q) {
@@ -35,7 +38,8 @@ void boundedBest(std::vector<C>& cands, std::size_t base, float& best, std::uint
 
 float ChangePropagator::exactPre(int i, int k, std::uint32_t x) {
     const std::uint32_t v = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_ + x;
-    if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.pre[v] == kNegInf) return chart_.pre[v];
+    if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.pre[v] == kNegInf)
+        return chart_.pre[v];
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;
     // Splits strictly inside the pruned span have exact children: a lower bound first.
@@ -73,7 +77,8 @@ float ChangePropagator::exactPre(int i, int k, std::uint32_t x) {
 float ChangePropagator::exactPost(int i, int k, std::uint32_t x) {
     const std::uint32_t c = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_;
     const std::uint32_t v = postBase_ + c + x;
-    if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.post[c + x] == kNegInf) return chart_.post[c + x];
+    if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.post[c + x] == kNegInf)
+        return chart_.post[c + x];
     const Grammar& g = *g_;
     const float* pre = chart_.preRow(i, k);
     const std::size_t base = cands_.size();
@@ -81,7 +86,8 @@ float ChangePropagator::exactPost(int i, int k, std::uint32_t x) {
     for (std::uint32_t b = g.unaryByParentBegin[x]; b < g.unaryByParentBegin[x + 1]; ++b) {
         const std::uint32_t r = g.unaryByParent[b];
         const std::uint32_t y = g.unary[r].child;
-        if (pre[y] != kNegInf) cands_.push_back(Candidate{pre[y] + g.unary[r].logProb, r + 1, y, r});
+        if (pre[y] != kNegInf)
+            cands_.push_back(Candidate{pre[y] + g.unary[r].logProb, r + 1, y, r});
     }
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;
@@ -103,7 +109,8 @@ void ChangePropagator::exactRoot() {
     const std::size_t base = cands_.size();
     for (std::uint32_t r = 0; r < g.rootRules.size(); ++r) {
         const std::uint32_t x = g.rootRules[r].child;
-        if (top[x] != kNegInf) cands_.push_back(Candidate{top[x] + g.rootRules[r].logProb, r, x, r});
+        if (top[x] != kNegInf)
+            cands_.push_back(Candidate{top[x] + g.rootRules[r].logProb, r, x, r});
     }
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;

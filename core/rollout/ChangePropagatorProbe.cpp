@@ -27,7 +27,8 @@ void ChangePropagator::findSupport(std::uint32_t v, int i, int k, int layer) {
         const float* pre = chart_.preRow(i, k);
         if (pre[x] != kNegInf) return setWitness(v, 0);
         for (std::uint32_t b = g.unaryByParentBegin[x]; b < g.unaryByParentBegin[x + 1]; ++b)
-            if (pre[g.unary[g.unaryByParent[b]].child] != kNegInf) return setWitness(v, g.unaryByParent[b] + 1);
+            if (pre[g.unary[g.unaryByParent[b]].child] != kNegInf)
+                return setWitness(v, g.unaryByParent[b] + 1);
     }
     value(v) = kNegInf;
     setWitness(v, kNoWitness);
@@ -39,7 +40,8 @@ double ChangePropagator::bestThrough(int i, int k) {
     const Grammar& g = *g_;
     fillCell(i, k, scratch_.data(), scratchW_.data());
     if (!outside_.has(chart_.cell(i, k))) { // on no whole derivation
-        for (int y = 0; y < N_; ++y) scratch_[y] = kNegInf, scratchW_[y] = kNoWitness;
+        for (int y = 0; y < N_; ++y)
+            scratch_[y] = kNegInf, scratchW_[y] = kNoWitness;
         return kNegInfD;
     }
     const double* op = outside_.postRow(chart_.cell(i, k));
@@ -49,18 +51,23 @@ double ChangePropagator::bestThrough(int i, int k) {
         if (s == kNegInf) continue;
         best = std::max(best, op[y] + s);
         for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u)
-            best = std::max(best, op[g.unary[u].parent] + static_cast<float>(s + g.unary[u].logProb));
+            best =
+                std::max(best, op[g.unary[u].parent] + static_cast<float>(s + g.unary[u].logProb));
     }
-    for (int y = 0; y < N_; ++y) scratch_[y] = kNegInf, scratchW_[y] = kNoWitness;
+    for (int y = 0; y < N_; ++y)
+        scratch_[y] = kNegInf, scratchW_[y] = kNoWitness;
     return best;
 }
 
 ChangePropagator::Probe ChangePropagator::probeFlip(int i, int k) {
-    if (log_.hasFrames()) throw std::logic_error("ChangePropagator::probeFlip needs the roll-in state (no pending flips)");
+    if (log_.hasFrames())
+        throw std::logic_error(
+            "ChangePropagator::probeFlip needs the roll-in state (no pending flips)");
     if (!hasGold_) throw std::logic_error("ChangePropagator::probeFlip needs a gold tree");
     const int n = chart_.n;
     if (!PruningMask::prunable(n, i, k))
-        throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) + ") is not prunable");
+        throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) +
+                                    ") is not prunable");
     const double baseF1 = currentF1(); // also marks the roll-in's best spans
     bool full;
     if (mask_.keep(i, k)) {
@@ -74,7 +81,8 @@ ChangePropagator::Probe ChangePropagator::probeFlip(int i, int k) {
         if (!outside_.valid()) outside_.compute(*g_, chart_, mask_, cellBuilt_);
         const double through = bestThrough(i, k);
         const double root = chart_.rootScore;
-        margin_ = 1e-6 * n * (std::abs(root) + std::abs(through == kNegInfD ? 0.0 : through) + 10.0);
+        margin_ =
+            1e-6 * n * (std::abs(root) + std::abs(through == kNegInfD ? 0.0 : through) + 10.0);
         full = through != kNegInfD && (root == kNegInfD || through >= root - margin_);
     }
     Probe p{baseF1, 0, full};

@@ -10,8 +10,10 @@ namespace prunescope {
 
 ChangePropagator::ChangePropagator(const Grammar& g) : g_(&g), N_(g.numSymbols()) {
     rootBegin_.assign(N_ + 1, 0);
-    for (const auto& r : g.rootRules) ++rootBegin_[r.child + 1];
-    for (int x = 0; x < N_; ++x) rootBegin_[x + 1] += rootBegin_[x];
+    for (const auto& r : g.rootRules)
+        ++rootBegin_[r.child + 1];
+    for (int x = 0; x < N_; ++x)
+        rootBegin_[x + 1] += rootBegin_[x];
     parentRules_.resize(g.binary.size());
     for (std::size_t b = 0; b < g.binary.size(); ++b) {
         const std::uint32_t r = g.binaryByParent[b];
@@ -22,7 +24,8 @@ ChangePropagator::ChangePropagator(const Grammar& g) : g_(&g), N_(g.numSymbols()
     batchRules_ = g.binary.size() / 4;
 }
 
-ChangePropagator::ChangePropagator(const Grammar& g, std::vector<std::string> words, PruningMask mask)
+ChangePropagator::ChangePropagator(const Grammar& g, std::vector<std::string> words,
+                                   PruningMask mask)
     : ChangePropagator(g) {
     reset(std::move(words), std::move(mask));
 }
@@ -31,13 +34,18 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     const Grammar& g = *g_;
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot parse an empty sentence");
-    if (n > kMaxSentenceLength) throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) + " words");
+    if (n > kMaxSentenceLength)
+        throw std::invalid_argument("sentence longer than " + std::to_string(kMaxSentenceLength) +
+                                    " words");
     // Vertex ids (pre and post layer of every cell) are 32-bit, with a few values reserved.
     if (2ull * (n * (n + 1ull) / 2) * N_ >= 0xFFFFFFF0ull)
-        throw std::invalid_argument("sentence too long for change propagation with this grammar (" + std::to_string(n) + " words)");
+        throw std::invalid_argument("sentence too long for change propagation with this grammar (" +
+                                    std::to_string(n) + " words)");
     if (mask.n != n)
-        throw std::invalid_argument("mask is for " + std::to_string(mask.n) + " words, sentence has " + std::to_string(n));
-    while (log_.hasFrames()) undo();
+        throw std::invalid_argument("mask is for " + std::to_string(mask.n) +
+                                    " words, sentence has " + std::to_string(n));
+    while (log_.hasFrames())
+        undo();
     // Clear what the previous roll-in built; everything else is already -inf / empty.
     for (const std::uint32_t v : dirty_) {
         chart_.pre[v] = chart_.post[v] = kNegInf;
@@ -50,13 +58,15 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     hasGold_ = f1Valid_ = baseValid_ = false;
     trackPushes_ = true;
     outside_.invalidate();
-    for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
+    for (const std::uint32_t v : bestVertices_)
+        onBest_[v] = 0;
     bestVertices_.clear();
     DenseChart& c = chart_;
     c.n = n;
     c.numSymbols = N_;
     c.cellOffsetByWidth.assign(n + 2, 0);
-    for (int w = 1; w <= n; ++w) c.cellOffsetByWidth[w + 1] = c.cellOffsetByWidth[w] + (n - w + 1);
+    for (int w = 1; w <= n; ++w)
+        c.cellOffsetByWidth[w + 1] = c.cellOffsetByWidth[w] + (n - w + 1);
     const int cells = c.numCells();
     const std::size_t size = static_cast<std::size_t>(cells) * N_;
     // Exact sizes (as the parser's chart; growing fills only the new tail), or with
@@ -80,7 +90,8 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     cellI_.resize(cells);
     cellK_.resize(cells);
     for (int w = 1; w <= n; ++w)
-        for (int i = 0; i + w <= n; ++i) cellI_[c.cell(i, i + w)] = i, cellK_[c.cell(i, i + w)] = i + w;
+        for (int i = 0; i + w <= n; ++i)
+            cellI_[c.cell(i, i + w)] = i, cellK_[c.cell(i, i + w)] = i + w;
     cellBuilt_.assign(cells, 0);
     binaryPushes_.assign(cells, 0);
     pendingRules_.assign(cells, 0);
@@ -115,7 +126,8 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
             if (w < n) ++spansKept_;
             const int cell = c.cell(i, i + w);
             const std::size_t base = static_cast<std::size_t>(cell) * N_;
-            binaryPushes_[cell] = fillCell(i, i + w, c.pre.data() + base, c.preWitness.data() + base);
+            binaryPushes_[cell] =
+                fillCell(i, i + w, c.pre.data() + base, c.preWitness.data() + base);
             pushes_ += binaryPushes_[cell];
             finishCell(i, i + w);
         }
@@ -127,7 +139,8 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
         const float cand = s + g.rootRules[r].logProb;
         if (cand > c.rootScore) c.rootScore = cand, c.rootWitness = r;
     }
-    for (const std::uint32_t v : dirty_) linkUser(v, c.preWitness[v], true);
+    for (const std::uint32_t v : dirty_)
+        linkUser(v, c.preWitness[v], true);
 }
 
 } // namespace prunescope

@@ -26,7 +26,9 @@ void ChangePropagator::addCellPushes(int c, long delta) {
 void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes) {
     const Grammar& g = *g_;
     const int n = chart_.n;
-    auto changed = [&](std::uint32_t v) { return log_.touched(v) && log_.entryOf(v).finiteChanged; };
+    auto changed = [&](std::uint32_t v) {
+        return log_.touched(v) && log_.entryOf(v).finiteChanged;
+    };
     for (const std::uint32_t v : changedPost_) {
         const std::uint32_t c = (v - postBase_) / N_, y = (v - postBase_) % N_;
         const int i = cellI_[c], j = cellK_[c];
@@ -69,11 +71,16 @@ void ChangePropagator::setGold(const Tree& normalizedGold) {
 
 // The witnesses met walking the best derivation from ROOT, in preorder (equal signatures mean
 // equal best trees), and optionally the vertex ids visited.
-void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out, std::vector<std::uint32_t>* vertices) const {
+void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out,
+                                           std::vector<std::uint32_t>* vertices) const {
     out.clear();
     out.push_back(chart_.rootWitness);
     if (!chart_.parsed()) return;
-    struct Item { int i, k; std::uint32_t x; bool post; };
+    struct Item {
+        int i, k;
+        std::uint32_t x;
+        bool post;
+    };
     Item stack[2 * (kMaxSentenceLength + 1) + 8]; // depth-first: at most two pending per level
     int top = 0;
     stack[top++] = Item{0, chart_.n, g_->rootRules[chart_.rootWitness].child, true};
@@ -101,7 +108,8 @@ void ChangePropagator::derivationSignature(std::vector<std::uint32_t>& out, std:
 double ChangePropagator::currentF1() {
     if (!hasGold_) return std::numeric_limits<double>::quiet_NaN();
     if (!log_.hasFrames() && !baseValid_) { // the roll-in: compute once and mark its derivation
-        for (const std::uint32_t v : bestVertices_) onBest_[v] = 0;
+        for (const std::uint32_t v : bestVertices_)
+            onBest_[v] = 0;
         bestVertices_.clear();
         derivationSignature(signature_, &bestVertices_);
         bestSpan_.assign(static_cast<std::size_t>(chart_.n + 1) * (chart_.n + 1), 0);
@@ -125,8 +133,10 @@ double ChangePropagator::currentF1() {
 }
 
 void ChangePropagator::fillResult(FlipResult& r, bool withEvents) const {
-    if (withEvents) r.events = events_;
-    else r.events.clear();
+    if (withEvents)
+        r.events = events_;
+    else
+        r.events.clear();
     r.success = chart_.parsed();
     r.logProb = r.success ? chart_.rootScore : 0.0;
     r.tree = bestTree(*g_, chart_, words_);
@@ -137,7 +147,7 @@ void ChangePropagator::fillResult(FlipResult& r, bool withEvents) const {
 }
 
 FlipResult ChangePropagator::flip(int i, int k) {
-    clearUpperVectorState();  // runs on the GUI thread in the explorer (core/util/VectorState.h)
+    clearUpperVectorState(); // runs on the GUI thread in the explorer (core/util/VectorState.h)
     flipOnly(i, k);
     FlipResult r;
     fillResult(r, true);

@@ -13,11 +13,13 @@ namespace prunescope {
 namespace {
 
 // Returns the end of the node's span; records counted nodes (footnote 11).
-int collectGold(const Grammar& g, const Tree& t, int begin, bool isRoot, bool isUnaryChild, RecallGold& out) {
+int collectGold(const Grammar& g, const Tree& t, int begin, bool isRoot, bool isUnaryChild,
+                RecallGold& out) {
     if (t.isLeaf()) return begin + 1;
     int end = begin;
     const bool unaryHere = !isRoot && t.children.size() == 1 && !t.isPreterminal();
-    for (const Tree& c : t.children) end = collectGold(g, c, end, false, unaryHere, out);
+    for (const Tree& c : t.children)
+        end = collectGold(g, c, end, false, unaryHere, out);
     if (!isRoot && !isUnaryChild && end - begin >= 2) {
         ++out.count;
         out.symbol[static_cast<std::size_t>(begin) * (out.n + 1) + end] =
@@ -37,10 +39,13 @@ RecallGold recallGold(const Grammar& g, const Tree& normalizedGold) {
 }
 
 InsideOutside::InsideOutside(const Grammar& g) : g_(&g), N_(g.numSymbols()) {
-    for (const auto& r : g.binary) binaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
-    for (const auto& r : g.unary) unaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
+    for (const auto& r : g.binary)
+        binaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
+    for (const auto& r : g.unary)
+        unaryProb_.push_back(std::exp(static_cast<double>(r.logProb)));
     rootProb_.assign(N_, 0.0);
-    for (const auto& r : g.rootRules) rootProb_[r.child] += std::exp(static_cast<double>(r.logProb));
+    for (const auto& r : g.rootRules)
+        rootProb_[r.child] += std::exp(static_cast<double>(r.logProb));
     sa_.assign(N_, 0.0);
     sr_.assign(N_, 0.0);
     mark_.assign(N_, 0);
@@ -59,20 +64,24 @@ void InsideOutside::clearDense() {
     outEnd_.clear();
 }
 
-void InsideOutside::prepare(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold) {
+void InsideOutside::prepare(std::span<const std::string> words, const PruningMask& mask,
+                            const RecallGold& gold) {
     const int n = static_cast<int>(words.size());
     if (n == 0) throw std::invalid_argument("cannot run inside-outside on an empty sentence");
     if (n > kMaxSentenceLength) throw std::invalid_argument("sentence too long");
     if (mask.n != n) throw std::invalid_argument("mask length differs from the sentence length");
-    if (gold.n != n) throw std::invalid_argument("gold tree length differs from the sentence length");
+    if (gold.n != n)
+        throw std::invalid_argument("gold tree length differs from the sentence length");
     clearDense();
     n_ = n;
     mask_ = mask;
     gold_ = &gold;
     lexical_.clear();
-    for (int i = 0; i < n; ++i) lexical_.push_back(g_->lexicalEntries(words[i], i));
+    for (int i = 0; i < n; ++i)
+        lexical_.push_back(g_->lexicalEntries(words[i], i));
     cellOffset_.assign(n + 2, 0);
-    for (int w = 1; w <= n; ++w) cellOffset_[w + 1] = cellOffset_[w] + (n - w + 1);
+    for (int w = 1; w <= n; ++w)
+        cellOffset_[w + 1] = cellOffset_[w] + (n - w + 1);
     const int cells = n * (n + 1) / 2;
     const std::size_t dense = static_cast<std::size_t>(cells) * N_;
     if (aPost_.size() < dense) {
@@ -118,7 +127,8 @@ void InsideOutside::insideCell(int i, int k) {
         if (P == kEmpty) return; // no pair of kept, built children: the cell stays empty
         for (int j = i + 1; j < k; ++j) {
             const int l = cell(i, j), r = cell(j, k);
-            if (!mask_.keep(i, j) || !mask_.keep(j, k) || S_[l] == kEmpty || S_[r] == kEmpty) continue;
+            if (!mask_.keep(i, j) || !mask_.keep(j, k) || S_[l] == kEmpty || S_[r] == kEmpty)
+                continue;
             const double f = std::ldexp(1.0, S_[l] + S_[r] - P); // exact (0 if negligible)
             const double* aR = aPost_.data() + r * N;
             const double* rR = rPost_.data() + r * N;
@@ -127,7 +137,8 @@ void InsideOutside::insideCell(int i, int k) {
             for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
                 const std::uint32_t y = postSym_[li];
                 const double aL = aLrow[y] * f, rL = rLrow[y] * f;
-                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1];
+                     ++gi) {
                     const RuleGroup& grp = g.groups[gi];
                     const double ar = aR[grp.right];
                     if (ar == 0.0) continue;
@@ -220,7 +231,8 @@ ExpectedRecall InsideOutside::inside(std::span<const std::string> words, const P
 }
 
 void InsideOutside::clearScratch() {
-    for (const std::uint32_t y : touched_) sa_[y] = sr_[y] = 0.0, mark_[y] = 0;
+    for (const std::uint32_t y : touched_)
+        sa_[y] = sr_[y] = 0.0, mark_[y] = 0;
     touched_.clear();
 }
 
@@ -269,7 +281,8 @@ void InsideOutside::outsideCell(int i, int j) {
     const std::size_t N = N_;
     const int c = cell(i, j);
     auto valid = [&](int a, int b, int sa, int sb) { // parent (a,b), sibling (sa,sb)
-        return mask_.keep(a, b) && T_[cell(a, b)] != kEmpty && mask_.keep(sa, sb) && S_[cell(sa, sb)] != kEmpty;
+        return mask_.keep(a, b) && T_[cell(a, b)] != kEmpty && mask_.keep(sa, sb) &&
+               S_[cell(sa, sb)] != kEmpty;
     };
     int Tc = kEmpty;
     for (int k = j + 1; k <= n_; ++k)
@@ -326,7 +339,8 @@ void InsideOutside::outsideCell(int i, int j) {
         }
     }
     double M = 0;
-    for (const std::uint32_t y : touched_) M = std::max(M, sa_[y]);
+    for (const std::uint32_t y : touched_)
+        M = std::max(M, sa_[y]);
     if (M == 0.0) return clearScratch();
     const int e = std::ilogb(M);
     const double inv = std::ldexp(1.0, -e);
@@ -351,9 +365,10 @@ void InsideOutside::outsidePass() {
     finishOutside(0, n_);
     for (int w = n_ - 1; w >= 2; --w)
         for (int i = 0; i + w <= n_; ++i) {
-            // A pruned cell's outside serves only its own derivatives (it passes nothing down), which
-            // are 0 unless its as-if-kept inside is nonempty: skip it when no split has two kept, built
-            // children (run() then leaves dZ = dR = 0, as it would after computing both).
+            // A pruned cell's outside serves only its own derivatives (it passes nothing down),
+            // which are 0 unless its as-if-kept inside is nonempty: skip it when no split has two
+            // kept, built children (run() then leaves dZ = dR = 0, as it would after computing
+            // both).
             if (!mask_.keep(i, i + w) && !hasKeptChildren(i, i + w)) continue;
             outsideCell(i, i + w);
         }
@@ -361,13 +376,16 @@ void InsideOutside::outsidePass() {
 
 bool InsideOutside::hasKeptChildren(int i, int k) const {
     for (int j = i + 1; j < k; ++j)
-        if (mask_.keep(i, j) && mask_.keep(j, k) && S_[cell(i, j)] != kEmpty && S_[cell(j, k)] != kEmpty) return true;
+        if (mask_.keep(i, j) && mask_.keep(j, k) && S_[cell(i, j)] != kEmpty &&
+            S_[cell(j, k)] != kEmpty)
+            return true;
     return false;
 }
 
 // Sec. 5.3. The outside values depend only on kept cells, so the as-if-kept inside values of a
 // pruned cell are computed only when its outside is nonzero (else both derivatives are 0).
-void InsideOutside::run(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold) {
+void InsideOutside::run(std::span<const std::string> words, const PruningMask& mask,
+                        const RecallGold& gold) {
     prepare(words, mask, gold);
     insidePass();
     outsidePass();

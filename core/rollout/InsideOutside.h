@@ -8,11 +8,12 @@
 // are stored as mantissas times 2^S_c, outside values as mantissas times 2^T_c, with integer S, T
 // chosen so that the cell's largest mantissa is in [1,2)). Rescaling by powers of two is exact,
 // so the only rounding is in the mantissa sums and products, which stay near 1: nothing under- or
-// overflows at any sentence length, and ratios such as ∂Z/∂m / Z carry no error from the scales. Eq. 3 subtracts for
-// a keep→prune flip; when most of Z (or r̃) flows through the span the difference loses digits,
-// and gradient() reports the flip as ill-conditioned so that callers can recompute it exactly.
-#include "core/parse/Chart.h"
+// overflows at any sentence length, and ratios such as ∂Z/∂m / Z carry no error from the scales.
+// Eq. 3 subtracts for a keep→prune flip; when most of Z (or r̃) flows through the span the
+// difference loses digits, and gradient() reports the flip as ill-conditioned so that callers can
+// recompute it exactly.
 #include "core/grammar/Grammar.h"
+#include "core/parse/Chart.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
 
@@ -31,10 +32,12 @@ namespace prunescope {
 struct RecallGold {
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     int n = 0;
-    int count = 0;                       // G: number of counted gold nodes
-    std::vector<std::uint32_t> symbol;   // [i*(n+1)+k]: grammar symbol of the node, kNone if no
-                                         // node (or its label is not a grammar symbol)
-    std::uint32_t at(int i, int k) const { return symbol[static_cast<std::size_t>(i) * (n + 1) + k]; }
+    int count = 0;                     // G: number of counted gold nodes
+    std::vector<std::uint32_t> symbol; // [i*(n+1)+k]: grammar symbol of the node, kNone if no
+                                       // node (or its label is not a grammar symbol)
+    std::uint32_t at(int i, int k) const {
+        return symbol[static_cast<std::size_t>(i) * (n + 1) + k];
+    }
 };
 // gold: the normalized n-ary gold tree; it is binarized as g's training trees were.
 RecallGold recallGold(const Grammar& g, const Tree& normalizedGold);
@@ -44,7 +47,7 @@ RecallGold recallGold(const Grammar& g, const Tree& normalizedGold);
 struct ExpectedRecall {
     bool success = false; // Z > 0
     double logZ = -std::numeric_limits<double>::infinity();
-    double recall = 0;    // r̄ in [0,1]
+    double recall = 0; // r̄ in [0,1]
 };
 
 // ∂Z/∂m_ik and ∂r̃/∂m_ik of one span as natural logs (-inf for 0; r̃ here is G·r̃, the expected
@@ -56,7 +59,7 @@ struct SpanGradient {
 };
 
 class InsideOutside {
-public:
+  public:
     // A keep→prune flip whose Z' / Z or r̃' / r̃ falls below this is flagged ill-conditioned:
     // eq. 3's relative rounding error is then about 1e-16 / kCancellation times the chart depth.
     static constexpr double kCancellation = 1e-5;
@@ -64,7 +67,8 @@ public:
     explicit InsideOutside(const Grammar& g);
 
     // Inside pass over the kept cells only: r̄ under mask (the naive reference for rDP).
-    ExpectedRecall inside(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold);
+    ExpectedRecall inside(std::span<const std::string> words, const PruningMask& mask,
+                          const RecallGold& gold);
 
     // Sec. 5.3: the inside pass, the outside pass, and the inside values of the pruned cells as if
     // kept (for the prune→keep direction). After run(), current(), gradient() and flipped() answer.
@@ -76,8 +80,9 @@ public:
 
     int length() const { return n_; }
 
-private:
-    void prepare(std::span<const std::string> words, const PruningMask& mask, const RecallGold& gold);
+  private:
+    void prepare(std::span<const std::string> words, const PruningMask& mask,
+                 const RecallGold& gold);
     // Some split of (i,k) has both children kept and with an inside value (as insideCell requires).
     bool hasKeptChildren(int i, int k) const;
     void insidePass();
@@ -95,17 +100,19 @@ private:
     PruningMask mask_;
     const RecallGold* gold_ = nullptr;
     std::vector<std::span<const LexicalEntry>> lexical_;
-    std::vector<int> cellOffset_; // as Chart::cellOffsetByWidth
+    std::vector<int> cellOffset_;                           // as Chart::cellOffsetByWidth
     std::vector<double> binaryProb_, unaryProb_, rootProb_; // exp(logProb)
 
     // Inside, per cell: binary scale S (kEmpty = empty) and the sparse lists of built symbols
     // (pruned cells hold their as-if-kept values α̂; parents never read them).
     static constexpr int kEmpty = std::numeric_limits<int>::min(); // scale of an empty cell
     std::vector<int> S_;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> postRange_, preRange_; // [begin, end) per cell
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> postRange_,
+        preRange_; // [begin, end) per cell
     std::vector<std::uint32_t> postSym_, preSym_;
     std::vector<double> preA_, preR_; // pre-layer α̂, ρ̂ mantissas, in pre-list order
-    // Outside, per cell: binary scale T (kEmpty = no outside) and the symbols with a nonzero pre-layer outside value.
+    // Outside, per cell: binary scale T (kEmpty = no outside) and the symbols with a nonzero
+    // pre-layer outside value.
     std::vector<int> T_;
     std::vector<std::uint32_t> outBegin_, outEnd_, outSym_;
     // Dense [cell*N + x] arrays, zero outside the lists above (cleared through them).
@@ -116,7 +123,8 @@ private:
     std::vector<std::uint32_t> touched_;
     std::vector<std::uint8_t> mark_;
 
-    // Results: Z = zMant·2^S_top, r̃·G = rMant·2^S_top; per cell ∂Z/∂m = dZ·2^(S_c+T_c), same for dR.
+    // Results: Z = zMant·2^S_top, r̃·G = rMant·2^S_top; per cell ∂Z/∂m = dZ·2^(S_c+T_c), same for
+    // dR.
     double zMant_ = 0, rMant_ = 0;
     std::vector<double> dZ_, dR_;
     bool outsideDone_ = false;

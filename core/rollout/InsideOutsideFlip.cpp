@@ -24,10 +24,10 @@ SpanGradient InsideOutside::gradient(int i, int k) const {
     SpanGradient sg;
     const int c = cell(i, k);
     if (dZ_[c] == 0.0) return sg;
-    const int scale = S_[c] + T_[c];  // both set where a derivative is nonzero (run())
+    const int scale = S_[c] + T_[c]; // both set where a derivative is nonzero (run())
     sg.logDZ = scale * std::numbers::ln2 + std::log(dZ_[c]);
     if (dR_[c] > 0) sg.logDR = scale * std::numbers::ln2 + std::log(dR_[c]);
-    if (mask_.keep(i, k) && zMant_ > 0) {  // Z = 0 leaves the top scale at the kEmpty sentinel
+    if (mask_.keep(i, k) && zMant_ > 0) { // Z = 0 leaves the top scale at the kEmpty sentinel
         const int top = S_[cell(0, n_)];
         const double zLeft = 1.0 - std::ldexp(dZ_[c] / zMant_, scale - top);
         const double rLeft = rMant_ > 0 ? 1.0 - std::ldexp(dR_[c] / rMant_, scale - top) : 1.0;

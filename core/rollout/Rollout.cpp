@@ -1,11 +1,11 @@
 // Rollouts (paper sec. 4-5, Alg. 2 line 10): the naive reference reparses with each bit flipped.
 #include "core/rollout/Rollout.h"
 
-#include "core/rollout/ChangePropagator.h"
 #include "core/eval/Evalb.h"
-#include "core/rollout/InsideOutside.h"
 #include "core/parse/Parser.h"
 #include "core/parse/SpanBracketing.h"
+#include "core/rollout/ChangePropagator.h"
+#include "core/rollout/InsideOutside.h"
 #include "core/util/Progress.h"
 
 #include <algorithm>
@@ -14,7 +14,9 @@
 
 namespace prunescope {
 
-const char* surrogateName(Surrogate s) { return s == Surrogate::CP ? "rcp" : "rdp"; }
+const char* surrogateName(Surrogate s) {
+    return s == Surrogate::CP ? "rcp" : "rdp";
+}
 
 Surrogate surrogateFromName(const std::string& name) {
     if (name == "rcp" || name == "CP" || name == "cp") return Surrogate::CP;
@@ -26,19 +28,20 @@ std::vector<std::pair<int, int>> rolloutSpans(const RolloutRequest& req) {
     if (!req.grammar) throw std::invalid_argument("rollout request without a grammar");
     const int n = static_cast<int>(req.words.size());
     if (req.rollIn.n != n)
-        throw std::invalid_argument("roll-in mask is for " + std::to_string(req.rollIn.n) + " words, sentence has " +
-                                    std::to_string(n));
+        throw std::invalid_argument("roll-in mask is for " + std::to_string(req.rollIn.n) +
+                                    " words, sentence has " + std::to_string(n));
     if (!req.spans.empty()) {
         for (const auto& [i, k] : req.spans)
             if (!PruningMask::prunable(n, i, k))
-                throw std::invalid_argument("rollout span (" + std::to_string(i) + "," + std::to_string(k) +
-                                            ") is not prunable");
+                throw std::invalid_argument("rollout span (" + std::to_string(i) + "," +
+                                            std::to_string(k) + ") is not prunable");
         return req.spans;
     }
     std::vector<std::pair<int, int>> spans;
     spans.reserve(PruningMask::prunableCount(n));
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) spans.emplace_back(i, i + w);
+        for (int i = 0; i + w <= n; ++i)
+            spans.emplace_back(i, i + w);
     return spans;
 }
 
@@ -49,13 +52,15 @@ std::uint64_t fingerprint(const Grammar& g, std::size_t stride) {
     std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(g.numSymbols());
     auto mix = [&h](const void* data, std::size_t bytes) {
         const auto* p = static_cast<const unsigned char*>(data);
-        for (std::size_t b = 0; b < bytes; ++b) h = (h ^ p[b]) * 1099511628211ull;
+        for (std::size_t b = 0; b < bytes; ++b)
+            h = (h ^ p[b]) * 1099511628211ull;
     };
     auto rules = [&](const auto& v) {
         mix(&stride, 0);
         const std::size_t size = v.size();
         mix(&size, sizeof size);
-        for (std::size_t r = 0; r < v.size(); r += stride) mix(&v[r], sizeof v[r]);
+        for (std::size_t r = 0; r < v.size(); r += stride)
+            mix(&v[r], sizeof v[r]);
     };
     rules(g.binary);
     rules(g.unary);
@@ -174,7 +179,8 @@ std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* s
         if (r.rollInKeep && io.gradient(i, k).illConditioned) {
             if (!exact) exact = &engineFor<InsideOutside, 1>(g), mask = req.rollIn;
             mask.flip(i, k);
-            if (!bracketing.exists(mask)) { // no derivation at all: Z' = 0, r̄ = 0, as the inside pass says
+            if (!bracketing.exists(
+                    mask)) { // no derivation at all: Z' = 0, r̄ = 0, as the inside pass says
                 acc = 0.0;
                 if (stats) ++stats->noBracketing;
             } else {
@@ -191,6 +197,8 @@ std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* s
     return out;
 }
 
-std::vector<SpanRollout> dpRollouts(const RolloutRequest& req) { return dpRollouts(req, nullptr); }
+std::vector<SpanRollout> dpRollouts(const RolloutRequest& req) {
+    return dpRollouts(req, nullptr);
+}
 
 } // namespace prunescope

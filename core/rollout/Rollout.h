@@ -22,13 +22,13 @@
 namespace prunescope {
 
 enum class Surrogate { CP, DP };
-const char* surrogateName(Surrogate s); // "rcp" | "rdp"
+const char* surrogateName(Surrogate s);               // "rcp" | "rdp"
 Surrogate surrogateFromName(const std::string& name); // throws std::invalid_argument
 
 // The reward vector r̂ of one roll-in state (one span), Alg. 2 line 10.
 struct SpanRollout {
     int i = 0, k = 0;
-    bool rollInKeep = true;        // the roll-in's action at this span
+    bool rollInKeep = true; // the roll-in's action at this span
     double accuracyKeep = 0, accuracyPrune = 0;
     double runtimeKeep = 0, runtimePrune = 0;
     double rewardKeep(double lambda) const { return accuracyKeep - lambda * runtimeKeep; }
@@ -38,8 +38,8 @@ struct SpanRollout {
 struct RolloutRequest {
     const Grammar* grammar = nullptr;
     std::vector<std::string> words;
-    Tree gold;                      // normalized n-ary gold tree (same words)
-    PruningMask rollIn;             // the roll-in policy's mask
+    Tree gold;          // normalized n-ary gold tree (same words)
+    PruningMask rollIn; // the roll-in policy's mask
     // Spans to roll out; empty = all T prunable spans, in (width, i) order.
     std::vector<std::pair<int, int>> spans;
     // Cancel flag (core/util/Progress.h's cancelFlag()), or null. naiveRollouts polls it once per
@@ -65,8 +65,9 @@ std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req);
 // (r̄ = 0) when the flipped mask admits no bracketing, SpanBracketing).
 std::vector<SpanRollout> dpRollouts(const RolloutRequest& req);
 struct DpRolloutStats {
-    long recomputed = 0;   // ill-conditioned keep→prune flips answered by an exact inside pass
-    long noBracketing = 0; // ill-conditioned keep→prune flips that leave no bracketing (r̄ = 0, no pass)
+    long recomputed = 0; // ill-conditioned keep→prune flips answered by an exact inside pass
+    long noBracketing =
+        0; // ill-conditioned keep→prune flips that leave no bracketing (r̄ = 0, no pass)
 };
 std::vector<SpanRollout> dpRollouts(const RolloutRequest& req, DpRolloutStats* stats);
 

@@ -27,15 +27,18 @@ SpanMarginals zeroMarginals(int n) {
 }
 
 void setAlwaysKept(SpanMarginals& m) {
-    for (int i = 0; i < m.n; ++i) m.marginal[static_cast<std::size_t>(i) * (m.n + 1) + i + 1] = 1.0;
-    m.marginal[static_cast<std::size_t>(m.n)] = 1.0;  // (0, n)
+    for (int i = 0; i < m.n; ++i)
+        m.marginal[static_cast<std::size_t>(i) * (m.n + 1) + i + 1] = 1.0;
+    m.marginal[static_cast<std::size_t>(m.n)] = 1.0; // (0, n)
 }
 
 } // namespace
 
-SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words, const PruningMask& mask) {
+SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words,
+                            const PruningMask& mask) {
     const int n = static_cast<int>(words.size());
-    if (mask.n != n) throw std::invalid_argument("spanMarginals: mask length differs from the sentence");
+    if (mask.n != n)
+        throw std::invalid_argument("spanMarginals: mask length differs from the sentence");
     SpanMarginals m = zeroMarginals(n);
     if (n == 0) return m;
     const RecallGold gold = noGold(n);
@@ -55,9 +58,11 @@ SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words
     return m;
 }
 
-SpanMarginals naiveSpanMarginals(const Grammar& g, std::span<const std::string> words, const PruningMask& mask) {
+SpanMarginals naiveSpanMarginals(const Grammar& g, std::span<const std::string> words,
+                                 const PruningMask& mask) {
     const int n = static_cast<int>(words.size());
-    if (mask.n != n) throw std::invalid_argument("naiveSpanMarginals: mask length differs from the sentence");
+    if (mask.n != n)
+        throw std::invalid_argument("naiveSpanMarginals: mask length differs from the sentence");
     SpanMarginals m = zeroMarginals(n);
     if (n == 0) return m;
     const RecallGold gold = noGold(n);

@@ -18,13 +18,15 @@ namespace prunescope {
 
 struct SpanMarginals {
     int n = 0;
-    bool success = false;          // Z > 0; otherwise every marginal is 0
+    bool success = false; // Z > 0; otherwise every marginal is 0
     double logZ = 0;
-    std::vector<double> marginal;  // [i*(n+1)+k], in [0, 1]
+    std::vector<double> marginal; // [i*(n+1)+k], in [0, 1]
     double at(int i, int k) const { return marginal[static_cast<std::size_t>(i) * (n + 1) + k]; }
 };
 
-SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words, const PruningMask& mask);
-SpanMarginals naiveSpanMarginals(const Grammar& g, std::span<const std::string> words, const PruningMask& mask);
+SpanMarginals spanMarginals(const Grammar& g, std::span<const std::string> words,
+                            const PruningMask& mask);
+SpanMarginals naiveSpanMarginals(const Grammar& g, std::span<const std::string> words,
+                                 const PruningMask& mask);
 
 } // namespace prunescope

@@ -13,22 +13,23 @@
 namespace prunescope {
 
 class UndoLog {
-public:
+  public:
     struct Entry {
-        std::uint32_t vertex; // pre: cell*N + x; post: postBase + cell*N + x (ChangePropagator's ids)
-        float value;          // before the flip
+        std::uint32_t
+            vertex;  // pre: cell*N + x; post: postBase + cell*N + x (ChangePropagator's ids)
+        float value; // before the flip
         std::uint32_t witness;
         std::uint8_t queued;        // on the agenda this flip
         std::uint8_t finiteChanged; // changed between built and not built (pushes, constituents)
     };
     struct Frame {
-        int i, k;             // the flipped span
+        int i, k; // the flipped span
         std::size_t undoBegin = 0, cellUndoBegin = 0;
         float rootScore;
         std::uint32_t rootWitness;
         long pushes, constituents;
         int spansKept;
-        bool bestTouched;     // the flip touched the roll-in's best derivation or ROOT
+        bool bestTouched; // the flip touched the roll-in's best derivation or ROOT
     };
 
     // Room for vertex ids < count (the per-vertex index is never cleared, see touched()).
@@ -68,7 +69,8 @@ public:
     Frame close(Restore restore, RestoreCell restoreCell) {
         const Frame f = frames_.back();
         frames_.pop_back();
-        for (std::size_t idx = entries_.size(); idx-- > f.undoBegin;) restore(entries_[idx]);
+        for (std::size_t idx = entries_.size(); idx-- > f.undoBegin;)
+            restore(entries_[idx]);
         entries_.resize(f.undoBegin);
         for (std::size_t idx = cellUndo_.size(); idx-- > f.cellUndoBegin;)
             restoreCell(cellUndo_[idx].first, cellUndo_[idx].second);
@@ -77,12 +79,12 @@ public:
         return f;
     }
 
-private:
+  private:
     std::vector<Entry> entries_;
-    UninitializedBuffer<std::uint32_t> index_;     // per vertex: its entry if touched this flip
-    std::vector<std::pair<int, long>> cellUndo_;   // (cell, old binary pushes)
+    UninitializedBuffer<std::uint32_t> index_;   // per vertex: its entry if touched this flip
+    std::vector<std::pair<int, long>> cellUndo_; // (cell, old binary pushes)
     std::vector<Frame> frames_;
-    std::size_t flipBegin_ = 0;                    // entries_ index where the open flip starts
+    std::size_t flipBegin_ = 0; // entries_ index where the open flip starts
 };
 
 } // namespace prunescope

@@ -7,8 +7,7 @@
 
 namespace prunescope {
 
-template <class T>
-struct UninitializedBuffer {
+template <class T> struct UninitializedBuffer {
     std::unique_ptr<T[]> data;
     std::size_t size = 0;
     // At least n elements; growing discards the contents (callers write before reading).

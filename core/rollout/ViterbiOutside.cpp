@@ -35,7 +35,8 @@ void ViterbiOutside::compute(const Grammar& g, const DenseChart& chart, const Pr
         cell_[c] = 1;
     };
     const int top = chart.cell(0, n);
-    for (std::uint32_t x = 0; x < N; ++x) post_[top * N + x] = g.rootLogProb[x];
+    for (std::uint32_t x = 0; x < N; ++x)
+        post_[top * N + x] = g.rootLogProb[x];
     finish(top);
     for (int w = n - 1; w >= 2; --w)
         for (int i = 0; i + w <= n; ++i) {
@@ -44,13 +45,15 @@ void ViterbiOutside::compute(const Grammar& g, const DenseChart& chart, const Pr
             bool any = false;
             for (int k = j + 1; k <= n; ++k) { // left child of (i,k), sibling (j,k)
                 const int par = chart.cell(i, k), sib = chart.cell(j, k);
-                if (!mask.keep(i, k) || !mask.keep(j, k) || !cell_[par] || cellBuilt[sib] == 0) continue;
+                if (!mask.keep(i, k) || !mask.keep(j, k) || !cell_[par] || cellBuilt[sib] == 0)
+                    continue;
                 if (!any) std::fill(out, out + N, kNegInfD), any = true;
                 const double* oq = pre_.data.get() + par * N;
                 for (std::uint32_t li = listBegin_[sib]; li < listBegin_[sib + 1]; ++li) {
                     const std::uint32_t z = list_[li];
                     const double rz = chart.post[sib * N + z];
-                    for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1]; ++b) {
+                    for (std::uint32_t b = g.binaryByRightBegin[z]; b < g.binaryByRightBegin[z + 1];
+                         ++b) {
                         const BinaryRule& r = g.binary[g.binaryByRight[b]];
                         out[r.left] = std::max(out[r.left], oq[r.parent] + r.logProb + rz);
                     }
@@ -58,16 +61,19 @@ void ViterbiOutside::compute(const Grammar& g, const DenseChart& chart, const Pr
             }
             for (int h = 0; h < i; ++h) { // right child of (h,j), sibling (h,i)
                 const int par = chart.cell(h, j), sib = chart.cell(h, i);
-                if (!mask.keep(h, j) || !mask.keep(h, i) || !cell_[par] || cellBuilt[sib] == 0) continue;
+                if (!mask.keep(h, j) || !mask.keep(h, i) || !cell_[par] || cellBuilt[sib] == 0)
+                    continue;
                 if (!any) std::fill(out, out + N, kNegInfD), any = true;
                 const double* oq = pre_.data.get() + par * N;
                 for (std::uint32_t li = listBegin_[sib]; li < listBegin_[sib + 1]; ++li) {
                     const std::uint32_t z = list_[li];
                     const double lz = chart.post[sib * N + z];
-                    for (std::uint32_t gi = g.groupsByLeftBegin[z]; gi < g.groupsByLeftBegin[z + 1]; ++gi) {
+                    for (std::uint32_t gi = g.groupsByLeftBegin[z]; gi < g.groupsByLeftBegin[z + 1];
+                         ++gi) {
                         const RuleGroup& grp = g.groups[gi];
                         for (std::uint32_t r = grp.begin; r < grp.end; ++r)
-                            out[grp.right] = std::max(out[grp.right], oq[g.binary[r].parent] + g.binary[r].logProb + lz);
+                            out[grp.right] = std::max(out[grp.right], oq[g.binary[r].parent] +
+                                                                          g.binary[r].logProb + lz);
                     }
                 }
             }

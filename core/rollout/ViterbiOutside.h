@@ -17,9 +17,10 @@
 namespace prunescope {
 
 class ViterbiOutside {
-public:
+  public:
     // chart: values of every cell under mask; cellBuilt[c]: built post symbols of cell c.
-    void compute(const Grammar& g, const DenseChart& chart, const PruningMask& mask, std::span<const int> cellBuilt);
+    void compute(const Grammar& g, const DenseChart& chart, const PruningMask& mask,
+                 std::span<const int> cellBuilt);
     bool valid() const { return valid_; }
     void invalidate() { valid_ = false; }
     // Whether cell c lies on some whole derivation's frame (else every outside of it is -inf).
@@ -29,11 +30,11 @@ public:
     double post(std::size_t at) const { return post_[at]; }
     const double* postRow(std::size_t cell) const { return post_.data.get() + cell * numSymbols_; }
 
-private:
+  private:
     std::size_t numSymbols_ = 0;
     bool valid_ = false;
-    UninitializedBuffer<double> post_, pre_; // [cell*N + x], rows of cells with cell_ set
-    std::vector<std::uint8_t> cell_;         // per cell: has an outside
+    UninitializedBuffer<double> post_, pre_;      // [cell*N + x], rows of cells with cell_ set
+    std::vector<std::uint8_t> cell_;              // per cell: has an outside
     std::vector<std::uint32_t> listBegin_, list_; // built post symbols per cell
 };
 

@@ -1,5 +1,6 @@
-// Grammar binarization for the PCFG (paper Section 6 "Parser details": a left-binarized treebank grammar;
-// "all algorithms allow unary rules (though not chains)", hence unary chains are collapsed).
+// Grammar binarization for the PCFG (paper Section 6 "Parser details": a left-binarized treebank
+// grammar; "all algorithms allow unary rules (though not chains)", hence unary chains are
+// collapsed).
 #include "core/treebank/Binarize.h"
 
 #include "core/util/Error.h"
@@ -10,8 +11,12 @@
 namespace prunescope {
 namespace {
 
-bool isPhrasal(const Tree& t) { return !t.isLeaf() && !t.isPreterminal(); }
-bool isIntermediate(const Tree& t) { return !t.isLeaf() && !t.label.empty() && t.label[0] == kIntermediateMark; }
+bool isPhrasal(const Tree& t) {
+    return !t.isLeaf() && !t.isPreterminal();
+}
+bool isIntermediate(const Tree& t) {
+    return !t.isLeaf() && !t.label.empty() && t.label[0] == kIntermediateMark;
+}
 
 void checkLabel(const Tree& t) {
     if (t.isLeaf()) return;
@@ -21,11 +26,12 @@ void checkLabel(const Tree& t) {
         return;
     }
     if (t.label.find_first_of("@+^") != std::string::npos)
-        throw std::invalid_argument("binarize: label contains a reserved marker (@ + ^): " + t.label);
+        throw std::invalid_argument("binarize: label contains a reserved marker (@ + ^): " +
+                                    t.label);
 }
 
 class Binarizer {
-public:
+  public:
     explicit Binarizer(const BinarizeOptions& opt) : opt_(opt) {}
 
     // Binarizes the subtree rooted at t, whose original parent has base label parentBase.
@@ -44,11 +50,11 @@ public:
             chain += cur->label;
         }
         std::string label = annotate(chain, parentBase);
-        if (cur->children.size() >= 2) return nary(*cur, label);  // only when cur == &t
+        if (cur->children.size() >= 2) return nary(*cur, label); // only when cur == &t
         const Tree& child = cur->children[0];
-        if (isPhrasal(child))  // the chain ends above an n-ary node Z
+        if (isPhrasal(child)) // the chain ends above an n-ary node Z
             return Tree{std::move(label), {nary(child, annotate(child.label, cur->label))}};
-        return Tree{std::move(label), {child}};  // the chain ends above a preterminal
+        return Tree{std::move(label), {child}}; // the chain ends above a preterminal
     }
 
     // t has >= 2 children; label is its (annotated) output label. Left-binarizes.
@@ -57,7 +63,8 @@ public:
         const std::size_t k = t.children.size();
         std::vector<Tree> kids;
         kids.reserve(k);
-        for (const auto& c : t.children) kids.push_back(node(c, t.label));
+        for (const auto& c : t.children)
+            kids.push_back(node(c, t.label));
         if (k <= 2) return Tree{label, std::move(kids)};
         Tree acc{intermediateLabel(t, label, 2), {std::move(kids[0]), std::move(kids[1])}};
         for (std::size_t i = 2; i + 1 < k; ++i) {
@@ -71,13 +78,15 @@ public:
     }
 
     // Label of the '@' node covering the first `covered` children of t.
-    std::string intermediateLabel(const Tree& t, const std::string& label, std::size_t covered) const {
+    std::string intermediateLabel(const Tree& t, const std::string& label,
+                                  std::size_t covered) const {
         std::string s(1, kIntermediateMark);
         s += label;
         const int h = opt_.horizontalMarkov;
         if (h == 0) return s;
         std::size_t first = 0;
-        if (h > 0 && covered > static_cast<std::size_t>(h)) first = covered - static_cast<std::size_t>(h);
+        if (h > 0 && covered > static_cast<std::size_t>(h))
+            first = covered - static_cast<std::size_t>(h);
         s += kSiblingMark;
         for (std::size_t i = first; i < covered; ++i) {
             if (i > first) s += kSiblingSep;
@@ -86,7 +95,7 @@ public:
         return s;
     }
 
-private:
+  private:
     std::string annotate(const std::string& base, const std::string& parentBase) const {
         if (!opt_.parentAnnotation) return base;
         return base + kParentMark + parentBase;
@@ -152,8 +161,10 @@ std::string stripAnnotation(const std::string& label) {
     out.reserve(label.size());
     bool skipping = false;
     for (char c : label) {
-        if (c == kChainMark) skipping = false;
-        else if (c == kParentMark) skipping = true;
+        if (c == kChainMark)
+            skipping = false;
+        else if (c == kParentMark)
+            skipping = true;
         if (!skipping) out += c;
     }
     return out;
@@ -162,7 +173,7 @@ std::string stripAnnotation(const std::string& label) {
 std::string unbinarizedLabel(const std::string& label) {
     if (label.empty()) return label;
     std::string base = label;
-    if (base[0] == kIntermediateMark) {  // @X|siblings: the n-ary node X
+    if (base[0] == kIntermediateMark) { // @X|siblings: the n-ary node X
         base.erase(0, 1);
         if (auto bar = base.find(kSiblingMark); bar != std::string::npos) base.resize(bar);
     }
@@ -179,13 +190,15 @@ BinarizeOptions binarizeOptionsFromJson(const nlohmann::json& j) {
     BinarizeOptions o;
     if (!j.is_object()) throw InputError("", 0, 0, "binarize options: expected a JSON object");
     if (auto it = j.find("horizontalMarkov"); it != j.end()) {
-        if (!it->is_number_integer()) throw InputError("", 0, 0, "binarize options: horizontalMarkov must be an integer");
+        if (!it->is_number_integer())
+            throw InputError("", 0, 0, "binarize options: horizontalMarkov must be an integer");
         o.horizontalMarkov = it->get<int>();
         if (o.horizontalMarkov < -1)
             throw InputError("", 0, 0, "binarize options: horizontalMarkov must be >= -1");
     }
     if (auto it = j.find("parentAnnotation"); it != j.end()) {
-        if (!it->is_boolean()) throw InputError("", 0, 0, "binarize options: parentAnnotation must be a boolean");
+        if (!it->is_boolean())
+            throw InputError("", 0, 0, "binarize options: parentAnnotation must be a boolean");
         o.parentAnnotation = it->get<bool>();
     }
     return o;

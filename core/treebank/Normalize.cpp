@@ -19,7 +19,8 @@ const std::string kNone = "-NONE-";
 std::string normalizedLabelOf(const Tree& t) {
     std::string label = normalizeLabel(t.label);
     if (label.empty() && !t.label.empty())
-        throw InputError("", 0, 0, "label '" + t.label + "' is empty without its function tag or index");
+        throw InputError("", 0, 0,
+                         "label '" + t.label + "' is empty without its function tag or index");
     return label;
 }
 
@@ -36,24 +37,28 @@ std::optional<Tree> normalizeNode(const Tree& t) {
         if (auto n = normalizeNode(c)) out.children.push_back(std::move(*n));
     if (out.children.empty()) return std::nullopt;
     // Spurious unary X -> X: keep the lower node (its children are already normalized).
-    if (out.children.size() == 1 && !out.children[0].isLeaf() && out.children[0].label == out.label) {
+    if (out.children.size() == 1 && !out.children[0].isLeaf() &&
+        out.children[0].label == out.label) {
         Tree child = std::move(out.children[0]);
         return child;
     }
     return out;
 }
 
-// Labels that binarization would misread: phrasal labels with '@', '+' or '^', tags starting with '@'.
+// Labels that binarization would misread: phrasal labels with '@', '+' or '^', tags starting with
+// '@'.
 void checkMarkers(const Tree& t) {
     if (t.isLeaf()) return;
     if (t.isPreterminal()) {
         if (!t.label.empty() && t.label[0] == kIntermediateMark)
-            throw InputError("", 0, 0, "POS tag '" + t.label + "' starts with the reserved marker '@'");
+            throw InputError("", 0, 0,
+                             "POS tag '" + t.label + "' starts with the reserved marker '@'");
         return;
     }
     if (t.label.find_first_of("@+^") != std::string::npos)
         throw InputError("", 0, 0, "label '" + t.label + "' contains a reserved marker (@ + ^)");
-    for (const auto& c : t.children) checkMarkers(c);
+    for (const auto& c : t.children)
+        checkMarkers(c);
 }
 
 } // namespace
@@ -91,7 +96,8 @@ Tree normalizeTree(const Tree& t) {
     return root;
 }
 
-std::vector<Tree> readNormalizedTreebank(const std::string& path, std::size_t firstTrees, const Progress& progress,
+std::vector<Tree> readNormalizedTreebank(const std::string& path, std::size_t firstTrees,
+                                         const Progress& progress,
                                          std::vector<TreeSource>* sourcesOut) {
     std::vector<TreeSource> sources;
     std::vector<Tree> raw = readTreebank(path, &sources);
@@ -106,7 +112,7 @@ std::vector<Tree> readNormalizedTreebank(const std::string& path, std::size_t fi
         progress.throwIfCancelled();
         try {
             out.push_back(normalizeTree(raw[x]));
-        } catch (const InputError& e) {  // normalizeTree knows no file: name the tree's place
+        } catch (const InputError& e) { // normalizeTree knows no file: name the tree's place
             std::string what = e.what();
             if (what.rfind("<input>: ", 0) == 0) what = what.substr(9);
             throw InputError(sources[x].file, sources[x].line, sources[x].column, what);

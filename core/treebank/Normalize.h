@@ -31,6 +31,7 @@ Tree normalizeTree(const Tree& t);
 // InputError at the file:line:column where it starts. Progress: phase "normalizing", one item per
 // tree; a cancel throws Cancelled. sources (optional) receives where each kept tree starts.
 std::vector<Tree> readNormalizedTreebank(const std::string& path, std::size_t firstTrees = 0,
-                                         const Progress& progress = {}, std::vector<TreeSource>* sources = nullptr);
+                                         const Progress& progress = {},
+                                         std::vector<TreeSource>* sources = nullptr);
 
 } // namespace prunescope

@@ -3,16 +3,27 @@
 namespace prunescope {
 namespace {
 void collectWords(const Tree& t, std::vector<std::string>& out) {
-    if (t.isLeaf()) { out.push_back(t.label); return; }
-    for (const auto& c : t.children) collectWords(c, out);
+    if (t.isLeaf()) {
+        out.push_back(t.label);
+        return;
+    }
+    for (const auto& c : t.children)
+        collectWords(c, out);
 }
 void collectTags(const Tree& t, std::vector<std::string>& out) {
     if (t.isLeaf()) return;
-    if (t.isPreterminal()) { out.push_back(t.label); return; }
-    for (const auto& c : t.children) collectTags(c, out);
+    if (t.isPreterminal()) {
+        out.push_back(t.label);
+        return;
+    }
+    for (const auto& c : t.children)
+        collectTags(c, out);
 }
 void writeTree(const Tree& t, std::string& out) {
-    if (t.isLeaf()) { out += t.label; return; }
+    if (t.isLeaf()) {
+        out += t.label;
+        return;
+    }
     out += '(';
     out += t.label;
     for (const auto& c : t.children) {
@@ -26,7 +37,8 @@ int collectSpans(const Tree& t, int begin, std::vector<LabeledSpan>& out) {
     std::size_t slot = out.size();
     out.push_back({t.label, begin, begin});
     int end = begin;
-    for (const auto& c : t.children) end = collectSpans(c, end, out);
+    for (const auto& c : t.children)
+        end = collectSpans(c, end, out);
     out[slot].end = end;
     return end;
 }
@@ -45,7 +57,8 @@ std::vector<std::string> Tree::tags() const {
 int Tree::size() const {
     if (isLeaf()) return 1;
     int n = 0;
-    for (const auto& c : children) n += c.size();
+    for (const auto& c : children)
+        n += c.size();
     return n;
 }
 std::string Tree::toString() const {

@@ -33,7 +33,8 @@ std::vector<Tree> readTreebankString(const std::string& text,
                                      std::vector<TreeSource>* sources = nullptr);
 
 // Reads one file. Missing/unreadable file -> InputError(path, 0, 0, ...).
-std::vector<Tree> readTreebankFile(const std::string& path, std::vector<TreeSource>* sources = nullptr);
+std::vector<Tree> readTreebankFile(const std::string& path,
+                                   std::vector<TreeSource>* sources = nullptr);
 
 // The files readTreebank reads for path: path itself, or a directory's *.mrg files sorted by name.
 // A missing path or a directory without *.mrg files -> InputError(path, 0, 0, ...).

@@ -1,5 +1,5 @@
-// Unknown-word signatures for the PCFG lexicon (paper Section 6 "Parser details": Berkeley-style grammars;
-// scheme after the Berkeley parser's English word signatures).
+// Unknown-word signatures for the PCFG lexicon (paper Section 6 "Parser details": Berkeley-style
+// grammars; scheme after the Berkeley parser's English word signatures).
 #include "core/treebank/UnknownWords.h"
 
 #include <array>
@@ -8,11 +8,21 @@
 namespace prunescope {
 namespace {
 
-bool isUpper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
-bool isLower(unsigned char c) { return c >= 'a' && c <= 'z'; }
-bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
-bool isLetter(unsigned char c) { return isUpper(c) || isLower(c); }
-bool isNumberPunct(unsigned char c) { return c == '.' || c == ',' || c == ':' || c == '/' || c == '-'; }
+bool isUpper(unsigned char c) {
+    return c >= 'A' && c <= 'Z';
+}
+bool isLower(unsigned char c) {
+    return c >= 'a' && c <= 'z';
+}
+bool isDigit(unsigned char c) {
+    return c >= '0' && c <= '9';
+}
+bool isLetter(unsigned char c) {
+    return isUpper(c) || isLower(c);
+}
+bool isNumberPunct(unsigned char c) {
+    return c == '.' || c == ',' || c == ':' || c == '/' || c == '-';
+}
 
 bool endsWith(std::string_view s, std::string_view suffix) {
     return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
@@ -42,7 +52,8 @@ std::string unknownSignature(const std::string& word, int position,
         lowered += isUpper(c) ? static_cast<char>(c - 'A' + 'a') : ch;
     }
     const bool hasDigit = numDigits > 0;
-    const auto first = word.empty() ? static_cast<unsigned char>(0) : static_cast<unsigned char>(word[0]);
+    const auto first =
+        word.empty() ? static_cast<unsigned char>(0) : static_cast<unsigned char>(word[0]);
 
     std::string sig = "UNK";
     if (isUpper(first)) {

@@ -44,12 +44,16 @@ int createTemporary(const fs::path& target, std::string& tmp, mode_t mode) {
     const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
     for (int attempt = 0; attempt < 100; ++attempt) {
         const unsigned long long salt =
-            static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
-            (static_cast<unsigned long long>(::getpid()) << 20) ^ (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull);
+            static_cast<unsigned long long>(
+                std::chrono::steady_clock::now().time_since_epoch().count()) ^
+            (static_cast<unsigned long long>(::getpid()) << 20) ^
+            (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull);
         char suffix[8];
-        static const char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        static const char kChars[] =
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
         unsigned long long x = salt;
-        for (int i = 0; i < 6; ++i, x /= 62) suffix[i] = kChars[x % 62];
+        for (int i = 0; i < 6; ++i, x /= 62)
+            suffix[i] = kChars[x % 62];
         suffix[6] = '\0';
         tmp = (dir / ("." + target.filename().string() + ".tmp." + suffix)).string();
         const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
@@ -74,7 +78,8 @@ void writeFileAtomically(const std::string& path, const std::string& contents) {
     const bool exists = ::stat(target.c_str(), &old) == 0;
     if (exists && S_ISDIR(old.st_mode)) throw InputError(path, 0, 0, "is a directory, not a file");
     // Renaming over a device or a pipe would replace it with a regular file.
-    if (exists && !S_ISREG(old.st_mode)) throw InputError(path, 0, 0, "is not a regular file; refusing to replace it");
+    if (exists && !S_ISREG(old.st_mode))
+        throw InputError(path, 0, 0, "is not a regular file; refusing to replace it");
     std::string tmp;
     const int fd = createTemporary(target, tmp, exists ? (old.st_mode & 07777) : 0666);
     if (fd < 0) fail(path, "cannot create temporary file", errno);
@@ -150,13 +155,16 @@ void refuseToOverwriteInput(const std::string& output, const std::vector<std::st
         if (in.empty() || !fs::exists(in, ec)) continue;
         if (fs::is_directory(in, ec)) {
             const fs::path parent = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-            if (out.extension() == ".mrg" && fs::exists(parent, ec) && fs::equivalent(parent, in, ec))
-                throw InputError(output, 0, 0, "is inside the input treebank directory " + in +
-                                                   "; refusing to write there (choose another output)");
+            if (out.extension() == ".mrg" && fs::exists(parent, ec) &&
+                fs::equivalent(parent, in, ec))
+                throw InputError(output, 0, 0,
+                                 "is inside the input treebank directory " + in +
+                                     "; refusing to write there (choose another output)");
             continue;
         }
         if (fs::exists(out, ec) && fs::equivalent(out, in, ec))
-            throw InputError(output, 0, 0, "is also an input (" + in + "); refusing to overwrite it");
+            throw InputError(output, 0, 0,
+                             "is also an input (" + in + "); refusing to overwrite it");
     }
 }
 

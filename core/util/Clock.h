@@ -7,7 +7,8 @@ namespace prunescope {
 // processes on a shared machine, so benchmarks compare code, not load.
 double threadCpuSeconds();
 
-// Monotonic wall-clock time in seconds (std::chrono::steady_clock), for latency and parallel speed-ups.
+// Monotonic wall-clock time in seconds (std::chrono::steady_clock), for latency and parallel
+// speed-ups.
 double wallSeconds();
 
 } // namespace prunescope

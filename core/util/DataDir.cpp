@@ -12,11 +12,11 @@ std::string dataDirFromEnvironment(std::ostream* warnings) {
     if (const char* old = std::getenv(kDeprecatedDataDirVariable); old && *old) {
         static std::atomic<bool> warned{false};
         if (warnings) {
-            *warnings << "warning: " << kDeprecatedDataDirVariable << " is deprecated; set " << kDataDirVariable
-                      << " instead\n";
+            *warnings << "warning: " << kDeprecatedDataDirVariable << " is deprecated; set "
+                      << kDataDirVariable << " instead\n";
         } else if (!warned.exchange(true)) {
-            std::cerr << "warning: " << kDeprecatedDataDirVariable << " is deprecated; set " << kDataDirVariable
-                      << " instead\n";
+            std::cerr << "warning: " << kDeprecatedDataDirVariable << " is deprecated; set "
+                      << kDataDirVariable << " instead\n";
         }
         return old;
     }

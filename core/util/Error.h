@@ -7,15 +7,15 @@ namespace prunescope {
 
 // An input error with a location. line/column are 1-based; 0 means "unknown".
 class InputError : public std::runtime_error {
-public:
+  public:
     InputError(std::string file, int line, int column, const std::string& what)
-        : std::runtime_error(format(file, line, column, what)), file_(std::move(file)),
-          line_(line), column_(column) {}
+        : std::runtime_error(format(file, line, column, what)), file_(std::move(file)), line_(line),
+          column_(column) {}
     const std::string& file() const { return file_; }
     int line() const { return line_; }
     int column() const { return column_; }
 
-private:
+  private:
     static std::string format(const std::string& file, int line, int column,
                               const std::string& what) {
         std::string s = file.empty() ? std::string("<input>") : file;

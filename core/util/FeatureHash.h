@@ -9,7 +9,7 @@
 
 namespace prunescope {
 
-constexpr std::uint32_t kFeatureHashSeed = 2017u;  // MurmurHash3 x86_32 seed (fixed forever)
+constexpr std::uint32_t kFeatureHashSeed = 2017u; // MurmurHash3 x86_32 seed (fixed forever)
 
 // MurmurHash3 (lmmh_x86_32, seed kFeatureHashSeed) of the bytes of s, all 32 bits.
 std::uint32_t murmurHash32(std::string_view s);
@@ -18,7 +18,8 @@ std::uint32_t murmurHash32(std::string_view s);
 // order-sensitive, platform independent, and cheap enough for the inner loops of feature
 // extraction. featureKey(t, a, b) = mixKey(mixKey(mixKey(0, t), a), b).
 inline std::uint64_t mixKey(std::uint64_t key, std::uint64_t atom) {
-    std::uint64_t z = (key ^ (atom + 0x9E3779B97F4A7C15ull + (key << 6) + (key >> 2))) * 0xFF51AFD7ED558CCDull;
+    std::uint64_t z =
+        (key ^ (atom + 0x9E3779B97F4A7C15ull + (key << 6) + (key >> 2))) * 0xFF51AFD7ED558CCDull;
     z ^= z >> 33;
     z *= 0xC4CEB9FE1A85EC53ull;
     z ^= z >> 33;

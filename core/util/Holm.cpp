@@ -11,7 +11,8 @@ std::vector<double> holmAdjust(const std::vector<double>& p) {
     const std::size_t m = p.size();
     std::vector<std::size_t> order(m);
     std::iota(order.begin(), order.end(), std::size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return p[x] < p[y]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return p[x] < p[y]; });
     std::vector<double> out(m);
     double running = 0;
     for (std::size_t i = 0; i < m; ++i) {

@@ -25,7 +25,9 @@ std::pair<int, int> lineColumn(const std::string& text, std::size_t pos) {
 
 namespace {
 
-bool isWs(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool isWs(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 // Offset of the first bracket nested deeper than kMaxJsonDepth (outside strings), or npos.
 std::size_t tooDeep(const std::string& text) {
@@ -34,8 +36,10 @@ std::size_t tooDeep(const std::string& text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
@@ -49,17 +53,19 @@ std::size_t tooDeep(const std::string& text) {
 
 // A forward scanner over valid JSON text (it never needs to report errors: nlohmann parsed it).
 class Scanner {
-public:
+  public:
     explicit Scanner(const std::string& t) : t_(t) {}
     std::size_t pos = 0;
     void ws() {
-        while (pos < t_.size() && isWs(t_[pos])) ++pos;
+        while (pos < t_.size() && isWs(t_[pos]))
+            ++pos;
     }
     char peek() const { return pos < t_.size() ? t_[pos] : '\0'; }
     // The raw string token at pos ("…" with escapes), pos moved past it.
     std::string rawString() {
         const std::size_t b = pos++;
-        while (pos < t_.size() && t_[pos] != '"') pos += t_[pos] == '\\' ? 2 : 1;
+        while (pos < t_.size() && t_[pos] != '"')
+            pos += t_[pos] == '\\' ? 2 : 1;
         ++pos;
         return t_.substr(b, std::min(pos, t_.size()) - b);
     }
@@ -80,13 +86,15 @@ public:
             } else if (c == ',' || c == ':' || isWs(c)) {
                 ++pos;
             } else {
-                while (pos < t_.size() && !isWs(t_[pos]) && t_[pos] != ',' && t_[pos] != ']' && t_[pos] != '}') ++pos;
+                while (pos < t_.size() && !isWs(t_[pos]) && t_[pos] != ',' && t_[pos] != ']' &&
+                       t_[pos] != '}')
+                    ++pos;
             }
             if (pos >= t_.size()) return;
         } while (depth > 0);
     }
 
-private:
+  private:
     const std::string& t_;
 };
 
@@ -130,11 +138,13 @@ std::string typeName(const json& v) {
 
 } // namespace
 
-nlohmann::json parseJsonDocument(const std::string& text, const std::string& file, const std::string& prefix) {
+nlohmann::json parseJsonDocument(const std::string& text, const std::string& file,
+                                 const std::string& prefix) {
     if (const std::size_t deep = tooDeep(text); deep != std::string::npos) {
         const auto [line, col] = lineColumn(text, deep);
         throw InputError(file, line, col,
-                         prefix + "invalid JSON: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+                         prefix + "invalid JSON: nested deeper than " +
+                             std::to_string(kMaxJsonDepth) + " levels");
     }
     try {
         return json::parse(text);
@@ -161,7 +171,8 @@ nlohmann::json parseJsonDocument(const std::string& text, const std::string& fil
 
 std::size_t jsonValueOffset(const std::string& text, const json::json_pointer& ptr) {
     std::vector<std::string> tokens;
-    for (json::json_pointer p = ptr; !p.empty(); p = p.parent_pointer()) tokens.insert(tokens.begin(), p.back());
+    for (json::json_pointer p = ptr; !p.empty(); p = p.parent_pointer())
+        tokens.insert(tokens.begin(), p.back());
     Scanner s(text);
     s.ws();
     for (const std::string& tok : tokens) {
@@ -171,12 +182,12 @@ std::size_t jsonValueOffset(const std::string& text, const json::json_pointer& p
             std::size_t found = std::string::npos;
             while (true) {
                 s.ws();
-                if (s.peek() != '"') break;  // '}'
+                if (s.peek() != '"') break; // '}'
                 const std::string key = decodeKey(s.rawString());
                 s.ws();
-                ++s.pos;  // ':'
+                ++s.pos; // ':'
                 s.ws();
-                if (key == tok) found = s.pos;  // the last duplicate wins, as in nlohmann
+                if (key == tok) found = s.pos; // the last duplicate wins, as in nlohmann
                 s.skipValue();
                 s.ws();
                 if (s.peek() != ',') break;
@@ -208,14 +219,15 @@ std::size_t jsonValueOffset(const std::string& text, const json::json_pointer& p
 }
 
 JsonDocument::JsonDocument(std::string text, std::string file, std::string prefix, int firstLine)
-    : text_(std::move(text)), file_(std::move(file)), prefix_(std::move(prefix)), firstLine_(firstLine) {
+    : text_(std::move(text)), file_(std::move(file)), prefix_(std::move(prefix)),
+      firstLine_(firstLine) {
     try {
         root_ = parseJsonDocument(text_, file_, prefix_);
     } catch (const InputError& e) {
         if (firstLine_ == 1) throw;
         std::string what = e.what();
-        const std::string head = (file_.empty() ? std::string("<input>") : file_) + ":" + std::to_string(e.line()) +
-                                 ":" + std::to_string(e.column()) + ": ";
+        const std::string head = (file_.empty() ? std::string("<input>") : file_) + ":" +
+                                 std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": ";
         if (what.rfind(head, 0) == 0) what = what.substr(head.size());
         throw InputError(file_, e.line() + firstLine_ - 1, e.column(), what);
     }
@@ -225,7 +237,8 @@ json::json_pointer JsonDocument::pointer(const json& value) const {
     std::vector<std::string> path;
     json::json_pointer p;
     if (!findPath(root_, &value, path, 0)) return p;
-    for (const auto& t : path) p /= t;
+    for (const auto& t : path)
+        p /= t;
     return p;
 }
 
@@ -285,16 +298,21 @@ double JsonDocument::number(const json& v, double lo, double hi) const {
 }
 
 std::int64_t JsonDocument::integer(const json& v, std::int64_t lo, std::int64_t hi) const {
-    if (!v.is_number_integer()) fail(v, where(*this, v) + " must be an integer, not " + typeName(v));
+    if (!v.is_number_integer())
+        fail(v, where(*this, v) + " must be an integer, not " + typeName(v));
     const bool tooBig = v.is_number_unsigned() &&
-                        v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+                        v.get<std::uint64_t>() >
+                            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     const std::int64_t x = tooBig ? 0 : v.get<std::int64_t>();
     if (tooBig || x < lo || x > hi)
-        fail(v, where(*this, v) + " = " + v.dump() + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        fail(v, where(*this, v) + " = " + v.dump() + " is outside [" + std::to_string(lo) + ", " +
+                    std::to_string(hi) + "]");
     return x;
 }
 
-int JsonDocument::int32(const json& v, int lo, int hi) const { return static_cast<int>(integer(v, lo, hi)); }
+int JsonDocument::int32(const json& v, int lo, int hi) const {
+    return static_cast<int>(integer(v, lo, hi));
+}
 
 std::uint64_t JsonDocument::uint64(const json& v) const {
     if (!v.is_number_integer() || (!v.is_number_unsigned() && v.get<std::int64_t>() < 0))

@@ -21,7 +21,8 @@ std::pair<int, int> lineColumn(const std::string& text, std::size_t pos);
 
 // Parses text; on a syntax error or nesting deeper than kMaxJsonDepth throws
 // InputError(file, line, column, prefix + "invalid JSON: …").
-nlohmann::json parseJsonDocument(const std::string& text, const std::string& file, const std::string& prefix = "");
+nlohmann::json parseJsonDocument(const std::string& text, const std::string& file,
+                                 const std::string& prefix = "");
 
 // Byte offset in text (valid JSON) of the value at ptr; npos if there is no such value.
 std::size_t jsonValueOffset(const std::string& text, const nlohmann::json::json_pointer& ptr);
@@ -29,7 +30,7 @@ std::size_t jsonValueOffset(const std::string& text, const nlohmann::json::json_
 // A parsed document that can locate its values. Values are found by address, so pass references
 // into root() (not copies). firstLine shifts line numbers (a log line that is line 7 of its file).
 class JsonDocument {
-public:
+  public:
     JsonDocument(std::string text, std::string file, std::string prefix = "", int firstLine = 1);
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;
@@ -47,20 +48,22 @@ public:
     // Typed access; every failure names the value's place and pointer. `member` fails if obj is
     // not an object or lacks key.
     const nlohmann::json& member(const nlohmann::json& obj, const std::string& key) const;
-    const nlohmann::json* optionalMember(const nlohmann::json& obj, const std::string& key) const;  // null if absent
+    const nlohmann::json* optionalMember(const nlohmann::json& obj,
+                                         const std::string& key) const; // null if absent
     std::string string(const nlohmann::json& v) const;
     bool boolean(const nlohmann::json& v) const;
     // A finite number in [lo, hi].
     double number(const nlohmann::json& v, double lo = -std::numeric_limits<double>::max(),
                   double hi = std::numeric_limits<double>::max()) const;
     // An integer in [lo, hi] (a JSON number without fraction; 1e3 is not an integer).
-    std::int64_t integer(const nlohmann::json& v, std::int64_t lo = std::numeric_limits<std::int64_t>::min(),
+    std::int64_t integer(const nlohmann::json& v,
+                         std::int64_t lo = std::numeric_limits<std::int64_t>::min(),
                          std::int64_t hi = std::numeric_limits<std::int64_t>::max()) const;
     int int32(const nlohmann::json& v, int lo = std::numeric_limits<int>::min(),
               int hi = std::numeric_limits<int>::max()) const;
     std::uint64_t uint64(const nlohmann::json& v) const;
 
-private:
+  private:
     std::string text_, file_, prefix_;
     int firstLine_ = 1;
     nlohmann::json root_;

@@ -17,14 +17,15 @@ int defaultThreads(int requested) {
     return hw ? static_cast<int>(hw) : 1;
 }
 
-void parallelFor(int count, int threads, const std::function<void(int, int)>& fn, const std::atomic<bool>* cancel) {
+void parallelFor(int count, int threads, const std::function<void(int, int)>& fn,
+                 const std::atomic<bool>* cancel) {
     const int workers = std::max(1, std::min(defaultThreads(threads), count));
     std::atomic<int> next{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex errorMutex;
     auto run = [&](int worker) {
-        clearUpperVectorState();  // a new thread inherits its creator's dirty state (VectorState.h)
+        clearUpperVectorState(); // a new thread inherits its creator's dirty state (VectorState.h)
         while (!failed.load() && !(cancel && cancel->load())) {
             const int idx = next.fetch_add(1);
             if (idx >= count) return;
@@ -41,8 +42,10 @@ void parallelFor(int count, int threads, const std::function<void(int, int)>& fn
         run(0);
     } else {
         std::vector<std::thread> pool;
-        for (int w = 0; w < workers; ++w) pool.emplace_back(run, w);
-        for (auto& t : pool) t.join();
+        for (int w = 0; w < workers; ++w)
+            pool.emplace_back(run, w);
+        for (auto& t : pool)
+            t.join();
     }
     if (error) std::rethrow_exception(error);
 }

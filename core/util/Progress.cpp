@@ -11,7 +11,7 @@ struct Progress::State {
     std::chrono::steady_clock::duration interval{};
     std::atomic<bool> cancel{false};
     std::atomic<long> done{0};
-    std::atomic<std::int64_t> lastNotify{0};  // steady_clock ticks of the last delivered update
+    std::atomic<std::int64_t> lastNotify{0}; // steady_clock ticks of the last delivered update
     std::atomic<long> total{0};
     // Guards phase/step and serializes the listener; recursive so that a listener may request a
     // cancel (which delivers the cancelling update from inside the listener call).
@@ -19,7 +19,7 @@ struct Progress::State {
     std::string phase;
     int step = -1, steps = 0;
 
-    ProgressUpdate current() {  // with mutex held
+    ProgressUpdate current() { // with mutex held
         ProgressUpdate u;
         u.phase = phase;
         u.total = total.load();
@@ -33,10 +33,13 @@ struct Progress::State {
 
 namespace {
 const std::atomic<bool> kNeverCancelled{false};
-std::int64_t nowTicks() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
+std::int64_t nowTicks() {
+    return std::chrono::steady_clock::now().time_since_epoch().count();
+}
 } // namespace
 
-Progress::Progress(Listener listener, std::chrono::milliseconds interval) : state_(std::make_shared<State>()) {
+Progress::Progress(Listener listener, std::chrono::milliseconds interval)
+    : state_(std::make_shared<State>()) {
     state_->listener = std::move(listener);
     state_->interval = interval;
 }
@@ -73,11 +76,13 @@ void Progress::log(const std::string& message) const {
 
 void Progress::requestCancel() const {
     if (!state_) return;
-    if (state_->cancel.exchange(true)) return;  // delivered once
+    if (state_->cancel.exchange(true)) return; // delivered once
     notify(true);
 }
 
-const std::atomic<bool>* Progress::cancelFlag() const { return state_ ? &state_->cancel : &kNeverCancelled; }
+const std::atomic<bool>* Progress::cancelFlag() const {
+    return state_ ? &state_->cancel : &kNeverCancelled;
+}
 
 ProgressUpdate Progress::snapshot() const {
     if (!state_) return {};
@@ -88,7 +93,9 @@ ProgressUpdate Progress::snapshot() const {
 void Progress::notify(bool force, const std::string& message) const {
     if (!state_ || !state_->listener) return;
     const std::int64_t now = nowTicks();
-    if (!force && now - state_->lastNotify.load(std::memory_order_relaxed) < state_->interval.count()) return;
+    if (!force &&
+        now - state_->lastNotify.load(std::memory_order_relaxed) < state_->interval.count())
+        return;
     std::lock_guard lock(state_->mutex);
     if (!force && now - state_->lastNotify.load() < state_->interval.count()) return;
     state_->lastNotify.store(now);

@@ -31,14 +31,17 @@
 namespace prunescope {
 
 struct ProgressUpdate {
-    std::string phase;   // e.g. "parsing", "rollouts", "training", "evaluation"
-    long done = 0;       // items finished in this phase
-    long total = 0;      // items in this phase (0 = unknown)
-    int step = -1;       // outer step as users count it (LOLS iteration 0..N, sweep point 1..N, epoch), -1 = none
-    int steps = 0;       // number of outer steps (0 = unknown)
-    bool cancelling = false;  // a cancel was requested and the work is winding down
-    std::string message;      // a log line (Progress::log); empty for ordinary updates
-    double fraction() const { return total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0.0; }
+    std::string phase; // e.g. "parsing", "rollouts", "training", "evaluation"
+    long done = 0;     // items finished in this phase
+    long total = 0;    // items in this phase (0 = unknown)
+    int step = -1; // outer step as users count it (LOLS iteration 0..N, sweep point 1..N, epoch),
+                   // -1 = none
+    int steps = 0; // number of outer steps (0 = unknown)
+    bool cancelling = false; // a cancel was requested and the work is winding down
+    std::string message;     // a log line (Progress::log); empty for ordinary updates
+    double fraction() const {
+        return total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0.0;
+    }
 };
 
 // Thrown by throwIfCancelled(); callers that run cancellable work catch it (or test cancelled()).
@@ -47,10 +50,10 @@ struct Cancelled : std::runtime_error {
 };
 
 class Progress {
-public:
+  public:
     using Listener = std::function<void(const ProgressUpdate&)>;
 
-    Progress() = default;  // reports nowhere, never cancelled
+    Progress() = default; // reports nowhere, never cancelled
     explicit Progress(Listener listener,
                       std::chrono::milliseconds interval = std::chrono::milliseconds(50));
 
@@ -75,7 +78,7 @@ public:
 
     ProgressUpdate snapshot() const;
 
-private:
+  private:
     struct State;
     void notify(bool force, const std::string& message = {}) const;
     std::shared_ptr<State> state_;

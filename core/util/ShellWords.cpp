@@ -8,7 +8,8 @@ namespace prunescope {
 std::string shellWord(const std::string& s) {
     if (s.find_first_of(" \t'\"\\$`") == std::string::npos && !s.empty()) return s;
     std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return q + "'";
 }
 

@@ -12,6 +12,8 @@ Spread spreadOf(std::vector<double> v) {
     return {v.front(), v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]), v.back()};
 }
 
-nlohmann::json spreadJson(const Spread& s) { return {{"min", s.min}, {"median", s.median}, {"max", s.max}}; }
+nlohmann::json spreadJson(const Spread& s) {
+    return {{"min", s.min}, {"median", s.median}, {"max", s.max}};
+}
 
 } // namespace prunescope

@@ -12,11 +12,20 @@ std::string svgEscape(const std::string& s) {
     o.reserve(s.size());
     for (char c : s) {
         switch (c) {
-        case '&': o += "&amp;"; break;
-        case '<': o += "&lt;"; break;
-        case '>': o += "&gt;"; break;
-        case '"': o += "&quot;"; break;
-        default: o += c;
+        case '&':
+            o += "&amp;";
+            break;
+        case '<':
+            o += "&lt;";
+            break;
+        case '>':
+            o += "&gt;";
+            break;
+        case '"':
+            o += "&quot;";
+            break;
+        default:
+            o += c;
         }
     }
     return o;
@@ -40,7 +49,8 @@ std::vector<double> svgTicks(double lo, double hi, int target, bool log) {
     std::vector<double> out;
     if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || (log && !(lo > 0))) return out;
     if (log) {
-        for (int e = static_cast<int>(std::floor(std::log10(lo))); e <= static_cast<int>(std::ceil(std::log10(hi))); ++e)
+        for (int e = static_cast<int>(std::floor(std::log10(lo)));
+             e <= static_cast<int>(std::ceil(std::log10(hi))); ++e)
             for (double m : {1.0, 2.0, 5.0}) {
                 const double v = m * std::pow(10.0, e);
                 if (v >= lo * (1 - 1e-12) && v <= hi * (1 + 1e-12)) out.push_back(v);
@@ -49,7 +59,8 @@ std::vector<double> svgTicks(double lo, double hi, int target, bool log) {
     }
     // Multiples k * step, computed from k (no accumulated rounding), so 0 is exactly 0.
     const double step = svgNiceStep(hi - lo, target);
-    for (long k = static_cast<long>(std::ceil(lo / step - 1e-9)); k <= static_cast<long>(std::floor(hi / step + 1e-9)); ++k)
+    for (long k = static_cast<long>(std::ceil(lo / step - 1e-9));
+         k <= static_cast<long>(std::floor(hi / step + 1e-9)); ++k)
         out.push_back(static_cast<double>(k) * step);
     return out;
 }

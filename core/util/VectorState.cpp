@@ -11,8 +11,9 @@ namespace prunescope {
 namespace {
 
 struct CpuFeatures {
-    bool avx = false;      // AVX usable: CPUID.1:ECX.AVX and the OS saves YMM state (OSXSAVE, XCR0 bits 1-2)
-    bool xgetbv1 = false;  // XGETBV with ECX = 1 (XINUSE): CPUID.(0DH, 1):EAX bit 2
+    bool avx =
+        false; // AVX usable: CPUID.1:ECX.AVX and the OS saves YMM state (OSXSAVE, XCR0 bits 1-2)
+    bool xgetbv1 = false; // XGETBV with ECX = 1 (XINUSE): CPUID.(0DH, 1):EAX bit 2
 };
 
 CpuFeatures detect() {
@@ -46,11 +47,17 @@ bool upperVectorStateDirty() noexcept {
     return (lo & (1u << 2)) != 0;
 }
 
-bool canReadVectorState() noexcept { return features().avx && features().xgetbv1; }
+bool canReadVectorState() noexcept {
+    return features().avx && features().xgetbv1;
+}
 #else
 void clearUpperVectorState() noexcept {}
-bool upperVectorStateDirty() noexcept { return false; }
-bool canReadVectorState() noexcept { return false; }
+bool upperVectorStateDirty() noexcept {
+    return false;
+}
+bool canReadVectorState() noexcept {
+    return false;
+}
 #endif
 
 } // namespace prunescope

@@ -11,13 +11,17 @@
 
 namespace prunescope {
 
-const char* cascadeStageKindName(CascadeStageKind k) { return k == CascadeStageKind::Vine ? "vine" : "first-order"; }
+const char* cascadeStageKindName(CascadeStageKind k) {
+    return k == CascadeStageKind::Vine ? "vine" : "first-order";
+}
 
 double StageMarginals::arc(int h, int m) const {
     if (kind == CascadeStageKind::Vine && !vineShortArc(band, h, m)) {
         // decided by two parts: m's outer arc on h's side and h's outer-head part on m's side
-        const double mod = mm.label[static_cast<std::size_t>(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right))];
-        const double head = mm.label[static_cast<std::size_t>(vineOuterHeadLabel(n, h, m < h ? VineSide::Left : VineSide::Right))];
+        const double mod = mm.label[static_cast<std::size_t>(
+            vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right))];
+        const double head = mm.label[static_cast<std::size_t>(
+            vineOuterHeadLabel(n, h, m < h ? VineSide::Left : VineSide::Right))];
         return std::min(mod, head);
     }
     return mm.label[static_cast<std::size_t>(arcLabel(n, h, m))];
@@ -52,17 +56,20 @@ bool longModifierKept(const ArcMask& mask, int band, int h, VineSide side) {
 
 } // namespace
 
-StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
-                              const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail) {
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure,
+                              bool singleRoot, const HashedWeights& w, const SentenceAtoms& a,
+                              const ArcMask& incoming, StageDetail detail) {
     DepSentenceFeatures f(a);
     return stageMarginals(kind, band, structure, singleRoot, w, f, incoming, detail);
 }
 
-StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
-                              DepSentenceFeatures& f, const ArcMask& incoming, StageDetail detail) {
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure,
+                              bool singleRoot, const HashedWeights& w, DepSentenceFeatures& f,
+                              const ArcMask& incoming, StageDetail detail) {
     const SentenceAtoms& a = f.atoms();
     const int n = a.size();
-    if (incoming.n != n) throw std::invalid_argument("cascade stage: mask length differs from the sentence");
+    if (incoming.n != n)
+        throw std::invalid_argument("cascade stage: mask length differs from the sentence");
     StageMarginals sm;
     sm.kind = kind;
     sm.n = n;
@@ -75,29 +82,36 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure str
         vs.arcs.reset(n);
         vs.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
         vs.outerHead.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
-        std::vector<std::uint32_t> arcs;  // the short arcs and every root arc, scored as one batch
+        std::vector<std::uint32_t> arcs; // the short arcs and every root arc, scored as one batch
         arcs.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(2 * band + 1));
         for (int m = 1; m <= n; ++m) {
             for (int h = std::max(0, m - band); h <= std::min(n, m + band); ++h)
                 if (h != m && incoming.keep(h, m)) arcs.push_back(f.arcId(h, m));
-            if (m - band > 0 && incoming.keep(0, m)) arcs.push_back(f.arcId(0, m));  // a root arc outside the band
+            if (m - band > 0 && incoming.keep(0, m))
+                arcs.push_back(f.arcId(0, m)); // a root arc outside the band
         }
         f.scoreArcs(w, arcs, vs.arcs);
         for (int m = 1; m <= n; ++m) {
             for (VineSide side : {VineSide::Left, VineSide::Right}) {
-                if (!vineOuterExists(n, band, m, side) || !longArcKept(incoming, band, m, side)) continue;
+                if (!vineOuterExists(n, band, m, side) || !longArcKept(incoming, band, m, side))
+                    continue;
                 keys.clear();
                 outerModifierKeys(a, m, side == VineSide::Left, keys);
                 vs.outer[static_cast<std::size_t>(2 * m + static_cast<int>(side))] = w.score(keys);
             }
-            for (VineSide side : {VineSide::Left, VineSide::Right}) {  // m as a head with a far modifier
-                if (!vineOuterHeadExists(n, band, m, side) || !longModifierKept(incoming, band, m, side)) continue;
+            for (VineSide side :
+                 {VineSide::Left, VineSide::Right}) { // m as a head with a far modifier
+                if (!vineOuterHeadExists(n, band, m, side) ||
+                    !longModifierKept(incoming, band, m, side))
+                    continue;
                 keys.clear();
                 outerHeadKeys(a, m, side == VineSide::Right, keys);
-                vs.outerHead[static_cast<std::size_t>(2 * m + static_cast<int>(side))] = w.score(keys);
+                vs.outerHead[static_cast<std::size_t>(2 * m + static_cast<int>(side))] =
+                    w.score(keys);
             }
         }
-        sm.graph = structure == VineStructure::Tree ? buildVineTreeHypergraph(vs, singleRoot) : buildVineHypergraph(vs, singleRoot);
+        sm.graph = structure == VineStructure::Tree ? buildVineTreeHypergraph(vs, singleRoot)
+                                                    : buildVineHypergraph(vs, singleRoot);
         sm.mm = maxMarginals(sm.graph);
     } else {
         ArcScores sc;
@@ -126,25 +140,32 @@ ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incomin
     return out;
 }
 
-std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band, const std::vector<int>& heads) {
+std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band,
+                                 const std::vector<int>& heads) {
     if (kind == CascadeStageKind::Vine) return vineProjection(n, band, heads);
     std::vector<int> out;
     for (int m = 1; m <= n; ++m)
-        if (heads[static_cast<std::size_t>(m)] >= 0) out.push_back(arcLabel(n, heads[static_cast<std::size_t>(m)], m));
+        if (heads[static_cast<std::size_t>(m)] >= 0)
+            out.push_back(arcLabel(n, heads[static_cast<std::size_t>(m)], m));
     return out;
 }
 
-void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label, std::vector<std::uint64_t>& out) {
+void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label,
+                    std::vector<std::uint64_t>& out) {
     const int n = a.size();
     const int arcs = (n + 1) * (n + 1);
     if (label < arcs) {
         arcFeatureKeys(a, label / (n + 1), label % (n + 1), out);
         return;
     }
-    if (kind != CascadeStageKind::Vine) throw std::logic_error("stageLabelKeys: outer label in a first-order stage");
+    if (kind != CascadeStageKind::Vine)
+        throw std::logic_error("stageLabelKeys: outer label in a first-order stage");
     const int rest = label - arcs;
-    if (rest < 2 * (n + 1)) outerModifierKeys(a, rest / 2, static_cast<VineSide>(rest % 2) == VineSide::Left, out);
-    else outerHeadKeys(a, (rest - 2 * (n + 1)) / 2, static_cast<VineSide>(rest % 2) == VineSide::Right, out);
+    if (rest < 2 * (n + 1))
+        outerModifierKeys(a, rest / 2, static_cast<VineSide>(rest % 2) == VineSide::Left, out);
+    else
+        outerHeadKeys(a, (rest - 2 * (n + 1)) / 2,
+                      static_cast<VineSide>(rest % 2) == VineSide::Right, out);
 }
 
 std::vector<int> viterbiLabels(const Hypergraph& g, const MaxMarginals& mm) {
@@ -156,8 +177,10 @@ std::vector<int> viterbiLabels(const Hypergraph& g, const MaxMarginals& mm) {
         stack.pop_back();
         const int e = mm.insideEdge[static_cast<std::size_t>(v)];
         if (e < 0) continue;
-        if (g.edgeLabel[static_cast<std::size_t>(e)] >= 0) out.push_back(g.edgeLabel[static_cast<std::size_t>(e)]);
-        for (int t : g.tailsOf(e)) stack.push_back(t);
+        if (g.edgeLabel[static_cast<std::size_t>(e)] >= 0)
+            out.push_back(g.edgeLabel[static_cast<std::size_t>(e)]);
+        for (int t : g.tailsOf(e))
+            stack.push_back(t);
     }
     return out;
 }

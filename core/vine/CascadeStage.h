@@ -1,19 +1,21 @@
 #pragma once
 // One pruning stage of the vine cascade (Rush & Petrov 2012 sec. 3-4): its parts, their scores
 // under hashed weights, their max-marginals over the stage's hypergraph, and the mask it passes on.
-//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs, outer-head parts), per
+//   vine        : the VineParser (arcs of length <= band, root arcs, outer arcs, outer-head parts),
+//   per
 //                 token or tree-constrained (VineStructure; VineTreeParser.h);
-//                 a long arc h -> m (h >= 1) survives iff both the outer arc of m on h's side and the
-//                 outer-head part of h on m's side do (its max-marginal is the smaller of the two).
+//                 a long arc h -> m (h >= 1) survives iff both the outer arc of m on h's side and
+//                 the outer-head part of h on m's side do (its max-marginal is the smaller of the
+//                 two).
 //   first-order : Eisner's first-order chart under the incoming mask (EisnerHypergraph), parts =
 //                 arcs, features = the dep-v1 arc templates (the same as a first-order DepModel).
-// Features: arcs by arcFeatureKeys, outer arcs by outerModifierKeys, outer-head parts by outerHeadKeys
-// (core/dep/ArcFeatures.h).
+// Features: arcs by arcFeatureKeys, outer arcs by outerModifierKeys, outer-head parts by
+// outerHeadKeys (core/dep/ArcFeatures.h).
 #include "core/dep/ArcFeatures.h"
 #include "core/dep/ArcMask.h"
+#include "core/dep/DepSentenceFeatures.h"
 #include "core/dep/HashedWeights.h"
 #include "core/dep/Hypergraph.h"
-#include "core/dep/DepSentenceFeatures.h"
 #include "core/dep/Threshold.h"
 #include "core/vine/VineParser.h"
 
@@ -23,7 +25,7 @@
 namespace prunescope {
 
 enum class CascadeStageKind { Vine, FirstOrder };
-const char* cascadeStageKindName(CascadeStageKind k);  // "vine" | "first-order"
+const char* cascadeStageKindName(CascadeStageKind k); // "vine" | "first-order"
 
 // A stage's hypergraph and max-marginals on one sentence.
 struct StageMarginals {
@@ -31,10 +33,11 @@ struct StageMarginals {
     int n = 0;
     int band = 0;
     Hypergraph graph;
-    MaxMarginals mm;      // mm.label[l]: the part's max-marginal (-inf = in no derivation)
-    long pushes = 0;      // hyperedges visited (inside pass)
+    MaxMarginals mm; // mm.label[l]: the part's max-marginal (-inf = in no derivation)
+    long pushes = 0; // hyperedges visited (inside pass)
     // The max-marginal the stage assigns to arc h -> m: the arc's own, or for a vine stage and a
-    // long arc the smaller of its outer arc's and its head's outer-head part's (the parts that decide it).
+    // long arc the smaller of its outer arc's and its head's outer-head part's (the parts that
+    // decide it).
     double arc(int h, int m) const;
 };
 
@@ -47,18 +50,24 @@ enum class StageDetail { MaxMarginals, Hypergraph };
 // Builds and solves the stage on sentence atoms `a` under the incoming mask (arcs it prunes are
 // absent; a vine outer arc / outer-head part exists iff the mask keeps one long arc on its side).
 // `structure` picks the vine's hypergraph (ignored by a first-order stage).
-StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
-                              const SentenceAtoms& a, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure,
+                              bool singleRoot, const HashedWeights& w, const SentenceAtoms& a,
+                              const ArcMask& incoming,
+                              StageDetail detail = StageDetail::Hypergraph);
 // The same, scoring arcs through the sentence's shared features (keys cached for later stages).
-StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure, bool singleRoot, const HashedWeights& w,
-                              DepSentenceFeatures& f, const ArcMask& incoming, StageDetail detail = StageDetail::Hypergraph);
+StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure structure,
+                              bool singleRoot, const HashedWeights& w, DepSentenceFeatures& f,
+                              const ArcMask& incoming,
+                              StageDetail detail = StageDetail::Hypergraph);
 
 // The mask the stage passes on at alpha (Threshold.h's keep rule), a subset of incoming.
 ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incoming);
 
 // The parts of a gold tree in the stage's vocabulary (labels), and a label's feature keys.
-std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band, const std::vector<int>& heads);
-void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label, std::vector<std::uint64_t>& out);
+std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band,
+                                 const std::vector<int>& heads);
+void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label,
+                    std::vector<std::uint64_t>& out);
 
 // Labels of the Viterbi derivation (the stage's best structure).
 std::vector<int> viterbiLabels(const Hypergraph& g, const MaxMarginals& mm);

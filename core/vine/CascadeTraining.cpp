@@ -12,8 +12,8 @@ namespace prunescope {
 
 namespace {
 
-double labelScore(const CascadeTrainOptions& o, const HashedWeights& w, const SentenceAtoms& a, int label,
-                  std::vector<std::uint64_t>& keys) {
+double labelScore(const CascadeTrainOptions& o, const HashedWeights& w, const SentenceAtoms& a,
+                  int label, std::vector<std::uint64_t>& keys) {
     keys.clear();
     stageLabelKeys(o.kind, a, label, keys);
     return w.score(keys);
@@ -21,42 +21,51 @@ double labelScore(const CascadeTrainOptions& o, const HashedWeights& w, const Se
 
 struct Step {
     CascadeSentenceLoss loss;
-    SparseVector direction;  // the negative subgradient (empty when the loss is 0)
+    SparseVector direction; // the negative subgradient (empty when the loss is 0)
 };
 
-Step sentenceStep(const CascadeTrainOptions& o, const HashedWeights& w, const DepSentence& s, const ArcMask& incoming,
-                  bool wantDirection) {
+Step sentenceStep(const CascadeTrainOptions& o, const HashedWeights& w, const DepSentence& s,
+                  const ArcMask& incoming, bool wantDirection) {
     Step st;
     const SentenceAtoms a(s);
     const int n = s.size();
-    const StageMarginals sm = stageMarginals(o.kind, o.band, o.structure, o.singleRoot, w, a, incoming);
+    const StageMarginals sm =
+        stageMarginals(o.kind, o.band, o.structure, o.singleRoot, w, a, incoming);
     const CascadeThreshold t = cascadeThreshold(sm.mm.label, o.alpha);
     std::vector<std::uint64_t> keys;
     const std::vector<int> gold = stageGoldLabels(o.kind, n, o.band, s.heads);
     double g = 0;
-    for (int l : gold) g += labelScore(o, w, a, l, keys);
+    for (int l : gold)
+        g += labelScore(o, w, a, l, keys);
     st.loss.gold = g;
-    st.loss.threshold = t.parts > 0 ? t.value : g - 1.0;  // no derivation: nothing to clear
+    st.loss.threshold = t.parts > 0 ? t.value : g - 1.0; // no derivation: nothing to clear
     st.loss.loss = std::max(0.0, 1.0 - g + st.loss.threshold);
     if (!wantDirection || st.loss.loss <= 0 || t.parts == 0) return st;
     // coefficients per label: +1 gold, -alpha best, -(1 - alpha) / |L| witness counts
     std::vector<std::pair<int, double>> coef;
-    for (int l : gold) coef.emplace_back(l, 1.0);
-    for (int l : viterbiLabels(sm.graph, sm.mm)) coef.emplace_back(l, -o.alpha);
+    for (int l : gold)
+        coef.emplace_back(l, 1.0);
+    for (int l : viterbiLabels(sm.graph, sm.mm))
+        coef.emplace_back(l, -o.alpha);
     const std::vector<double> counts = witnessLabelCounts(sm.graph, sm.mm);
     const double meanScale = (1.0 - o.alpha) / static_cast<double>(t.parts);
     for (int l = 0; l < static_cast<int>(counts.size()); ++l)
-        if (counts[static_cast<std::size_t>(l)] != 0.0) coef.emplace_back(l, -meanScale * counts[static_cast<std::size_t>(l)]);
+        if (counts[static_cast<std::size_t>(l)] != 0.0)
+            coef.emplace_back(l, -meanScale * counts[static_cast<std::size_t>(l)]);
     std::vector<std::pair<std::uint32_t, double>> entries;
     for (const auto& [l, c] : coef) {
         keys.clear();
         stageLabelKeys(o.kind, a, l, keys);
-        for (auto k : keys) entries.emplace_back(w.featureIndex(k), c);
+        for (auto k : keys)
+            entries.emplace_back(w.featureIndex(k), c);
     }
-    std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
     for (const auto& e : entries) {
-        if (!st.direction.empty() && st.direction.back().first == e.first) st.direction.back().second += e.second;
-        else st.direction.push_back(e);
+        if (!st.direction.empty() && st.direction.back().first == e.first)
+            st.direction.back().second += e.second;
+        else
+            st.direction.push_back(e);
     }
     std::erase_if(st.direction, [](const auto& e) { return e.second == 0.0; });
     return st;
@@ -64,24 +73,29 @@ Step sentenceStep(const CascadeTrainOptions& o, const HashedWeights& w, const De
 
 } // namespace
 
-CascadeSentenceLoss cascadeSentenceLoss(const CascadeTrainOptions& o, const HashedWeights& w, const DepSentence& s,
-                                        const ArcMask& incoming) {
+CascadeSentenceLoss cascadeSentenceLoss(const CascadeTrainOptions& o, const HashedWeights& w,
+                                        const DepSentence& s, const ArcMask& incoming) {
     return sentenceStep(o, w, s, incoming, false).loss;
 }
 
-CascadeTrainResult trainCascadeStage(const std::vector<DepSentence>& train, const CascadeTrainOptions& o,
-                                     const std::function<ArcMask(const DepSentence&)>& incoming, const Progress& progress,
-                                     const std::function<void(const CascadeTrainResult&)>& onEpoch) {
+CascadeTrainResult
+trainCascadeStage(const std::vector<DepSentence>& train, const CascadeTrainOptions& o,
+                  const std::function<ArcMask(const DepSentence&)>& incoming,
+                  const Progress& progress,
+                  const std::function<void(const CascadeTrainResult&)>& onEpoch) {
     if (o.epochs < 1) throw std::invalid_argument("cascade training: epochs must be >= 1");
     if (o.band < 1) throw std::invalid_argument("cascade training: band must be >= 1");
     std::vector<int> usable;
     for (int i = 0; i < static_cast<int>(train.size()); ++i) {
         const auto& s = train[static_cast<std::size_t>(i)];
-        if (!s.hasTree()) throw std::invalid_argument("cascade training: sentence at " + s.file + ":" + std::to_string(s.line) + " has no tree");
+        if (!s.hasTree())
+            throw std::invalid_argument("cascade training: sentence at " + s.file + ":" +
+                                        std::to_string(s.line) + " has no tree");
         if (o.maxLength > 0 && s.size() > o.maxLength) continue;
         usable.push_back(i);
     }
-    if (usable.empty()) throw std::invalid_argument("cascade training: no usable training sentences");
+    if (usable.empty())
+        throw std::invalid_argument("cascade training: no usable training sentences");
     CascadeTrainResult result;
     result.weights = HashedWeights::zeros(o.hashBits);
     AveragedWeights w(o.hashBits);

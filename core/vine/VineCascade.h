@@ -8,10 +8,11 @@
 //   VineCascade loadVineCascade(const std::string& path);
 //   void saveVineCascade(const VineCascade& c, const std::string& path);   // atomic
 //   void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const double> alphas);
-//       one ArcPruningStage per pruning stage, named "vine" and "first-order" (exact = false / true),
-//       alphas.size() == c.stages.size() (std::invalid_argument otherwise); c.alphas are the
+//       one ArcPruningStage per pruning stage, named "vine" and "first-order" (exact = false /
+//       true), alphas.size() == c.stages.size() (std::invalid_argument otherwise); c.alphas are the
 //       dev-chosen defaults. The stages refer to c: it must outlive the pipeline.
-//   StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const DepSentence& s,
+//   StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const
+//   DepSentence& s,
 //                                        const ArcMask& incoming);
 //       the per-arc max-marginals of one stage (StageMarginals::arc(h, m)); cheap for the vine,
 //       one first-order inside-outside for the first-order stage.
@@ -36,21 +37,23 @@ inline constexpr const char* kVineCascadeFormat = "prunescope-vine-cascade";
 inline constexpr int kVineCascadeVersion = 3;
 
 struct VineCascadeStage {
-    std::string name;                 // "vine" | "first-order"
+    std::string name; // "vine" | "first-order"
     CascadeStageKind kind = CascadeStageKind::Vine;
-    int band = 3;                     // vine band b (vine stage; 0 for first-order)
+    int band = 3; // vine band b (vine stage; 0 for first-order)
     HashedWeights weights;
-    nlohmann::json training = nlohmann::json::object();  // how it was trained (alpha, epochs, losses)
-    VineStructure structure = VineStructure::PerToken;   // which vine (vine stage)
+    nlohmann::json training =
+        nlohmann::json::object();                      // how it was trained (alpha, epochs, losses)
+    VineStructure structure = VineStructure::PerToken; // which vine (vine stage)
 };
 
 struct VineCascade {
     bool singleRoot = true;
-    std::vector<VineCascadeStage> stages;  // pruning stages in order: vine, then first-order
-    std::vector<double> alphas;            // dev-chosen alpha per pruning stage
-    std::string finalModel;                // the final (second-order) model's path as written
-    std::string finalModelResolved;        // finalModel resolved against the cascade file's folder (on load)
-    nlohmann::json training = nlohmann::json::object();  // data, selection grid, dev numbers
+    std::vector<VineCascadeStage> stages; // pruning stages in order: vine, then first-order
+    std::vector<double> alphas;           // dev-chosen alpha per pruning stage
+    std::string finalModel;               // the final (second-order) model's path as written
+    std::string
+        finalModelResolved; // finalModel resolved against the cascade file's folder (on load)
+    nlohmann::json training = nlohmann::json::object(); // data, selection grid, dev numbers
 };
 
 nlohmann::json vineCascadeToJson(const VineCascade& c);
@@ -60,7 +63,8 @@ VineCascade loadVineCascade(const std::string& path);
 void saveVineCascade(const VineCascade& c, const std::string& path);
 
 void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const double> alphas);
-StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const DepSentence& s, const ArcMask& incoming);
+StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const DepSentence& s,
+                                     const ArcMask& incoming);
 ArcPruningStage lengthVineStage(int band);
 
 } // namespace prunescope

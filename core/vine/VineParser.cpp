@@ -10,7 +10,8 @@ void checkVineScores(const VineScores& sc) {
     const int n = sc.n;
     if (n < 1) throw std::invalid_argument("vine parser: empty sentence");
     if (sc.band < 1) throw std::invalid_argument("vine parser: band must be >= 1");
-    if (sc.arcs.n != n || sc.outer.size() != static_cast<std::size_t>(2 * (n + 1)) || sc.outerHead.size() != sc.outer.size())
+    if (sc.arcs.n != n || sc.outer.size() != static_cast<std::size_t>(2 * (n + 1)) ||
+        sc.outerHead.size() != sc.outer.size())
         throw std::invalid_argument("vine parser: scores of the wrong size");
 }
 
@@ -48,8 +49,11 @@ Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
             const int same = (f == 0 ? P0 : P1)[prev];
             for (int h = std::max(1, m - b); h <= std::min(n, m + b); ++h)
                 if (h != m) edge(same, sc.arcs(h, m), arcLabel(n, h, m));
-            if (vineOuterExists(n, b, m, VineSide::Left)) edge(same, sc.outerScore(m, VineSide::Left), vineOuterLabel(n, m, VineSide::Left));
-            if (vineOuterExists(n, b, m, VineSide::Right)) edge(same, sc.outerScore(m, VineSide::Right), vineOuterLabel(n, m, VineSide::Right));
+            if (vineOuterExists(n, b, m, VineSide::Left))
+                edge(same, sc.outerScore(m, VineSide::Left), vineOuterLabel(n, m, VineSide::Left));
+            if (vineOuterExists(n, b, m, VineSide::Right))
+                edge(same, sc.outerScore(m, VineSide::Right),
+                     vineOuterLabel(n, m, VineSide::Right));
             if (f == 1) {
                 edge(P0[prev], sc.arcs(0, m), arcLabel(n, 0, m));
                 if (!singleRoot) edge(P1[prev], sc.arcs(0, m), arcLabel(n, 0, m));
@@ -59,7 +63,7 @@ Hypergraph buildVineHypergraph(const VineScores& sc, bool singleRoot) {
         }
     }
     g.goal = P1[static_cast<std::size_t>(n)];
-    if (g.goal < 0) g.goal = g.addNode();  // no vine parse: every max-marginal stays -inf
+    if (g.goal < 0) g.goal = g.addNode(); // no vine parse: every max-marginal stays -inf
     return g;
 }
 
@@ -69,17 +73,22 @@ std::vector<int> vineProjection(int n, int band, const std::vector<int>& heads) 
     for (int m = 1; m <= n; ++m) {
         const int h = heads[static_cast<std::size_t>(m)];
         if (h < 0) continue;
-        if (vineShortArc(band, h, m)) out.push_back(arcLabel(n, h, m));
-        else out.push_back(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right));
+        if (vineShortArc(band, h, m))
+            out.push_back(arcLabel(n, h, m));
+        else
+            out.push_back(vineOuterLabel(n, m, h < m ? VineSide::Left : VineSide::Right));
     }
-    std::vector<char> far(static_cast<std::size_t>(2 * (n + 1)), 0);  // [2 * h + side]: h has a far modifier there
+    std::vector<char> far(static_cast<std::size_t>(2 * (n + 1)),
+                          0); // [2 * h + side]: h has a far modifier there
     for (int m = 1; m <= n; ++m) {
         const int h = heads[static_cast<std::size_t>(m)];
-        if (h >= 0 && !vineShortArc(band, h, m)) far[static_cast<std::size_t>(2 * h + (m < h ? 0 : 1))] = 1;
+        if (h >= 0 && !vineShortArc(band, h, m))
+            far[static_cast<std::size_t>(2 * h + (m < h ? 0 : 1))] = 1;
     }
     for (int h = 1; h <= n; ++h)
         for (VineSide side : {VineSide::Left, VineSide::Right})
-            if (far[static_cast<std::size_t>(2 * h + static_cast<int>(side))]) out.push_back(vineOuterHeadLabel(n, h, side));
+            if (far[static_cast<std::size_t>(2 * h + static_cast<int>(side))])
+                out.push_back(vineOuterHeadLabel(n, h, side));
     return out;
 }
 

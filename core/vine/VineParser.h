@@ -18,20 +18,20 @@
 // Departure from Eisner & Smith's vine grammar (documented in docs/results.md): no projective-tree
 // constraint among the short arcs. Our first version required each vine child's subtree to lie
 // within b of it (all chart items of width <= b), which is linear but excludes most gold trees
-// (a chain of short arcs reaches past b), so gold arcs were pruned at every alpha. The tree-constrained
-// vine that keeps wide chains is VineTreeParser.h (VineStructure::Tree, vine-train --vine-structure
-// tree); on the sample's dev split it prunes no better (docs/results.md). Without the tree constraint every
-// tree's vine projection is a vine parse, so the structured cascade's guarantee (a gold part's
-// max-marginal >= the gold score) holds.
-// Size: O(n b) nodes and edges (linear in n). Labels: arcLabel(n, h, m) for the arcs, then
-// vineOuterLabel(n, m, side) for the outer arcs, then vineOuterHeadLabel(n, h, side). Max-marginals: the generic max-plus
+// (a chain of short arcs reaches past b), so gold arcs were pruned at every alpha. The
+// tree-constrained vine that keeps wide chains is VineTreeParser.h (VineStructure::Tree, vine-train
+// --vine-structure tree); on the sample's dev split it prunes no better (docs/results.md). Without
+// the tree constraint every tree's vine projection is a vine parse, so the structured cascade's
+// guarantee (a gold part's max-marginal >= the gold score) holds. Size: O(n b) nodes and edges
+// (linear in n). Labels: arcLabel(n, h, m) for the arcs, then vineOuterLabel(n, m, side) for the
+// outer arcs, then vineOuterHeadLabel(n, h, side). Max-marginals: the generic max-plus
 // inside-outside (core/dep/Hypergraph.h); contract: equal to the best vine parse containing the
 // part by brute force (tests/vine/test_vine_parser.cpp).
 //
 // A tree's "vine projection" (its parts in the vine's vocabulary: arcs of length <= b and root
-// arcs as themselves, a longer arc h -> m as the outer arc of m on h's side plus the outer-head part
-// of h on m's side, once per head and side) is what the cascade
-// trainer scores as gold (vineProjection); it is always a vine parse.
+// arcs as themselves, a longer arc h -> m as the outer arc of m on h's side plus the outer-head
+// part of h on m's side, once per head and side) is what the cascade trainer scores as gold
+// (vineProjection); it is always a vine parse.
 #include "core/dep/ArcMask.h"
 #include "core/dep/Eisner.h"
 #include "core/dep/EisnerHypergraph.h"
@@ -42,43 +42,66 @@
 
 namespace prunescope {
 
-enum class VineSide { Left = 0, Right = 1 };  // where the far head (outer arc) or far modifier (outer head) lies
+enum class VineSide {
+    Left = 0,
+    Right = 1
+}; // where the far head (outer arc) or far modifier (outer head) lies
 
-// Which vine the first pass parses: this file's per-token vine (every token picks one vine-head part,
-// no tree constraint; linear in n), or the tree-constrained vine of VineTreeParser.h (a projective
-// tree of short arcs and vine arcs; O(n^2 b)). The parts, labels and features are the same.
+// Which vine the first pass parses: this file's per-token vine (every token picks one vine-head
+// part, no tree constraint; linear in n), or the tree-constrained vine of VineTreeParser.h (a
+// projective tree of short arcs and vine arcs; O(n^2 b)). The parts, labels and features are the
+// same.
 enum class VineStructure { PerToken = 0, Tree = 1 };
-inline const char* vineStructureName(VineStructure s) { return s == VineStructure::Tree ? "tree" : "token"; }
+inline const char* vineStructureName(VineStructure s) {
+    return s == VineStructure::Tree ? "tree" : "token";
+}
 // "token" | "tree"; false for anything else.
 inline bool vineStructureFromName(const std::string& name, VineStructure& out) {
-    if (name == "token") out = VineStructure::PerToken;
-    else if (name == "tree") out = VineStructure::Tree;
-    else return false;
+    if (name == "token")
+        out = VineStructure::PerToken;
+    else if (name == "tree")
+        out = VineStructure::Tree;
+    else
+        return false;
     return true;
 }
 
-inline int vineOuterLabel(int n, int m, VineSide side) { return (n + 1) * (n + 1) + 2 * m + static_cast<int>(side); }
-inline int vineOuterHeadLabel(int n, int h, VineSide side) { return (n + 1) * (n + 1) + 2 * (n + 1) + 2 * h + static_cast<int>(side); }
-inline int vineLabelCount(int n) { return (n + 1) * (n + 1) + 4 * (n + 1); }
+inline int vineOuterLabel(int n, int m, VineSide side) {
+    return (n + 1) * (n + 1) + 2 * m + static_cast<int>(side);
+}
+inline int vineOuterHeadLabel(int n, int h, VineSide side) {
+    return (n + 1) * (n + 1) + 2 * (n + 1) + 2 * h + static_cast<int>(side);
+}
+inline int vineLabelCount(int n) {
+    return (n + 1) * (n + 1) + 4 * (n + 1);
+}
 // Whether arc h -> m is inside the band (or a root arc): a part of the vine itself.
-inline bool vineShortArc(int band, int h, int m) { return h == 0 || (h > m ? h - m : m - h) <= band; }
+inline bool vineShortArc(int band, int h, int m) {
+    return h == 0 || (h > m ? h - m : m - h) <= band;
+}
 inline bool vineOuterExists(int n, int band, int m, VineSide side) {
     return side == VineSide::Left ? m - band - 1 >= 1 : m + band + 1 <= n;
 }
 // The same positions admit an outer-head part: a modifier more than band away on that side.
-inline bool vineOuterHeadExists(int n, int band, int h, VineSide side) { return h >= 1 && vineOuterExists(n, band, h, side); }
+inline bool vineOuterHeadExists(int n, int band, int h, VineSide side) {
+    return h >= 1 && vineOuterExists(n, band, h, side);
+}
 
 // Scores of the vine's parts: arcs (only root arcs and arcs of length <= band are read; -inf =
-// absent), outer arcs outer[2 * m + side] and outer-head parts outerHead[2 * h + side] (1..n; -inf =
-// absent).
+// absent), outer arcs outer[2 * m + side] and outer-head parts outerHead[2 * h + side] (1..n; -inf
+// = absent).
 struct VineScores {
     int n = 0;
     int band = 3;
     ArcScores arcs;
-    std::vector<float> outer;      // size 2 * (n + 1)
-    std::vector<float> outerHead;  // size 2 * (n + 1)
-    float outerScore(int m, VineSide side) const { return outer[static_cast<std::size_t>(2 * m + static_cast<int>(side))]; }
-    float outerHeadScore(int h, VineSide side) const { return outerHead[static_cast<std::size_t>(2 * h + static_cast<int>(side))]; }
+    std::vector<float> outer;     // size 2 * (n + 1)
+    std::vector<float> outerHead; // size 2 * (n + 1)
+    float outerScore(int m, VineSide side) const {
+        return outer[static_cast<std::size_t>(2 * m + static_cast<int>(side))];
+    }
+    float outerHeadScore(int h, VineSide side) const {
+        return outerHead[static_cast<std::size_t>(2 * h + static_cast<int>(side))];
+    }
 };
 
 Hypergraph buildVineHypergraph(const VineScores& scores, bool singleRoot);

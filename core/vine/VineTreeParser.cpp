@@ -1,4 +1,5 @@
-// The tree-constrained vine (Eisner & Smith 2005, with Rush & Petrov 2012's outer parts) as a hypergraph.
+// The tree-constrained vine (Eisner & Smith 2005, with Rush & Petrov 2012's outer parts) as a
+// hypergraph.
 #include "core/vine/VineTreeParser.h"
 
 #include <algorithm>
@@ -12,10 +13,13 @@ Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
     Hypergraph g;
     g.numLabels = vineLabelCount(n);
     const auto N = static_cast<std::size_t>(n + 1);
-    auto idx = [N](int a, int c) { return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(c); };
-    // Items between tokens 1..n: complete C[h][e] (h's half-tree ending at e) and incomplete I[h][m]
-    // (a short arc h -> m, |h - m| <= b). The vine's own items: V[f][e] = the vine's complete item
-    // over [0, e] and W[f][m] = the vine item "0 ... m, m a vine child", f = whether a root arc is in.
+    auto idx = [N](int a, int c) {
+        return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(c);
+    };
+    // Items between tokens 1..n: complete C[h][e] (h's half-tree ending at e) and incomplete
+    // I[h][m] (a short arc h -> m, |h - m| <= b). The vine's own items: V[f][e] = the vine's
+    // complete item over [0, e] and W[f][m] = the vine item "0 ... m, m a vine child", f = whether
+    // a root arc is in.
     std::vector<int> C(N * N, -1), I(N * N, -1);
     std::vector<int> V[2] = {std::vector<int>(N, -1), std::vector<int>(N, -1)};
     std::vector<int> W[2] = {std::vector<int>(N, -1), std::vector<int>(N, -1)};
@@ -51,7 +55,7 @@ Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
                 if (a >= 0 && c >= 0) g.addEdge(node(v), {a, c}, 0.0f);
             }
             C[idx(s, t)] = v;
-            v = -1;  // C[t][s] (leftward): I[t][m] + C[m][s]
+            v = -1; // C[t][s] (leftward): I[t][m] + C[m][s]
             for (int m = std::max(s, t - b); m < t; ++m) {
                 const int a = I[idx(t, m)], c = C[idx(m, s)];
                 if (a >= 0 && c >= 0) g.addEdge(node(v), {a, c}, 0.0f);
@@ -59,7 +63,8 @@ Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
             C[idx(t, s)] = v;
         }
     // The vine, left to right: W[f][m] = V[f'][r] + C[m][r + 1] + (m's vine part), then
-    // V[f][e] = W[f][m] + C[m][e]. A vine part is the root arc (sets f; once if singleRoot) or an outer arc.
+    // V[f][e] = W[f][m] + C[m][e]. A vine part is the root arc (sets f; once if singleRoot) or an
+    // outer arc.
     for (int e = 1; e <= n; ++e) {
         const int m = e;
         for (int f = 0; f < 2; ++f) {
@@ -68,11 +73,13 @@ Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
                 const int left = C[idx(m, r + 1)];
                 if (left < 0) continue;
                 auto add = [&](int tail, float wgt, int label) {
-                    if (tail >= 0 && wgt != kDepNegInf) g.addEdge(node(v), {tail, left}, wgt, label);
+                    if (tail >= 0 && wgt != kDepNegInf)
+                        g.addEdge(node(v), {tail, left}, wgt, label);
                 };
                 const int same = V[f][static_cast<std::size_t>(r)];
                 for (VineSide side : {VineSide::Left, VineSide::Right})
-                    if (vineOuterExists(n, b, m, side)) add(same, sc.outerScore(m, side), vineOuterLabel(n, m, side));
+                    if (vineOuterExists(n, b, m, side))
+                        add(same, sc.outerScore(m, side), vineOuterLabel(n, m, side));
                 if (f == 1) {
                     add(V[0][static_cast<std::size_t>(r)], sc.arcs(0, m), arcLabel(n, 0, m));
                     if (!singleRoot) add(same, sc.arcs(0, m), arcLabel(n, 0, m));
@@ -90,8 +97,9 @@ Hypergraph buildVineTreeHypergraph(const VineScores& sc, bool singleRoot) {
         }
     }
     int top = V[1][N - 1];
-    for (int h = 1; h <= n; ++h) top = appendVineOuterHeadChoices(g, sc, h, top);  // independent of the tree
-    g.goal = top >= 0 ? top : g.addNode();  // no vine parse: every max-marginal stays -inf
+    for (int h = 1; h <= n; ++h)
+        top = appendVineOuterHeadChoices(g, sc, h, top); // independent of the tree
+    g.goal = top >= 0 ? top : g.addNode(); // no vine parse: every max-marginal stays -inf
     return g;
 }
 

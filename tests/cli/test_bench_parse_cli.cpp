@@ -8,15 +8,17 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QDir>
 #include "support/TestSuite.h"
+#include <QDir>
 
 #include <nlohmann/json.hpp>
 
 using prunescope::testdata::runCli;
 
 namespace {
-QString benchGrammar() { return QString::fromStdString(prunescope::testdata::samplePath("grammar.gram")); }
+QString benchGrammar() {
+    return QString::fromStdString(prunescope::testdata::samplePath("grammar.gram"));
+}
 QString benchDevFile() {
     const QString dir = QString::fromStdString(prunescope::testdata::ptbDir("dev"));
     const QStringList files = QDir(dir).entryList({"*.mrg"}, QDir::Files, QDir::Name);
@@ -25,9 +27,10 @@ QString benchDevFile() {
 bool hasPositiveKey(const nlohmann::json& j, const std::string& a, const std::string& b) {
     for (const auto& [key, value] : j.items()) {
         std::string lower = key;
-        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (lower.find(a) != std::string::npos && lower.find(b) != std::string::npos && value.is_number() &&
-            value.get<double>() > 0)
+        for (char& c : lower)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (lower.find(a) != std::string::npos && lower.find(b) != std::string::npos &&
+            value.is_number() && value.get<double>() > 0)
             return true;
     }
     return false;
@@ -36,19 +39,21 @@ bool hasPositiveKey(const nlohmann::json& j, const std::string& a, const std::st
 
 class TestBenchParseCli : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void reportsTheParsersPushes() {
         const QString file = benchDevFile();
         QVERIFY(!file.isEmpty());
         const int maxLen = 20, repeat = 2;
-        const auto run = runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", file, "--max-len",
-                                 QString::number(maxLen), "--repeat", QString::number(repeat), "--ideal", "--ideal-seconds",
-                                 "0.03", "--memory-words", "30", "--phases", "--json"});
+        const auto run =
+            runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", file, "--max-len",
+                    QString::number(maxLen), "--repeat", QString::number(repeat), "--ideal",
+                    "--ideal-seconds", "0.03", "--memory-words", "30", "--phases", "--json"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const auto j = nlohmann::json::parse(run.out.toStdString());
         QVERIFY(hasPositiveKey(j, "ideal", "mpush"));
         QVERIFY(hasPositiveKey(j, "total", "mpush"));
-        const double total = j.at("totalMpushPerSecond").get<double>(), ideal = j.at("idealMpushPerSecond").get<double>();
+        const double total = j.at("totalMpushPerSecond").get<double>(),
+                     ideal = j.at("idealMpushPerSecond").get<double>();
         QVERIFY(qAbs(j.at("ratioToIdeal").get<double>() - total / ideal) < 1e-9);
         QVERIFY(j.at("idealLoop").at("rowsMatchParser").get<bool>());
 
@@ -68,7 +73,8 @@ private slots:
         long reported = 0;
         for (const auto& b : j.at("buckets")) {
             const int from = b.at("from").get<int>();
-            const double bucketPushes = b.at("mpushPerSentence").get<double>() * 1e6 * b.at("sentences").get<int>();
+            const double bucketPushes =
+                b.at("mpushPerSentence").get<double>() * 1e6 * b.at("sentences").get<int>();
             QVERIFY(qAbs(bucketPushes - static_cast<double>(byBucket[(from - 1) / 10])) < 0.5);
             reported += std::llround(bucketPushes);
         }
@@ -77,24 +83,28 @@ private slots:
         const auto& ph = j.at("phases");
         QCOMPARE(ph.at("pushes").get<long>(), repeat * pushes);
         QCOMPARE(ph.at("parses").get<long>(), repeat * static_cast<long>(trees.size()));
-        for (const char* k : {"itemBuild", "split", "finishCell", "total", "itemsPerPush"}) QVERIFY2(ph.at(k).get<double>() > 0, k);
+        for (const char* k : {"itemBuild", "split", "finishCell", "total", "itemsPerPush"})
+            QVERIFY2(ph.at(k).get<double>() > 0, k);
         QVERIFY(ph.at("direct").get<double>() >= 0);
-        const double sum = ph.at("itemBuild").get<double>() + ph.at("split").get<double>() + ph.at("direct").get<double>() +
-                           ph.at("finishCell").get<double>() + ph.at("other").get<double>();
+        const double sum = ph.at("itemBuild").get<double>() + ph.at("split").get<double>() +
+                           ph.at("direct").get<double>() + ph.at("finishCell").get<double>() +
+                           ph.at("other").get<double>();
         QVERIFY(qAbs(sum - ph.at("total").get<double>()) < 1e-6 * ph.at("total").get<double>());
         QCOMPARE(j.at("memory").at("words").get<int>(), 30);
         QVERIFY(j.at("memory").at("totalMiB").get<double>() > 0);
     }
 
     void textOutputNamesPhasesAndTheIdealCheck() {
-        const auto run = runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", benchDevFile(), "--max-len",
-                                 "10", "--repeat", "1", "--memory-words", "0", "--phases"});
+        const auto run =
+            runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", benchDevFile(),
+                    "--max-len", "10", "--repeat", "1", "--memory-words", "0", "--phases"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains("M pushes/s"));
         QVERIFY(run.out.contains("phases, ns per push"));
         QVERIFY(run.out.contains("item build"));
-        const auto ideal = runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank", benchDevFile(), "--max-len", "10",
-                                   "--repeat", "1", "--memory-words", "0", "--ideal", "--ideal-seconds", "0.03"});
+        const auto ideal = runCli({"bench-parse", "--grammar", benchGrammar(), "--treebank",
+                                   benchDevFile(), "--max-len", "10", "--repeat", "1",
+                                   "--memory-words", "0", "--ideal", "--ideal-seconds", "0.03"});
         QVERIFY2(ideal.exitCode == 0, qPrintable(ideal.err));
         QVERIFY(ideal.out.contains("its rows are the parser's: yes"));
     }
@@ -102,17 +112,21 @@ private slots:
     void refusesBadOptions_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("mask") << QStringList{"--mask", "half"} << "--mask must be all, gold or random:P";
+        QTest::newRow("mask") << QStringList{"--mask", "half"}
+                              << "--mask must be all, gold or random:P";
         QTest::newRow("kernel") << QStringList{"--kernel", "sse9"} << "--kernel must be";
-        QTest::newRow("ideal without sentences") << QStringList{"--max-len", "0", "--ideal"} << "--ideal needs at least one sentence";
-        QTest::newRow("missing treebank") << QStringList{"--treebank", "/nonexistent/dev"} << "/nonexistent/dev";
+        QTest::newRow("ideal without sentences")
+            << QStringList{"--max-len", "0", "--ideal"} << "--ideal needs at least one sentence";
+        QTest::newRow("missing treebank")
+            << QStringList{"--treebank", "/nonexistent/dev"} << "/nonexistent/dev";
     }
     void refusesBadOptions() {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
         QStringList all{"bench-parse", "--grammar", benchGrammar()};
         if (!args.contains("--treebank")) all << "--treebank" << benchDevFile();
-        all << "--memory-words" << "0" << args;
+        all << "--memory-words"
+            << "0" << args;
         const auto run = runCli(all);
         QVERIFY(run.exitCode != 0);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));

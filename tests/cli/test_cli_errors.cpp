@@ -7,8 +7,8 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include "support/TestSuite.h"
 #include "TestConfig.h"
+#include "support/TestSuite.h"
 
 #include <QFile>
 #include <QProcess>
@@ -25,7 +25,9 @@ namespace {
 
 using Run = prunescope::testdata::CliRun;
 
-QString cliPath() { return prunescope::testdata::cliBinary(); }
+QString cliPath() {
+    return prunescope::testdata::cliBinary();
+}
 
 Run run(const QStringList& args, const QByteArray& input = {}, const QString& stdoutFile = {}) {
     prunescope::testdata::CliRunOptions o;
@@ -37,7 +39,8 @@ Run run(const QStringList& args, const QByteArray& input = {}, const QString& st
 // Status 1 or 2, no signal, and stderr is exactly one line "error: FILE:LINE…".
 void expectError(const Run& r, const QString& file, int line = -1) {
     QVERIFY2(!r.crashed, qPrintable("exited by a signal; stderr: " + r.err));
-    QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(QString("exit %1: %2").arg(r.exitCode).arg(r.err)));
+    QVERIFY2(r.exitCode == 1 || r.exitCode == 2,
+             qPrintable(QString("exit %1: %2").arg(r.exitCode).arg(r.err)));
     const QString err = r.err.endsWith('\n') ? r.err.chopped(1) : r.err;
     QVERIFY2(!err.contains('\n'), qPrintable("more than one line: " + r.err));
     const QRegularExpression re("^error: " + QRegularExpression::escape(file) + ":(\\d+)");
@@ -58,11 +61,12 @@ class TestCliErrors : public QObject {
         return p;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         if (!QFile::exists(cliPath())) QSKIP("prunescope-cli not built");
         dir_ = QString::fromStdString(prunescope::testdata::tempDir("cli-errors"));
-        treebank_ = QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/sentences.mrg";
+        treebank_ =
+            QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/sentences.mrg";
         grammar_ = dir_ + "/small.gram";
         const Run r = run({"grammar", "--train", treebank_, "--out", grammar_});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -72,21 +76,32 @@ private slots:
     void evaluatingNoSentenceIsAnError() {
         namespace td = prunescope::testdata;
         const QString empty = file("empty.mrg", "");
-        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", empty}), empty + ": no sentences to evaluate");
-        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "1"}),
-                           treebank_ + ": no sentence within --max-len 1 to evaluate");
-        const QString dep = QString::fromStdString(td::samplePath("dep/sentences.dp"));
-        td::expectCliError(run({"dep-eval", "--model", QString::fromStdString(td::samplePath("dep/model.json")), "--treebank", dep, "--max-len", "1"}),
-                           dep + ": no sentence within --max-len 1 to evaluate");
-        td::expectCliError(run({"compare", "--grammar", grammar_, "--treebank", empty, "--baseline", QString::fromStdString(td::samplePath("policies/baseline-w16.json")),
-                                "--lols", QString::fromStdString(td::samplePath("policies/baseline-w16.json")), "--lambda", "1"}),
+        td::expectCliError(run({"eval", "--grammar", grammar_, "--treebank", empty}),
                            empty + ": no sentences to evaluate");
-        td::expectCliError(run({"regret", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "2", "--lambda", "0.1", "--policy",
-                                QString::fromStdString(td::samplePath("policies/baseline-w16.json"))}),
-                           treebank_ + ": no sentence within --max-len 2 to evaluate");
+        td::expectCliError(
+            run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "1"}),
+            treebank_ + ": no sentence within --max-len 1 to evaluate");
+        const QString dep = QString::fromStdString(td::samplePath("dep/sentences.dp"));
+        td::expectCliError(
+            run({"dep-eval", "--model", QString::fromStdString(td::samplePath("dep/model.json")),
+                 "--treebank", dep, "--max-len", "1"}),
+            dep + ": no sentence within --max-len 1 to evaluate");
+        td::expectCliError(
+            run({"compare", "--grammar", grammar_, "--treebank", empty, "--baseline",
+                 QString::fromStdString(td::samplePath("policies/baseline-w16.json")), "--lols",
+                 QString::fromStdString(td::samplePath("policies/baseline-w16.json")), "--lambda",
+                 "1"}),
+            empty + ": no sentences to evaluate");
+        td::expectCliError(
+            run({"regret", "--grammar", grammar_, "--treebank", treebank_, "--max-len", "2",
+                 "--lambda", "0.1", "--policy",
+                 QString::fromStdString(td::samplePath("policies/baseline-w16.json"))}),
+            treebank_ + ": no sentence within --max-len 2 to evaluate");
         const QString emptyDp = file("empty.dp", "");
-        td::expectCliError(run({"cube-eval", "--model", QString::fromStdString(td::samplePath("cube/model.json")), "--treebank", emptyDp}),
-                           emptyDp + ": no sentences to evaluate");
+        td::expectCliError(
+            run({"cube-eval", "--model", QString::fromStdString(td::samplePath("cube/model.json")),
+                 "--treebank", emptyDp}),
+            emptyDp + ": no sentences to evaluate");
     }
 
     // Started by mpirun (or srun) as several processes, a CLI built without MPI says so instead of
@@ -105,16 +120,19 @@ private slots:
             const QString err = QString::fromUtf8(p.readAllStandardError());
             QCOMPARE(p.exitStatus(), QProcess::NormalExit);
             QCOMPARE(p.exitCode(), 1);
-            QVERIFY2(err.startsWith("error: lols: started as 3 processes") && err.contains("-DPRUNESCOPE_MPI=ON"),
+            QVERIFY2(err.startsWith("error: lols: started as 3 processes") &&
+                         err.contains("-DPRUNESCOPE_MPI=ON"),
                      qPrintable(err));
         }
     }
 
     void grammarBadTreebank() {
-        const QString bad = file("bad.mrg", "( (S (NP (DT The) (NN dog)) (VP (VBZ barks)) )\n( (S (NP (NN x) y)) )\n");
+        const QString bad = file(
+            "bad.mrg", "( (S (NP (DT The) (NN dog)) (VP (VBZ barks)) )\n( (S (NP (NN x) y)) )\n");
         expectError(run({"grammar", "--train", bad, "--out", dir_ + "/x.gram"}), bad, 2);
         std::string nested = "\n( ";
-        for (int d = 0; d < 50000; ++d) nested += "(X ";
+        for (int d = 0; d < 50000; ++d)
+            nested += "(X ";
         nested += "(NN w)" + std::string(50000, ')') + " )\n";
         const QString deep2 = file("deep2.mrg", nested);
         expectError(run({"grammar", "--train", deep2, "--out", dir_ + "/x.gram"}), deep2, 2);
@@ -135,26 +153,32 @@ private slots:
     void evalBadGrammar() {
         std::string g = readFile(grammar_.toStdString());
         const auto pos = g.find("\nbinary ");
-        const auto lineStart = g.find('\n', pos + 1) + 1;  // the first binary rule
+        const auto lineStart = g.find('\n', pos + 1) + 1; // the first binary rule
         const auto sp = g.rfind(' ', g.find('\n', lineStart));
         g.replace(sp + 1, g.find('\n', lineStart) - sp - 1, "nan");
-        const int line = static_cast<int>(std::count(g.begin(), g.begin() + static_cast<long>(lineStart), '\n')) + 1;
+        const int line = static_cast<int>(std::count(
+                             g.begin(), g.begin() + static_cast<long>(lineStart), '\n')) +
+                         1;
         const QString bad = file("nan.gram", g);
         expectError(run({"eval", "--grammar", bad, "--treebank", treebank_}), bad, line);
     }
     void evalBadPolicy() {
         std::string p = readFile((QString::fromStdString(prunescope::testdata::sourceDir()) +
-                                  "/samples/policies/baseline-w16.json").toStdString());
+                                  "/samples/policies/baseline-w16.json")
+                                     .toStdString());
         const auto v = p.find("\"value\": [") + 10;
         p.replace(v, p.find(',', v) - v, "1e300");
         const QString bad = file("huge.json", p);
-        expectError(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--policy", bad}), bad);
-        QVERIFY(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--policy", bad}).err.contains("float range"));
+        expectError(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--policy", bad}),
+                    bad);
+        QVERIFY(run({"eval", "--grammar", grammar_, "--treebank", treebank_, "--policy", bad})
+                    .err.contains("float range"));
     }
     void evalSkipsOverlongSentences() {
         std::string t = readFile(treebank_.toStdString());
         t += "( (S";
-        for (int i = 0; i < 4200; ++i) t += " (NN word)";
+        for (int i = 0; i < 4200; ++i)
+            t += " (NN word)";
         t += ") )\n";
         const QString tb = file("long.mrg", t);
         const Run r = run({"eval", "--grammar", grammar_, "--treebank", tb, "--json"});
@@ -171,7 +195,8 @@ private slots:
     }
     void parseOverlongSentence() {
         std::string text = "The dog barks .\n";
-        for (int i = 0; i < 4200; ++i) text += "word ";
+        for (int i = 0; i < 4200; ++i)
+            text += "word ";
         text += "\nIt ran .\n";
         const QString s = file("long.txt", text);
         expectError(run({"parse", "--grammar", grammar_, "--input", s}), s, 2);
@@ -188,15 +213,17 @@ private slots:
         const Run r = run({"parse", "--grammar", grammar_, "--json"}, input);
         QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
         const QStringList lines = r.out.trimmed().split('\n');
-        QCOMPARE(lines.size(), 2);  // stopped at the first bad byte before
-        for (const QString& l : lines) QVERIFY(nlohmann::json::accept(l.toStdString()));
+        QCOMPARE(lines.size(), 2); // stopped at the first bad byte before
+        for (const QString& l : lines)
+            QVERIFY(nlohmann::json::accept(l.toStdString()));
         QVERIFY(lines[0].contains(QChar(0xFFFD)));
-        QCOMPARE(r.err.count("not UTF-8"), 1);  // said once
+        QCOMPARE(r.err.count("not UTF-8"), 1); // said once
     }
     void parseToAFullDiskFails() {
         if (!fs::exists("/dev/full")) QSKIP("no /dev/full");
         std::string text;
-        for (int i = 0; i < 400; ++i) text += "The dog barks .\n";
+        for (int i = 0; i < 400; ++i)
+            text += "The dog barks .\n";
         const QString s = file("many.txt", text);
         const Run r = run({"parse", "--grammar", grammar_, "--input", s}, {}, "/dev/full");
         QVERIFY(!r.crashed);
@@ -206,7 +233,8 @@ private slots:
     void frontierKeepsMissingPolicyPaths() {
         const QString run1 = dir_ + "/frontier-run";
         fs::create_directories(run1.toStdString());
-        const std::string src = prunescope::testdata::sourceDir() + "/samples/policies/frontier.json";
+        const std::string src =
+            prunescope::testdata::sourceDir() + "/samples/policies/frontier.json";
         writeFileAtomically((run1 + "/frontier.json").toStdString(), readFile(src));
         // No policy file is next to it (as when a disk is not mounted): the paths must survive.
         const Run r = run({"frontier", "--run", run1});

@@ -23,21 +23,24 @@ class TestCompareMasksCli : public QObject {
     Q_OBJECT
     QString grammar_, policy_, dev_, dir_;
 
-private slots:
+  private slots:
     void initTestCase() {
         if (!QFile::exists(testdata::cliBinary())) QSKIP("prunescope-cli not built");
         grammar_ = QString::fromStdString(testdata::sourceDir() + "/samples/grammar.gram");
-        policy_ = QString::fromStdString(testdata::sourceDir() + "/samples/policies/baseline-w16.json");
+        policy_ =
+            QString::fromStdString(testdata::sourceDir() + "/samples/policies/baseline-w16.json");
         std::vector<fs::path> files;
-        for (const auto& e : fs::directory_iterator(testdata::ptbDir("dev"))) files.push_back(e.path());
+        for (const auto& e : fs::directory_iterator(testdata::ptbDir("dev")))
+            files.push_back(e.path());
         std::sort(files.begin(), files.end());
-        dev_ = QString::fromStdString(files.front().string());  // one dev file
+        dev_ = QString::fromStdString(files.front().string()); // one dev file
         dir_ = QString::fromStdString(testdata::tempDir("compare-masks-cli"));
     }
 
     void jsonEqualsTheCoreComparison() {
-        const testdata::CliRun r = testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--a",
-                                                     "policy:" + policy_, "--b", "gold"});
+        const testdata::CliRun r =
+            testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--a",
+                              "policy:" + policy_, "--b", "gold"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Grammar g = loadGrammar(grammar_.toStdString());
         const Policy p = loadPolicy(policy_.toStdString());
@@ -48,11 +51,15 @@ private slots:
             QVERIFY(s < gold.size());
             const auto j = nlohmann::json::parse(line);
             const std::vector<std::string> words = gold[s].words();
-            const PruningMask a = policyMask(p, SentenceFeatures(words)), b = goldSpanMask(g, gold[s]);
-            const nlohmann::json expected = maskComparisonJson(compareMasks(g, words, &gold[s], a, b), a.n);
-            for (const char* key : {"intersection", "onlyA", "onlyB", "counts"}) QCOMPARE(j[key], expected[key]);
+            const PruningMask a = policyMask(p, SentenceFeatures(words)),
+                              b = goldSpanMask(g, gold[s]);
+            const nlohmann::json expected =
+                maskComparisonJson(compareMasks(g, words, &gold[s], a, b), a.n);
+            for (const char* key : {"intersection", "onlyA", "onlyB", "counts"})
+                QCOMPARE(j[key], expected[key]);
             for (const char* side : {"a", "b"})
-                for (const char* key : {"f1", "pushes", "kept", "constituents", "success"}) QCOMPARE(j[side][key], expected[side][key]);
+                for (const char* key : {"f1", "pushes", "kept", "constituents", "success"})
+                    QCOMPARE(j[side][key], expected[side][key]);
             QCOMPARE(j["sentence"].get<std::size_t>(), s + 1);
             QCOMPARE(j["a"]["source"].get<std::string>(), "policy:" + policy_.toStdString());
         }
@@ -67,8 +74,9 @@ private slots:
         const PruningMask m = policyMask(p, SentenceFeatures(gold[2].words()));
         const QString maskPath = dir_ + "/mask.json";
         writeFileAtomically(maskPath.toStdString(), m.toJson().dump());
-        const testdata::CliRun r = testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--sentence",
-                                                     "3", "--a", "mask:" + maskPath, "--b", "policy:" + policy_});
+        const testdata::CliRun r = testdata::runCli(
+            {"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--sentence", "3", "--a",
+             "mask:" + maskPath, "--b", "policy:" + policy_});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["onlyA"].size(), std::size_t{0});
@@ -76,14 +84,16 @@ private slots:
         QCOMPARE(j["a"]["pushes"], j["b"]["pushes"]);
         QCOMPARE(j["counts"]["intersection"].get<int>(), m.keptCount());
         // The same one-sentence mask against another sentence: an error naming the mask file.
-        const testdata::CliRun bad = testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--sentence",
-                                                       "1", "--a", "mask:" + maskPath, "--b", "all"});
+        const testdata::CliRun bad =
+            testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_,
+                              "--sentence", "1", "--a", "mask:" + maskPath, "--b", "all"});
         if (gold[0].size() != gold[2].size()) {
             QCOMPARE(bad.exitCode, 2);
             QVERIFY2(bad.err.contains(maskPath), qPrintable(bad.err));
         }
-        const testdata::CliRun spec = testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--a",
-                                                        "best", "--b", "all"});
+        const testdata::CliRun spec =
+            testdata::runCli({"compare-masks", "--grammar", grammar_, "--treebank", dev_, "--a",
+                              "best", "--b", "all"});
         QVERIFY(spec.exitCode != 0 && !spec.crashed);
         QVERIFY2(spec.err.contains("policy:FILE, gold, all or mask:FILE"), qPrintable(spec.err));
     }

@@ -1,7 +1,7 @@
 // prunescope-cli dep-parse as a user runs it (issue 12): tokens from standard input in both layouts
 // (word/POS lines, word TAB POS lines), a treebank file with --json (heads, max-marginal matrix,
-// UAS), --mask parses under exactly the given mask (a pruned predicted arc changes the tree), and bad
-// input (stdin lines, mask files, a missing model) exits 2 with one line `error: FILE:LINE…`.
+// UAS), --mask parses under exactly the given mask (a pruned predicted arc changes the tree), and
+// bad input (stdin lines, mask files, a missing model) exits 2 with one line `error: FILE:LINE…`.
 #include "core/util/AtomicFile.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"
@@ -14,8 +14,12 @@ namespace {
 
 using Run = prunescope::testdata::CliRun;
 
-QString model() { return QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/dep/model.json"; }
-QString sample() { return QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/dep/sentences.dp"; }
+QString model() {
+    return QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/dep/model.json";
+}
+QString sample() {
+    return QString::fromStdString(prunescope::testdata::sourceDir()) + "/samples/dep/sentences.dp";
+}
 
 // `prunescope-cli dep-parse ARGS` with `input` on its standard input.
 Run depParse(const QStringList& args, const QByteArray& input = {}) {
@@ -29,20 +33,24 @@ Run depParse(const QStringList& args, const QByteArray& input = {}) {
 
 class TestDepParseCli : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void stdinLayouts() {
-        const Run a = depParse({"--model", model()}, "The/DT committee/NN approved/VBD the/DT plan/NN ./.\n");
+        const Run a =
+            depParse({"--model", model()}, "The/DT committee/NN approved/VBD the/DT plan/NN ./.\n");
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
         const QStringList lines = a.out.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 6);
         QCOMPARE(lines[2].section('\t', 1, 2), QString("approved\tVBD"));
-        const Run b = depParse({"--model", model(), "--json"}, "The\tDT\ncommittee\tNN\napproved\tVBD\nthe\tDT\nplan\tNN\n.\t.\n");
+        const Run b = depParse({"--model", model(), "--json"},
+                               "The\tDT\ncommittee\tNN\napproved\tVBD\nthe\tDT\nplan\tNN\n.\t.\n");
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
         const auto j = nlohmann::json::parse(b.out.toStdString());
         QCOMPARE(j["sentences"].size(), std::size_t(1));
         // both layouts give the same heads (the table's 4th column)
-        for (int m = 0; m < 6; ++m) QCOMPARE(j["sentences"][0]["heads"][static_cast<std::size_t>(m)].get<int>(), lines[m].section('\t', 3, 3).toInt());
-        QVERIFY(!j["sentences"][0].contains("uas"));  // no gold heads on stdin
+        for (int m = 0; m < 6; ++m)
+            QCOMPARE(j["sentences"][0]["heads"][static_cast<std::size_t>(m)].get<int>(),
+                     lines[m].section('\t', 3, 3).toInt());
+        QVERIFY(!j["sentences"][0].contains("uas")); // no gold heads on stdin
     }
 
     void treebankJsonAndMask() {
@@ -57,30 +65,43 @@ private slots:
         // prune the predicted arc of token 2 in a mask for sentence 5: the tree must avoid it
         const int h = s["heads"][1].get<int>();
         const std::string dir = prunescope::testdata::tempDir("dep-parse-cli");
-        prunescope::writeFileAtomically(dir + "/mask.json", nlohmann::json{{"n", n}, {"pruned", {{h, 2}}}, {"sentence", 5}}.dump());
-        const Run b = depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/mask.json"), "--json"});
+        prunescope::writeFileAtomically(
+            dir + "/mask.json",
+            nlohmann::json{{"n", n}, {"pruned", {{h, 2}}}, {"sentence", 5}}.dump());
+        const Run b = depParse({"--model", model(), "--input", sample(), "--mask",
+                                QString::fromStdString(dir + "/mask.json"), "--json"});
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
         const auto k = nlohmann::json::parse(b.out.toStdString());
         QCOMPARE(k["sentences"].size(), std::size_t(1));
         QCOMPARE(k["sentences"][0]["words"], s["words"]);
         QVERIFY(k["sentences"][0]["heads"][1].get<int>() != h);
-        QVERIFY(k["sentences"][0]["maxMarginals"]["value"][static_cast<std::size_t>(h)][2].is_null());
+        QVERIFY(
+            k["sentences"][0]["maxMarginals"]["value"][static_cast<std::size_t>(h)][2].is_null());
         QCOMPARE(k["sentences"][0]["arcsKept"].get<long>(), static_cast<long>(n * n - 1));
         QVERIFY(k["sentences"][0]["givenMask"].get<bool>());
     }
 
     void badInput() {
-        prunescope::testdata::expectCliError(depParse({"--model", model()}, "The\tDT\ncat NN\n"), "<stdin>:2", 2);
-        prunescope::testdata::expectCliError(depParse({"--model", model()}, "The/DT cat\n"), "<stdin>:1", 2);
-        prunescope::testdata::expectCliError(depParse({"--model", "/nonexistent/model.json"}, "a/DT\n"), "/nonexistent/model.json", 2);
+        prunescope::testdata::expectCliError(depParse({"--model", model()}, "The\tDT\ncat NN\n"),
+                                             "<stdin>:2", 2);
+        prunescope::testdata::expectCliError(depParse({"--model", model()}, "The/DT cat\n"),
+                                             "<stdin>:1", 2);
+        prunescope::testdata::expectCliError(
+            depParse({"--model", "/nonexistent/model.json"}, "a/DT\n"), "/nonexistent/model.json",
+            2);
         const std::string dir = prunescope::testdata::tempDir("dep-parse-cli-bad");
         prunescope::writeFileAtomically(dir + "/m1.json", "{\"n\": 11, \"pruned\": [[0, 0]]}");
-        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m1.json")}),
-                    QString::fromStdString(dir + "/m1.json"), 2);
+        prunescope::testdata::expectCliError(
+            depParse({"--model", model(), "--input", sample(), "--mask",
+                      QString::fromStdString(dir + "/m1.json")}),
+            QString::fromStdString(dir + "/m1.json"), 2);
         prunescope::writeFileAtomically(dir + "/m2.json", "{\"n\": 11,\n \"pruned\": [[0, 1]");
-        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", sample(), "--mask", QString::fromStdString(dir + "/m2.json")}),
-                    QString::fromStdString(dir + "/m2.json:2"), 2);
-        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample(), 2);
+        prunescope::testdata::expectCliError(
+            depParse({"--model", model(), "--input", sample(), "--mask",
+                      QString::fromStdString(dir + "/m2.json")}),
+            QString::fromStdString(dir + "/m2.json:2"), 2);
+        prunescope::testdata::expectCliError(
+            depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample(), 2);
     }
 };
 

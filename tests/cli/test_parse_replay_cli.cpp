@@ -5,15 +5,17 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QDir>
 #include "support/TestSuite.h"
+#include <QDir>
 
 #include <nlohmann/json.hpp>
 
 using prunescope::testdata::runCli;
 
 namespace {
-QString src(const QString& rel) { return QString::fromStdString(prunescope::testdata::sourceDir()) + "/" + rel; }
+QString src(const QString& rel) {
+    return QString::fromStdString(prunescope::testdata::sourceDir()) + "/" + rel;
+}
 QString devFile() {
     const QString dir = QString::fromStdString(prunescope::testdata::ptbDir("dev"));
     const QStringList files = QDir(dir).entryList({"*.mrg"}, QDir::Files, QDir::Name);
@@ -21,24 +23,28 @@ QString devFile() {
 }
 std::vector<nlohmann::json> lines(const QString& out) {
     std::vector<nlohmann::json> v;
-    for (const QString& l : out.split('\n', Qt::SkipEmptyParts)) v.push_back(nlohmann::json::parse(l.toStdString()));
+    for (const QString& l : out.split('\n', Qt::SkipEmptyParts))
+        v.push_back(nlohmann::json::parse(l.toStdString()));
     return v;
 }
 } // namespace
 
 class TestParseReplayCli : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void traceMatchesTheParser_data() {
         QTest::addColumn<QStringList>("maskArgs");
         QTest::newRow("keep-all") << QStringList{};
-        QTest::newRow("policy") << QStringList{"--policy", src("samples/policies/baseline-w16.json")};
+        QTest::newRow("policy") << QStringList{"--policy",
+                                               src("samples/policies/baseline-w16.json")};
     }
     void traceMatchesTheParser() {
         QFETCH(QStringList, maskArgs);
         const QString file = devFile();
         QVERIFY(!file.isEmpty());
-        const QStringList base = QStringList{"parse", "--grammar", src("samples/grammar.gram"), "--treebank", file, "--json"} + maskArgs;
+        const QStringList base = QStringList{"parse",      "--grammar", src("samples/grammar.gram"),
+                                             "--treebank", file,        "--json"} +
+                                 maskArgs;
         const auto plain = runCli(base);
         const auto replay = runCli(base + QStringList{"--replay"});
         QCOMPARE(plain.exitCode, 0);
@@ -74,7 +80,8 @@ private slots:
             }
             QCOMPARE(sum, a[s].at("pushes").get<long>());
             QCOMPARE(consts, a[s].at("constituents").get<long>());
-            QCOMPARE(pruned, n >= 2 ? n * (n + 1) / 2 - 1 - n - a[s].at("spansKept").get<int>() : 0);
+            QCOMPARE(pruned,
+                     n >= 2 ? n * (n + 1) / 2 - 1 - n - a[s].at("spansKept").get<int>() : 0);
             skipped += pruned;
         }
         QCOMPARE(skipped > 0, !maskArgs.isEmpty());

@@ -28,12 +28,14 @@ struct RandomModel {
     ArcScores arcs;
     std::uint64_t seed;
     float triple(int a, int b, int c, int salt) const {
-        SplitMix64 r(seed, static_cast<std::uint64_t>((a * 131 + b) * 131 + c), static_cast<std::uint64_t>(salt));
+        SplitMix64 r(seed, static_cast<std::uint64_t>((a * 131 + b) * 131 + c),
+                     static_cast<std::uint64_t>(salt));
         return static_cast<float>(r.uniform() * 4.0 - 2.0);
     }
     CubeScorer scorer(CubeFeatureSet f, const ArcMask* mask = nullptr) const {
         return CubeScorer(
-            arcs.n, f, [this](int h, int m) { return arcs(h, m); }, [this](int h, int s, int m) { return triple(h, s, m, 1); },
+            arcs.n, f, [this](int h, int m) { return arcs(h, m); },
+            [this](int h, int s, int m) { return triple(h, s, m, 1); },
             [this](int g, int h, int m) { return triple(g, h, m, 2); }, mask);
     }
 };
@@ -45,10 +47,11 @@ RandomModel randomModel(int n, SplitMix64& rng) {
     return r;
 }
 
-ArcMask randomMask(int n, double keep, SplitMix64& rng) { return testdata::randomArcMask(n, keep, rng); }
+ArcMask randomMask(int n, double keep, SplitMix64& rng) {
+    return testdata::randomArcMask(n, keep, rng);
+}
 
-template <typename T>
-std::vector<T> sorted(std::vector<T> v) {
+template <typename T> std::vector<T> sorted(std::vector<T> v) {
     std::sort(v.begin(), v.end());
     return v;
 }
@@ -64,7 +67,7 @@ CubeOptions options(int beam, bool singleRoot) {
 
 class TestCubePruner : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void firstOrderEqualsEisnerForEveryBeam() {
         SplitMix64 rng(21);
         for (int c = 0; c < 240; ++c) {
@@ -82,7 +85,8 @@ private slots:
                 const CubeParse p = cube.parse(sc);
                 QCOMPARE(p.stats.success, e.stats.success);
                 QCOMPARE(p.heads, e.heads);
-                if (e.stats.success) QCOMPARE(static_cast<float>(p.stats.score), static_cast<float>(e.stats.score));
+                if (e.stats.success)
+                    QCOMPARE(static_cast<float>(p.stats.score), static_cast<float>(e.stats.score));
                 QCOMPARE(p.stats.arcsKept, e.stats.arcsKept);
             }
         }
@@ -93,7 +97,8 @@ private slots:
         const auto dev = readDepTreebank(testdata::depDir("dev"));
         HashedWeights w = HashedWeights::zeros(16);
         SplitMix64 rng(4);
-        for (float& x : w.w) x = static_cast<float>(rng.uniform() - 0.5);
+        for (float& x : w.w)
+            x = static_cast<float>(rng.uniform() - 0.5);
         EisnerParser eisner;
         CubePruner cube(options(4, true));
         for (std::size_t i = 0; i < 40; ++i) {
@@ -113,9 +118,13 @@ private slots:
             const RandomModel rm = randomModel(n, rng);
             const ArcMask mask = randomMask(n, c % 4 == 0 ? 1.0 : 0.6, rng);
             std::vector<std::pair<double, std::vector<int>>> trees;
-            const ArcScores& arcs = rm.arcs;  // a lambda must not capture a type of the anonymous namespace
-            forEachProjectiveTree(n, &mask, oneRoot, [&](const std::vector<int>& h) { trees.push_back({treeScore(arcs, h), h}); });
-            std::sort(trees.begin(), trees.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            const ArcScores& arcs =
+                rm.arcs; // a lambda must not capture a type of the anonymous namespace
+            forEachProjectiveTree(n, &mask, oneRoot, [&](const std::vector<int>& h) {
+                trees.push_back({treeScore(arcs, h), h});
+            });
+            std::sort(trees.begin(), trees.end(),
+                      [](const auto& a, const auto& b) { return a.first > b.first; });
             CubePruner cube(options(kCubeUnboundedBeam, oneRoot));
             cube.parse(rm.scorer(kFirstOrder, &mask));
             const CubeChart& ch = cube.chart();
@@ -139,14 +148,18 @@ private slots:
             const RandomModel rm = randomModel(n, rng);
             std::vector<double> all;
             const ArcScores& arcs = rm.arcs;
-            forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& h) { all.push_back(treeScore(arcs, h)); });
+            forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& h) {
+                all.push_back(treeScore(arcs, h));
+            });
             std::sort(all.rbegin(), all.rend());
             for (int k : {1, 3, 7}) {
                 CubePruner cube(options(k, true));
                 cube.parse(rm.scorer(kFirstOrder));
                 const auto beam = cube.chart().beamOf(cube.chart().rootCell());
-                QCOMPARE(static_cast<int>(beam.size()), std::min<int>(k, static_cast<int>(all.size())));
-                for (std::size_t r = 0; r < beam.size(); ++r) QVERIFY(std::abs(beam[r].score - all[r]) < 1e-3);
+                QCOMPARE(static_cast<int>(beam.size()),
+                         std::min<int>(k, static_cast<int>(all.size())));
+                for (std::size_t r = 0; r < beam.size(); ++r)
+                    QVERIFY(std::abs(beam[r].score - all[r]) < 1e-3);
             }
         }
     }
@@ -211,7 +224,10 @@ private slots:
         const CubeChart& ch = cube.chart();
         for (int h = 0; h <= n; ++h)
             for (int m = 1; m <= n; ++m)
-                if (h != m && !mask.keep(h, m)) QCOMPARE(ch.beamSize[static_cast<std::size_t>(ch.cellId(CubeKind::Incomplete, h, m))], 0);
+                if (h != m && !mask.keep(h, m))
+                    QCOMPARE(ch.beamSize[static_cast<std::size_t>(
+                                 ch.cellId(CubeKind::Incomplete, h, m))],
+                             0);
         const ArcMask none = ArcMask::none(n);
         const CubeParse q = cube.parse(rm.scorer(kAll, &none));
         QVERIFY(!q.stats.success);
@@ -230,10 +246,12 @@ private slots:
             for (int c = 0; c < ch.numCells(); ++c) {
                 const auto b = ch.beamOf(c);
                 QVERIFY(static_cast<int>(b.size()) <= k);
-                for (std::size_t r = 1; r < b.size(); ++r) QVERIFY(b[r - 1].score >= b[r].score);
+                for (std::size_t r = 1; r < b.size(); ++r)
+                    QVERIFY(b[r - 1].score >= b[r].score);
                 // distinct derivations
                 for (std::size_t r = 1; r < b.size(); ++r)
-                    for (std::size_t q = 0; q < r; ++q) QVERIFY(b[r].arcs != b[q].arcs);
+                    for (std::size_t q = 0; q < r; ++q)
+                        QVERIFY(b[r].arcs != b[q].arcs);
             }
         }
     }
@@ -244,7 +262,8 @@ private slots:
             const bool oneRoot = c % 2 == 0;
             const int n = 1 + static_cast<int>(rng.below(7));
             std::vector<std::vector<int>> trees;
-            forEachProjectiveTree(n, nullptr, oneRoot, [&](const std::vector<int>& h) { trees.push_back(h); });
+            forEachProjectiveTree(n, nullptr, oneRoot,
+                                  [&](const std::vector<int>& h) { trees.push_back(h); });
             const std::vector<int> gold = trees[rng.below(trees.size())];
             const RandomModel rm = randomModel(n, rng);
             const CubeScorer sc = rm.scorer(kAll);
@@ -259,12 +278,15 @@ private slots:
             const GoldNode& root = g.nodes.back();
             QCOMPARE(root.cellId, ch.rootCell());
             QCOMPARE(ch.heads(root.goldItem), gold);
-            QVERIFY(std::abs(ch.item(root.goldItem).score - sc.partsScore(treeParts(gold, kAll))) < 1e-3);
+            QVERIFY(std::abs(ch.item(root.goldItem).score - sc.partsScore(treeParts(gold, kAll))) <
+                    1e-3);
             for (const GoldNode& node : g.nodes) {
                 if (node.correct()) QCOMPARE(node.violation, 0.0);
                 if (node.rank > 0) QVERIFY(node.violation >= 0);
                 if (node.leaf()) QVERIFY(node.correct());
-                for (int k : node.children) QCOMPARE(g.nodes[static_cast<std::size_t>(k)].parent, static_cast<int>(&node - g.nodes.data()));
+                for (int k : node.children)
+                    QCOMPARE(g.nodes[static_cast<std::size_t>(k)].parent,
+                             static_cast<int>(&node - g.nodes.data()));
             }
         }
     }
@@ -275,13 +297,14 @@ private slots:
         CubePruner cube(options(2, true));
         const CubeScorer sc = rm.scorer(kFirstOrder);
         cube.parse(sc);
-        QVERIFY(!goldDerivation(cube, sc, {-1, 0, 0, 2, 3}).reachable());  // two roots
-        QVERIFY(!goldDerivation(cube, sc, {-1, 3, 4, 0, 3}).reachable());  // crossing
+        QVERIFY(!goldDerivation(cube, sc, {-1, 0, 0, 2, 3}).reachable()); // two roots
+        QVERIFY(!goldDerivation(cube, sc, {-1, 3, 4, 0, 3}).reachable()); // crossing
         ArcMask mask = ArcMask::allKeep(4);
         mask.set(0, 1, false);
         const CubeScorer masked = rm.scorer(kFirstOrder, &mask);
         cube.parse(masked);
-        QVERIFY(goldDerivation(cube, masked, {-1, 0, 1, 2, 3}).problem.find("mask") != std::string::npos);
+        QVERIFY(goldDerivation(cube, masked, {-1, 0, 1, 2, 3}).problem.find("mask") !=
+                std::string::npos);
         QCOMPARE(liftToProjective({-1, 3, 4, 0, 3}), (std::vector<int>{-1, 3, 3, 0, 3}));
         QCOMPARE(liftToProjective({-1, 2, 0, 2}), (std::vector<int>{-1, 2, 0, 2}));
     }
@@ -291,7 +314,8 @@ private slots:
         o.memoryBudget = 1 << 16;
         CubePruner cube(o);
         SplitMix64 rng(30);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, cube.parse(randomModel(40, rng).scorer(kAll)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 cube.parse(randomModel(40, rng).scorer(kAll)));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, CubePruner(options(0, true)));
     }
 };

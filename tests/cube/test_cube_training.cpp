@@ -48,9 +48,10 @@ const std::vector<DepSentence>& dev() {
 
 class TestCubeTraining : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void deterministicGivenTheSeed() {
-        for (auto u : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip, CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax}) {
+        for (auto u : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip,
+                       CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax}) {
             const auto a = trainCubeModel(train(), dev(), smallOptions(u));
             const auto b = trainCubeModel(train(), dev(), smallOptions(u));
             QCOMPARE(a.model.weights.w, b.model.weights.w);
@@ -70,7 +71,8 @@ private slots:
     }
 
     void countersAddUp() {
-        for (auto u : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip, CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax}) {
+        for (auto u : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip,
+                       CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax}) {
             auto o = smallOptions(u);
             o.beam = 1;
             o.epochs = 3;
@@ -93,11 +95,13 @@ private slots:
                     QCOMPARE(e.invalidForced, 0L);
                     QCOMPARE(e.invalidAvoided, e.nonViolations);
                 }
-                if (u == CubeUpdateStrategy::Skip) QCOMPARE(e.updates + e.wrongWithoutUpdate, e.rootWrong);
+                if (u == CubeUpdateStrategy::Skip)
+                    QCOMPARE(e.updates + e.wrongWithoutUpdate, e.rootWrong);
                 if (u == CubeUpdateStrategy::SMax) QCOMPARE(e.updateNodes, e.updates);
                 if (u == CubeUpdateStrategy::PMax) QVERIFY(e.updateNodes >= e.updates);
             }
-            QVERIFY2(nonViolations > 0, cubeUpdateName(u));  // beam 1 with higher-order parts: search loses gold
+            QVERIFY2(nonViolations > 0,
+                     cubeUpdateName(u)); // beam 1 with higher-order parts: search loses gold
             QVERIFY(r.bestEpoch >= 1);
             QCOMPARE(r.model.training["update"].get<std::string>(), std::string(cubeUpdateName(u)));
             QCOMPARE(r.model.training["curve"].size(), std::size_t(3));
@@ -106,12 +110,14 @@ private slots:
 
     void averagingIsTheMeanOfTheWeightsSeen() {
         // Replay one epoch naively: plain weights, updated by the same steps, summed after each
-        // example (and the initial zero vector); the trainer's averaged weights must equal the mean.
+        // example (and the initial zero vector); the trainer's averaged weights must equal the
+        // mean.
         auto o = smallOptions(CubeUpdateStrategy::PMax);
         o.epochs = 1;
         const auto r = trainCubeModel(train(), dev(), o);
         std::vector<int> order(train().size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = static_cast<int>(i);
         SplitMix64 rng(o.seed, 1);
         shuffleInPlace(order, rng);
         HashedWeights w = HashedWeights::zeros(o.hashBits);
@@ -126,7 +132,8 @@ private slots:
             const GoldDerivation g = goldDerivation(pruner, sc, s.heads);
             const CubeUpdateChoice c = chooseCubeUpdate(g, o.update);
             if (c.update) applyCubeUpdate(w, cubeUpdatePairs(pruner.chart(), sc, g, c.nodes));
-            for (std::size_t i = 0; i < w.dim(); ++i) sum[i] += w.w[i];
+            for (std::size_t i = 0; i < w.dim(); ++i)
+                sum[i] += w.w[i];
         }
         const double states = static_cast<double>(order.size()) + 1.0;
         double maxErr = 0;
@@ -143,7 +150,8 @@ private slots:
         auto o = smallOptions(CubeUpdateStrategy::SMax);
         o.epochs = 2;
         const auto r = trainCubeModel(shortSentences("train", 15, 300), dev(), o);
-        QVERIFY2(r.epochs.back().devUas > 50.0, qPrintable(QString::number(r.epochs.back().devUas)));
+        QVERIFY2(r.epochs.back().devUas > 50.0,
+                 qPrintable(QString::number(r.epochs.back().devUas)));
     }
 
     void cancelKeepsFinishedEpochs() {
@@ -231,7 +239,8 @@ private slots:
         o.epochs = 1;
         const CubeModel model = trainCubeModel(train(), dev(), o).model;
         DepSentence longOne;
-        for (int i = 0; i < 600; ++i) longOne.addToken("word", "NN", i == 0 ? 0 : 1);
+        for (int i = 0; i < 600; ++i)
+            longOne.addToken("word", "NN", i == 0 ? 0 : 1);
         longOne.file = "long.dp";
         longOne.line = 7;
         try {
@@ -246,14 +255,16 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, cubeDecoder(model, 4)(empty));
         // a long sentence at a small beam is fine
         DepSentence shorter;
-        for (int i = 0; i < 120; ++i) shorter.addToken("word", "NN", i == 0 ? 0 : 1);
+        for (int i = 0; i < 120; ++i)
+            shorter.addToken("word", "NN", i == 0 ? 0 : 1);
         QVERIFY(cubeDecoder(model, 1)(shorter).success);
     }
 
     void pairedUasTestAndHolm() {
         std::vector<AttachmentScore> a(50), b(50);
         for (int i = 0; i < 50; ++i) {
-            a[static_cast<std::size_t>(i)].scoredTokens = b[static_cast<std::size_t>(i)].scoredTokens = 20;
+            a[static_cast<std::size_t>(i)].scoredTokens =
+                b[static_cast<std::size_t>(i)].scoredTokens = 20;
             a[static_cast<std::size_t>(i)].scoredCorrect = 18;
             b[static_cast<std::size_t>(i)].scoredCorrect = i % 5 == 0 ? 18 : 15;
         }
@@ -273,7 +284,8 @@ private slots:
         // Holm: sorted p (0.01, 0.02, 0.03, 0.5) * (4, 3, 2, 1) = (0.04, 0.06, 0.06, 0.5)
         const auto h = holmAdjust({0.03, 0.5, 0.01, 0.02});
         const std::vector<double> expect{0.06, 0.5, 0.04, 0.06};
-        for (std::size_t i = 0; i < h.size(); ++i) QVERIFY(std::abs(h[i] - expect[i]) < 1e-12);
+        for (std::size_t i = 0; i < h.size(); ++i)
+            QVERIFY(std::abs(h[i] - expect[i]) < 1e-12);
         QCOMPARE(holmAdjust({0.9, 0.8})[0], 1.0);
     }
 };

@@ -1,7 +1,7 @@
 // Where the violation-fixing perceptron updates (core/cube/MaxViolation.h, CubeUpdate.h): the s-max
-// node and the p-max frontier ft(root) on hand-built hypergraphs with known violations (the shape of
-// the paper's Figure 1), their invariants on random trees, and on real charts: the violation at the
-// chosen nodes is >= 0, the four strategies pick what sec. 2 says.
+// node and the p-max frontier ft(root) on hand-built hypergraphs with known violations (the shape
+// of the paper's Figure 1), their invariants on random trees, and on real charts: the violation at
+// the chosen nodes is >= 0, the four strategies pick what sec. 2 says.
 #include "core/cube/CubeTraining.h"
 #include "core/cube/CubeUpdate.h"
 #include "core/dep/DepReader.h"
@@ -50,7 +50,7 @@ std::vector<int> leavesUnder(const std::vector<ViolationNode>& t, int v) {
 
 class TestMaxViolation : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void figure1NonViolatingRoot() {
         // The root is not a violation (search lost gold); K and I violate, I the most.
         const auto t = figure1(-1, 3, 2, 1, 4);
@@ -61,7 +61,8 @@ private slots:
         QCOMPARE(maxv[L], static_cast<int>(I));
         QCOMPARE(maxv[N], static_cast<int>(I));
         QCOMPARE(singleMaxViolation(t, N), static_cast<int>(I));
-        // ft(N) = ft(K) U ft(L) = {K} U ft(I) U ft(F) = {K, I, F}: the left half by K, as the paper's example
+        // ft(N) = ft(K) U ft(L) = {K} U ft(I) U ft(F) = {K, I, F}: the left half by K, as the
+        // paper's example
         QCOMPARE(maxViolationFrontier(t, N), (std::vector<int>{K, I, F}));
     }
 
@@ -81,16 +82,17 @@ private slots:
 
     void tiesPreferTheHigherNodeThenAFixableOne() {
         auto t = figure1(2, 2, 0, 0, 2);
-        QCOMPARE(singleMaxViolation(t, N), static_cast<int>(N));  // N ties K and I: the node itself
+        QCOMPARE(singleMaxViolation(t, N), static_cast<int>(N)); // N ties K and I: the node itself
         t = figure1(-1, 2, 0, 0, 2);
-        QCOMPARE(singleMaxViolation(t, N), static_cast<int>(K));  // K ties I: the earlier child
+        QCOMPARE(singleMaxViolation(t, N), static_cast<int>(K)); // K ties I: the earlier child
         t = figure1(0, -1, -1, -1, -1);
-        t[N].differs = false;  // the root is right: nothing to fix anywhere
+        t[N].differs = false; // the root is right: nothing to fix anywhere
         QCOMPARE(singleMaxViolation(t, N), static_cast<int>(N));
         QCOMPARE(maxViolationFrontier(t, N), (std::vector<int>{N}));
         t = figure1(0, 0, -1, -1, -1);
         t[N].differs = false;
-        QCOMPARE(singleMaxViolation(t, N), static_cast<int>(K));  // a tie with a differing subtree is a violation
+        QCOMPARE(singleMaxViolation(t, N),
+                 static_cast<int>(K)); // a tie with a differing subtree is a violation
     }
 
     void invariantsOnRandomTrees() {
@@ -103,7 +105,7 @@ private slots:
                 if (depth > 0 && rng.uniform() < 0.8) {
                     const int a = grow(depth - 1), b = grow(depth - 1);
                     v.children = {a, b};
-                    v.violation = std::floor(rng.uniform() * 9.0) - 4.0;  // ties are common
+                    v.violation = std::floor(rng.uniform() * 9.0) - 4.0; // ties are common
                     v.differs = rng.uniform() < 0.8;
                     if (!v.differs) v.violation = 0;
                 }
@@ -114,9 +116,10 @@ private slots:
             const auto maxv = maxViolationNodes(t, root);
             const int s = singleMaxViolation(t, root);
             double best = -1e9;
-            for (std::size_t i = 0; i < t.size(); ++i) best = std::max(best, t[i].violation);
+            for (std::size_t i = 0; i < t.size(); ++i)
+                best = std::max(best, t[i].violation);
             QCOMPARE(t[static_cast<std::size_t>(s)].violation, best);
-            QVERIFY(t[static_cast<std::size_t>(s)].violation >= 0);  // the leaves bound it below
+            QVERIFY(t[static_cast<std::size_t>(s)].violation >= 0); // the leaves bound it below
             const auto ft = maxViolationFrontier(t, root);
             std::vector<int> covered;
             for (int f : ft) {
@@ -125,7 +128,7 @@ private slots:
                 const auto l = leavesUnder(t, f);
                 covered.insert(covered.end(), l.begin(), l.end());
             }
-            QCOMPARE(covered, leavesUnder(t, root));  // non-overlapping, covering, in order
+            QCOMPARE(covered, leavesUnder(t, root)); // non-overlapping, covering, in order
         }
     }
 
@@ -175,9 +178,12 @@ private slots:
                 nonViolations += standard.invalid;
                 // the violation at every chosen node of the valid strategies is >= 0
                 for (const auto* ch : {&skip, &smax, &pmax})
-                    for (int n : ch->nodes) QVERIFY(g.nodes[static_cast<std::size_t>(n)].violation >= 0);
+                    for (int n : ch->nodes)
+                        QVERIFY(g.nodes[static_cast<std::size_t>(n)].violation >= 0);
                 QVERIFY(g.nodes[static_cast<std::size_t>(smax.smaxNode)].violation >= 0);
-                for (const auto& node : g.nodes) QVERIFY(node.violation <= g.nodes[static_cast<std::size_t>(smax.smaxNode)].violation);
+                for (const auto& node : g.nodes)
+                    QVERIFY(node.violation <=
+                            g.nodes[static_cast<std::size_t>(smax.smaxNode)].violation);
                 smaxBelowRoot += smax.update && smax.nodes[0] != g.root();
                 // a wrong root that is a violation is always updated by s-max and p-max
                 if (skip.update) {
@@ -188,14 +194,18 @@ private slots:
                 std::vector<int> covered(static_cast<std::size_t>(s.size()) + 1, 0);
                 for (int f : pmax.frontier) {
                     const CubeCell c = g.nodes[static_cast<std::size_t>(f)].cell;
-                    for (int x = std::min(c.head, c.end); x <= std::max(c.head, c.end); ++x) ++covered[static_cast<std::size_t>(x)];
+                    for (int x = std::min(c.head, c.end); x <= std::max(c.head, c.end); ++x)
+                        ++covered[static_cast<std::size_t>(x)];
                 }
                 // adjacent frontier nodes share their boundary position (Eisner's split heads)
-                for (int x = 0; x <= s.size(); ++x) QVERIFY(covered[static_cast<std::size_t>(x)] >= 1 && covered[static_cast<std::size_t>(x)] <= 2);
+                for (int x = 0; x <= s.size(); ++x)
+                    QVERIFY(covered[static_cast<std::size_t>(x)] >= 1 &&
+                            covered[static_cast<std::size_t>(x)] <= 2);
                 // update pairs: the gold side and Viterbi side of every chosen node differ
                 const auto pairs = cubeUpdatePairs(cube.chart(), sc, g, pmax.nodes);
                 if (pmax.update) QVERIFY(pairs.plus != pairs.minus);
-                const double dv = sc.partsScore(pairs.viterbiParts) - sc.partsScore(pairs.goldParts);
+                const double dv =
+                    sc.partsScore(pairs.viterbiParts) - sc.partsScore(pairs.goldParts);
                 QVERIFY(std::abs(dv - pmax.violation) < 1e-2 * std::max(1.0, std::abs(dv)));
             }
         }

@@ -35,7 +35,9 @@ const DepModel& model1() {
         o.patience = 0;
         o.hashBits = 18;
         o.learner = DepLearner::Perceptron;
-        return trainDepModel(firstShort(testdata::depDir("train"), 300, 30), firstShort(testdata::depDir("dev"), 20, 30), o).model;
+        return trainDepModel(firstShort(testdata::depDir("train"), 300, 30),
+                             firstShort(testdata::depDir("dev"), 20, 30), o)
+            .model;
     }();
     return m;
 }
@@ -46,7 +48,8 @@ ArcPruningStage lengthStage(int b) {
                 StageResult r{ArcMask::none(s.size()), 0};
                 for (int h = 0; h <= s.size(); ++h)
                     for (int m = 1; m <= s.size(); ++m)
-                        if (h != m && in.keep(h, m) && (h == 0 || std::abs(h - m) <= b)) r.mask.set(h, m, true);
+                        if (h != m && in.keep(h, m) && (h == 0 || std::abs(h - m) <= b))
+                            r.mask.set(h, m, true);
                 return r;
             }};
 }
@@ -55,7 +58,8 @@ ArcPruningStage lengthStage(int b) {
 ArcPruningStage rootlessStage() {
     return {"rootless", false, [](const DepSentence& s, const ArcMask& in, DepSentenceFeatures&) {
                 StageResult r{in, 0};
-                for (int m = 1; m <= s.size(); ++m) r.mask.set(0, m, false);
+                for (int m = 1; m <= s.size(); ++m)
+                    r.mask.set(0, m, false);
                 return r;
             }};
 }
@@ -64,15 +68,19 @@ ArcPruningStage rootlessStage() {
 
 class TestDepInspection : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void withoutAMaskItIsThePipelinesParse() {
         const auto dev = firstShort(testdata::depDir("dev"), 25, 40);
         const DepModel& m = model1();
         std::vector<std::vector<ArcPruningStage>> configs = {
-            {}, {lengthStage(3)}, {lengthStage(2), modelMaxMarginalStage(m, 0.4)}, {rootlessStage()}};
+            {},
+            {lengthStage(3)},
+            {lengthStage(2), modelMaxMarginalStage(m, 0.4)},
+            {rootlessStage()}};
         for (const auto& stages : configs) {
             DepPipeline p(m);
-            for (const auto& st : stages) p.addStage(st);
+            for (const auto& st : stages)
+                p.addStage(st);
             EisnerParser parser(m.eisnerOptions()), parser2(m.eisnerOptions());
             for (const auto& s : dev) {
                 const DepSentenceResult want = p.parse(s, parser2);
@@ -95,12 +103,16 @@ private slots:
                             QVERIFY(!got.stageMasks[static_cast<std::size_t>(k) + 1].keep(h, d));
                         }
                     }
-                // the max-marginals' argmax is the tree (order 1): every predicted arc attains the best
+                // the max-marginals' argmax is the tree (order 1): every predicted arc attains the
+                // best
                 for (int d = 1; d <= s.size(); ++d)
-                    QVERIFY(std::abs(got.maxMarginals(got.heads[static_cast<std::size_t>(d)], d) - got.maxMarginals.best) < 1e-3);
-                QVERIFY(std::abs(got.maxMarginals.best - got.score) < 1e-3 * std::max(1.0, std::abs(got.score)));
+                    QVERIFY(std::abs(got.maxMarginals(got.heads[static_cast<std::size_t>(d)], d) -
+                                     got.maxMarginals.best) < 1e-3);
+                QVERIFY(std::abs(got.maxMarginals.best - got.score) <
+                        1e-3 * std::max(1.0, std::abs(got.score)));
             }
-            if (stages.size() == 1 && stages[0].name == "rootless") QVERIFY(inspectDepSentence(p, dev[0], parser).fallbacks == 1);
+            if (stages.size() == 1 && stages[0].name == "rootless")
+                QVERIFY(inspectDepSentence(p, dev[0], parser).fallbacks == 1);
         }
     }
 
@@ -127,14 +139,16 @@ private slots:
             QVERIFY(!std::isfinite(r.maxMarginals(h, d)));
             // a mask with no tree: no fallback, all heads -1
             ArcMask none = ArcMask::allKeep(s.size());
-            for (int x = 1; x <= s.size(); ++x) none.set(0, x, false);
+            for (int x = 1; x <= s.size(); ++x)
+                none.set(0, x, false);
             const DepInspection bad = inspectDepSentence(p, s, parser, &none);
             QVERIFY(!bad.success);
             QCOMPARE(bad.heads, std::vector<int>(static_cast<std::size_t>(s.size()) + 1, -1));
             QCOMPARE(bad.fallbacks, 0);
         }
         ArcMask wrong = ArcMask::allKeep(dev[0].size() + 1);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, inspectDepSentence(p, dev[0], parser, &wrong));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 inspectDepSentence(p, dev[0], parser, &wrong));
     }
 
     void thresholdIsAlphaMaxPlusOneMinusAlphaMean() {
@@ -150,14 +164,18 @@ private slots:
                     if (h != d && std::isfinite(mm(h, d))) sum += mm(h, d), ++count;
             for (double a : {0.0, 0.3, 0.8, 1.0}) {
                 const double t = a * mm.best + (1 - a) * sum / count;
-                QVERIFY(std::abs(maxMarginalThreshold(mm, a) - t) < 1e-6 * std::max(1.0, std::abs(t)));
+                QVERIFY(std::abs(maxMarginalThreshold(mm, a) - t) <
+                        1e-6 * std::max(1.0, std::abs(t)));
                 const ArcMask kept = pruneByMaxMarginals(mm, a);
                 for (int h = 0; h <= s.size(); ++h)
                     for (int d = 1; d <= s.size(); ++d)
                         if (h != d) {
-                            const double x = mm(h, d), tt = maxMarginalThreshold(mm, a), eps = 1e-6 * std::max(1.0, std::abs(tt));
-                            if (!std::isfinite(x) || (x < tt - eps && x < mm.best - eps)) QVERIFY(!kept.keep(h, d));
-                            if (std::isfinite(x) && std::abs(x - mm.best) < 1e-12) QVERIFY(kept.keep(h, d));
+                            const double x = mm(h, d), tt = maxMarginalThreshold(mm, a),
+                                         eps = 1e-6 * std::max(1.0, std::abs(tt));
+                            if (!std::isfinite(x) || (x < tt - eps && x < mm.best - eps))
+                                QVERIFY(!kept.keep(h, d));
+                            if (std::isfinite(x) && std::abs(x - mm.best) < 1e-12)
+                                QVERIFY(kept.keep(h, d));
                             if (std::isfinite(x) && x > tt + eps) QVERIFY(kept.keep(h, d));
                         }
             }
@@ -179,7 +197,9 @@ private slots:
                 kept += r.finalMask.keptCount();
                 all += ArcMask::totalArcs(s.size());
             }
-            if (a >= 0.5) QVERIFY2(kept < all / 2, qPrintable(QString("alpha %1 kept %2 of %3").arg(a).arg(kept).arg(all)));
+            if (a >= 0.5)
+                QVERIFY2(kept < all / 2,
+                         qPrintable(QString("alpha %1 kept %2 of %3").arg(a).arg(kept).arg(all)));
         }
     }
 
@@ -193,7 +213,8 @@ private slots:
         const nlohmann::json j = depInspectionJson(dev[0], r);
         const auto n = static_cast<std::size_t>(dev[0].size());
         QCOMPARE(j["heads"].size(), n);
-        for (std::size_t d = 1; d <= n; ++d) QCOMPARE(j["heads"][d - 1].get<int>(), r.heads[d]);
+        for (std::size_t d = 1; d <= n; ++d)
+            QCOMPARE(j["heads"][d - 1].get<int>(), r.heads[d]);
         QCOMPARE(j["maxMarginals"]["value"].size(), n + 1);
         QCOMPARE(j["maxMarginals"]["value"][0].size(), n + 1);
         QVERIFY(j["maxMarginals"]["value"][0][0].is_null());
@@ -219,7 +240,8 @@ private slots:
         QCOMPARE(e1.line(), 2);
         auto e2 = testdata::inputErrorOf([] { readDepParseText("The\tDT\n\tNN\n", "in.txt"); });
         QCOMPARE(e2.line(), 2);
-        auto e3 = testdata::inputErrorOf([] { readDepParseText("The\tDT\nca\xfft\tNN\n", "in.txt"); });
+        auto e3 =
+            testdata::inputErrorOf([] { readDepParseText("The\tDT\nca\xfft\tNN\n", "in.txt"); });
         QCOMPARE(e3.line(), 2);
         auto e4 = testdata::inputErrorOf([] { readDepParseText("The/DT cat\n", "in.txt"); });
         QCOMPARE(e4.line(), 1);

@@ -1,6 +1,7 @@
 // Dependency features, models, training, evaluation and the pruning pipeline (core/dep): feature
-// keys; scores under a mask equal unmasked scores bit for bit; model files round-trip and reject bad
-// input; perceptron and MIRA learn on a slice of the sample, deterministically; UAS conventions.
+// keys; scores under a mask equal unmasked scores bit for bit; model files round-trip and reject
+// bad input; perceptron and MIRA learn on a slice of the sample, deterministically; UAS
+// conventions.
 #include "core/dep/DepModel.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
@@ -19,9 +20,10 @@ using namespace prunescope;
 
 namespace {
 DepSentence sample() {
-    return readDepTreebankString("The\tDT\t2\nold\tJJ\t3\ndog\tNN\t4\nbarks\tVBZ\t0\nat\tIN\t4\nthe\tDT\t8\nbig\tJJ\t8\n"
-                                 "cat\tNN\t5\non\tIN\t4\nTuesday\tNNP\t9\n,\t,\t4\nloudly\tRB\t4\n.\t.\t4\n",
-                                 DepFormat::DepSample, "s.dp")[0];
+    return readDepTreebankString(
+        "The\tDT\t2\nold\tJJ\t3\ndog\tNN\t4\nbarks\tVBZ\t0\nat\tIN\t4\nthe\tDT\t8\nbig\tJJ\t8\n"
+        "cat\tNN\t5\non\tIN\t4\nTuesday\tNNP\t9\n,\t,\t4\nloudly\tRB\t4\n.\t.\t4\n",
+        DepFormat::DepSample, "s.dp")[0];
 }
 std::vector<DepSentence> slice(const std::vector<DepSentence>& v, std::size_t n) {
     return {v.begin(), v.begin() + static_cast<long>(std::min(n, v.size()))};
@@ -30,19 +32,19 @@ std::vector<DepSentence> slice(const std::vector<DepSentence>& v, std::size_t n)
 
 class TestDepModel : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void arcFeatureKeysCountAndDeterminism() {
         const DepSentence s = sample();
         const SentenceAtoms a(s);
         std::vector<std::uint64_t> k1, k2;
-        arcFeatureKeys(a, 4, 5, k1);  // adjacent: no in-between features
+        arcFeatureKeys(a, 4, 5, k1); // adjacent: no in-between features
         QCOMPARE(k1.size(), std::size_t(50));
         arcFeatureKeys(a, 4, 5, k2);
         QCOMPARE(k1, k2);
         // 0 -> 13: twelve tokens in between (long-gap path); distinct tags DT JJ NN VBZ IN NNP , RB
         k1.clear();
         arcFeatureKeys(a, 0, 13, k1);
-        QCOMPARE(k1.size(), std::size_t(50 + 2 * 8 + 2 * 7));  // 7 distinct universal tags
+        QCOMPARE(k1.size(), std::size_t(50 + 2 * 8 + 2 * 7)); // 7 distinct universal tags
         // 4 -> 1: two tokens in between (short-gap path): JJ NN -> ADJ NOUN
         k1.clear();
         arcFeatureKeys(a, 4, 1, k1);
@@ -57,9 +59,9 @@ private slots:
         QCOMPARE(distanceBucket(40), 8);
     }
 
-    // The contract of the per-token template prefixes: arcFeatureKeys = arcFeatureKeysNaive, key for
-    // key, on every arc of dev sentences (long and short gaps, the root, both sentence edges) and of a
-    // one-word sentence; and arcFeatureKeysBound bounds the keys of each.
+    // The contract of the per-token template prefixes: arcFeatureKeys = arcFeatureKeysNaive, key
+    // for key, on every arc of dev sentences (long and short gaps, the root, both sentence edges)
+    // and of a one-word sentence; and arcFeatureKeysBound bounds the keys of each.
     void arcKeysEqualTheNaiveTemplates() {
         auto dev = slice(readDepTreebank(testdata::depDir("dev")), 40);
         dev.push_back(sample());
@@ -73,16 +75,25 @@ private slots:
             for (int h = 0; h <= s.size(); ++h)
                 for (int m = 1; m <= s.size(); ++m) {
                     if (h == m) continue;
-                    fast.assign(1, 7u);  // appends after what is there
+                    fast.assign(1, 7u); // appends after what is there
                     naive.assign(1, 7u);
                     arcFeatureKeys(a, h, m, fast);
                     arcFeatureKeysNaive(a, h, m, naive);
-                    if (fast != naive) QFAIL(qPrintable(QStringLiteral("arc %1 -> %2 of a %3-word sentence").arg(h).arg(m).arg(s.size())));
+                    if (fast != naive)
+                        QFAIL(qPrintable(QStringLiteral("arc %1 -> %2 of a %3-word sentence")
+                                             .arg(h)
+                                             .arg(m)
+                                             .arg(s.size())));
                     // arcFeatureKeys writes into room of arcFeatureKeysBound keys: never more keys
                     // than that, and exactly that many when nothing lies between h and m.
-                    const std::size_t bound = arcFeatureKeysBound(a, h, m), written = fast.size() - 1;
+                    const std::size_t bound = arcFeatureKeysBound(a, h, m),
+                                      written = fast.size() - 1;
                     if (written > bound || (std::abs(h - m) == 1 && written != bound))
-                        QFAIL(qPrintable(QStringLiteral("arc %1 -> %2: %3 keys, bound %4").arg(h).arg(m).arg(written).arg(bound)));
+                        QFAIL(qPrintable(QStringLiteral("arc %1 -> %2: %3 keys, bound %4")
+                                             .arg(h)
+                                             .arg(m)
+                                             .arg(written)
+                                             .arg(bound)));
                     ++arcs;
                 }
         }
@@ -93,7 +104,8 @@ private slots:
         const DepSentence s = sample();
         DepModel m;
         m.weights = HashedWeights::zeros(16);
-        for (std::size_t i = 0; i < m.weights.w.size(); ++i) m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
+        for (std::size_t i = 0; i < m.weights.w.size(); ++i)
+            m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
         const DepScorer sc(m, s);
         ArcMask mask = ArcMask::allKeep(s.size());
         for (int h = 0; h <= s.size(); ++h)
@@ -103,8 +115,12 @@ private slots:
         for (int h = 0; h <= s.size(); ++h)
             for (int d = 1; d <= s.size(); ++d) {
                 if (h == d) continue;
-                if (mask.keep(h, d)) QVERIFY(std::memcmp(&full.s[static_cast<std::size_t>(h * (s.size() + 1) + d)], &part.s[static_cast<std::size_t>(h * (s.size() + 1) + d)], sizeof(float)) == 0);
-                else QCOMPARE(part(h, d), kDepNegInf);
+                if (mask.keep(h, d))
+                    QVERIFY(std::memcmp(&full.s[static_cast<std::size_t>(h * (s.size() + 1) + d)],
+                                        &part.s[static_cast<std::size_t>(h * (s.size() + 1) + d)],
+                                        sizeof(float)) == 0);
+                else
+                    QCOMPARE(part(h, d), kDepNegInf);
             }
         // the parse under the mask keeps to it; second order too
         m.order = 2;
@@ -112,14 +128,15 @@ private slots:
         QVERIFY(mask.keepsTree(parseWithModel(m, s, &mask, p).heads));
     }
 
-    // DepSentenceFeatures (the pipeline's shared arc keys) scores every arc as DepScorer does, cached
-    // or not, and its parse equals parseWithModel's on real dev sentences.
+    // DepSentenceFeatures (the pipeline's shared arc keys) scores every arc as DepScorer does,
+    // cached or not, and its parse equals parseWithModel's on real dev sentences.
     void sentenceFeaturesScoreAsDepScorerBitForBit() {
         const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 12);
         DepModel m;
         m.order = 2;
         m.weights = HashedWeights::zeros(18);
-        for (std::size_t i = 0; i < m.weights.w.size(); ++i) m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
+        for (std::size_t i = 0; i < m.weights.w.size(); ++i)
+            m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
         EisnerParser p1(m.eisnerOptions()), p2(m.eisnerOptions());
         long arcs = 0;
         for (const auto& s : dev) {
@@ -133,12 +150,14 @@ private slots:
             // an uncached arc is scored without being stored; the first cached call stores it
             const float u = f.arcScore(m.weights, 0, 1, false);
             QCOMPARE(f.cachedArcs(), 0L);
-            for (int pass = 0; pass < 2; ++pass)  // build, then read back from the cache
+            for (int pass = 0; pass < 2; ++pass) // build, then read back from the cache
                 for (int h = 0; h <= n; ++h)
                     for (int d = 1; d <= n; ++d) {
                         if (h == d || (h + d) % 2 != pass) continue;
-                        const float a = sc.arc(h, d), b = f.arcScore(m.weights, h, d), c = f.arcScore(m.weights, h, d, false);
-                        QVERIFY(std::memcmp(&a, &b, sizeof(float)) == 0 && std::memcmp(&a, &c, sizeof(float)) == 0);
+                        const float a = sc.arc(h, d), b = f.arcScore(m.weights, h, d),
+                                    c = f.arcScore(m.weights, h, d, false);
+                        QVERIFY(std::memcmp(&a, &b, sizeof(float)) == 0 &&
+                                std::memcmp(&a, &c, sizeof(float)) == 0);
                         ++arcs;
                     }
             const float u0 = sc.arc(0, 1);
@@ -148,13 +167,15 @@ private slots:
             QVERIFY(viaFeatures.s == sc.arcScores(&mask).s);
             QCOMPARE(f.cachedArcs(), static_cast<long>(n * n));
             DepSentenceFeatures fresh(s);
-            const DepParse a = parseWithModel(m, s, &mask, p1), b = parseWithModel(m, fresh, &mask, p2);
+            const DepParse a = parseWithModel(m, s, &mask, p1),
+                           b = parseWithModel(m, fresh, &mask, p2);
             QCOMPARE(b.heads, a.heads);
             QCOMPARE(b.stats.pushes, a.stats.pushes);
             QVERIFY(std::memcmp(&a.stats.score, &b.stats.score, sizeof(double)) == 0);
-            QCOMPARE(fresh.cachedArcs(), 0L);  // the final parse caches nothing
-            // Batches that mix cached arcs and arcs built into the look-ahead buffers (cache = false),
-            // and a caching batch on a fresh object: the same floats as DepScorer, the same caching.
+            QCOMPARE(fresh.cachedArcs(), 0L); // the final parse caches nothing
+            // Batches that mix cached arcs and arcs built into the look-ahead buffers (cache =
+            // false), and a caching batch on a fresh object: the same floats as DepScorer, the same
+            // caching.
             DepSentenceFeatures mixed(s);
             long some = 0;
             for (int h = 0; h <= n; ++h)
@@ -169,7 +190,8 @@ private slots:
             QCOMPARE(mixed.cachedArcs(), some);
             DepSentenceFeatures batch(s);
             std::vector<std::uint32_t> ids;
-            for (int d = 1; d <= n; ++d) ids.push_back(batch.arcId(0, d));
+            for (int d = 1; d <= n; ++d)
+                ids.push_back(batch.arcId(0, d));
             ArcScores viaBatch;
             viaBatch.reset(n);
             batch.scoreArcs(m.weights, ids, viaBatch);
@@ -195,7 +217,7 @@ private slots:
         const DepModel r = loadDepModel(dir + "/m.json");
         QCOMPARE(r.order, 2);
         QCOMPARE(r.singleRoot, false);
-        QCOMPARE(r.weights.w, m.weights.w);  // floats survive JSON exactly
+        QCOMPARE(r.weights.w, m.weights.w); // floats survive JSON exactly
         QCOMPARE(r.training["learner"], nlohmann::json("mira"));
         auto expectBad = [&](const std::string& text, const std::string& what, int line = 0) {
             std::ofstream(dir + "/bad.json") << text;
@@ -236,20 +258,20 @@ private slots:
     void attachmentScoresFollowThePunctuationConvention() {
         const DepSentence s = sample();
         std::vector<int> pred = s.heads;
-        pred[11] = 10;  // ',' wrong: punctuation, excluded from uas
-        pred[1] = 3;    // 'The' wrong
+        pred[11] = 10; // ',' wrong: punctuation, excluded from uas
+        pred[1] = 3;   // 'The' wrong
         const AttachmentScore a = scoreAttachment(s, pred);
         QCOMPARE(a.tokens, 13L);
-        QCOMPARE(a.scoredTokens, 11L);  // ',' and '.' excluded
+        QCOMPARE(a.scoredTokens, 11L); // ',' and '.' excluded
         QCOMPARE(a.scoredCorrect, 10L);
         QCOMPARE(a.correct, 11L);
         QCOMPARE(a.rootsCorrect, 1L);
         QCOMPARE(a.complete, 0L);
         pred[1] = 2;
-        QCOMPARE(scoreAttachment(s, pred).complete, 1L);          // only punctuation wrong
+        QCOMPARE(scoreAttachment(s, pred).complete, 1L); // only punctuation wrong
         QCOMPARE(scoreAttachment(s, pred).completeWithPunct, 0L);
-        QVERIFY(isPunctuationTag("``") && isPunctuationTag("''") && isPunctuationTag(":") && !isPunctuationTag("-LRB-") &&
-                !isPunctuationTag("$") && !isPunctuationTag("#"));
+        QVERIFY(isPunctuationTag("``") && isPunctuationTag("''") && isPunctuationTag(":") &&
+                !isPunctuationTag("-LRB-") && !isPunctuationTag("$") && !isPunctuationTag("#"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, scoreAttachment(s, std::vector<int>(3, 0)));
     }
 
@@ -264,13 +286,16 @@ private slots:
             o.hashBits = 18;
             o.order = l == DepLearner::Mira ? 2 : 1;
             int epochsSeen = 0;
-            const DepTrainResult a = trainDepModel(train, dev, o, {}, [&](const DepTrainResult&) { ++epochsSeen; });
+            const DepTrainResult a =
+                trainDepModel(train, dev, o, {}, [&](const DepTrainResult&) { ++epochsSeen; });
             QCOMPARE(epochsSeen, 2);
             QCOMPARE(a.epochs.size(), std::size_t(2));
-            QVERIFY2(a.epochs.back().devUas > 60.0, qPrintable(QString::number(a.epochs.back().devUas)));
+            QVERIFY2(a.epochs.back().devUas > 60.0,
+                     qPrintable(QString::number(a.epochs.back().devUas)));
             QCOMPARE(a.model.order, o.order);
             QVERIFY(a.model.singleRoot);
-            QCOMPARE(depModelUas(a.model, dev), a.epochs[static_cast<std::size_t>(a.bestEpoch - 1)].devUas);
+            QCOMPARE(depModelUas(a.model, dev),
+                     a.epochs[static_cast<std::size_t>(a.bestEpoch - 1)].devUas);
             const DepTrainResult b = trainDepModel(train, dev, o);
             QCOMPARE(b.model.weights.w, a.model.weights.w);
         }
@@ -284,9 +309,10 @@ private slots:
         o.patience = 0;
         o.hashBits = 16;
         Progress progress([](const ProgressUpdate&) {});
-        const DepTrainResult r = trainDepModel(train, dev, o, progress, [&](const DepTrainResult& x) {
-            if (x.epochs.size() == 2) progress.requestCancel();
-        });
+        const DepTrainResult r =
+            trainDepModel(train, dev, o, progress, [&](const DepTrainResult& x) {
+                if (x.epochs.size() == 2) progress.requestCancel();
+            });
         QVERIFY(r.cancelled);
         QCOMPARE(r.epochs.size(), std::size_t(2));
         QVERIFY(r.bestEpoch >= 1);
@@ -297,17 +323,22 @@ private slots:
         DepModel m;
         m.weights = HashedWeights::zeros(12);
         DepPipeline goldOnly(m);
-        goldOnly.addStage({"gold", false, [&](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) {
-                               StageResult r{ArcMask::none(s.size()), 0};
-                               for (int d = 1; d <= s.size(); ++d) r.mask.set(s.heads[static_cast<std::size_t>(d)], d, true);
-                               return r;
-                           }});
+        goldOnly.addStage(
+            {"gold", false, [&](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) {
+                 StageResult r{ArcMask::none(s.size()), 0};
+                 for (int d = 1; d <= s.size(); ++d)
+                     r.mask.set(s.heads[static_cast<std::size_t>(d)], d, true);
+                 return r;
+             }});
         const DepCorpusResult a = evaluateDepCorpus(dev, goldOnly.decoder());
         QCOMPARE(a.total.uas(), 100.0);
-        QCOMPARE(a.arcsAtFirstExact, a.tokens);  // exactly the gold arcs reach the parser
+        QCOMPARE(a.arcsAtFirstExact, a.tokens); // exactly the gold arcs reach the parser
         QCOMPARE(a.fallbacks, 0);
         DepPipeline nothing(m);
-        nothing.addStage({"none", false, [](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) { return StageResult{ArcMask::none(s.size()), 0}; }});
+        nothing.addStage(
+            {"none", false, [](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) {
+                 return StageResult{ArcMask::none(s.size()), 0};
+             }});
         const DepCorpusResult b = evaluateDepCorpus(dev, nothing.decoder());
         QCOMPARE(b.fallbacks, static_cast<int>(dev.size()));
         QCOMPARE(b.failures, 0);

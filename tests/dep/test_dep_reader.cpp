@@ -29,9 +29,11 @@ void expectError(const std::string& text, DepFormat f, int line, const std::stri
 
 class TestDepReader : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void depSampleFormat() {
-        const auto s = readDepTreebankString("The\tDT\t2\ndog\tNN\t3\nbarks\tVBZ\t0\n.\t.\t3\n\nHi\tUH\t0\n", DepFormat::DepSample, "a.dp");
+        const auto s =
+            readDepTreebankString("The\tDT\t2\ndog\tNN\t3\nbarks\tVBZ\t0\n.\t.\t3\n\nHi\tUH\t0\n",
+                                  DepFormat::DepSample, "a.dp");
         QCOMPARE(s.size(), std::size_t(2));
         QCOMPARE(s[0].size(), 4);
         QCOMPARE(s[0].words[1], std::string("The"));
@@ -45,13 +47,16 @@ private slots:
     }
 
     void depSampleTrailingBlankLinesAndNoFinalNewline() {
-        QCOMPARE(readDepTreebankString("\n\nA\tDT\t0", DepFormat::DepSample, "x").size(), std::size_t(1));
-        QCOMPARE(readDepTreebankString("A\tDT\t0\n\n\n\n", DepFormat::DepSample, "x").size(), std::size_t(1));
+        QCOMPARE(readDepTreebankString("\n\nA\tDT\t0", DepFormat::DepSample, "x").size(),
+                 std::size_t(1));
+        QCOMPARE(readDepTreebankString("A\tDT\t0\n\n\n\n", DepFormat::DepSample, "x").size(),
+                 std::size_t(1));
         QCOMPARE(readDepTreebankString("", DepFormat::DepSample, "x").size(), std::size_t(0));
     }
 
     void depSampleErrors() {
-        expectError("a\tDT\t0\nb\tNN\n", DepFormat::DepSample, 2, "expected 3 tab-separated columns");
+        expectError("a\tDT\t0\nb\tNN\n", DepFormat::DepSample, 2,
+                    "expected 3 tab-separated columns");
         expectError("a\tDT\t0\tx\n", DepFormat::DepSample, 1, "found 4");
         expectError("a\tDT\tx\n", DepFormat::DepSample, 1, "not a non-negative integer");
         expectError("a\tDT\t-1\n", DepFormat::DepSample, 1, "not a non-negative integer");
@@ -59,32 +64,35 @@ private slots:
         expectError("a\tDT\t1\n", DepFormat::DepSample, 1, "its own head");
         expectError("a\tDT\t0\nb\tNN\t0\n", DepFormat::DepSample, 2, "second root");
         expectError("a\tDT\t2\nb\tNN\t1\n", DepFormat::DepSample, 1, "no root");
-        expectError("x\tX\t0\n\na\tDT\t3\nb\tNN\t0\nc\tNN\t1\n", DepFormat::DepSample, 3, "cycle through tokens");
+        expectError("x\tX\t0\n\na\tDT\t3\nb\tNN\t0\nc\tNN\t1\n", DepFormat::DepSample, 3,
+                    "cycle through tokens");
         expectError("a\tDT\t0\r\n", DepFormat::DepSample, 1, "CRLF");
         expectError("x\tX\t0\n\nca\xff\tNN\t0\n", DepFormat::DepSample, 3, "invalid UTF-8");
-        expectError("ca\xc3\tNN\t0\n", DepFormat::DepSample, 1, "invalid UTF-8");     // truncated sequence
-        expectError("\xc0\xaf\tNN\t0\n", DepFormat::DepSample, 1, "invalid UTF-8");    // overlong
+        expectError("ca\xc3\tNN\t0\n", DepFormat::DepSample, 1,
+                    "invalid UTF-8"); // truncated sequence
+        expectError("\xc0\xaf\tNN\t0\n", DepFormat::DepSample, 1, "invalid UTF-8");     // overlong
         expectError("\xed\xa0\x80\tNN\t0\n", DepFormat::DepSample, 1, "invalid UTF-8"); // surrogate
         expectError("\tNN\t0\n", DepFormat::DepSample, 1, "empty word");
         expectError("a\t\t0\n", DepFormat::DepSample, 1, "empty POS");
         // valid UTF-8 is fine
-        QCOMPARE(readDepTreebankString("caf\xc3\xa9\tNN\t0\n", DepFormat::DepSample, "x")[0].words[1], std::string("caf\xc3\xa9"));
+        QCOMPARE(
+            readDepTreebankString("caf\xc3\xa9\tNN\t0\n", DepFormat::DepSample, "x")[0].words[1],
+            std::string("caf\xc3\xa9"));
     }
 
     void conllX() {
-        const std::string text =
-            "1\tThe\tthe\tDT\tDT\t_\t2\tNMOD\t_\t_\n"
-            "2\tdog\tdog\tNN\tNN\t_\t3\tSBJ\t_\t_\n"
-            "3\tbarks\tbark\tVB\tVBZ\t_\t0\tROOT\t_\t_\n"
-            "4\tloudly\tloudly\tRB\t_\t_\t3\tADV\t_\t_\n"
-            "5\t!\t!\tPUNCT\t.\t_\t0\tP\t_\t_\n"
-            "\n";
+        const std::string text = "1\tThe\tthe\tDT\tDT\t_\t2\tNMOD\t_\t_\n"
+                                 "2\tdog\tdog\tNN\tNN\t_\t3\tSBJ\t_\t_\n"
+                                 "3\tbarks\tbark\tVB\tVBZ\t_\t0\tROOT\t_\t_\n"
+                                 "4\tloudly\tloudly\tRB\t_\t_\t3\tADV\t_\t_\n"
+                                 "5\t!\t!\tPUNCT\t.\t_\t0\tP\t_\t_\n"
+                                 "\n";
         const auto s = readDepTreebankString(text, DepFormat::ConllX, "a.conll");
         QCOMPARE(s.size(), std::size_t(1));
-        QCOMPARE(s[0].tags[3], std::string("VBZ"));    // POSTAG preferred
-        QCOMPARE(s[0].tags[4], std::string("RB"));     // CPOSTAG when POSTAG is '_'
+        QCOMPARE(s[0].tags[3], std::string("VBZ")); // POSTAG preferred
+        QCOMPARE(s[0].tags[4], std::string("RB"));  // CPOSTAG when POSTAG is '_'
         QCOMPARE(s[0].upos[1], std::string("DT"));
-        QCOMPARE(s[0].heads, (std::vector<int>{-1, 2, 3, 0, 3, 0}));  // CoNLL-X allows several roots
+        QCOMPARE(s[0].heads, (std::vector<int>{-1, 2, 3, 0, 3, 0})); // CoNLL-X allows several roots
         QVERIFY(isPunctuationToken(s[0], 5));
         QCOMPARE(depFormatOf("x/y.conll"), DepFormat::ConllX);
         QCOMPARE(depFormatOf("y.conllx"), DepFormat::ConllX);
@@ -93,34 +101,36 @@ private slots:
     }
 
     void conllXErrors() {
-        expectError("1\ta\ta\tDT\tDT\t_\t0\t_\t_\n", DepFormat::ConllX, 1, "expected 10 tab-separated columns");
-        expectError("1\ta\ta\tDT\tDT\t_\t0\t_\t_\t_\n3\tb\tb\tNN\tNN\t_\t1\t_\t_\t_\n", DepFormat::ConllX, 2, "where 2 was expected");
+        expectError("1\ta\ta\tDT\tDT\t_\t0\t_\t_\n", DepFormat::ConllX, 1,
+                    "expected 10 tab-separated columns");
+        expectError("1\ta\ta\tDT\tDT\t_\t0\t_\t_\t_\n3\tb\tb\tNN\tNN\t_\t1\t_\t_\t_\n",
+                    DepFormat::ConllX, 2, "where 2 was expected");
         expectError("1\ta\ta\tDT\tDT\t_\t_\t_\t_\t_\n", DepFormat::ConllX, 1, "HEAD (column 7)");
         expectError("1\ta\ta\t_\t_\t_\t0\t_\t_\t_\n", DepFormat::ConllX, 1, "no POS tag");
-        expectError("1\ta\ta\tDT\tDT\t_\t0\t_\t_\t_\n2\tb\tb\tNN\tNN\t_\t7\t_\t_\t_\n", DepFormat::ConllX, 2, "out of range");
+        expectError("1\ta\ta\tDT\tDT\t_\t0\t_\t_\t_\n2\tb\tb\tNN\tNN\t_\t7\t_\t_\t_\n",
+                    DepFormat::ConllX, 2, "out of range");
         expectError("x\ta\ta\tDT\tDT\t_\t0\t_\t_\t_\n", DepFormat::ConllX, 1, "is not an integer");
     }
 
     void conllUSkipsMultiwordTokensEmptyNodesAndComments() {
-        const std::string text =
-            "# sent_id = 1\n"
-            "# text = Vámonos al mar\n"
-            "1-2\tVámonos\t_\t_\t_\t_\t_\t_\t_\t_\n"
-            "1\tVamos\tir\tVERB\t_\t_\t0\troot\t_\t_\n"
-            "2\tnos\tnosotros\tPRON\t_\t_\t1\tobj\t_\t_\n"
-            "3-4\tal\t_\t_\t_\t_\t_\t_\t_\t_\n"
-            "3\ta\ta\tADP\t_\t_\t5\tcase\t_\t_\n"
-            "4\tel\tel\tDET\t_\t_\t5\tdet\t_\t_\n"
-            "4.1\tvoy\tir\tVERB\t_\t_\t_\t_\t1:conj\t_\n"
-            "5\tmar\tmar\tNOUN\tNN\t_\t1\tobl\t_\t_\n"
-            "6\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_\n"
-            "\n";
+        const std::string text = "# sent_id = 1\n"
+                                 "# text = Vámonos al mar\n"
+                                 "1-2\tVámonos\t_\t_\t_\t_\t_\t_\t_\t_\n"
+                                 "1\tVamos\tir\tVERB\t_\t_\t0\troot\t_\t_\n"
+                                 "2\tnos\tnosotros\tPRON\t_\t_\t1\tobj\t_\t_\n"
+                                 "3-4\tal\t_\t_\t_\t_\t_\t_\t_\t_\n"
+                                 "3\ta\ta\tADP\t_\t_\t5\tcase\t_\t_\n"
+                                 "4\tel\tel\tDET\t_\t_\t5\tdet\t_\t_\n"
+                                 "4.1\tvoy\tir\tVERB\t_\t_\t_\t_\t1:conj\t_\n"
+                                 "5\tmar\tmar\tNOUN\tNN\t_\t1\tobl\t_\t_\n"
+                                 "6\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_\n"
+                                 "\n";
         const auto s = readDepTreebankString(text, DepFormat::ConllU, "a.conllu");
         QCOMPARE(s.size(), std::size_t(1));
         QCOMPARE(s[0].size(), 6);
         QCOMPARE(s[0].words[3], std::string("a"));
-        QCOMPARE(s[0].tags[5], std::string("NN"));    // XPOS when present
-        QCOMPARE(s[0].tags[1], std::string("VERB"));  // else UPOS
+        QCOMPARE(s[0].tags[5], std::string("NN"));   // XPOS when present
+        QCOMPARE(s[0].tags[1], std::string("VERB")); // else UPOS
         QCOMPARE(s[0].heads, (std::vector<int>{-1, 0, 1, 5, 5, 1, 1}));
         QCOMPARE(s[0].line, 4);
         QVERIFY(isPunctuationToken(s[0], 6));
@@ -128,11 +138,13 @@ private slots:
     }
 
     void conllUPromisesOneRoot() {
-        expectError("1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n2\tb\tb\tX\t_\t_\t0\troot\t_\t_\n", DepFormat::ConllU, 2, "second root");
+        expectError("1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n2\tb\tb\tX\t_\t_\t0\troot\t_\t_\n",
+                    DepFormat::ConllU, 2, "second root");
     }
 
     void taggedText() {
-        const auto s = readTaggedText("The/DT dog/NN barks/VBZ ./.\n\n# comment\n1\\/2/CD  a/DT\n", "in");
+        const auto s =
+            readTaggedText("The/DT dog/NN barks/VBZ ./.\n\n# comment\n1\\/2/CD  a/DT\n", "in");
         QCOMPARE(s.size(), std::size_t(2));
         QCOMPARE(s[0].size(), 4);
         QCOMPARE(s[0].tags[4], std::string("."));
@@ -156,7 +168,7 @@ private slots:
         std::ofstream(dir + "/ignored.txt") << "not a treebank";
         const auto s = readDepTreebank(dir);
         QCOMPARE(s.size(), std::size_t(2));
-        QCOMPARE(s[0].words[1], std::string("y"));  // sorted by file name
+        QCOMPARE(s[0].words[1], std::string("y")); // sorted by file name
         QCOMPARE(s[1].words[1], std::string("x"));
         QVERIFY_THROWS_EXCEPTION(InputError, readDepTreebank(dir + "/missing"));
         const std::string empty = testdata::tempDir("depreader-empty");
@@ -181,7 +193,7 @@ private slots:
         QCOMPARE(treeProblem({-1, 2, 0, 2}), std::string());
         QVERIFY(treeProblem({-1, 2, 1}).find("cycle") != std::string::npos);
         QVERIFY(isProjective({-1, 2, 0, 2}));
-        QVERIFY(!isProjective({-1, 3, 0, 2, 2}));  // 1<-3 crosses 2->4
+        QVERIFY(!isProjective({-1, 3, 0, 2, 2})); // 1<-3 crosses 2->4
     }
 };
 

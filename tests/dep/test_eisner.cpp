@@ -16,9 +16,9 @@ using namespace prunescope;
 namespace {
 
 bool isProjectiveTree(const std::vector<int>& heads, bool singleRoot) {
-    return treeProblem(heads).empty() && isProjective(heads) && (!singleRoot || rootCount(heads) == 1);
+    return treeProblem(heads).empty() && isProjective(heads) &&
+           (!singleRoot || rootCount(heads) == 1);
 }
-
 
 // Sibling scores from a hash of (h, q, m, seed): arbitrary but fixed.
 struct HashSiblings : SiblingScorer {
@@ -36,7 +36,8 @@ struct Best {
     long trees = 0;
 };
 
-Best bruteForce(const ArcScores& s, const ArcMask* mask, bool singleRoot, const SiblingScorer* sib) {
+Best bruteForce(const ArcScores& s, const ArcMask* mask, bool singleRoot,
+                const SiblingScorer* sib) {
     Best b;
     forEachProjectiveTree(s.n, mask, singleRoot, [&](const std::vector<int>& heads) {
         ++b.trees;
@@ -77,7 +78,10 @@ void checkAgainstBruteForce(int order, bool singleRoot, int cases, int maxN, std
         QVERIFY(mask.keepsTree(p.heads));
         QVERIFY(isProjectiveTree(p.heads, singleRoot));
         const double got = treeScore(s, p.heads, sp);
-        QVERIFY2(std::abs(got - b.score) < 1e-4, qPrintable(QString("case %1 n=%2: eisner %3 brute %4").arg(c).arg(n).arg(got).arg(b.score)));
+        QVERIFY2(
+            std::abs(got - b.score) < 1e-4,
+            qPrintable(
+                QString("case %1 n=%2: eisner %3 brute %4").arg(c).arg(n).arg(got).arg(b.score)));
         QVERIFY(std::abs(p.stats.score - b.score) < 1e-3);
         if (b.score - b.second > 1e-3) QCOMPARE(p.heads, b.heads);
     }
@@ -89,7 +93,7 @@ void checkAgainstBruteForce(int order, bool singleRoot, int cases, int maxN, std
 
 class TestEisner : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void firstOrderEqualsBruteForceSingleRoot() { checkAgainstBruteForce(1, true, 300, 8, 11); }
     void firstOrderEqualsBruteForceManyRoots() { checkAgainstBruteForce(1, false, 200, 7, 12); }
     void secondOrderEqualsBruteForceSingleRoot() { checkAgainstBruteForce(2, true, 300, 8, 13); }
@@ -135,7 +139,8 @@ private slots:
 
     void pushCountsOfTheUnprunedFirstOrderChart() {
         // Single root: I(s,t), t-s = w, s > 0 has w splits for each of its 2 arcs; I(0,t) has one
-        // split; C(s,t) right has w candidates (s > 0, or s = 0 and t = n); C(t,s) left has w (s > 0).
+        // split; C(s,t) right has w candidates (s > 0, or s = 0 and t = n); C(t,s) left has w (s >
+        // 0).
         for (int n : {1, 2, 5, 9}) {
             long expect = 0;
             for (int w = 1; w <= n; ++w)
@@ -171,10 +176,12 @@ private slots:
         EisnerParser parser(opt);
         SplitMix64 rng(1);
         QVERIFY(parser.parse(testdata::randomArcScores(50, rng)).stats.success);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(testdata::randomArcScores(51, rng)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 parser.parse(testdata::randomArcScores(51, rng)));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(ArcScores{}));
         ArcMask wrong = ArcMask::allKeep(3);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(testdata::randomArcScores(4, rng), &wrong));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 parser.parse(testdata::randomArcScores(4, rng), &wrong));
         QCOMPARE(DepChart::bytesFor(100, 1), std::size_t(101 * 101 * 16));
         QCOMPARE(DepChart::bytesFor(100, 2), std::size_t(101 * 101 * 24));
     }
@@ -195,7 +202,8 @@ private slots:
     void siblingPartsOfATree() {
         // 0 -> 3; 3 -> 1, 3 -> 2 (left: 2 closest), 3 -> 5; 5 -> 4
         const auto parts = siblingParts({-1, 3, 3, 0, 5, 3});
-        const std::vector<std::array<int, 3>> expect = {{3, 2, 1}, {3, 3, 2}, {0, 0, 3}, {5, 5, 4}, {3, 3, 5}};
+        const std::vector<std::array<int, 3>> expect = {
+            {3, 2, 1}, {3, 3, 2}, {0, 0, 3}, {5, 5, 4}, {3, 3, 5}};
         QCOMPARE(parts, expect);
     }
 };

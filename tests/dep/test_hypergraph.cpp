@@ -17,21 +17,23 @@ using namespace prunescope;
 
 class TestHypergraph : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void arcMaxMarginalsEqualBruteForce() {
         SplitMix64 rng(21);
         for (int c = 0; c < 150; ++c) {
             const int n = 1 + static_cast<int>(rng.below(7));
             const bool singleRoot = c % 2 == 0;
             const ArcScores s = testdata::randomArcScores(n, rng);
-            const ArcMask mask = testdata::randomArcMask(n, c % 4 == 0 ? 1.0 : 0.5 + 0.5 * rng.uniform(), rng);
+            const ArcMask mask =
+                testdata::randomArcMask(n, c % 4 == 0 ? 1.0 : 0.5 + 0.5 * rng.uniform(), rng);
             std::vector<double> brute(static_cast<std::size_t>((n + 1) * (n + 1)), kHyperNegInf);
             double best = kHyperNegInf;
             forEachProjectiveTree(n, &mask, singleRoot, [&](const std::vector<int>& heads) {
                 const double v = treeScore(s, heads);
                 best = std::max(best, v);
                 for (int m = 1; m <= n; ++m) {
-                    auto& b = brute[static_cast<std::size_t>(arcLabel(n, heads[static_cast<std::size_t>(m)], m))];
+                    auto& b = brute[static_cast<std::size_t>(
+                        arcLabel(n, heads[static_cast<std::size_t>(m)], m))];
                     b = std::max(b, v);
                 }
             });
@@ -45,8 +47,17 @@ private slots:
                 for (int m = 1; m <= n; ++m) {
                     if (h == m) continue;
                     const double b = brute[static_cast<std::size_t>(arcLabel(n, h, m))];
-                    if (b == kHyperNegInf) QVERIFY2(mm(h, m) == kHyperNegInf, qPrintable(QString("case %1 arc %2->%3").arg(c).arg(h).arg(m)));
-                    else QVERIFY2(std::abs(mm(h, m) - b) < 1e-4, qPrintable(QString("case %1 arc %2->%3: %4 vs %5").arg(c).arg(h).arg(m).arg(mm(h, m)).arg(b)));
+                    if (b == kHyperNegInf)
+                        QVERIFY2(mm(h, m) == kHyperNegInf,
+                                 qPrintable(QString("case %1 arc %2->%3").arg(c).arg(h).arg(m)));
+                    else
+                        QVERIFY2(std::abs(mm(h, m) - b) < 1e-4,
+                                 qPrintable(QString("case %1 arc %2->%3: %4 vs %5")
+                                                .arg(c)
+                                                .arg(h)
+                                                .arg(m)
+                                                .arg(mm(h, m))
+                                                .arg(b)));
                 }
         }
     }
@@ -56,7 +67,8 @@ private slots:
     // some kept arcs are -inf (no such arc); masks from nearly empty (no tree) to full.
     void solverEqualsTheHypergraphBitForBit() {
         SplitMix64 rng(24);
-        EisnerMaxMarginalSolver solver;  // reused across lengths, as the pipeline reuses nothing stale
+        EisnerMaxMarginalSolver
+            solver; // reused across lengths, as the pipeline reuses nothing stale
         int noTree = 0, withTree = 0;
         for (int c = 0; c < 400; ++c) {
             const int n = 1 + static_cast<int>(rng.below(30));
@@ -65,8 +77,11 @@ private slots:
             if (c % 3 == 0)
                 for (float& x : s.s)
                     if (x != kDepNegInf) x = std::round(x);
-            if (c % 5 == 0) s.at(static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1)), 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(n)))) = kDepNegInf;
-            const ArcMask mask = testdata::randomArcMask(n, c % 4 == 0 ? 1.0 : 0.05 + 0.95 * rng.uniform(), rng);
+            if (c % 5 == 0)
+                s.at(static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1)),
+                     1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(n)))) = kDepNegInf;
+            const ArcMask mask =
+                testdata::randomArcMask(n, c % 4 == 0 ? 1.0 : 0.05 + 0.95 * rng.uniform(), rng);
             const ArcMask* mp = c % 7 == 0 ? nullptr : &mask;
             const ArcMaxMarginals ref = arcMaxMarginalsByHypergraph(s, mp, singleRoot);
             ArcMaxMarginals fast;
@@ -75,7 +90,8 @@ private slots:
             QCOMPARE(fast.pushes, ref.pushes);
             QVERIFY(std::memcmp(&fast.best, &ref.best, sizeof(double)) == 0);
             QCOMPARE(fast.value.size(), ref.value.size());
-            QVERIFY(std::memcmp(fast.value.data(), ref.value.data(), ref.value.size() * sizeof(double)) == 0);
+            QVERIFY(std::memcmp(fast.value.data(), ref.value.data(),
+                                ref.value.size() * sizeof(double)) == 0);
             (ref.best == kHyperNegInf ? noTree : withTree) += 1;
         }
         QVERIFY(noTree > 10);
@@ -105,13 +121,16 @@ private slots:
                 const int v = stack.back();
                 stack.pop_back();
                 const int e = mm.insideEdge[static_cast<std::size_t>(v)];
-                if (const int l = eh.graph.edgeLabel[static_cast<std::size_t>(e)]; l >= 0) heads[static_cast<std::size_t>(l % (n + 1))] = l / (n + 1);
-                for (int t : eh.graph.tailsOf(e)) stack.push_back(t);
+                if (const int l = eh.graph.edgeLabel[static_cast<std::size_t>(e)]; l >= 0)
+                    heads[static_cast<std::size_t>(l % (n + 1))] = l / (n + 1);
+                for (int t : eh.graph.tailsOf(e))
+                    stack.push_back(t);
             }
             QCOMPARE(heads, p.heads);
             // every arc of the best tree has max-marginal = best (>= any threshold with alpha <= 1)
             const ArcMaxMarginals am = arcMaxMarginals(s, &mask, singleRoot);
-            for (int m = 1; m <= n; ++m) QVERIFY(std::abs(am(p.heads[static_cast<std::size_t>(m)], m) - am.best) < 1e-9);
+            for (int m = 1; m <= n; ++m)
+                QVERIFY(std::abs(am(p.heads[static_cast<std::size_t>(m)], m) - am.best) < 1e-9);
         }
     }
 
@@ -138,7 +157,7 @@ private slots:
                         ++arcs;
                     }
                 }
-                QCOMPARE(arcs, n);  // a witness is a whole tree
+                QCOMPARE(arcs, n); // a witness is a whole tree
                 QVERIFY(std::abs(score - mm.label[static_cast<std::size_t>(l)]) < 1e-4);
             }
             QCOMPARE(witnessLabelCounts(g, mm), naive);

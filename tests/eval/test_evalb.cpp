@@ -19,11 +19,13 @@ Tree T(const std::string& s) {
     return ts[0];
 }
 
-BracketCounts C(long m, long g, long t) { return BracketCounts{m, g, t}; }
+BracketCounts C(long m, long g, long t) {
+    return BracketCounts{m, g, t};
+}
 std::string show(const BracketCounts& c) {
     return std::to_string(c.matched) + "/" + std::to_string(c.gold) + "/" + std::to_string(c.test);
 }
-#define COMPARE_COUNTS(actual, expected) \
+#define COMPARE_COUNTS(actual, expected)                                                           \
     QCOMPARE(QString::fromStdString(show(actual)), QString::fromStdString(show(expected)))
 
 // Independent of Evalb.cpp: is this word's tag one of COLLINS.prm's deleted preterminals?
@@ -34,18 +36,21 @@ bool punctOrTrace(const std::string& tag) {
 int keptWords(const Tree& t) {
     if (t.isPreterminal()) return punctOrTrace(t.label) ? 0 : 1;
     int n = 0;
-    for (const auto& c : t.children) n += keptWords(c);
+    for (const auto& c : t.children)
+        n += keptWords(c);
     return n;
 }
 
-const char* kCat = "(ROOT (S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .)))";
-const char* kKim = "(ROOT (S (NP (NNP Kim)) (VP (VBD saw) (NP (DT the) (NN dog)) (PP (IN with) (NP (NNS binoculars))))))";
+const char* kCat =
+    "(ROOT (S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .)))";
+const char* kKim = "(ROOT (S (NP (NNP Kim)) (VP (VBD saw) (NP (DT the) (NN dog)) (PP (IN with) (NP "
+                   "(NNS binoculars))))))";
 
 } // namespace
 
 class TestEvalb : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void identicalTrees() {
         // S[0,6) NP[0,2) VP[2,6) PP[3,6) NP[4,6); the period and the preterminals are not scored.
         BracketCounts c = evalbSentence(T(kCat), T(kCat));
@@ -53,11 +58,13 @@ private slots:
         QCOMPARE(c.precision(), 1.0);
         QCOMPARE(c.recall(), 1.0);
         QCOMPARE(c.f1(), 1.0);
-        std::vector<LabeledSpan> expect{{"S", 0, 6}, {"NP", 0, 2}, {"VP", 2, 6}, {"PP", 3, 6}, {"NP", 4, 6}};
+        std::vector<LabeledSpan> expect{
+            {"S", 0, 6}, {"NP", 0, 2}, {"VP", 2, 6}, {"PP", 3, 6}, {"NP", 4, 6}};
         QVERIFY(evalbBrackets(T(kCat)) == expect);
     }
     void oneWrongLabel() {
-        Tree test = T("(ROOT (S (NP (DT The) (NN cat)) (VP (VBD sat) (SBAR (IN on) (NP (DT the) (NN mat)))) (. .)))");
+        Tree test = T("(ROOT (S (NP (DT The) (NN cat)) (VP (VBD sat) (SBAR (IN on) (NP (DT the) "
+                      "(NN mat)))) (. .)))");
         BracketCounts c = evalbSentence(T(kCat), test);
         COMPARE_COUNTS(c, C(4, 5, 5));
         QCOMPARE(c.precision(), 0.8);
@@ -66,42 +73,48 @@ private slots:
     }
     void oneWrongSpan() {
         // Gold NP[2,4) (the dog); test NP[2,6) (the dog with binoculars).
-        Tree test = T("(ROOT (S (NP (NNP Kim)) (VP (VBD saw) (NP (DT the) (NN dog) (PP (IN with) (NP (NNS binoculars)))))))");
+        Tree test = T("(ROOT (S (NP (NNP Kim)) (VP (VBD saw) (NP (DT the) (NN dog) (PP (IN with) "
+                      "(NP (NNS binoculars)))))))");
         COMPARE_COUNTS(evalbSentence(T(kKim), test), C(5, 6, 6));
         // An extra bracket (NP[2,6) over the gold NP[2,4)) costs precision only.
-        Tree extra = T("(ROOT (S (NP (NNP Kim)) (VP (VBD saw) (NP (NP (DT the) (NN dog)) (PP (IN with) (NP (NNS binoculars)))))))");
+        Tree extra = T("(ROOT (S (NP (NNP Kim)) (VP (VBD saw) (NP (NP (DT the) (NN dog)) (PP (IN "
+                       "with) (NP (NNS binoculars)))))))");
         BracketCounts c = evalbSentence(T(kKim), extra);
         COMPARE_COUNTS(c, C(6, 6, 7));
         QVERIFY(std::abs(c.f1() - 12.0 / 13.0) < 1e-12);
     }
     void punctuationShiftsSpans() {
-        Tree gold = T("(ROOT (S (S (NP (NNP Kim)) (VP (VBD won))) (, ,) (CC but) (S (NP (NNP Lee)) (VP (VBD lost))) (. .)))");
-        // Test attaches the comma and period inside the conjuncts: raw spans differ, EVALB spans don't.
-        Tree test = T("(ROOT (S (S (NP (NNP Kim)) (VP (VBD won)) (, ,)) (CC but) (S (NP (NNP Lee)) (VP (VBD lost)) (. .))))");
-        std::vector<LabeledSpan> expect{{"S", 0, 5}, {"S", 0, 2}, {"NP", 0, 1}, {"VP", 1, 2},
+        Tree gold = T("(ROOT (S (S (NP (NNP Kim)) (VP (VBD won))) (, ,) (CC but) (S (NP (NNP Lee)) "
+                      "(VP (VBD lost))) (. .)))");
+        // Test attaches the comma and period inside the conjuncts: raw spans differ, EVALB spans
+        // don't.
+        Tree test = T("(ROOT (S (S (NP (NNP Kim)) (VP (VBD won)) (, ,)) (CC but) (S (NP (NNP Lee)) "
+                      "(VP (VBD lost)) (. .))))");
+        std::vector<LabeledSpan> expect{{"S", 0, 5}, {"S", 0, 2},  {"NP", 0, 1}, {"VP", 1, 2},
                                         {"S", 3, 5}, {"NP", 3, 4}, {"VP", 4, 5}};
         QVERIFY(evalbBrackets(gold) == expect);
         QVERIFY(evalbBrackets(test) == expect);
         QVERIFY(labeledSpans(gold)[2] == (LabeledSpan{"S", 0, 2}));
-        QVERIFY(labeledSpans(test)[2] == (LabeledSpan{"S", 0, 3}));  // raw: includes the comma
+        QVERIFY(labeledSpans(test)[2] == (LabeledSpan{"S", 0, 3})); // raw: includes the comma
         COMPARE_COUNTS(evalbSentence(gold, test), C(7, 7, 7));
         QCOMPARE(evalbWords(gold), (std::vector<std::string>{"Kim", "won", "but", "Lee", "lost"}));
         // Punctuation tags that are not in COLLINS.prm (-LRB-, $, #) keep their words.
-        Tree paren = T("(ROOT (S (NP (NNP Kim) (-LRB- -LRB-) (CD 3) (-RRB- -RRB-)) (VP (VBD won)) (. .)))");
+        Tree paren =
+            T("(ROOT (S (NP (NNP Kim) (-LRB- -LRB-) (CD 3) (-RRB- -RRB-)) (VP (VBD won)) (. .)))");
         QCOMPARE(evalbWords(paren).size(), std::size_t(5));
         QVERIFY(evalbBrackets(paren)[1] == (LabeledSpan{"NP", 0, 4}));
     }
     void bracketOfOnlyPunctuationIsDropped() {
         Tree gold = T("(ROOT (S (NP (NNP Kim)) (VP (VBD left)) (PRN (: --) (, ,)) (. .)))");
         Tree test = T("(ROOT (S (NP (NNP Kim)) (VP (VBD left)) (: --) (, ,) (. .)))");
-        QCOMPARE(evalbBrackets(gold).size(), std::size_t(3));  // S NP VP; PRN became empty
+        QCOMPARE(evalbBrackets(gold).size(), std::size_t(3)); // S NP VP; PRN became empty
         COMPARE_COUNTS(evalbSentence(gold, test), C(3, 3, 3));
         COMPARE_COUNTS(evalbSentence(test, gold), C(3, 3, 3));
         // Trace-only constituents vanish the same way, and the trace word is removed.
         Tree trace = T("(ROOT (S (NP-SBJ (-NONE- *)) (VP (VB Go) (ADVP (-NONE- *T*-1))) (. .)))");
         std::vector<LabeledSpan> expect{{"S", 0, 1}, {"VP", 0, 1}};
         QVERIFY(evalbBrackets(trace) == expect);
-        QCOMPARE(evalbLength(trace), 2);  // DELETE_LABEL_FOR_LENGTH -NONE-: "Go" and "." count
+        QCOMPARE(evalbLength(trace), 2); // DELETE_LABEL_FOR_LENGTH -NONE-: "Go" and "." count
         QCOMPARE(evalbWords(trace), std::vector<std::string>{"Go"});
     }
     void duplicateUnaryBracketsMultiset() {
@@ -131,13 +144,13 @@ private slots:
     void rootLabelNotCounted() {
         Tree root = T("(ROOT (S (NP (NNP Kim)) (VP (VBD left))))");
         Tree top = T("(TOP (S (NP (NNP Kim)) (VP (VBD left))))");
-        Tree ptb = T("( (S (NP (NNP Kim)) (VP (VBD left))) )");  // PTB's unlabeled wrapper
-        Tree bare = T("(S (NP (NNP Kim)) (VP (VBD left)))");       // no wrapper: S is scored
+        Tree ptb = T("( (S (NP (NNP Kim)) (VP (VBD left))) )"); // PTB's unlabeled wrapper
+        Tree bare = T("(S (NP (NNP Kim)) (VP (VBD left)))");    // no wrapper: S is scored
         for (const Tree* t : {&root, &top, &ptb, &bare}) {
             COMPARE_COUNTS(evalbSentence(root, *t), C(3, 3, 3));
             QVERIFY(evalbBrackets(*t)[0] == (LabeledSpan{"S", 0, 2}));
         }
-        Tree flat = T("(ROOT (NP (NNP Kim)) (VP (VBD left)))");  // root over two phrases, no S
+        Tree flat = T("(ROOT (NP (NNP Kim)) (VP (VBD left)))"); // root over two phrases, no S
         COMPARE_COUNTS(evalbSentence(root, flat), C(2, 3, 2));
     }
     void functionTagsStripped() {
@@ -189,23 +202,24 @@ private slots:
             QCOMPARE(int(e.kind()), int(EvalbMismatch::Kind::Word));
         }
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, evalbSentence(a, c));
-        Tree mixed{"ROOT", {Tree{"S", {Tree{"NP", {Tree{"NNP", {Tree{"Kim", {}}}}}}, Tree{"left", {}}}}}};
+        Tree mixed{"ROOT",
+                   {Tree{"S", {Tree{"NP", {Tree{"NNP", {Tree{"Kim", {}}}}}}, Tree{"left", {}}}}}};
         QVERIFY_THROWS_EXCEPTION(EvalbMismatch, evalbBrackets(mixed));
     }
     void emptyAndOneWordSentences() {
         Tree one = T("(ROOT (NN Hello))");
         BracketCounts c = evalbSentence(one, one);
         COMPARE_COUNTS(c, C(0, 0, 0));
-        QCOMPARE(c.precision(), 0.0);  // EVALB prints 0.00 for 0/0 recall and precision
+        QCOMPARE(c.precision(), 0.0); // EVALB prints 0.00 for 0/0 recall and precision
         QCOMPARE(c.recall(), 0.0);
         QCOMPARE(c.f1(), 0.0);
-        QVERIFY(c.exactMatch());       // ...and counts it as a complete match
+        QVERIFY(c.exactMatch()); // ...and counts it as a complete match
         QCOMPARE(sentenceF1(one, one), 1.0);
         Tree intj = T("(ROOT (INTJ (UH Hello)))");
         COMPARE_COUNTS(evalbSentence(intj, one), C(0, 1, 0));
         QCOMPARE(sentenceF1(intj, one), 0.0);
         QCOMPARE(sentenceF1(one, intj), 0.0);
-        Tree empty;  // no words at all
+        Tree empty; // no words at all
         COMPARE_COUNTS(evalbSentence(empty, empty), C(0, 0, 0));
         QVERIFY_THROWS_EXCEPTION(EvalbMismatch, evalbSentence(one, empty));
         Tree onlyPunct = T("(ROOT (S (. .)))");
@@ -245,18 +259,22 @@ private slots:
             std::function<void(Tree&)> walk = [&](Tree& u) {
                 if (u.isLeaf() || u.isPreterminal()) return;
                 phrases.push_back(&u);
-                for (auto& ch : u.children) walk(ch);
+                for (auto& ch : u.children)
+                    walk(ch);
             };
-            for (auto& ch : copy.children) walk(ch);
+            for (auto& ch : copy.children)
+                walk(ch);
             QVERIFY(!phrases.empty());
             Tree* victim = phrases[k % phrases.size()];
-            bool scored = keptWords(*victim) > 0;  // phrases over only punctuation/traces are dropped
+            bool scored =
+                keptWords(*victim) > 0; // phrases over only punctuation/traces are dropped
             victim->label = "ZZZ";
             BracketCounts p = evalbSentence(t, copy);
             COMPARE_COUNTS(p, C(c.gold - (scored ? 1 : 0), c.gold, c.gold));
             relabeledScored += scored ? 1 : 0;
             auto bs = evalbBrackets(copy);
-            QCOMPARE(long(std::count_if(bs.begin(), bs.end(), [](const LabeledSpan& s) { return s.label == "ZZZ"; })),
+            QCOMPARE(long(std::count_if(bs.begin(), bs.end(),
+                                        [](const LabeledSpan& s) { return s.label == "ZZZ"; })),
                      scored ? 1L : 0L);
             perturbed.add(p);
         }
@@ -272,8 +290,10 @@ private slots:
         checkSelfAndRelabel(trees, self, perturbed, relabeled);
         if (QTest::currentTestFailed()) return;
         QVERIFY(relabeled > 250);
-        qInfo("dev raw: %d sentences, %ld scored brackets; %ld relabeled -> P=R=F1=%.4f, avg sentence F1 %.4f",
-              self.sentences, self.total.gold, relabeled, perturbed.total.f1(), perturbed.averageSentenceF1());
+        qInfo("dev raw: %d sentences, %ld scored brackets; %ld relabeled -> P=R=F1=%.4f, avg "
+              "sentence F1 %.4f",
+              self.sentences, self.total.gold, relabeled, perturbed.total.f1(),
+              perturbed.averageSentenceF1());
     }
     void devTreebankNormalized() {
         const std::vector<Tree> raw = readTreebank(testdata::ptbDir("dev"));

@@ -10,15 +10,18 @@ using namespace prunescope;
 
 class TestFilterEval : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void countsAndOperatingPoint() {
         FilterMargins m;
         // 10 gold arcs with margins 0.1 .. 1.0, 20 other arcs with margins 0 .. 1.9
         FilterMargins::Sentence s;
-        for (int i = 1; i <= 10; ++i) s.gold.push_back(0.1f * static_cast<float>(i));
-        for (int i = 0; i < 20; ++i) s.other.push_back(0.1f * static_cast<float>(i));
+        for (int i = 1; i <= 10; ++i)
+            s.gold.push_back(0.1f * static_cast<float>(i));
+        for (int i = 0; i < 20; ++i)
+            s.other.push_back(0.1f * static_cast<float>(i));
         m.sentences.push_back(s);
-        const FilterCounts c = countsAt(m, 0.55);  // filters gold 0.6..1.0 (5) and others 0.6..1.9 (14)
+        const FilterCounts c =
+            countsAt(m, 0.55); // filters gold 0.6..1.0 (5) and others 0.6..1.9 (14)
         QCOMPARE(c.gold, 10L);
         QCOMPARE(c.goldKept, 5L);
         QCOMPARE(c.total, 30L);
@@ -33,14 +36,14 @@ private slots:
     void permutationTest() {
         std::vector<FilterCounts> a, b;
         for (int i = 0; i < 40; ++i) {
-            a.push_back({10, 10, 80, 100});  // 80 % reduction
-            b.push_back({10, 10, 60, 100});  // 60 % reduction, same coverage
+            a.push_back({10, 10, 80, 100}); // 80 % reduction
+            b.push_back({10, 10, 60, 100}); // 60 % reduction, same coverage
         }
         const FilterComparison d = compareFilters(a, b, 2000, 3);
         QCOMPARE(d.reductionA, 0.8);
         QCOMPARE(d.reductionB, 0.6);
-        QVERIFY(d.pReduction < 0.001);  // 40 sentences all one way
-        QCOMPARE(d.pCoverage, 1.0);      // identical coverage
+        QVERIFY(d.pReduction < 0.001); // 40 sentences all one way
+        QCOMPARE(d.pCoverage, 1.0);    // identical coverage
         const FilterComparison same = compareFilters(a, a, 500, 3);
         QCOMPARE(same.pReduction, 1.0);
         // deterministic per seed

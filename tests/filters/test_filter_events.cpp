@@ -23,7 +23,8 @@ DepSentence figure1() {
 }
 std::set<std::string> names(const std::vector<FilterEvent>& z) {
     std::set<std::string> s;
-    for (const auto& e : z) s.insert(e.name());
+    for (const auto& e : z)
+        s.insert(e.name());
     return s;
 }
 DepSentence randomSentence(int n, SplitMix64& rng) {
@@ -39,9 +40,10 @@ DepSentence randomSentence(int n, SplitMix64& rng) {
 
 class TestFilterEvents : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void figure1TokenRoleEvents() {
-        // Z_{the3 -> his6} = {NaH3, HtR*6, HtR56, HtR16, HtL16} among the token roles the figure draws
+        // Z_{the3 -> his6} = {NaH3, HtR*6, HtR56, HtR16, HtL16} among the token roles the figure
+        // draws
         const auto z = filteringEvents(8, 3, 6, /*withRoot=*/false, /*withVine=*/false);
         QCOMPARE(names(z), (std::set<std::string>{"NaH3", "HtR*6", "HtR56", "HtR16", "HtL16"}));
     }
@@ -49,8 +51,8 @@ private slots:
         // Root (not drawn in Figure 1) adds "his6 is the root" and the projectivity events of the
         // spanned tokens 4, 5; sec. 3 adds Vine_a (docs/filters.md).
         const auto z = filteringEvents(8, 3, 6);
-        QCOMPARE(names(z), (std::set<std::string>{"NaH3", "HtR*6", "HtR56", "HtR16", "HtL16", "Root4", "Root5", "Root6",
-                                                  "Vine(3,6)"}));
+        QCOMPARE(names(z), (std::set<std::string>{"NaH3", "HtR*6", "HtR56", "HtR16", "HtL16",
+                                                  "Root4", "Root5", "Root6", "Vine(3,6)"}));
     }
     void figure1TruthValues() {
         const DepSentence s = figure1();
@@ -73,7 +75,9 @@ private slots:
         for (int t = 1; t <= 8; ++t)
             for (int r = 0; r < kTokenRoleCount; ++r) {
                 bool filtersGold = false;
-                for (int m = 1; m <= 8; ++m) filtersGold |= roleFilters(static_cast<FilterEventKind>(r), t, s.heads[static_cast<std::size_t>(m)], m);
+                for (int m = 1; m <= 8; ++m)
+                    filtersGold |= roleFilters(static_cast<FilterEventKind>(r), t,
+                                               s.heads[static_cast<std::size_t>(m)], m);
                 QCOMPARE(e.holds(static_cast<FilterEventKind>(r), t), !filtersGold);
             }
     }
@@ -90,7 +94,8 @@ private slots:
             f.useRoot = trial % 3 != 0;
             f.useVine = trial % 2 == 0;
             f.useNone = trial % 4 != 1;
-            for (float& w : f.weights) w = static_cast<float>(rng.uniform() * 2 - 1);
+            for (float& w : f.weights)
+                w = static_cast<float>(rng.uniform() * 2 - 1);
             const DepSentence s = randomSentence(1 + static_cast<int>(rng.below(14)), rng);
             const ArcFilterScorer sc(f, s);
             for (int h = 0; h <= s.size(); ++h)
@@ -109,10 +114,12 @@ private slots:
     void maskKeepsArcsAtOrBelowThreshold() {
         SplitMix64 rng(3);
         ArcFilter f = ArcFilter::zeros(ArcFilterKind::Joint, 12);
-        for (float& w : f.weights) w = static_cast<float>(rng.uniform() - 0.5);
+        for (float& w : f.weights)
+            w = static_cast<float>(rng.uniform() - 0.5);
         const DepSentence s = randomSentence(9, rng);
         const ArcFilterScorer sc(f, s);
-        QCOMPARE(sc.mask(std::numeric_limits<double>::infinity()).keptCount(), ArcMask::totalArcs(9));
+        QCOMPARE(sc.mask(std::numeric_limits<double>::infinity()).keptCount(),
+                 ArcMask::totalArcs(9));
         const ArcMask m0 = sc.mask(0.0);
         for (int h = 0; h <= 9; ++h)
             for (int m = 1; m <= 9; ++m)

@@ -1,6 +1,7 @@
-// The arc filter's explanation (core/filters/FilterExplanation.h) on real dev sentences: its mask is
-// the "filter" stage's, each arc's max event is the arg max of its listed Z_a scores and its margin
-// their max minus None's, detected roles follow the definition, and coverage/reduction are counts.
+// The arc filter's explanation (core/filters/FilterExplanation.h) on real dev sentences: its mask
+// is the "filter" stage's, each arc's max event is the arg max of its listed Z_a scores and its
+// margin their max minus None's, detected roles follow the definition, and coverage/reduction are
+// counts.
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
 #include "core/filters/FilterExplanation.h"
@@ -18,7 +19,7 @@ class TestFilterExplanation : public QObject {
     std::vector<DepSentence> train_, held_;
     ArcFilter filter_;
 
-private slots:
+  private slots:
     void initTestCase() {
         const auto dev = readDepTreebank(testdata::depDir("dev"));
         for (const auto& s : dev) {
@@ -40,7 +41,8 @@ private slots:
             const ArcFilterExplanation e = explainArcFilter(filter_, s);
             // the mask is the pipeline stage's
             DepSentenceFeatures features(s);
-            const StageResult st = arcFilterStage(std::make_shared<const ArcFilter>(filter_)).prune(s, ArcMask::allKeep(n), features);
+            const StageResult st = arcFilterStage(std::make_shared<const ArcFilter>(filter_))
+                                       .prune(s, ArcMask::allKeep(n), features);
             QVERIFY(e.mask.bits == st.mask.bits);
             const ArcFilterScorer sc(filter_, s);
             long filtered = 0, goldKept = 0;
@@ -51,7 +53,8 @@ private slots:
                     QVERIFY(!ev.empty());
                     QCOMPARE(ev.back().first.kind, FilterEventKind::None);
                     float best = -std::numeric_limits<float>::infinity();
-                    for (std::size_t i = 0; i + 1 < ev.size(); ++i) best = std::max(best, ev[i].second);
+                    for (std::size_t i = 0; i + 1 < ev.size(); ++i)
+                        best = std::max(best, ev[i].second);
                     QCOMPARE(e.margin[e.idx(h, m)], best - ev.back().second);
                     // the max event is listed and has the max score
                     bool listed = false;
@@ -75,19 +78,24 @@ private slots:
                     bool fires = false;
                     for (int h = 0; h <= n; ++h)
                         for (int m = 1; m <= n; ++m)
-                            if (h != m && roleFilters(kind, t, h, m) && static_cast<double>(sc.role(kind, t)) - static_cast<double>(sc.none(h, m)) > filter_.threshold) fires = true;
+                            if (h != m && roleFilters(kind, t, h, m) &&
+                                static_cast<double>(sc.role(kind, t)) -
+                                        static_cast<double>(sc.none(h, m)) >
+                                    filter_.threshold)
+                                fires = true;
                     const auto& roles = e.roles[static_cast<std::size_t>(t)];
                     QCOMPARE(std::find(roles.begin(), roles.end(), kind) != roles.end(), fires);
                 }
         }
-        QVERIFY(filteredTotal > 0);  // the trained filter filters something
+        QVERIFY(filteredTotal > 0); // the trained filter filters something
     }
 
     void infiniteThresholdFiltersNothing() {
         const auto e = explainArcFilter(filter_, held_[0], std::numeric_limits<double>::infinity());
         QCOMPARE(e.filtered, 0L);
         QCOMPARE(e.goldKept, e.goldArcs);
-        for (int t = 1; t <= e.n; ++t) QVERIFY(e.roles[static_cast<std::size_t>(t)].empty());
+        for (int t = 1; t <= e.n; ++t)
+            QVERIFY(e.roles[static_cast<std::size_t>(t)].empty());
     }
 };
 

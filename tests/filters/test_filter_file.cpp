@@ -18,12 +18,14 @@ ArcFilter small() {
     f.training = {{"c0", 0.1}};
     return f;
 }
-std::string pretty(const ArcFilter& f) { return arcFilterToJson(f).dump(2); }
+std::string pretty(const ArcFilter& f) {
+    return arcFilterToJson(f).dump(2);
+}
 } // namespace
 
 class TestFilterFile : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void roundTrip() {
         const std::string dir = testdata::tempDir("filter-file");
         ArcFilter f = small();
@@ -45,8 +47,10 @@ private slots:
             {"\"prunescope-arc-filter\"", "\"prunescope-dep-model\"", "'format' must be"},
             {"\"version\": 1", "\"version\": 7", "unsupported 'version'"},
             {"\"kind\": \"joint\"", "\"kind\": \"greedy\"", "unknown filter kind"},
-            {"\"threshold\": 0.75", "\"threshold\": \"high\"", "'threshold' must be a number or \"inf\""},
-            {"\"featureSet\": \"filters-v1\"", "\"featureSet\": \"filters-v0\"", "'featureSet' must be"},
+            {"\"threshold\": 0.75", "\"threshold\": \"high\"",
+             "'threshold' must be a number or \"inf\""},
+            {"\"featureSet\": \"filters-v1\"", "\"featureSet\": \"filters-v0\"",
+             "'featureSet' must be"},
             {"\"hashBits\": 10", "\"hashBits\": 4", "hashBits"},
             {"\"none\": true", "\"none\": 3", "true or false"},
             {"700", "5000", ">= 2^hashBits"},
@@ -56,19 +60,27 @@ private slots:
             const auto at = text.find(c.from);
             QVERIFY2(at != std::string::npos, c.from.c_str());
             text.replace(at, c.from.size(), c.to);
-            const InputError e = testdata::inputErrorOf([&] { arcFilterFromText(text, "bad.json"); });
-            QVERIFY2(e.file() == "bad.json" && e.line() >= 1, qPrintable(QString::fromStdString(c.to + ": " + e.what())));
+            const InputError e =
+                testdata::inputErrorOf([&] { arcFilterFromText(text, "bad.json"); });
+            QVERIFY2(e.file() == "bad.json" && e.line() >= 1,
+                     qPrintable(QString::fromStdString(c.to + ": " + e.what())));
             QVERIFY2(std::string(e.what()).find(c.message) != std::string::npos, e.what());
         }
         // syntax error, missing key, truncated file, not a file
-        QVERIFY(testdata::inputErrorOf([&] { arcFilterFromText("{\"format\": ", "t.json"); }).line() == 1);
-        const InputError missing = testdata::inputErrorOf([&] { arcFilterFromText("{\"format\": \"prunescope-arc-filter\"}", "m.json"); });
+        QVERIFY(testdata::inputErrorOf([&] {
+                    arcFilterFromText("{\"format\": ", "t.json");
+                }).line() == 1);
+        const InputError missing = testdata::inputErrorOf(
+            [&] { arcFilterFromText("{\"format\": \"prunescope-arc-filter\"}", "m.json"); });
         QVERIFY2(std::string(missing.what()).find("version") != std::string::npos, missing.what());
-        const InputError none = testdata::inputErrorOf([&] { loadArcFilter("/nonexistent/filter.json"); });
+        const InputError none =
+            testdata::inputErrorOf([&] { loadArcFilter("/nonexistent/filter.json"); });
         QCOMPARE(QString::fromStdString(none.file()), QString("/nonexistent/filter.json"));
         std::string indep = good;
         indep.replace(indep.find("\"kind\": \"joint\""), 15, "\"kind\": \"independent\"");
-        QVERIFY(std::string(testdata::inputErrorOf([&] { arcFilterFromText(indep, "i.json"); }).what()).find("no None event") != std::string::npos);
+        QVERIFY(
+            std::string(testdata::inputErrorOf([&] { arcFilterFromText(indep, "i.json"); }).what())
+                .find("no None event") != std::string::npos);
     }
 };
 

@@ -18,7 +18,8 @@
 using namespace prunescope;
 
 namespace {
-std::vector<DepSentence> slice(const std::vector<DepSentence>& v, std::size_t from, std::size_t count) {
+std::vector<DepSentence> slice(const std::vector<DepSentence>& v, std::size_t from,
+                               std::size_t count) {
     std::vector<DepSentence> out;
     for (std::size_t i = from; i < v.size() && out.size() < count; ++i)
         if (v[i].size() <= 30) out.push_back(v[i]);
@@ -34,7 +35,7 @@ class TestFilterTraining : public QObject {
     IndependentFilterOptions indOpt_;
     JointFilterOptions jointOpt_;
 
-private slots:
+  private slots:
     void initTestCase() {
         const auto dev = readDepTreebank(testdata::depDir("dev"));
         train_ = slice(dev, 0, 80);
@@ -49,17 +50,19 @@ private slots:
         jointOpt_.c1 = 0.01;
         jointOpt_.maxAlternations = 4;
         jointOpt_.solverIterations = 15;
-        jointOpt_.convergence = 0;  // run every alternation
+        jointOpt_.convergence = 0; // run every alternation
     }
 
     void independentSvmsLearnRoles() {
-        // NaH on training tokens: most true NaH tokens get a positive score, most heads a negative one
+        // NaH on training tokens: most true NaH tokens get a positive score, most heads a negative
+        // one
         int agree = 0, total = 0;
         for (const auto& s : train_) {
             const ArcFilterScorer sc(independent_, s);
             for (int t = 1; t <= s.size(); ++t) {
                 bool isHead = false;
-                for (int m = 1; m <= s.size(); ++m) isHead |= s.heads[static_cast<std::size_t>(m)] == t;
+                for (int m = 1; m <= s.size(); ++m)
+                    isHead |= s.heads[static_cast<std::size_t>(m)] == t;
                 agree += (sc.role(FilterEventKind::NaH, t) > 0) == !isHead;
                 ++total;
             }
@@ -75,12 +78,14 @@ private slots:
         QCOMPARE(r.alternations.size(), std::size_t(4));
         double prev = std::numeric_limits<double>::infinity();
         for (const auto& a : r.alternations) {
-            QVERIFY2(a.objectiveAfter <= a.objectiveBefore, qPrintable(QString::number(a.alternation)));
+            QVERIFY2(a.objectiveAfter <= a.objectiveBefore,
+                     qPrintable(QString::number(a.alternation)));
             QVERIFY(a.objectiveBefore <= prev);
             prev = a.objectiveAfter;
         }
         // it actually optimizes: the first step lowers (2) from the independent start
-        QVERIFY(r.alternations.front().objectiveAfter < 0.99 * r.alternations.front().objectiveBefore);
+        QVERIFY(r.alternations.front().objectiveAfter <
+                0.99 * r.alternations.front().objectiveBefore);
         // the reported objective is (2) at the returned (float) weights
         const double at = latentSvmObjective(data_, r.filter, jointOpt_);
         QVERIFY(std::abs(at - r.alternations.back().objectiveAfter) <= 1e-3 * std::abs(at) + 1e-6);
@@ -100,7 +105,8 @@ private slots:
         JointFilterOptions o = jointOpt_;
         o.maxAlternations = 10;
         const JointTrainResult r = trainJointFilter(data_, &independent_, o, p, cancelAfterFirst);
-        const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - requested).count();
+        const double waited =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - requested).count();
         QVERIFY(r.cancelled);
         QCOMPARE(r.alternations.size(), std::size_t(1));
         QVERIFY2(waited < 1.0, qPrintable(QString::number(waited)));
@@ -139,7 +145,8 @@ private slots:
         const DepModel model = trainDepModel(train_, held_, t).model;
         JointFilterOptions o = jointOpt_;
         o.maxAlternations = 2;
-        auto filter = std::make_shared<const ArcFilter>(trainJointFilter(data_, &independent_, o).filter);
+        auto filter =
+            std::make_shared<const ArcFilter>(trainJointFilter(data_, &independent_, o).filter);
         DepPipeline plain(model), filtered(model), tight(model);
         filtered.addStage(arcFilterStage(filter, std::numeric_limits<double>::infinity()));
         tight.addStage(arcFilterStage(filter, 0.0));
@@ -154,7 +161,7 @@ private slots:
             tightKept += c.arcsFinal;
             all += ArcMask::totalArcs(s.size());
         }
-        QVERIFY(tightKept < all);  // a finite threshold does filter
+        QVERIFY(tightKept < all); // a finite threshold does filter
     }
 };
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string>
 
-#define PRUNESCOPE_FUZZ_INPUT(text)                                                         \
-    extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {     \
-        fuzzOne(std::string(reinterpret_cast<const char*>(data), size));                    \
-        return 0;                                                                           \
+#define PRUNESCOPE_FUZZ_INPUT(text)                                                                \
+    extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {            \
+        fuzzOne(std::string(reinterpret_cast<const char*>(data), size));                           \
+        return 0;                                                                                  \
     }

@@ -10,7 +10,8 @@ namespace {
 void fuzzOne(const std::string& input) {
     using namespace prunescope;
     if (input.empty()) return;
-    static const DepFormat kFormats[] = {DepFormat::DepSample, DepFormat::ConllX, DepFormat::ConllU};
+    static const DepFormat kFormats[] = {DepFormat::DepSample, DepFormat::ConllX,
+                                         DepFormat::ConllU};
     const unsigned char selector = static_cast<unsigned char>(input[0]) % 4;
     const std::string text = input.substr(1);
     std::vector<DepSentence> sentences;
@@ -22,9 +23,10 @@ void fuzzOne(const std::string& input) {
     }
     for (const DepSentence& s : sentences) {
         const std::size_t n1 = s.words.size();
-        if (s.tags.size() != n1 || s.upos.size() != n1 || s.heads.size() != n1 || n1 < 2) __builtin_trap();
+        if (s.tags.size() != n1 || s.upos.size() != n1 || s.heads.size() != n1 || n1 < 2)
+            __builtin_trap();
         if (selector != 3) {
-            if (!treeProblem(s.heads).empty()) __builtin_trap();  // the reader promised a tree
+            if (!treeProblem(s.heads).empty()) __builtin_trap(); // the reader promised a tree
             (void)isProjective(s.heads);
             (void)rootCount(s.heads);
         }

@@ -1,4 +1,5 @@
-// Fuzz target: frontier.json -> FrontierData -> refit (Pareto frontier, sigmoid fit, lambdas) -> text.
+// Fuzz target: frontier.json -> FrontierData -> refit (Pareto frontier, sigmoid fit, lambdas) ->
+// text.
 #include "FuzzTarget.h"
 
 #include "core/frontier/FrontierFile.h"
@@ -14,9 +15,10 @@ void fuzzOne(const std::string& text) {
         return;
     }
     const std::string out = frontierToJson(d);
-    if (d.points.size() <= 12) refitFrontier(d, d.runtimeMeasure);  // the fit is iterative: keep it small
+    if (d.points.size() <= 12)
+        refitFrontier(d, d.runtimeMeasure); // the fit is iterative: keep it small
     (void)frontierToJson(d);
-    (void)frontierFromJson(out, "again.json");  // what we write, we read
+    (void)frontierFromJson(out, "again.json"); // what we write, we read
 }
 } // namespace
 

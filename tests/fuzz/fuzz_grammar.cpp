@@ -18,7 +18,7 @@ void fuzzOne(const std::string& text) {
     // Written back, the grammar reads again to the same text (the format's round trip).
     const std::string again = grammarToString(g);
     if (grammarToString(grammarFromString(again, "again.gram")) != again) __builtin_trap();
-    if (g.numSymbols() > 4096 || g.binary.size() > 20000) return;  // keep executions fast
+    if (g.numSymbols() > 4096 || g.binary.size() > 20000) return; // keep executions fast
     Parser parser(g);
     const std::vector<std::string> words = {"The", "cat", "sat", "."};
     parser.parse(words);

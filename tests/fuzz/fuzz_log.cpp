@@ -15,7 +15,8 @@ void fuzzOne(const std::string& text) {
         return;
     }
     std::string again;
-    for (const LolsIterationRecord& r : records) again += r.toJson().dump() + "\n";
+    for (const LolsIterationRecord& r : records)
+        again += r.toJson().dump() + "\n";
     // What we write, we read back to the same records.
     const auto back = logRecordsFromText(again, "again.jsonl");
     if (back.size() != records.size()) __builtin_trap();

@@ -11,7 +11,7 @@
 namespace {
 void fuzzOne(const std::string& text) {
     using namespace prunescope;
-    std::optional<Policy> loaded;  // a Policy holds 2^22 weights: allocate only for accepted input
+    std::optional<Policy> loaded; // a Policy holds 2^22 weights: allocate only for accepted input
     try {
         loaded = policyFromJson(text, "fuzz.json");
     } catch (const InputError&) {
@@ -19,7 +19,8 @@ void fuzzOne(const std::string& text) {
     }
     const Policy& p = *loaded;
     if (!p.weights.allFinite() || !(p.threshold >= 0 && p.threshold <= 1)) __builtin_trap();
-    static const SentenceFeatures features(std::vector<std::string>{"Stocks", "fell", "sharply", "on", "Monday", "."});
+    static const SentenceFeatures features(
+        std::vector<std::string>{"Stocks", "fell", "sharply", "on", "Monday", "."});
     const PruningMask m = policyMask(p, features);
     if (m.n != features.length()) __builtin_trap();
     // (policyToJson walks all 2^22 weights; the round trip is covered by test_policy.)

@@ -15,7 +15,9 @@ void fuzzOne(const std::string& text) {
     }
     // What the reader accepted, the rest of the program can use without another check.
     const LolsConfig c = LolsConfig::fromJson(config.at("lols"));
-    if (c.minibatch < 1 || !(c.lambda >= 0) || !(c.logreg.l2 >= 0) || c.iterations > kMaxLolsIterations) __builtin_trap();
+    if (c.minibatch < 1 || !(c.lambda >= 0) || !(c.logreg.l2 >= 0) ||
+        c.iterations > kMaxLolsIterations)
+        __builtin_trap();
     (void)c.toJson().dump();
     (void)config.at("grammar").get<std::string>();
     (void)config.value("maxLength", 40);

@@ -9,8 +9,8 @@ void fuzzOne(const std::string& text) {
     using namespace prunescope;
     const auto sentences = readSentencesString(text);
     for (const auto& words : sentences) {
-        if (words.empty()) __builtin_trap();  // blank lines are skipped
-        if (words.size() > 64) continue;      // features are O(n^2): keep executions fast
+        if (words.empty()) __builtin_trap(); // blank lines are skipped
+        if (words.size() > 64) continue;     // features are O(n^2): keep executions fast
         const SentenceFeatures f(words);
         const int n = f.length();
         for (int i = 0; i < n; ++i)

@@ -16,7 +16,8 @@ void fuzzOne(const std::string& bytes) {
     } catch (const InputError&) {
         return;
     }
-    if (AggregatedDataset::deserialize(d.serialize(), "again.bin").serialize() != d.serialize()) __builtin_trap();
+    if (AggregatedDataset::deserialize(d.serialize(), "again.bin").serialize() != d.serialize())
+        __builtin_trap();
     static const std::vector<LolsSentence> train = {
         {{"The", "cat", "sat", "on", "the", "mat", "."}, {}},
         {{"Stocks", "fell", "."}, {}},

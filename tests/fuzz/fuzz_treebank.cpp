@@ -24,9 +24,10 @@ void fuzzOne(const std::string& text) {
         } catch (const InputError&) {
             continue;
         }
-        for (const BinarizeOptions opt : {BinarizeOptions{2, false}, BinarizeOptions{-1, true}, BinarizeOptions{0, false}}) {
+        for (const BinarizeOptions opt :
+             {BinarizeOptions{2, false}, BinarizeOptions{-1, true}, BinarizeOptions{0, false}}) {
             const Tree b = binarize(n, opt);
-            if (debinarize(b) != n) __builtin_trap();  // the documented exact inverse
+            if (debinarize(b) != n) __builtin_trap(); // the documented exact inverse
         }
         (void)labeledSpans(n);
         (void)n.toString();

@@ -5,9 +5,9 @@
 #include "core/util/VectorState.h"
 #include "support/VectorStateTesting.h"
 
+#include "support/TestSuite.h"
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include "support/TestSuite.h"
 
 #include <atomic>
 #include <chrono>
@@ -19,7 +19,7 @@ using namespace prunescope::gui;
 
 class TestBackgroundTask : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // 20,000 items over ~0.6 s reach the GUI as a handful of updates (~10 per second), the last
     // one complete, followed by the posts in order and then finished().
     void progressIsThrottledAndTheLastUpdateArrives() {
@@ -39,9 +39,10 @@ private slots:
                 if (x % 1000 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(30));
                 p.advance();
             }
-            for (int x = 0; x < 5; ++x) task.post([&posts, x] { posts.push_back(x); });
+            for (int x = 0; x < 5; ++x)
+                task.post([&posts, x] { posts.push_back(x); });
         }));
-        QVERIFY(!task.start([](const Progress&) {}));  // one work at a time
+        QVERIFY(!task.start([](const Progress&) {})); // one work at a time
         QVERIFY(task.isRunning());
         QVERIFY(task.waitForDone(30000));
         QCOMPARE(task.state(), BackgroundTask::State::Finished);
@@ -56,8 +57,9 @@ private slots:
     }
 
     // Waiting for background work blocks between events instead of spinning: the waiting GUI thread
-    // uses a small part of a core (it used a whole one, which the work's own threads then lacked on a
-    // 2-core machine: the training-stall benchmark with 2 trainer threads ran 3x slower than with 1).
+    // uses a small part of a core (it used a whole one, which the work's own threads then lacked on
+    // a 2-core machine: the training-stall benchmark with 2 trainer threads ran 3x slower than with
+    // 1).
     void waitingBlocksInsteadOfSpinning() {
 #ifdef __linux__
         auto threadCpuMs = [] {
@@ -79,7 +81,9 @@ private slots:
         QVERIFY(task.waitForDone(30000));
         const double cpu = threadCpuMs() - cpu0, ms = wall.nsecsElapsed() / 1e6;
         QVERIFY2(ms >= 350, qPrintable(QString::number(ms)));
-        QVERIFY2(cpu < 0.25 * ms, qPrintable(QString("GUI thread CPU %1 ms over %2 ms of waiting").arg(cpu).arg(ms)));
+        QVERIFY2(
+            cpu < 0.25 * ms,
+            qPrintable(QString("GUI thread CPU %1 ms over %2 ms of waiting").arg(cpu).arg(ms)));
         // The same for a plain deadline (settling a window in the command-line modes).
         const double cpu1 = threadCpuMs();
         wall.restart();
@@ -94,7 +98,8 @@ private slots:
     // The work runs with a clean vector state although the GUI thread that starts it is dirty
     // (QApplication's constructor left it so on a Xeon; core/util/VectorState.h).
     void workStartsWithACleanVectorState() {
-        if (!canReadVectorState()) QSKIP("this CPU has no AVX or cannot report the state (XGETBV1)");
+        if (!canReadVectorState())
+            QSKIP("this CPU has no AVX or cannot report the state (XGETBV1)");
         testsupport::dirtyUpperVectorState();
         QVERIFY(upperVectorStateDirty());
         BackgroundTask task;
@@ -107,9 +112,11 @@ private slots:
     // cancel() shows Cancelling at once; work cut by the cancel ends as cancelled(), not failed.
     void cancelShowsCancellingThenCancelled() {
         BackgroundTask task;
-        QSignalSpy cancelled(&task, &BackgroundTask::cancelled), finished(&task, &BackgroundTask::finished);
+        QSignalSpy cancelled(&task, &BackgroundTask::cancelled),
+            finished(&task, &BackgroundTask::finished);
         QList<BackgroundTask::State> states;
-        connect(&task, &BackgroundTask::stateChanged, &task, [&](BackgroundTask::State s) { states << s; });
+        connect(&task, &BackgroundTask::stateChanged, &task,
+                [&](BackgroundTask::State s) { states << s; });
         std::atomic<bool> started{false};
         task.start([&](const Progress& p) {
             p.begin("waiting", 0);
@@ -127,7 +134,8 @@ private slots:
         QCOMPARE(task.state(), BackgroundTask::State::Cancelled);
         QCOMPARE(cancelled.count(), 1);
         QCOMPARE(finished.count(), 0);
-        QCOMPARE(states, (QList<BackgroundTask::State>{BackgroundTask::State::Running, BackgroundTask::State::Cancelling,
+        QCOMPARE(states, (QList<BackgroundTask::State>{BackgroundTask::State::Running,
+                                                       BackgroundTask::State::Cancelling,
                                                        BackgroundTask::State::Cancelled}));
         // The task is reusable, with a fresh cancel flag.
         bool ran = false;
@@ -140,7 +148,8 @@ private slots:
     void failureCarriesTheMessage() {
         BackgroundTask task;
         QSignalSpy failed(&task, &BackgroundTask::failed);
-        task.start([](const Progress&) { throw std::runtime_error("data.mrg:3:7: unbalanced bracket"); });
+        task.start(
+            [](const Progress&) { throw std::runtime_error("data.mrg:3:7: unbalanced bracket"); });
         QVERIFY(task.waitForDone(5000));
         QCOMPARE(failed.count(), 1);
         QCOMPARE(failed.first().first().toString(), QString("data.mrg:3:7: unbalanced bracket"));
@@ -153,8 +162,9 @@ private slots:
         auto* task = new BackgroundTask;
         task->start([&](const Progress& p) {
             started = true;
-            while (!p.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));  // winding down
+            while (!p.cancelled())
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            std::this_thread::sleep_for(std::chrono::milliseconds(50)); // winding down
             ended = true;
         });
         QTRY_VERIFY(started.load());
@@ -163,7 +173,7 @@ private slots:
         delete task;
         QVERIFY(ended.load());
         QVERIFY(t.elapsed() < 1000);
-        QCoreApplication::processEvents();  // posts of the deleted task are dropped, not run
+        QCoreApplication::processEvents(); // posts of the deleted task are dropped, not run
     }
 };
 

@@ -1,8 +1,8 @@
-// GUI tests of the cube-pruning explorer (offscreen; Zhang et al. 2013 sec. 2): the chart shows what
-// the core computes (gold ranks, s-max node, p-max frontier — the same as `cube-parse --explain`),
-// clicking a cell lists its beam, "Apply update" performs exactly core's perceptron step and lowers
-// the violation of the pairs it fixes, reset restores the model; the bundled sample opens; the main
-// window's View menu reaches the explorer.
+// GUI tests of the cube-pruning explorer (offscreen; Zhang et al. 2013 sec. 2): the chart shows
+// what the core computes (gold ranks, s-max node, p-max frontier — the same as `cube-parse
+// --explain`), clicking a cell lists its beam, "Apply update" performs exactly core's perceptron
+// step and lowers the violation of the pairs it fixes, reset restores the model; the bundled sample
+// opens; the main window's View menu reaches the explorer.
 #include "app/gui/CubeExplorerWindow.h"
 #include "app/gui/MainWindow.h"
 #include "core/cube/CubeExplain.h"
@@ -12,12 +12,12 @@
 #include "widgets/CubeChartView.h"
 #include "widgets/CubeTreeView.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTextBrowser>
-#include "support/TestSuite.h"
 
 #include <fstream>
 
@@ -45,13 +45,15 @@ const std::string& tinyModelPath() {
     return path;
 }
 
-QString sampleSentences() { return QString::fromStdString(testdata::sourceDir() + "/samples/cube/sentences.dp"); }
+QString sampleSentences() {
+    return QString::fromStdString(testdata::sourceDir() + "/samples/cube/sentences.dp");
+}
 
 } // namespace
 
 class TestCubeExplorer : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void showsWhatTheCoreComputes() {
         CubeExplorerWindow w(nullptr, false);
         w.resize(1300, 850);
@@ -70,31 +72,47 @@ private slots:
                 CubeOptions o;
                 o.beam = k;
                 CubePruner pruner(o);
-                const CubeScorer sc(model.weights, sentences[static_cast<std::size_t>(i)], model.features);
+                const CubeScorer sc(model.weights, sentences[static_cast<std::size_t>(i)],
+                                    model.features);
                 const CubeParse p = pruner.parse(sc);
-                const GoldDerivation g = goldDerivation(pruner, sc, sentences[static_cast<std::size_t>(i)].heads);
-                const nlohmann::json explain = explainCubeUpdate(pruner.chart(), sc, g, CubeUpdateStrategy::PMax);
+                const GoldDerivation g =
+                    goldDerivation(pruner, sc, sentences[static_cast<std::size_t>(i)].heads);
+                const nlohmann::json explain =
+                    explainCubeUpdate(pruner.chart(), sc, g, CubeUpdateStrategy::PMax);
                 QCOMPARE(w.session().parse().heads, p.heads);
-                QCOMPARE(w.treeView()->wrongArcs(), static_cast<int>(scoreAttachment(sentences[static_cast<std::size_t>(i)], p.heads).tokens -
-                                                                     scoreAttachment(sentences[static_cast<std::size_t>(i)], p.heads).correct));
+                QCOMPARE(
+                    w.treeView()->wrongArcs(),
+                    static_cast<int>(
+                        scoreAttachment(sentences[static_cast<std::size_t>(i)], p.heads).tokens -
+                        scoreAttachment(sentences[static_cast<std::size_t>(i)], p.heads).correct));
                 // gold table = explain's gold nodes
                 QCOMPARE(w.goldTable()->rowCount(), static_cast<int>(explain["gold"].size()));
                 for (int r = 0; r < w.goldTable()->rowCount(); ++r) {
-                    QCOMPARE(w.goldTable()->item(r, 0)->text().toStdString(), explain["gold"][static_cast<std::size_t>(r)]["cell"].get<std::string>());
-                    const int rank = explain["gold"][static_cast<std::size_t>(r)]["rank"].get<int>();
-                    QCOMPARE(w.goldTable()->item(r, 1)->text(), rank < 0 ? QStringLiteral("fell off") : QString::number(rank + 1));
+                    QCOMPARE(
+                        w.goldTable()->item(r, 0)->text().toStdString(),
+                        explain["gold"][static_cast<std::size_t>(r)]["cell"].get<std::string>());
+                    const int rank =
+                        explain["gold"][static_cast<std::size_t>(r)]["rank"].get<int>();
+                    QCOMPARE(w.goldTable()->item(r, 1)->text(),
+                             rank < 0 ? QStringLiteral("fell off") : QString::number(rank + 1));
                 }
                 // chart marks: s-max and frontier cells
                 const auto* chart = w.chartView();
                 const int smaxCell = g.nodes[explain["smax"].get<std::size_t>()].cellId;
                 std::vector<int> frontierCells;
-                for (int f : explain["frontier"]) frontierCells.push_back(g.nodes[static_cast<std::size_t>(f)].cellId);
+                for (int f : explain["frontier"])
+                    frontierCells.push_back(g.nodes[static_cast<std::size_t>(f)].cellId);
                 for (int c = 0; c < pruner.chart().numCells(); ++c) {
                     QCOMPARE(chart->cellView(c).smax, c == smaxCell);
-                    QCOMPARE(chart->cellView(c).frontier, std::find(frontierCells.begin(), frontierCells.end(), c) != frontierCells.end());
-                    QCOMPARE(chart->cellView(c).items, static_cast<int>(pruner.chart().beamOf(c).size()));
+                    QCOMPARE(chart->cellView(c).frontier,
+                             std::find(frontierCells.begin(), frontierCells.end(), c) !=
+                                 frontierCells.end());
+                    QCOMPARE(chart->cellView(c).items,
+                             static_cast<int>(pruner.chart().beamOf(c).size()));
                     const int node = g.nodeOfCell(c);
-                    QCOMPARE(chart->cellView(c).goldRank, node < 0 ? widgets::CubeCellView::kNotGold : g.nodes[static_cast<std::size_t>(node)].rank);
+                    QCOMPARE(chart->cellView(c).goldRank,
+                             node < 0 ? widgets::CubeCellView::kNotGold
+                                      : g.nodes[static_cast<std::size_t>(node)].rank);
                 }
                 // brackets under the tree: one s-max plus the frontier
                 QCOMPARE(w.treeView()->brackets().size(), frontierCells.size() + 1);
@@ -120,18 +138,21 @@ private slots:
             QCOMPARE(chart->selectedCell(), node.cellId);
             const int beam = static_cast<int>(ch.beamOf(node.cellId).size());
             QCOMPARE(w.beamTable()->rowCount(), beam + (node.fellOff() ? 1 : 0));
-            if (node.rank >= 0) QCOMPARE(w.beamTable()->item(node.rank, 3)->text(), QStringLiteral("gold"));
+            if (node.rank >= 0)
+                QCOMPARE(w.beamTable()->item(node.rank, 3)->text(), QStringLiteral("gold"));
             if (node.fellOff()) {
                 ++fellOffRows;
                 QVERIFY(w.beamTable()->item(beam, 3)->text().contains("fell off"));
             }
-            QCOMPARE(w.beamTable()->item(0, 1)->text(), QString::number(static_cast<double>(ch.beamOf(node.cellId)[0].score), 'f', 3));
+            QCOMPARE(w.beamTable()->item(0, 1)->text(),
+                     QString::number(static_cast<double>(ch.beamOf(node.cellId)[0].score), 'f', 3));
             ++checked;
         }
         QVERIFY(checked > 20);
         // Every existing cell is hit by its own rectangle.
         for (int c = 0; c < ch.numCells(); ++c)
-            if (const QRectF r = chart->cellRect(c); !r.isEmpty()) QCOMPARE(chart->cellAt(r.center()).value_or(-1), c);
+            if (const QRectF r = chart->cellRect(c); !r.isEmpty())
+                QCOMPARE(chart->cellAt(r.center()).value_or(-1), c);
         Q_UNUSED(fellOffRows);
     }
 
@@ -142,7 +163,8 @@ private slots:
         QVERIFY(w.openModelSync(QString::fromStdString(tinyModelPath())));
         w.setBeam(1);
         int applied = 0;
-        for (auto s : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip, CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax}) {
+        for (auto s : {CubeUpdateStrategy::Standard, CubeUpdateStrategy::Skip,
+                       CubeUpdateStrategy::SMax, CubeUpdateStrategy::PMax}) {
             w.setStrategy(s);
             for (int i = 0; i < static_cast<int>(w.session().sentences().size()); ++i) {
                 w.selectSentence(i);
@@ -182,7 +204,8 @@ private slots:
             while (session.choice().update && steps < 40) {
                 const auto r = session.applyUpdate();
                 QVERIFY(r.has_value());
-                QVERIFY2(r->after < r->before, qPrintable(QString("%1 -> %2").arg(r->before).arg(r->after)));
+                QVERIFY2(r->after < r->before,
+                         qPrintable(QString("%1 -> %2").arg(r->before).arg(r->after)));
                 ++steps;
             }
         }
@@ -224,7 +247,7 @@ private slots:
         auto* w = main.findChild<CubeExplorerWindow*>();
         QVERIFY(w);
         QVERIFY(w->isVisible());
-        open->trigger();  // the same window again
+        open->trigger(); // the same window again
         QCOMPARE(main.findChildren<CubeExplorerWindow*>().size(), qsizetype(1));
         if (w->isLoading()) QSignalSpy(w, &CubeExplorerWindow::loaded).wait(60000);
     }

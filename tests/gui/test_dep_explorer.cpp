@@ -1,36 +1,36 @@
 // GUI tests of the dependency view (offscreen; Rush & Petrov 2012's arc picture): on real dev
 // sentences the arc matrix shows what core computes (predicted and gold arcs, max-marginals
-// relative to the best tree, the stage that pruned each arc); clicking a cell flips its mask bit and
-// the predicted tree becomes exactly what `prunescope-cli dep-parse --mask` prints for the exported
-// mask (the binary is run); alpha sliders re-run the stages (the model's max-marginal pass and a
-// two-stage set built here); bad files give file:line errors and keep the previous documents; the
-// main window's View menu switches to dependency mode; the bundled sample opens.
+// relative to the best tree, the stage that pruned each arc); clicking a cell flips its mask bit
+// and the predicted tree becomes exactly what `prunescope-cli dep-parse --mask` prints for the
+// exported mask (the binary is run); alpha sliders re-run the stages (the model's max-marginal pass
+// and a two-stage set built here); bad files give file:line errors and keep the previous documents;
+// the main window's View menu switches to dependency mode; the bundled sample opens.
 #include "app/gui/DepExplorerPanel.h"
 #include "app/gui/MainWindow.h"
+#include "core/dep/DepInspection.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
-#include "core/dep/DepInspection.h"
 #include "core/dep/MaxMarginalPruning.h"
 #include "core/filters/ArcFilterFile.h"
 #include "core/filters/FilterExplanation.h"
 #include "core/filters/FilterStage.h"
 #include "core/filters/FilterTrainingData.h"
 #include "core/filters/IndependentTraining.h"
+#include "core/util/AtomicFile.h"
 #include "core/vine/CascadeTraining.h"
 #include "core/vine/VineCascade.h"
-#include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 #include "widgets/ArcMatrixView.h"
 #include "widgets/CubeTreeView.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
 #include <QComboBox>
-#include <QToolBar>
 #include <QMenuBar>
 #include <QProcess>
 #include <QSlider>
 #include <QStackedWidget>
-#include "support/TestSuite.h"
+#include <QToolBar>
 
 #include <cmath>
 #include <cstdlib>
@@ -71,28 +71,33 @@ struct CliRun {
 };
 CliRun depParse(const QStringList& args) {
     QProcess p;
-    p.start(QString::fromStdString(testdata::binaryDir()) + "/app/prunescope-cli", QStringList{"dep-parse"} + args);
+    p.start(QString::fromStdString(testdata::binaryDir()) + "/app/prunescope-cli",
+            QStringList{"dep-parse"} + args);
     p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }
 
 std::vector<int> headsOf(const nlohmann::json& sentence) {
     std::vector<int> h{-1};
-    for (const auto& x : sentence["heads"]) h.push_back(x.get<int>());
+    for (const auto& x : sentence["heads"])
+        h.push_back(x.get<int>());
     return h;
 }
 
 // A real click on the centre of arc cell (h, m).
 void clickArc(DepExplorerPanel& p, int h, int m) {
-    QTest::mouseClick(p.matrix(), Qt::LeftButton, {}, p.matrix()->cellRect(h, m).center().toPoint());
+    QTest::mouseClick(p.matrix(), Qt::LeftButton, {},
+                      p.matrix()->cellRect(h, m).center().toPoint());
     QVERIFY(p.waitIdle());
 }
 
 // Opens the dev file and selects its first sentence of 12..25 words.
 int openDev(DepExplorerPanel& p) {
     QString err;
-    if (!p.openSentences(QString::fromStdString(devFile()), &err) || !p.openModel(QString::fromStdString(modelPath()), &err)) {
+    if (!p.openSentences(QString::fromStdString(devFile()), &err) ||
+        !p.openModel(QString::fromStdString(modelPath()), &err)) {
         qWarning() << err;
         return -1;
     }
@@ -110,7 +115,7 @@ int openDev(DepExplorerPanel& p) {
 
 class TestDepExplorer : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() { QVERIFY(!modelPath().empty()); }
 
     void matrixShowsWhatTheCoreComputes() {
@@ -126,7 +131,8 @@ private slots:
         QCOMPARE(p.session().inspection().heads, want.heads);
         auto* mx = p.matrix();
         QCOMPARE(mx->length(), s.size());
-        const ArcMaxMarginals mm = arcMaxMarginals(DepScorer(model, s).arcScores(), nullptr, model.singleRoot);
+        const ArcMaxMarginals mm =
+            arcMaxMarginals(DepScorer(model, s).arcScores(), nullptr, model.singleRoot);
         for (int h = 0; h <= s.size(); ++h)
             for (int m = 1; m <= s.size(); ++m) {
                 if (h == m) continue;
@@ -141,7 +147,9 @@ private slots:
         QVERIFY(p.statusText().contains("UAS"));
         // the trees: gold above, predicted below; the differing arcs are counted
         int wrong = 0;
-        for (int m = 1; m <= s.size(); ++m) wrong += want.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
+        for (int m = 1; m <= s.size(); ++m)
+            wrong +=
+                want.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
         QCOMPARE(p.treeView()->wrongArcs(), wrong);
     }
 
@@ -174,13 +182,15 @@ private slots:
         const QString dir = QString::fromStdString(testdata::tempDir("dep-gui-mask"));
         QString err;
         QVERIFY2(p.exportMask(dir + "/mask.json", &err), qPrintable(err));
-        const CliRun r = depParse({"--model", QString::fromStdString(modelPath()), "--input", QString::fromStdString(devFile()), "--mask",
-                                   dir + "/mask.json", "--json"});
+        const CliRun r =
+            depParse({"--model", QString::fromStdString(modelPath()), "--input",
+                      QString::fromStdString(devFile()), "--mask", dir + "/mask.json", "--json"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["sentences"].size(), std::size_t(1));
         QCOMPARE(headsOf(j["sentences"][0]), heads);
-        QCOMPARE(j["sentences"][0]["arcsKept"].get<long>(), p.session().inspection().finalMask.keptCount());
+        QCOMPARE(j["sentences"][0]["arcsKept"].get<long>(),
+                 p.session().inspection().finalMask.keptCount());
         QVERIFY(std::abs(j["sentences"][0]["uas"].get<double>() -
                          scoreAttachment(p.session().sentence(), heads).uas()) < 1e-9);
         // and the max-marginals agree cell by cell
@@ -192,7 +202,8 @@ private slots:
                 const auto& v = rows[static_cast<std::size_t>(h)][static_cast<std::size_t>(m)];
                 const float shown = p.matrix()->cell(h, m).value;
                 QCOMPARE(v.is_null(), std::isnan(shown));
-                if (!v.is_null()) QVERIFY(std::abs((v.get<double>() - best) - static_cast<double>(shown)) < 1e-3);
+                if (!v.is_null())
+                    QVERIFY(std::abs((v.get<double>() - best) - static_cast<double>(shown)) < 1e-3);
             }
         // flipping the first arc back, then reset: the original tree returns
         clickArc(p, 0, root);
@@ -213,7 +224,7 @@ private slots:
         QVERIFY(p.waitIdle());
         QCOMPARE(p.alphaSliders().size(), 1);
         const long kept02 = p.session().inspection().finalMask.keptCount();
-        p.alphaSliders()[0]->setValue(80);  // as a user drags it: alpha 0.8
+        p.alphaSliders()[0]->setValue(80); // as a user drags it: alpha 0.8
         QVERIFY(p.waitIdle());
         QCOMPARE(p.session().alphas()[0], 0.8);
         const long kept08 = p.session().inspection().finalMask.keptCount();
@@ -236,8 +247,8 @@ private slots:
 
     // A vine cascade (vine-train's file) opened in the view: one slider per stage, named as the
     // pipeline names them, at the cascade's alphas; the shown tree and stage masks are what the
-    // core pipeline (dep-eval --cascade, dep-parse --cascade) computes at the slider's alphas; a bad
-    // cascade file is an error naming file:line and the previous stages stay.
+    // core pipeline (dep-eval --cascade, dep-parse --cascade) computes at the slider's alphas; a
+    // bad cascade file is an error naming file:line and the previous stages stay.
     void aVineCascadeGetsOneSliderPerStage() {
         std::vector<DepSentence> train;
         for (auto& s : readDepTreebank(testdata::depDir("train")))
@@ -246,11 +257,16 @@ private slots:
         o.epochs = 1;
         o.hashBits = 16;
         VineCascade c;
-        c.stages.push_back({"vine", CascadeStageKind::Vine, 3, trainCascadeStage(train, o).weights, {}});
+        c.stages.push_back(
+            {"vine", CascadeStageKind::Vine, 3, trainCascadeStage(train, o).weights, {}});
         o.kind = CascadeStageKind::FirstOrder;
-        c.stages.push_back({"first-order", CascadeStageKind::FirstOrder, 0, trainCascadeStage(train, o).weights, {}});
+        c.stages.push_back({"first-order",
+                            CascadeStageKind::FirstOrder,
+                            0,
+                            trainCascadeStage(train, o).weights,
+                            {}});
         c.alphas = {0.3, 0.4};
-        c.finalModel = "no-such-model.json";  // the view keeps the model it shows
+        c.finalModel = "no-such-model.json"; // the view keeps the model it shows
         const std::string path = testdata::tempDir("dep-gui-cascade") + "/cascade.json";
         saveVineCascade(c, path);
 
@@ -262,8 +278,10 @@ private slots:
         QVERIFY2(p.openCascade(QString::fromStdString(path), &err), qPrintable(err));
         QVERIFY(p.waitIdle());
         QCOMPARE(p.alphaSliders().size(), 2);
-        QCOMPARE(p.session().inspection().stageNames, (std::vector<std::string>{"vine", "first-order"}));
-        const VineCascade loaded = loadVineCascade(path);  // the stages point into it: it must outlive the pipeline
+        QCOMPARE(p.session().inspection().stageNames,
+                 (std::vector<std::string>{"vine", "first-order"}));
+        const VineCascade loaded =
+            loadVineCascade(path); // the stages point into it: it must outlive the pipeline
         auto coreAt = [&](std::vector<double> alphas) {
             DepPipeline pipeline(*p.session().modelPtr());
             appendCascadeStages(pipeline, loaded, alphas);
@@ -273,15 +291,17 @@ private slots:
         DepInspection want = coreAt({0.3, 0.4});
         QCOMPARE(p.session().inspection().heads, want.heads);
         QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
-        p.alphaSliders()[0]->setValue(90);  // the vine at alpha 0.9
+        p.alphaSliders()[0]->setValue(90); // the vine at alpha 0.9
         QVERIFY(p.waitIdle());
         want = coreAt({0.9, 0.4});
         QCOMPARE(p.session().inspection().heads, want.heads);
         QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
-        QCOMPARE(p.session().inspection().stageMasks[1].keptCount(), want.stageMasks[1].keptCount());
+        QCOMPARE(p.session().inspection().stageMasks[1].keptCount(),
+                 want.stageMasks[1].keptCount());
 
-        // the same weights as a tree-constrained vine (vine-train --vine-structure tree): the slider
-        // says so, and the view still shows what the core pipeline computes with that cascade
+        // the same weights as a tree-constrained vine (vine-train --vine-structure tree): the
+        // slider says so, and the view still shows what the core pipeline computes with that
+        // cascade
         VineCascade tree = c;
         tree.stages[0].structure = VineStructure::Tree;
         const std::string treePath = testdata::tempDir("dep-gui-cascade") + "/tree.json";
@@ -293,7 +313,8 @@ private slots:
         DepPipeline treePipeline(*p.session().modelPtr());
         appendCascadeStages(treePipeline, treeLoaded, std::vector<double>{0.3, 0.4});
         EisnerParser treeParser;
-        const DepInspection treeWant = inspectDepSentence(treePipeline, p.session().sentence(), treeParser);
+        const DepInspection treeWant =
+            inspectDepSentence(treePipeline, p.session().sentence(), treeParser);
         QCOMPARE(p.session().inspection().heads, treeWant.heads);
         QCOMPARE(p.session().inspection().prunedBy, treeWant.prunedBy);
 
@@ -305,7 +326,8 @@ private slots:
     }
 
     void anArcFilterRunsFirstAndIsExplained() {
-        // a tiny independent filter (Bergsma & Cherry 2010) trained here; B = A at a lower threshold
+        // a tiny independent filter (Bergsma & Cherry 2010) trained here; B = A at a lower
+        // threshold
         std::vector<DepSentence> train;
         for (auto& s : readDepTreebank(testdata::depDir("train")))
             if (s.size() <= 25 && train.size() < 60) train.push_back(std::move(s));
@@ -327,8 +349,9 @@ private slots:
         QString err;
         QVERIFY2(p.openFilter(QString::fromStdString(dir + "/a.json"), &err), qPrintable(err));
         QVERIFY(p.waitIdle());
-        QCOMPARE(p.session().inspection().stageNames, (std::vector<std::string>{"filter", "max-marginal"}));
-        QCOMPARE(p.alphaSliders().size(), 1);  // the filter runs at its threshold, no slider
+        QCOMPARE(p.session().inspection().stageNames,
+                 (std::vector<std::string>{"filter", "max-marginal"}));
+        QCOMPARE(p.alphaSliders().size(), 1); // the filter runs at its threshold, no slider
         const DepSentence& s = p.session().sentence();
         const int n = s.size();
         auto coreWith = [&](const ArcFilter& f) {
@@ -355,21 +378,31 @@ private slots:
                 ++filtered;
                 const FilterEvent z = e.maxEventAt(h, m);
                 QCOMPARE(p.matrix()->cell(h, m).event, static_cast<int>(z.kind));
-                if (!p.matrix()->cell(h, m).kept)  // (a fallback may put a filtered arc back)
-                    QCOMPARE(p.matrix()->cellColor(h, m), widgets::ArcMatrixView::eventColor(static_cast<int>(z.kind)));
+                if (!p.matrix()->cell(h, m).kept) // (a fallback may put a filtered arc back)
+                    QCOMPARE(p.matrix()->cellColor(h, m),
+                             widgets::ArcMatrixView::eventColor(static_cast<int>(z.kind)));
                 const QString tip = p.arcTooltip(h, m);
                 for (const auto& [ev, v] : arcFilterEventScores(a, sc, h, m))
-                    QVERIFY2(tip.contains(QString("%1 %2").arg(QString::fromStdString(ev.name())).arg(static_cast<double>(v), 0, 'f', 3)), qPrintable(tip));
-                QVERIFY2(tip.contains(QString("<b>%1 ").arg(QString::fromStdString(z.name()))) && tip.contains("(max)</b>"), qPrintable(tip));
+                    QVERIFY2(tip.contains(QString("%1 %2")
+                                              .arg(QString::fromStdString(ev.name()))
+                                              .arg(static_cast<double>(v), 0, 'f', 3)),
+                             qPrintable(tip));
+                QVERIFY2(tip.contains(QString("<b>%1 ").arg(QString::fromStdString(z.name()))) &&
+                             tip.contains("(max)</b>"),
+                         qPrintable(tip));
             }
         QVERIFY(filtered > 0);
         // the readout: counted here from the filter's own mask
         long goldKept = 0, cut = 0;
         const ArcMask fm = ArcFilterScorer(a, s).mask(a.threshold);
-        for (int m = 1; m <= n; ++m) goldKept += fm.keep(s.heads[static_cast<std::size_t>(m)], m);
+        for (int m = 1; m <= n; ++m)
+            goldKept += fm.keep(s.heads[static_cast<std::size_t>(m)], m);
         cut = static_cast<long>(n) * n - fm.keptCount();
-        QVERIFY2(p.statusText().contains(QString("filter keeps %1/%2 gold arcs").arg(goldKept).arg(n)), qPrintable(p.statusText()));
-        QVERIFY2(p.statusText().contains(QString("filters %1/%2 arcs").arg(cut).arg(n * n)), qPrintable(p.statusText()));
+        QVERIFY2(
+            p.statusText().contains(QString("filter keeps %1/%2 gold arcs").arg(goldKept).arg(n)),
+            qPrintable(p.statusText()));
+        QVERIFY2(p.statusText().contains(QString("filters %1/%2 arcs").arg(cut).arg(n * n)),
+                 qPrintable(p.statusText()));
         // roles under the tokens are core's detected roles
         QVERIFY(p.filterExplanation());
         QCOMPARE(p.filterExplanation()->roles, e.roles);
@@ -389,7 +422,9 @@ private slots:
                 QCOMPARE(p.matrix()->cell(h, m).differs, d);
             }
         QVERIFY(differ > 0);
-        QVERIFY2(p.statusText().contains(QString("%1 arc(s) decided differently by filter A").arg(differ)), qPrintable(p.statusText()));
+        QVERIFY2(p.statusText().contains(
+                     QString("%1 arc(s) decided differently by filter A").arg(differ)),
+                 qPrintable(p.statusText()));
         want = coreWith(b);
         QVERIFY(p.session().inspection().finalMask.bits == want.finalMask.bits);
         // the combo switches back to A, and to no filter
@@ -412,7 +447,8 @@ private slots:
     }
 
     void slidersDriveAnyStageSet() {
-        // Two test stages: a length limit b = round(10 * (1 - alpha)) + 1, then the max-marginal pass.
+        // Two test stages: a length limit b = round(10 * (1 - alpha)) + 1, then the max-marginal
+        // pass.
         DepExplorerPanel p(nullptr, false);
         p.resize(1200, 900);
         p.show();
@@ -424,11 +460,14 @@ private slots:
         set->alphas = {0.0, 0.0};
         set->append = [model](DepPipeline& pl, std::span<const double> a) {
             const int b = static_cast<int>(std::lround(10 * (1 - a[0]))) + 1;
-            pl.addStage({"length", false, [b](const DepSentence& s, const ArcMask& in, DepSentenceFeatures&) {
+            pl.addStage({"length", false,
+                         [b](const DepSentence& s, const ArcMask& in, DepSentenceFeatures&) {
                              StageResult r{ArcMask::none(s.size()), 0};
                              for (int h = 0; h <= s.size(); ++h)
                                  for (int m = 1; m <= s.size(); ++m)
-                                     if (h != m && in.keep(h, m) && (h == 0 || std::abs(h - m) <= b)) r.mask.set(h, m, true);
+                                     if (h != m && in.keep(h, m) &&
+                                         (h == 0 || std::abs(h - m) <= b))
+                                         r.mask.set(h, m, true);
                              return r;
                          }});
             pl.addStage(modelMaxMarginalStage(*model, a[1]));
@@ -436,9 +475,11 @@ private slots:
         p.setStageSet(set);
         QVERIFY(p.waitIdle());
         QCOMPARE(p.alphaSliders().size(), 2);
-        auto keptAfter = [&](int k) { return p.session().inspection().stageMasks[static_cast<std::size_t>(k)].keptCount(); };
+        auto keptAfter = [&](int k) {
+            return p.session().inspection().stageMasks[static_cast<std::size_t>(k)].keptCount();
+        };
         const long len0 = keptAfter(1), mm0 = keptAfter(2);
-        p.alphaSliders()[0]->setValue(90);  // b = 2
+        p.alphaSliders()[0]->setValue(90); // b = 2
         QVERIFY(p.waitIdle());
         QVERIFY(keptAfter(1) < len0);
         p.alphaSliders()[1]->setValue(70);
@@ -450,16 +491,20 @@ private slots:
         const int n = r.n;
         for (int h = 0; h <= n; ++h)
             for (int m = 1; m <= n; ++m)
-                if (h != m && !r.stageMasks[1].keep(h, m)) QCOMPARE(p.matrix()->cell(h, m).prunedBy, 0);
-                else if (h != m && !r.stageMasks[2].keep(h, m)) QCOMPARE(p.matrix()->cell(h, m).prunedBy, 1);
+                if (h != m && !r.stageMasks[1].keep(h, m))
+                    QCOMPARE(p.matrix()->cell(h, m).prunedBy, 0);
+                else if (h != m && !r.stageMasks[2].keep(h, m))
+                    QCOMPARE(p.matrix()->cell(h, m).prunedBy, 1);
         // sliders dragged quickly: the view ends on the last value
-        for (int v = 0; v <= 100; v += 5) p.alphaSliders()[1]->setValue(v);
+        for (int v = 0; v <= 100; v += 5)
+            p.alphaSliders()[1]->setValue(v);
         QVERIFY(p.waitIdle());
         QCOMPARE(p.session().alphas()[1], 1.0);
         DepPipeline check(*model);
         set->append(check, p.session().alphas());
         EisnerParser parser(model->eisnerOptions());
-        QCOMPARE(p.session().inspection().stageMasks, inspectDepSentence(check, p.session().sentence(), parser).stageMasks);
+        QCOMPARE(p.session().inspection().stageMasks,
+                 inspectDepSentence(check, p.session().sentence(), parser).stageMasks);
     }
 
     void badFilesGiveErrorsAndKeepTheDocuments() {
@@ -468,7 +513,9 @@ private slots:
         const auto heads = p.session().inspection().heads;
         const std::string dir = testdata::tempDir("dep-gui-bad");
         writeFileAtomically(dir + "/bad.dp", "The\tDT\t2\ndog\tNN\t0\n\nA\tDT\tx\n");
-        writeFileAtomically(dir + "/model.json", "{\"format\": \"prunescope-dep-model\", \"version\": 1,\n \"order\": 3}\n");
+        writeFileAtomically(
+            dir + "/model.json",
+            "{\"format\": \"prunescope-dep-model\", \"version\": 1,\n \"order\": 3}\n");
         writeFileAtomically(dir + "/broken.json", "{\"format\": \n");
         QSignalSpy errors(&p, &DepExplorerPanel::errorOccurred);
         QString err;
@@ -481,17 +528,20 @@ private slots:
         QVERIFY(!p.openSentences(QString::fromStdString(dir + "/missing.dp"), &err));
         QCOMPARE(errors.count(), 4);
         QVERIFY(p.waitIdle());
-        QCOMPARE(p.session().inspection().heads, heads);  // previous documents kept
+        QCOMPARE(p.session().inspection().heads, heads); // previous documents kept
         // a mask file for the wrong sentence length: dep-parse refuses it with the file named
         writeFileAtomically(dir + "/mask.json", "{\"n\": 3, \"pruned\": [[0,1]]}\n");
-        const CliRun r = depParse({"--model", QString::fromStdString(modelPath()), "--input", QString::fromStdString(devFile()), "--mask",
+        const CliRun r = depParse({"--model", QString::fromStdString(modelPath()), "--input",
+                                   QString::fromStdString(devFile()), "--mask",
                                    QString::fromStdString(dir + "/mask.json")});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.startsWith(QString::fromStdString("error: " + dir + "/mask.json")), qPrintable(r.err));
+        QVERIFY2(r.err.startsWith(QString::fromStdString("error: " + dir + "/mask.json")),
+                 qPrintable(r.err));
     }
 
     void mainWindowSwitchesToDependencyMode() {
-        qputenv("PRUNESCOPE_SAMPLES", QByteArray::fromStdString(testdata::sourceDir() + "/samples"));
+        qputenv("PRUNESCOPE_SAMPLES",
+                QByteArray::fromStdString(testdata::sourceDir() + "/samples"));
         MainWindow w(MainWindowOptions{false, true});
         w.show();
         QAction* dep = nullptr;

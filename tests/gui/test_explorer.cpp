@@ -6,13 +6,13 @@
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QMessageBox>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QUndoStack>
-#include "support/TestSuite.h"
 
 #include <cmath>
 #include <random>
@@ -41,13 +41,14 @@ CliParse runCli(const std::vector<std::string>& words, const PruningMask& mask) 
     CliParse out;
     QString dir = QString::fromStdString(testdata::tempDir("gui_cli"));
     QStringList w;
-    for (const auto& t : words) w << QString::fromStdString(t);
+    for (const auto& t : words)
+        w << QString::fromStdString(t);
     writeText(dir + "/sentence.txt", w.join(' ').toUtf8() + "\n");
     writeText(dir + "/mask.json", QByteArray::fromStdString(mask.toJson().dump()));
     QProcess p;
     QString cli = QStringLiteral(PRUNESCOPE_BINARY_DIR "/app/prunescope-cli");
-    p.start(cli, {"parse", "--grammar", samplesDir() + "/grammar.gram", "--input", dir + "/sentence.txt", "--mask-file",
-                  dir + "/mask.json", "--json"});
+    p.start(cli, {"parse", "--grammar", samplesDir() + "/grammar.gram", "--input",
+                  dir + "/sentence.txt", "--mask-file", dir + "/mask.json", "--json"});
     if (!p.waitForFinished(60000) || p.exitCode() != 0) {
         qWarning() << "CLI failed:" << cli << p.readAllStandardError();
         return out;
@@ -63,7 +64,9 @@ CliParse runCli(const std::vector<std::string>& words, const PruningMask& mask) 
 
 QMessageBox* findErrorDialog() {
     for (QWidget* w : QApplication::topLevelWidgets())
-        if (auto* box = qobject_cast<QMessageBox*>(w); box && box->objectName() == "errorDialog" && box->isVisible()) return box;
+        if (auto* box = qobject_cast<QMessageBox*>(w);
+            box && box->objectName() == "errorDialog" && box->isVisible())
+            return box;
     return nullptr;
 }
 
@@ -73,34 +76,40 @@ class TestExplorer : public QObject {
     Q_OBJECT
     std::unique_ptr<MainWindow> win_;
     int failedParsesCompared_ = 0;
-    int shownValuesRows_ = 0;  // rows of shownValuesEqualCli run (a test may also run alone)
+    int shownValuesRows_ = 0; // rows of shownValuesEqualCli run (a test may also run alone)
     ExplorerPanel* ex() { return win_->explorer(); }
     SentenceSession* s() { return ex()->session(); }
     void click(int i, int k) {
-        QTest::mouseClick(ex()->heatMap(), Qt::LeftButton, {}, ex()->heatMap()->cellRect(i, k).center().toPoint());
+        QTest::mouseClick(ex()->heatMap(), Qt::LeftButton, {},
+                          ex()->heatMap()->cellRect(i, k).center().toPoint());
     }
     // The numbers the window shows must be the CLI's for the same mask.
     void compareWithCli() {
         CliParse cli = runCli(s()->words(), s()->mask());
         QVERIFY(!cli.treeString.empty());
-        QCOMPARE(QString::fromStdString(s()->result().tree.toString()), QString::fromStdString(cli.treeString));
+        QCOMPARE(QString::fromStdString(s()->result().tree.toString()),
+                 QString::fromStdString(cli.treeString));
         QCOMPARE(ex()->constituentsText(), QString::number(cli.constituents));
         QCOMPARE(s()->result().success, cli.success);
         double f1 = sentenceF1(*s()->gold(), cli.tree);
         QCOMPARE(ex()->f1Text(), QString::number(100 * f1, 'f', 2));
         // Reward in the bundled policy's λ unit (F1 percent per mpush); λ is shown unclamped.
         QVERIFY(s()->policy() != nullptr);
-        QCOMPARE(QString::fromStdString(s()->policy()->meta.lambdaUnit), QString("F1 percent per mpush"));
+        QCOMPARE(QString::fromStdString(s()->policy()->meta.lambdaUnit),
+                 QString("F1 percent per mpush"));
         const double lambda = s()->policy()->meta.lambda;
         QVERIFY(lambda > 1);
-        QCOMPARE(ex()->findChild<QDoubleSpinBox*>("lambdaSpin")->value(), std::round(lambda * 1e6) / 1e6);
+        QCOMPARE(ex()->findChild<QDoubleSpinBox*>("lambdaSpin")->value(),
+                 std::round(lambda * 1e6) / 1e6);
         QCOMPARE(ex()->rewardText(), QString::number(100 * f1 - lambda * cli.pushes / 1e6, 'f', 3));
-        if (cli.success) QCOMPARE(ex()->predictedView()->tree(), cli.tree);
-        else ++failedParsesCompared_;
+        if (cli.success)
+            QCOMPARE(ex()->predictedView()->tree(), cli.tree);
+        else
+            ++failedParsesCompared_;
         if (!cli.success) QVERIFY(ex()->predictedView()->message().contains("root is unreachable"));
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
         win_->resize(1400, 900);
@@ -122,7 +131,7 @@ private slots:
         PruningMask after = s()->mask();
         QCOMPARE(after.keep(2, 5), !before.keep(2, 5));
         after.flip(2, 5);
-        QVERIFY(after == before);  // every other bit unchanged
+        QVERIFY(after == before); // every other bit unchanged
         QCOMPARE(ex()->undoStack()->count(), 1);
         // Unprunable cells (width 1, the root) are not flipped.
         click(0, 1);
@@ -133,7 +142,8 @@ private slots:
 
     void shownValuesEqualCli_data() {
         QTest::addColumn<int>("sentence");
-        for (int sent : {1, 2, 3, 6}) QTest::addRow("sentence %d", sent + 1) << sent;
+        for (int sent : {1, 2, 3, 6})
+            QTest::addRow("sentence %d", sent + 1) << sent;
     }
     void shownValuesEqualCli() {
         QFETCH(int, sentence);
@@ -156,7 +166,8 @@ private slots:
                 if (s()->isGoldSpan(i, i + w) && s()->mask().keep(i, i + w)) {
                     click(i, i + w);
                     compareWithCli();
-                    if (!s()->result().success) return;  // parse failed: shown as such and equal to the CLI
+                    if (!s()->result().success)
+                        return; // parse failed: shown as such and equal to the CLI
                 }
     }
 
@@ -190,7 +201,7 @@ private slots:
         QCOMPARE(s()->mask().keptCount(), PruningMask::prunableCount(s()->length()));
         ex()->undoStack()->undo();
         QVERIFY(s()->mask() == twoFlips);
-        ex()->undoStack()->undo();  // crosses the preset: undone by a re-flip, same chart
+        ex()->undoStack()->undo(); // crosses the preset: undone by a re-flip, same chart
         ex()->undoStack()->undo();
         QVERIFY(s()->mask() == mask0);
         QVERIFY(s()->chart().post == chart0.post);
@@ -202,9 +213,9 @@ private slots:
         auto* h = ex()->heatMap();
         h->setFocus();
         h->setFocusCell(0, 1);
-        QTest::keyClick(h, Qt::Key_Up);     // (0,2)
-        QTest::keyClick(h, Qt::Key_Up);     // (0,3)
-        QTest::keyClick(h, Qt::Key_Right);  // (1,4)
+        QTest::keyClick(h, Qt::Key_Up);    // (0,2)
+        QTest::keyClick(h, Qt::Key_Up);    // (0,3)
+        QTest::keyClick(h, Qt::Key_Right); // (1,4)
         QCOMPARE(h->focusCell(), (std::pair<int, int>{1, 4}));
         bool before = s()->mask().keep(1, 4);
         QTest::keyClick(h, Qt::Key_Space);
@@ -228,7 +239,7 @@ private slots:
         auto* h = ex()->heatMap();
         QVERIFY(h->totalChanges() > 1);
         QCOMPARE(h->revealedChanges(), 1);
-        QCOMPARE(h->changes().front().i, 1);  // the flipped cell is processed first
+        QCOMPARE(h->changes().front().i, 1); // the flipped cell is processed first
         QCOMPARE(h->changes().front().k, 5);
         h->stepChanges();
         QCOMPARE(h->revealedChanges(), 2);
@@ -242,7 +253,8 @@ private slots:
         QVERIFY(ex()->exportMask(dir + "/mask.json"));
         QFile f(dir + "/mask.json");
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY(PruningMask::fromJson(nlohmann::json::parse(f.readAll().toStdString())) == s()->mask());
+        QVERIFY(PruningMask::fromJson(nlohmann::json::parse(f.readAll().toStdString())) ==
+                s()->mask());
         QVERIFY(ex()->exportPng(dir + "/view.png"));
         QVERIFY(QImage(dir + "/view.png").width() > 100);
         QVERIFY(ex()->exportSvg(dir + "/view.svg"));
@@ -273,7 +285,7 @@ private slots:
         for (const char* name : {"bad.mrg", "bad.gram", "bad.json"}) {
             QSignalSpy errors(win_.get(), &MainWindow::errorOccurred);
             QSignalSpy done(win_.get(), &MainWindow::loadFinished);
-            win_->openFile(dir + "/" + name);  // background load, as from the File menu
+            win_->openFile(dir + "/" + name); // background load, as from the File menu
             QVERIFY(done.wait(20000));
             QCOMPARE(done.first().at(0).toBool(), false);
             QCOMPARE(errors.count(), 1);
@@ -291,13 +303,14 @@ private slots:
             QVERIFY(win_->grammar() != nullptr);
         }
         QSignalSpy done(win_.get(), &MainWindow::loadFinished);
-        win_->openFile(samplesDir() + "/sentences.mrg");  // a good file still loads afterwards
+        win_->openFile(samplesDir() + "/sentences.mrg"); // a good file still loads afterwards
         QVERIFY(done.wait(20000));
         QCOMPARE(done.first().at(0).toBool(), true);
     }
 
     void cleanupTestCase() {
-        // Over all rows of shownValuesEqualCli, the "parse failed" state was compared with the CLI too.
+        // Over all rows of shownValuesEqualCli, the "parse failed" state was compared with the CLI
+        // too.
         if (shownValuesRows_ == 4) QVERIFY(failedParsesCompared_ > 0);
         win_.reset();
     }

@@ -8,9 +8,9 @@
 #include "support/TestData.h"
 #include "widgets/ChartOverlay.h"
 
+#include "support/TestSuite.h"
 #include <QPrinter>
 #include <QTableWidget>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -52,11 +52,12 @@ class TestExplorerComparison : public QObject {
         for (int row = 0; row < 2; ++row) {
             QCOMPARE(t->item(row, 1)->text(), QString::number(sides[row]->stats.pushes));
             QCOMPARE(t->item(row, 2)->text(), QString::number(sides[row]->stats.spansKept));
-            if (!std::isnan(sides[row]->f1)) QCOMPARE(t->item(row, 0)->text(), QString::number(100 * sides[row]->f1, 'f', 2));
+            if (!std::isnan(sides[row]->f1))
+                QCOMPARE(t->item(row, 0)->text(), QString::number(100 * sides[row]->f1, 'f', 2));
         }
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         dir_ = QString::fromStdString(testdata::tempDir("explorer-comparison"));
         win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
@@ -67,7 +68,7 @@ private slots:
         QVERIFY(win_->policy());
         QVERIFY(win_->openFileSync(QString::fromStdString(testdata::ptbDir("dev"))));
         QVERIFY(!panel()->isVisible());
-        win_->findChild<QAction*>();  // the menus exist
+        win_->findChild<QAction*>(); // the menus exist
     }
 
     void hiddenPanelComputesNothing() {
@@ -89,12 +90,15 @@ private slots:
             QVERIFY(panel()->setSource(0, MaskSourceKind::Current));
             QVERIFY(panel()->setSource(1, MaskSourceKind::Gold));
             // Hand edits: flip three spans; the panel follows each edit.
-            for (auto [i, k] : {std::pair{0, 2}, std::pair{1, n - 1}, std::pair{2, 5}}) QVERIFY(ex()->requestFlip(i, k));
+            for (auto [i, k] : {std::pair{0, 2}, std::pair{1, n - 1}, std::pair{2, 5}})
+                QVERIFY(ex()->requestFlip(i, k));
             const SentenceSession* session = ex()->session();
             QVERIFY(session->mask() != session->policyMask());
             checkAgainstCore(session->mask(), session->goldMask());
-            // A's row is the explorer's own parse of the current mask (change propagation vs the parser).
-            QCOMPARE(panel()->table()->item(0, 1)->text(), QString::number(session->result().pushes));
+            // A's row is the explorer's own parse of the current mask (change propagation vs the
+            // parser).
+            QCOMPARE(panel()->table()->item(0, 1)->text(),
+                     QString::number(session->result().pushes));
             QCOMPARE(panel()->table()->item(0, 0)->text(), ex()->f1Text());
             QVERIFY(panel()->setSource(0, MaskSourceKind::Policy));
             QVERIFY(panel()->setSource(1, MaskSourceKind::KeepAll));
@@ -114,10 +118,13 @@ private slots:
         const PruningMask saved = s->mask();
         QVERIFY(panel()->setSource(0, MaskSourceKind::File, path, &err));
         QVERIFY(panel()->setSource(1, MaskSourceKind::Current));
-        QVERIFY(panel()->comparison()->spans.onlyA.empty() && panel()->comparison()->spans.onlyB.empty());
+        QVERIFY(panel()->comparison()->spans.onlyA.empty() &&
+                panel()->comparison()->spans.onlyB.empty());
         QVERIFY(ex()->requestFlip(0, 3));
         checkAgainstCore(saved, s->mask());
-        QCOMPARE(panel()->comparison()->spans.onlyA.size() + panel()->comparison()->spans.onlyB.size(), std::size_t{1});
+        QCOMPARE(panel()->comparison()->spans.onlyA.size() +
+                     panel()->comparison()->spans.onlyB.size(),
+                 std::size_t{1});
         // A file that is not a mask: refused with its name, the source unchanged.
         QVERIFY(!panel()->setSource(0, MaskSourceKind::File, dir_ + "/missing.json", &err));
         QVERIFY2(err.contains("missing.json"), qPrintable(err));
@@ -160,7 +167,8 @@ private slots:
         QVERIFY(pdf.trimmed().endsWith("%%EOF"));
         const QRegularExpression page(QStringLiteral("/Type\\s*/Page[^s]"));
         QCOMPARE(QString::fromLatin1(pdf).count(page), 3);
-        QRegularExpressionMatch count = QRegularExpression(QStringLiteral("/Count\\s+(\\d+)")).match(QString::fromLatin1(pdf));
+        QRegularExpressionMatch count =
+            QRegularExpression(QStringLiteral("/Count\\s+(\\d+)")).match(QString::fromLatin1(pdf));
         QVERIFY(count.hasMatch());
         QCOMPARE(count.captured(1).toInt(), 3);
         // The chart alone: one page. Nothing: an error, no file.

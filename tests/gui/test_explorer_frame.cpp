@@ -7,10 +7,10 @@
 #include "app/gui/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
+#include "support/TestSuite.h"
 #include <QMouseEvent>
 #include <QScreen>
 #include <QUndoStack>
-#include "support/TestSuite.h"
 
 #include <random>
 
@@ -27,16 +27,22 @@ class TestExplorerFrame : public QObject {
         widgets::ChartHeatMap* h = ex()->heatMap();
         const QPointF pos = h->cellRect(i, k).center();
         const QPointF global = h->mapToGlobal(pos);
-        QMouseEvent press(QEvent::MouseButtonPress, pos, global, Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent press(QEvent::MouseButtonPress, pos, global, Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
         QApplication::sendEvent(h, &press);
-        QMouseEvent release(QEvent::MouseButtonRelease, pos, global, Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+        QMouseEvent release(QEvent::MouseButtonRelease, pos, global, Qt::LeftButton, Qt::NoButton,
+                            Qt::NoModifier);
         QApplication::sendEvent(h, &release);
     }
 
-    // The frame on screen (the offscreen platform's backing store) against a fresh whole-window paint.
+    // The frame on screen (the offscreen platform's backing store) against a fresh whole-window
+    // paint.
     void expectFrameComplete(const QString& what) {
-        QCoreApplication::sendPostedEvents();  // the frame, as the benchmark measures it
-        const QImage onScreen = win_->screen()->grabWindow(win_->winId()).toImage().convertToFormat(QImage::Format_RGB32);
+        QCoreApplication::sendPostedEvents(); // the frame, as the benchmark measures it
+        const QImage onScreen = win_->screen()
+                                    ->grabWindow(win_->winId())
+                                    .toImage()
+                                    .convertToFormat(QImage::Format_RGB32);
         const QImage fresh = win_->grab().toImage().convertToFormat(QImage::Format_RGB32);
         QCOMPARE(onScreen.size(), fresh.size());
         int differing = 0;
@@ -44,13 +50,19 @@ class TestExplorerFrame : public QObject {
         if (onScreen != fresh)
             for (int y = 0; y < fresh.height(); ++y)
                 for (int x = 0; x < fresh.width(); ++x)
-                    if (onScreen.pixel(x, y) != fresh.pixel(x, y)) ++differing, where |= QRect(x, y, 1, 1);
-        QVERIFY2(differing == 0, qPrintable(QString("%1: %2 pixels differ in %3,%4 %5x%6").arg(what).arg(differing)
-                                                .arg(where.x()).arg(where.y()).arg(where.width()).arg(where.height())));
+                    if (onScreen.pixel(x, y) != fresh.pixel(x, y))
+                        ++differing, where |= QRect(x, y, 1, 1);
+        QVERIFY2(differing == 0, qPrintable(QString("%1: %2 pixels differ in %3,%4 %5x%6")
+                                                .arg(what)
+                                                .arg(differing)
+                                                .arg(where.x())
+                                                .arg(where.y())
+                                                .arg(where.width())
+                                                .arg(where.height())));
         ++compared_;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QString error;
         win_ = testgui::shownMainWindow(1400, 900, false, error);
@@ -66,28 +78,35 @@ private slots:
         const int n = ex()->session()->length();
         std::mt19937 rng(2017);
         expectFrameComplete("initial");
-        for (Quantity q : {Quantity::KeepProbability, Quantity::InsideScore, Quantity::RecallContribution}) {
+        for (Quantity q :
+             {Quantity::KeepProbability, Quantity::InsideScore, Quantity::RecallContribution}) {
             ex()->setQuantity(q);
             expectFrameComplete(QString("quantity %1").arg(quantityName(q)));
             for (int f = 0; f < 6; ++f) {
                 const int w = std::uniform_int_distribution<int>(2, n - 1)(rng);
                 const int i = std::uniform_int_distribution<int>(0, n - w)(rng);
                 click(i, i + w);
-                expectFrameComplete(QString("%1, click %2 on (%3,%4)").arg(quantityName(q)).arg(f).arg(i).arg(i + w));
+                expectFrameComplete(QString("%1, click %2 on (%3,%4)")
+                                        .arg(quantityName(q))
+                                        .arg(f)
+                                        .arg(i)
+                                        .arg(i + w));
                 if (f % 3 == 2) {
                     ex()->undoStack()->undo();
-                    expectFrameComplete(QString("%1, undo after click %2").arg(quantityName(q)).arg(f));
+                    expectFrameComplete(
+                        QString("%1, undo after click %2").arg(quantityName(q)).arg(f));
                     ex()->undoStack()->redo();
-                    expectFrameComplete(QString("%1, redo after click %2").arg(quantityName(q)).arg(f));
+                    expectFrameComplete(
+                        QString("%1, redo after click %2").arg(quantityName(q)).arg(f));
                 }
             }
         }
         QVERIFY(compared_ >= 3 * 11);
     }
 
-    // The heat map repaints only changed cells and old and new change marks after a click: also right
-    // while the changes are revealed step by step (unrevealed cells show their old values), and
-    // for a run of short-span clicks, whose marks cover much of the chart.
+    // The heat map repaints only changed cells and old and new change marks after a click: also
+    // right while the changes are revealed step by step (unrevealed cells show their old values),
+    // and for a run of short-span clicks, whose marks cover much of the chart.
     void frameAfterStepsAndShortSpans() {
         const int n = ex()->session()->length();
         ex()->setQuantity(Quantity::KeepProbability);

@@ -5,10 +5,10 @@
 #include "app/gui/MainWindow.h"
 #include "core/treebank/Binarize.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
 #include <QSettings>
 #include <QStandardPaths>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -28,7 +28,7 @@ class TestExplorerLabels : public QObject {
         return arg < 0 ? std::string() : s.grammar().symbols[static_cast<std::size_t>(arg)];
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
@@ -52,7 +52,8 @@ private slots:
                     QCOMPARE(shown, QString::fromStdString(unbinarizedLabel(sym)));
                     if (sym.empty()) continue;
                     ++cells;
-                    QVERIFY2(!shown.contains('@') && !shown.contains('|') && !shown.contains('^') && !shown.contains('+'),
+                    QVERIFY2(!shown.contains('@') && !shown.contains('|') && !shown.contains('^') &&
+                                 !shown.contains('+'),
                              qPrintable(shown));
                     if (sym[0] == '@') ++intermediates;
                     if (QString::fromStdString(sym) != shown) ++annotated;
@@ -95,7 +96,7 @@ private slots:
             QVERIFY(!w.showBinarizedSymbolsAction()->isChecked());
             w.show();
             w.showBinarizedSymbolsAction()->setChecked(true);
-            w.close();  // saves the settings
+            w.close(); // saves the settings
         }
         MainWindow again(MainWindowOptions{true, false});
         QVERIFY(again.showBinarizedSymbolsAction()->isChecked());

@@ -6,8 +6,8 @@
 #include "app/gui/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
-#include <QUndoStack>
 #include "support/TestSuite.h"
+#include <QUndoStack>
 
 #include <cmath>
 #include <random>
@@ -29,10 +29,16 @@ QString compare(const CellPresentation& got, const CellPresentation& want, int n
         for (int k = i + 1; k <= n; ++k) {
             const std::size_t idx = static_cast<std::size_t>(i) * (n + 1) + k;
             if (!sameCell(got.cells[idx], want.cells[idx]))
-                return QStringLiteral("cell (%1,%2): %3 %4 vs %5 %6").arg(i).arg(k).arg(got.cells[idx].value)
-                    .arg(got.cells[idx].label).arg(want.cells[idx].value).arg(want.cells[idx].label);
+                return QStringLiteral("cell (%1,%2): %3 %4 vs %5 %6")
+                    .arg(i)
+                    .arg(k)
+                    .arg(got.cells[idx].value)
+                    .arg(got.cells[idx].label)
+                    .arg(want.cells[idx].value)
+                    .arg(want.cells[idx].label);
         }
-    if (got.lo != want.lo || got.hi != want.hi || got.title != want.title || got.decimals != want.decimals)
+    if (got.lo != want.lo || got.hi != want.hi || got.title != want.title ||
+        got.decimals != want.decimals)
         return QStringLiteral("scale differs");
     return {};
 }
@@ -44,7 +50,7 @@ class TestExplorerPresent : public QObject {
     std::unique_ptr<MainWindow> win_;
     ExplorerPanel* ex() { return win_->explorer(); }
 
-private slots:
+  private slots:
     void initTestCase() {
         QString error;
         win_ = testgui::shownMainWindow(1400, 900, false, error);
@@ -54,7 +60,8 @@ private slots:
         QCOMPARE(ex()->session()->length(), 40);
     }
 
-    // Directly on the session: before → flip → incremental vs full, every quantity, both label modes.
+    // Directly on the session: before → flip → incremental vs full, every quantity, both label
+    // modes.
     void incrementalEqualsFull() {
         SentenceSession* s = ex()->session();
         const int n = s->length();
@@ -68,21 +75,27 @@ private slots:
                     CellPresentation before = presentCells(*s, q, binarized);
                     s->flip(i, i + w);
                     eventsSeen += !s->lastEvents().empty();
-                    const CellPresentation got = presentCellsAfterFlip(*s, q, binarized, before.cells, i, i + w);
+                    const CellPresentation got =
+                        presentCellsAfterFlip(*s, q, binarized, before.cells, i, i + w);
                     const CellPresentation want = presentCells(*s, q, binarized);
                     const QString diff = compare(got, want, n);
-                    QVERIFY2(diff.isEmpty(), qPrintable(QString("%1, binarized %2, flip %3 of (%4,%5): %6")
-                                                            .arg(quantityName(q)).arg(binarized).arg(f).arg(i)
-                                                            .arg(i + w).arg(diff)));
+                    QVERIFY2(diff.isEmpty(),
+                             qPrintable(QString("%1, binarized %2, flip %3 of (%4,%5): %6")
+                                            .arg(quantityName(q))
+                                            .arg(binarized)
+                                            .arg(f)
+                                            .arg(i)
+                                            .arg(i + w)
+                                            .arg(diff)));
                     incremental += presentsIncrementally(q);
-                    if (f % 3 == 2) s->undoFlip(i, i + w);  // also flips that undo an earlier state
+                    if (f % 3 == 2) s->undoFlip(i, i + w); // also flips that undo an earlier state
                 }
         QVERIFY(incremental >= 3 * 12 * 2);
-        QVERIFY(eventsSeen > 0);  // flips changed the chart (else the comparison proves little)
+        QVERIFY(eventsSeen > 0); // flips changed the chart (else the comparison proves little)
     }
 
-    // Through the explorer (which keeps the last presentation): after flips, undo and redo, the heat
-    // map holds presentCells' cells.
+    // Through the explorer (which keeps the last presentation): after flips, undo and redo, the
+    // heat map holds presentCells' cells.
     void explorerShowsFullPresentation() {
         ex()->setAnimationMode(widgets::AnimationMode::Instant);
         ex()->setQuantity(Quantity::InsideScore);
@@ -90,10 +103,12 @@ private slots:
         const int n = s->length();
         std::mt19937 rng(2019);
         auto check = [&](const QString& what) {
-            const CellPresentation want = presentCells(*s, Quantity::InsideScore, ex()->showBinarizedSymbols());
+            const CellPresentation want =
+                presentCells(*s, Quantity::InsideScore, ex()->showBinarizedSymbols());
             for (int i = 0; i < n; ++i)
                 for (int k = i + 1; k <= n; ++k)
-                    QVERIFY2(sameCell(ex()->heatMap()->cell(i, k), want.cells[static_cast<std::size_t>(i) * (n + 1) + k]),
+                    QVERIFY2(sameCell(ex()->heatMap()->cell(i, k),
+                                      want.cells[static_cast<std::size_t>(i) * (n + 1) + k]),
                              qPrintable(QString("%1: cell (%2,%3)").arg(what).arg(i).arg(k)));
         };
         for (int f = 0; f < 15; ++f) {

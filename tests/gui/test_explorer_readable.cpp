@@ -3,16 +3,17 @@
 // Readable, measured on what the views actually draw (every text item a render() paints, recorded
 // by a paint engine): the smallest text is ≥ 12 px (9 pt at 96 dpi: the font's pixel size times the
 // painter's scale), no two text items overlap, and the view's scroll area scrolls along at most one
-// axis. Each view is measured in its own large view (View ▸ Explorer Layout), the layout for a class.
+// axis. Each view is measured in its own large view (View ▸ Explorer Layout), the layout for a
+// class.
 #include "app/gui/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
-#include <QPaintEngine>
 #include <QPaintDevice>
+#include <QPaintEngine>
 #include <QScrollBar>
 #include <QTextItem>
-#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -30,7 +31,7 @@ struct DrawnText {
 
 // A paint engine that records text items and ignores everything else.
 class RecordingEngine : public QPaintEngine {
-public:
+  public:
     RecordingEngine() : QPaintEngine(QPaintEngine::AllFeatures) {}
     bool begin(QPaintDevice*) override { return true; }
     bool end() override { return true; }
@@ -53,26 +54,37 @@ public:
 };
 
 class RecordingDevice : public QPaintDevice {
-public:
+  public:
     explicit RecordingDevice(QSize size) : size_(size) {}
     QPaintEngine* paintEngine() const override { return &engine_; }
     std::vector<DrawnText>& texts() { return engine_.texts; }
 
-protected:
+  protected:
     int metric(PaintDeviceMetric m) const override {
         switch (m) {
-        case PdmWidth: return size_.width();
-        case PdmHeight: return size_.height();
-        case PdmWidthMM: return size_.width() * 254 / 960;
-        case PdmHeightMM: return size_.height() * 254 / 960;
-        case PdmDpiX: case PdmDpiY: case PdmPhysicalDpiX: case PdmPhysicalDpiY: return 96;
-        case PdmDevicePixelRatio: return 1;
-        case PdmDevicePixelRatioScaled: return static_cast<int>(QPaintDevice::devicePixelRatioFScale());
-        default: return QPaintDevice::metric(m);
+        case PdmWidth:
+            return size_.width();
+        case PdmHeight:
+            return size_.height();
+        case PdmWidthMM:
+            return size_.width() * 254 / 960;
+        case PdmHeightMM:
+            return size_.height() * 254 / 960;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return static_cast<int>(QPaintDevice::devicePixelRatioFScale());
+        default:
+            return QPaintDevice::metric(m);
         }
     }
 
-private:
+  private:
     QSize size_;
     mutable RecordingEngine engine_;
 };
@@ -84,16 +96,20 @@ struct Readability {
     bool scrollsH = false, scrollsV = false;
     QString describe() const {
         return QString("%1 texts, smallest %2 px (\"%3\"), overlap: %4, scrolls %5%6")
-            .arg(texts).arg(minPx, 0, 'f', 2).arg(smallest, overlap.isEmpty() ? "none" : overlap)
+            .arg(texts)
+            .arg(minPx, 0, 'f', 2)
+            .arg(smallest, overlap.isEmpty() ? "none" : overlap)
             .arg(scrollsH ? "horizontally " : "", scrollsV ? "vertically" : "");
     }
 };
 
 // Two boxes overlap when their interiors do: each is shrunk by 1 px first (boxes that only touch at
-// an edge, as neighbouring cells' labels or rotated words spaced exactly a line apart, do not count).
+// an edge, as neighbouring cells' labels or rotated words spaced exactly a line apart, do not
+// count).
 QPolygonF inset(const QPolygonF& q) {
     QPointF c;
-    for (int i = 0; i < 4; ++i) c += q[i] / 4;
+    for (int i = 0; i < 4; ++i)
+        c += q[i] / 4;
     QPolygonF out;
     for (int i = 0; i < 4; ++i) {
         const QPointF d = c - q[i];
@@ -119,7 +135,8 @@ Readability measure(widgets::ZoomArea* area) {
     }
     for (std::size_t a = 0; a < t.size() && r.overlap.isEmpty(); ++a)
         for (std::size_t b = a + 1; b < t.size() && r.overlap.isEmpty(); ++b)
-            if (boxes[a].boundingRect().intersects(boxes[b].boundingRect()) && boxes[a].intersects(boxes[b]))
+            if (boxes[a].boundingRect().intersects(boxes[b].boundingRect()) &&
+                boxes[a].intersects(boxes[b]))
                 r.overlap = QString("\"%1\" and \"%2\"").arg(t[a].text, t[b].text);
     return r;
 }
@@ -131,7 +148,7 @@ class TestExplorerReadable : public QObject {
     std::unique_ptr<MainWindow> win_;
     ExplorerPanel* ex() { return win_->explorer(); }
 
-private slots:
+  private slots:
     void initTestCase() {
         QString error;
         win_ = testgui::shownMainWindow(1600, 1000, true, error);
@@ -144,9 +161,10 @@ private slots:
         QVERIFY(ex()->predictedView()->hasTree() && ex()->goldView()->hasTree());
     }
 
-    // The measurement itself can fail: a tiny font, overlapping text and scrolling both ways are seen.
+    // The measurement itself can fail: a tiny font, overlapping text and scrolling both ways are
+    // seen.
     void measurementSeesSmallTextAndOverlaps() {
-        auto* tree = new widgets::TreeView;  // owned by the area
+        auto* tree = new widgets::TreeView; // owned by the area
         tree->setTree(ex()->goldView()->tree());
         widgets::ZoomArea area(tree);
         QObject::connect(&area, &widgets::ZoomArea::zoomChanged, tree, &widgets::TreeView::setZoom);
@@ -160,7 +178,7 @@ private slots:
         big.setPixelSize(40);
         crowded.setFont(big);
         crowded.setTitle(QString(30, 'W'));
-        crowded.setForest({}, QString(30, 'M'));  // a note right-aligned on the title's line
+        crowded.setForest({}, QString(30, 'M')); // a note right-aligned on the title's line
         crowded.resize(300, 200);
         RecordingDevice dev(crowded.size());
         crowded.render(&dev);
@@ -170,25 +188,27 @@ private slots:
     }
 
     void chartIsReadableAfterFit() { check(ex()->chartZoom(), ExplorerLayout::Chart); }
-    void predictedTreeIsReadableAfterFit() { check(ex()->predictedZoom(), ExplorerLayout::PredictedTree); }
+    void predictedTreeIsReadableAfterFit() {
+        check(ex()->predictedZoom(), ExplorerLayout::PredictedTree);
+    }
     void goldTreeIsReadableAfterFit() { check(ex()->goldZoom(), ExplorerLayout::GoldTree); }
 
-private:
+  private:
     void check(widgets::ZoomArea* area, ExplorerLayout layout) {
         ex()->setExplorerLayout(layout);
         QCoreApplication::processEvents();
         QVERIFY(area->isVisible());
         win_->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(win_.get()));
-        area->setZoom(2);  // zoomed in, then Ctrl+0 on the view
+        area->setZoom(2); // zoomed in, then Ctrl+0 on the view
         area->view()->setFocus();
         QTest::keyClick(win_.get(), Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(area->zoom(), 1.0);
-        QTest::qWait(100);  // the layout settles as on screen
+        QTest::qWait(100); // the layout settles as on screen
         const Readability r = measure(area);
         qInfo("%s in %d×%d: %s", qPrintable(area->view()->objectName()), area->viewport()->width(),
               area->viewport()->height(), qPrintable(r.describe()));
-        QVERIFY(r.texts > 40);  // at least the words
+        QVERIFY(r.texts > 40); // at least the words
         QVERIFY2(r.minPx >= 12, qPrintable(r.describe()));
         QVERIFY2(r.overlap.isEmpty(), qPrintable(r.describe()));
         QVERIFY2(!(r.scrollsH && r.scrollsV), qPrintable(r.describe()));

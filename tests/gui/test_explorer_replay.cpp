@@ -1,23 +1,24 @@
 // GUI test (offscreen) of the explorer's Replay CKY and its synchronized steps (issue 18): the
-// replay builds the chart bottom-up (width 1, 2, ..., left to right), its per-cell pushes sum to the
-// Parser's under the same mask (keep-all and the policy's, on ptb-sample/dev sentences), pruned cells
-// are skipped, and at step k the heat map, statistics and trees show the state after k cells; the
-// change animation's statistics and trees follow its revealed cells too. Before the whole-sentence
-// cell the predicted tree view shows the best partial parse (core/parse/PartialParse.h) as fragments.
+// replay builds the chart bottom-up (width 1, 2, ..., left to right), its per-cell pushes sum to
+// the Parser's under the same mask (keep-all and the policy's, on ptb-sample/dev sentences), pruned
+// cells are skipped, and at step k the heat map, statistics and trees show the state after k cells;
+// the change animation's statistics and trees follow its revealed cells too. Before the
+// whole-sentence cell the predicted tree view shows the best partial parse
+// (core/parse/PartialParse.h) as fragments.
 #include "app/gui/MainWindow.h"
 #include "app/gui/ReplayController.h"
 #include "app/gui/SentenceSession.h"
-#include "core/parse/PartialParse.h"
 #include "core/parse/Parser.h"
+#include "core/parse/PartialParse.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -41,9 +42,11 @@ class TestExplorerReplay : public QObject {
             const int n = win_->sentenceLength(s);
             if (n < 8 || n > 14) continue;
             win_->selectSentence(s);
-            if (ex()->session()->hasGold() && ex()->session()->policyMask().keptCount() < PruningMask::prunableCount(n)) {
+            if (ex()->session()->hasGold() &&
+                ex()->session()->policyMask().keptCount() < PruningMask::prunableCount(n)) {
                 std::string words;
-                for (const auto& w : ex()->session()->words()) words += w + " ";
+                for (const auto& w : ex()->session()->words())
+                    words += w + " ";
                 qInfo("dev sentence %d: %s", s + 1, words.c_str());
                 return;
             }
@@ -60,32 +63,38 @@ class TestExplorerReplay : public QObject {
         const std::vector<Tree> expect = fragmentTrees(s.grammar(), s.chart(), s.words(), p);
         const auto& shown = ex()->predictedView()->forest();
         QCOMPARE(static_cast<int>(shown.size()), p.size());
-        for (std::size_t f = 0; f < shown.size(); ++f) QCOMPARE(shown[f].toString(), expect[f].toString());
+        for (std::size_t f = 0; f < shown.size(); ++f)
+            QCOMPARE(shown[f].toString(), expect[f].toString());
         QVERIFY(!ex()->predictedView()->hasTree());
-        QVERIFY2(ex()->predictedView()->note().startsWith(QString("partial: %1 fragment").arg(p.size())),
-                 qPrintable(ex()->predictedView()->note()));
+        QVERIFY2(
+            ex()->predictedView()->note().startsWith(QString("partial: %1 fragment").arg(p.size())),
+            qPrintable(ex()->predictedView()->note()));
         QVERIFY(ex()->resultText().contains(QString("partial: %1 fragment").arg(p.size())));
-        if (step == 0) QCOMPARE(p.size(), s.length());  // nothing built: the bare words
+        if (step == 0) QCOMPARE(p.size(), s.length()); // nothing built: the bare words
         // The gold brackets found so far, counted here from the fragments' brackets.
         std::set<LabeledSpan> found;
-        for (const LabeledSpan& b : scoredBrackets(Tree{"ROOT", expect})) found.insert(b);
+        for (const LabeledSpan& b : scoredBrackets(Tree{"ROOT", expect}))
+            found.insert(b);
         int matched = 0;
-        for (const LabeledSpan& b : s.goldBrackets()) matched += found.count(b) != 0;
+        for (const LabeledSpan& b : s.goldBrackets())
+            matched += found.count(b) != 0;
         QCOMPARE(ex()->goldView()->matchedCount(), matched);
         if (step == 0) QCOMPARE(matched, 0);
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
         win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
         win_->resize(1400, 900);
         win_->show();
-        QVERIFY(win_->loadSampleSync());  // the bundled grammar and policy
-        const QStringList files = QDir(QString::fromStdString(testdata::ptbDir("dev"))).entryList({"*.mrg"}, QDir::Files, QDir::Name);
+        QVERIFY(win_->loadSampleSync()); // the bundled grammar and policy
+        const QStringList files = QDir(QString::fromStdString(testdata::ptbDir("dev")))
+                                      .entryList({"*.mrg"}, QDir::Files, QDir::Name);
         QVERIFY(!files.isEmpty());
-        QVERIFY(win_->openFileSync(QString::fromStdString(testdata::ptbDir("dev")) + "/" + files.front()));
+        QVERIFY(win_->openFileSync(QString::fromStdString(testdata::ptbDir("dev")) + "/" +
+                                   files.front()));
         selectDevSentence();
         QVERIFY(ex()->session()->mask() == ex()->session()->policyMask());
     }
@@ -93,7 +102,7 @@ private slots:
     void replayIsBottomUpAndPushesSumToTheParser() {
         const int n = ex()->session()->length();
         ex()->replayAction()->trigger();
-        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
+        QVERIFY(rc()->waitUntilReady(120000)); // the trace is computed in the background
         QVERIFY(rc()->active());
         QCOMPARE(rc()->step(), 0);
         QCOMPARE(rc()->total(), n * (n + 1) / 2);
@@ -106,7 +115,8 @@ private slots:
             const ReplayCell* c = rc()->current();
             QVERIFY(c);
             const int w = c->k - c->i;
-            QVERIFY(w > lastW || (w == lastW && c->i == lastI + 1));  // width by width, left to right
+            QVERIFY(w > lastW ||
+                    (w == lastW && c->i == lastI + 1)); // width by width, left to right
             if (w > lastW) QCOMPARE(c->i, 0);
             lastW = w;
             lastI = c->i;
@@ -126,8 +136,10 @@ private slots:
             for (int wd = 1; wd <= n; ++wd)
                 for (int i = 0; i + wd <= n; ++i) {
                     const widgets::HeatCell& hc = ex()->heatMap()->cell(i, i + wd);
-                    if (!rc()->reached(i, i + wd)) QVERIFY(hc.label.isEmpty() && std::isnan(hc.value));
-                    else if (ex()->session()->constituents(i, i + wd) > 0) QVERIFY(!hc.label.isEmpty());
+                    if (!rc()->reached(i, i + wd))
+                        QVERIFY(hc.label.isEmpty() && std::isnan(hc.value));
+                    else if (ex()->session()->constituents(i, i + wd) > 0)
+                        QVERIFY(!hc.label.isEmpty());
                 }
         }
         QVERIFY(!button("replayStep")->isEnabled());
@@ -135,13 +147,13 @@ private slots:
         QCOMPARE(sum, parserPushes());
         QCOMPARE(sum, ex()->session()->result().pushes);
         QCOMPARE(rc()->constituentsSoFar(), ex()->session()->result().constituents);
-        QCOMPARE(ex()->pushesText(), QString::number(sum));  // complete: the final statistics
+        QCOMPARE(ex()->pushesText(), QString::number(sum)); // complete: the final statistics
         ex()->stopReplay();
     }
 
     void prunedCellsAreSkipped() {
         ex()->replayAction()->trigger();
-        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
+        QVERIFY(rc()->waitUntilReady(120000)); // the trace is computed in the background
         int skipped = 0;
         long before = 0;
         for (int s = 1; s <= rc()->total(); ++s) {
@@ -159,14 +171,15 @@ private slots:
             }
             before = rc()->pushesSoFar();
         }
-        QCOMPARE(skipped, PruningMask::prunableCount(ex()->session()->length()) - ex()->session()->mask().keptCount());
+        QCOMPARE(skipped, PruningMask::prunableCount(ex()->session()->length()) -
+                              ex()->session()->mask().keptCount());
         QVERIFY(skipped > 0);
         ex()->stopReplay();
     }
 
     void statsAndTreesFollowTheReplayStep() {
         ex()->replayAction()->trigger();
-        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
+        QVERIFY(rc()->waitUntilReady(120000)); // the trace is computed in the background
         const int total = rc()->total();
         const int k = total / 2;
         rc()->seek(k);
@@ -177,7 +190,8 @@ private slots:
         QVERIFY(ex()->f1Text().contains("no complete parse yet"));
         QVERIFY(!ex()->predictedView()->hasTree());
         for (int wd = 1; wd <= ex()->session()->length(); ++wd)
-            for (int i = 0; i + wd <= ex()->session()->length(); ++i) QVERIFY(!ex()->heatMap()->cell(i, i + wd).best);
+            for (int i = 0; i + wd <= ex()->session()->length(); ++i)
+                QVERIFY(!ex()->heatMap()->cell(i, i + wd).best);
         // Every step before the root: the tree view shows the partial parse core computes.
         const int n = ex()->session()->length();
         for (int step : {0, 1, n, n + 1, k, total - 1}) {
@@ -185,28 +199,30 @@ private slots:
             checkFragmentsShown(step);
             if (QTest::currentTestFailed()) return;
         }
-        rc()->seek(total);  // the root cell: the parser's tree
+        rc()->seek(total); // the root cell: the parser's tree
         QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
         QCOMPARE(ex()->predictedView()->hasTree(), ex()->session()->result().success);
         QVERIFY(ex()->predictedView()->forest().empty());
         if (ex()->session()->result().success)
-            QCOMPARE(ex()->predictedView()->tree().toString(), ex()->session()->result().tree.toString());
+            QCOMPARE(ex()->predictedView()->tree().toString(),
+                     ex()->session()->result().tree.toString());
         ex()->stopReplay();
         QVERIFY(!rc()->active());
         QVERIFY(ex()->heatMap()->highlights().empty());
         QCOMPARE(ex()->pushesText(), QString::number(ex()->session()->result().pushes));
     }
 
-    // The trace is computed off the GUI thread; a stop meanwhile drops it (no replay appears later).
+    // The trace is computed off the GUI thread; a stop meanwhile drops it (no replay appears
+    // later).
     void stopWhileComputingDropsTheTrace() {
         ex()->replayAction()->trigger();
         QVERIFY(rc()->computing());
         QVERIFY(!rc()->active());
         ex()->stopReplay();
         QVERIFY(!rc()->computing());
-        QTest::qWait(3000);  // longer than the trace takes here
+        QTest::qWait(3000); // longer than the trace takes here
         QVERIFY(!rc()->active());
-        ex()->replayAction()->trigger();  // a new start after the dropped one works
+        ex()->replayAction()->trigger(); // a new start after the dropped one works
         QVERIFY(rc()->waitUntilReady(120000));
         QVERIFY(rc()->active());
         QCOMPARE(rc()->step(), 0);
@@ -216,9 +232,10 @@ private slots:
     void keepAllReplayAndPlay() {
         ex()->keepAllAction()->trigger();
         ex()->replayAction()->trigger();
-        QVERIFY(rc()->waitUntilReady(120000));  // the trace is computed in the background
+        QVERIFY(rc()->waitUntilReady(120000)); // the trace is computed in the background
         QCOMPARE(rc()->trace().pushes, parserPushes());
-        for (const ReplayCell& c : rc()->trace().cells) QVERIFY(!c.pruned);
+        for (const ReplayCell& c : rc()->trace().cells)
+            QVERIFY(!c.pruned);
         rc()->setInterval(1);
         QTest::mouseClick(button("replayPlay"), Qt::LeftButton);
         QVERIFY(rc()->playing());
@@ -255,16 +272,20 @@ private slots:
         for (const ChangeEvent& e : s.lastEvents())
             for (std::size_t m = 0; m < marks.size(); ++m)
                 if (e.layer == 1 && marks[m].i == e.i && marks[m].k == e.k)
-                    delta[m] += e.kind == CellChange::Appeared ? 1 : e.kind == CellChange::Vanished ? -1 : 0;
+                    delta[m] += e.kind == CellChange::Appeared   ? 1
+                                : e.kind == CellChange::Vanished ? -1
+                                                                 : 0;
         long all = prevConst;
-        for (long d : delta) all += d;
-        QCOMPARE(all, s.result().constituents);  // the revealed counts end at the parser's
+        for (long d : delta)
+            all += d;
+        QCOMPARE(all, s.result().constituents); // the revealed counts end at the parser's
         bool rootSeen = false;
         long expect = prevConst;
         for (int step = 1; step < total; ++step) {
             expect += delta[step - 1];
             rootSeen = rootSeen || (marks[step - 1].i == 0 && marks[step - 1].k == n);
-            QCOMPARE(ex()->constituentsText(), QString("%1 after cell %2 of %3").arg(expect).arg(step).arg(total));
+            QCOMPARE(ex()->constituentsText(),
+                     QString("%1 after cell %2 of %3").arg(expect).arg(step).arg(total));
             QVERIFY(ex()->pushesText().startsWith(QString::number(prevPushes) + " "));
             if (!rootSeen && prevTree.label.size() && ex()->predictedView()->hasTree())
                 QCOMPARE(ex()->predictedView()->tree().toString(), prevTree.toString());
@@ -275,7 +296,8 @@ private slots:
         QCOMPARE(ex()->heatMap()->revealedChanges(), total);
         QCOMPARE(ex()->constituentsText(), QString::number(s.result().constituents));
         QCOMPARE(ex()->pushesText(), QString::number(s.result().pushes));
-        if (s.result().success) QCOMPARE(ex()->predictedView()->tree().toString(), s.result().tree.toString());
+        if (s.result().success)
+            QCOMPARE(ex()->predictedView()->tree().toString(), s.result().tree.toString());
         ex()->setAnimationMode(widgets::AnimationMode::Instant);
         ex()->resetAction()->trigger();
     }

@@ -8,10 +8,10 @@
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
 #include <QProcess>
 #include <QUndoStack>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -76,7 +76,7 @@ class TestExplorerSession : public QObject {
     Q_OBJECT
     QString dir_;
 
-private slots:
+  private slots:
     void initTestCase() { dir_ = QString::fromStdString(testdata::tempDir("explorer-session")); }
 
     void roundTripOnADevSentence() {
@@ -85,7 +85,8 @@ private slots:
         QVERIFY(w->loadSampleSync());
         QVERIFY(w->openFileSync(QString::fromStdString(testdata::ptbDir("dev"))));
         int s = 0;
-        while (s < w->sentenceCount() && (w->sentenceLength(s) < 12 || w->sentenceLength(s) > 25)) ++s;
+        while (s < w->sentenceCount() && (w->sentenceLength(s) < 12 || w->sentenceLength(s) > 25))
+            ++s;
         QVERIFY(s > 0 && s < w->sentenceCount());
         w->selectSentence(s);
         ExplorerPanel* ex = w->explorer();
@@ -95,7 +96,7 @@ private slots:
         ex->keepAllAction()->trigger();
         QVERIFY(ex->requestFlip(1, n - 1));
         QVERIFY(ex->requestFlip(2, 4));
-        ex->undoStack()->undo();  // one edit left to redo
+        ex->undoStack()->undo(); // one edit left to redo
         // The last quantity in the list (span marginals): it was missing from the session's names,
         // so saving read past the array.
         ex->setQuantity(Quantity::SpanMarginal);
@@ -115,9 +116,11 @@ private slots:
         compareSnapshots(before, snapshot(*w2));
         QCOMPARE(w2->sentenceCount(), w->sentenceCount());
         // The history acts the same: redo, then undo everything, in both windows.
-        for (MainWindow* x : {w.get(), w2.get()}) x->explorer()->undoStack()->redo();
+        for (MainWindow* x : {w.get(), w2.get()})
+            x->explorer()->undoStack()->redo();
         QCOMPARE(w2->explorer()->session()->mask(), w->explorer()->session()->mask());
-        for (MainWindow* x : {w.get(), w2.get()}) x->explorer()->undoStack()->setIndex(0);
+        for (MainWindow* x : {w.get(), w2.get()})
+            x->explorer()->undoStack()->setIndex(0);
         QCOMPARE(w2->explorer()->session()->mask(), w2->explorer()->session()->policyMask());
         QCOMPARE(w2->explorer()->session()->mask(), w->explorer()->session()->mask());
     }
@@ -157,11 +160,15 @@ private slots:
         writeFileAtomically(bad.toStdString(), text);
         QString err;
         QVERIFY(!w->openSession(bad, &err));
-        QVERIFY2(err.contains("missing.session.json:") && err.contains("/grammar") && err.contains("no-such.gram"), qPrintable(err));
+        QVERIFY2(err.contains("missing.session.json:") && err.contains("/grammar") &&
+                     err.contains("no-such.gram"),
+                 qPrintable(err));
         compareSnapshots(before, snapshot(*w));
         // Malformed JSON: file:line:column.
         const QString broken = dir_ + "/broken.session.json";
-        writeFileAtomically(broken.toStdString(), "{\n  \"format\": \"prunescope-session\",\n  \"version\": 1,\n  \"grammar\": \n}\n");
+        writeFileAtomically(
+            broken.toStdString(),
+            "{\n  \"format\": \"prunescope-session\",\n  \"version\": 1,\n  \"grammar\": \n}\n");
         QVERIFY(!w->openSession(broken, &err));
         QVERIFY2(err.contains("broken.session.json:5:"), qPrintable(err));
         // A sentence that is no longer the saved one (the words differ).
@@ -172,7 +179,9 @@ private slots:
         SessionFile parsed = readSessionFile(good.toStdString());
         writeFileAtomically((dir_ + "/changed.session.json").toStdString(), other);
         QVERIFY(!w->openSession(dir_ + "/changed.session.json", &err));
-        QVERIFY2(err.contains("changed.session.json:") && (err.contains("/sentence") || err.contains("/mask")), qPrintable(err));
+        QVERIFY2(err.contains("changed.session.json:") &&
+                     (err.contains("/sentence") || err.contains("/mask")),
+                 qPrintable(err));
         compareSnapshots(before, snapshot(*w));
         QVERIFY(!parsed.words.empty());
     }
@@ -192,7 +201,8 @@ private slots:
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QVERIFY(QFile::exists(out));
-        p.start(exe, {"--session", dir_ + "/broken.session.json", "--screenshot", dir_ + "/none.png"});
+        p.start(exe,
+                {"--session", dir_ + "/broken.session.json", "--screenshot", dir_ + "/none.png"});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY(p.exitCode() != 0);
         QVERIFY(!QFile::exists(dir_ + "/none.png"));

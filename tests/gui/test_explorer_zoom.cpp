@@ -5,22 +5,26 @@
 #include "app/gui/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
+#include "support/TestSuite.h"
 #include <QAction>
 #include <QScrollBar>
 #include <QWheelEvent>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
 
 namespace {
 
-bool scrollsHorizontally(const widgets::ZoomArea* a) { return a->horizontalScrollBar()->maximum() > 0; }
-bool scrollsVertically(const widgets::ZoomArea* a) { return a->verticalScrollBar()->maximum() > 0; }
+bool scrollsHorizontally(const widgets::ZoomArea* a) {
+    return a->horizontalScrollBar()->maximum() > 0;
+}
+bool scrollsVertically(const widgets::ZoomArea* a) {
+    return a->verticalScrollBar()->maximum() > 0;
+}
 
 void ctrlWheel(QWidget* target, QPoint at, int steps) {
-    QWheelEvent e(QPointF(at), QPointF(target->mapToGlobal(at)), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
-                  Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QWheelEvent e(QPointF(at), QPointF(target->mapToGlobal(at)), QPoint(), QPoint(0, 120 * steps),
+                  Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(target, &e);
 }
 
@@ -31,7 +35,7 @@ class TestExplorerZoom : public QObject {
     std::unique_ptr<MainWindow> win_;
     ExplorerPanel* ex() { return win_->explorer(); }
 
-private slots:
+  private slots:
     void initTestCase() {
         QString error;
         win_ = testgui::shownMainWindow(1600, 1000, true, error);
@@ -52,8 +56,9 @@ private slots:
         QVERIFY(scrollsHorizontally(area) && scrollsVertically(area));
         // A wheel without Ctrl scrolls, it does not zoom.
         const double z = area->zoom();
-        QWheelEvent plain(QPointF(50, 50), QPointF(ex()->heatMap()->mapToGlobal(QPoint(50, 50))), QPoint(), QPoint(0, -120),
-                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent plain(QPointF(50, 50), QPointF(ex()->heatMap()->mapToGlobal(QPoint(50, 50))),
+                          QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
         QApplication::sendEvent(ex()->heatMap(), &plain);
         QCOMPARE(area->zoom(), z);
         // Ctrl+0 fits (the View menu's shortcut), Ctrl+= and Ctrl+- step.
@@ -74,13 +79,15 @@ private slots:
         ctrlWheel(tree, QPoint(tree->width() / 2, tree->height() / 2), 3);
         QVERIFY(ex()->predictedZoom()->zoom() > 1.9);
         QCoreApplication::processEvents();
-        QVERIFY2(tree->drawScale() > before * 1.5, qPrintable(QString("%1 -> %2").arg(before).arg(tree->drawScale())));
+        QVERIFY2(tree->drawScale() > before * 1.5,
+                 qPrintable(QString("%1 -> %2").arg(before).arg(tree->drawScale())));
         // Keys act on the tree holding the focus; Ctrl+0 fits every view.
         tree->setFocusPolicy(Qt::StrongFocus);
         tree->setFocus();
         const double z = ex()->predictedZoom()->zoom();
         QTest::keyClick(win_.get(), Qt::Key_Equal, Qt::ControlModifier);
-        QCOMPARE(ex()->predictedZoom()->zoom(), std::min(widgets::ZoomArea::kMaxZoom, z * widgets::ZoomArea::kStep));
+        QCOMPARE(ex()->predictedZoom()->zoom(),
+                 std::min(widgets::ZoomArea::kMaxZoom, z * widgets::ZoomArea::kStep));
         QCOMPARE(ex()->chartZoom()->zoom(), 1.0);
         QTest::keyClick(win_.get(), Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(ex()->predictedZoom()->zoom(), 1.0);
@@ -115,17 +122,24 @@ private slots:
             QVERIFY2(cell.width() >= 22 && cell.height() >= 14,
                      qPrintable(QString("cell %1×%2").arg(cell.width()).arg(cell.height())));
             // The whole triangle is inside the visible chart.
-            QVERIFY(ex()->heatMap()->rect().contains(ex()->heatMap()->cellRect(0, 40).toAlignedRect()));
-            QVERIFY(ex()->heatMap()->rect().contains(ex()->heatMap()->cellRect(39, 40).toAlignedRect()));
-            // With the presentation font a 40-word tree does not fit 1600×1000 along one axis (a known
-            // limit, docs/user-guide.md): the trees are checked at the normal font.
+            QVERIFY(
+                ex()->heatMap()->rect().contains(ex()->heatMap()->cellRect(0, 40).toAlignedRect()));
+            QVERIFY(ex()->heatMap()->rect().contains(
+                ex()->heatMap()->cellRect(39, 40).toAlignedRect()));
+            // With the presentation font a 40-word tree does not fit 1600×1000 along one axis (a
+            // known limit, docs/user-guide.md): the trees are checked at the normal font.
             if (presentation) continue;
             for (widgets::ZoomArea* tree : {ex()->predictedZoom(), ex()->goldZoom()})
                 QVERIFY2(!(scrollsHorizontally(tree) && scrollsVertically(tree)),
-                         qPrintable(QString("a tree scrolls along both axes (presentation font %1, view %2×%3 in %4×%5, scale %6)")
-                                        .arg(presentation).arg(tree->view()->width()).arg(tree->view()->height())
-                                        .arg(tree->viewport()->width()).arg(tree->viewport()->height())
-                                        .arg(static_cast<widgets::TreeView*>(tree->view())->drawScale())));
+                         qPrintable(
+                             QString("a tree scrolls along both axes (presentation font %1, view "
+                                     "%2×%3 in %4×%5, scale %6)")
+                                 .arg(presentation)
+                                 .arg(tree->view()->width())
+                                 .arg(tree->view()->height())
+                                 .arg(tree->viewport()->width())
+                                 .arg(tree->viewport()->height())
+                                 .arg(static_cast<widgets::TreeView*>(tree->view())->drawScale())));
         }
         win_->presentationFontAction()->setChecked(false);
     }

@@ -4,12 +4,12 @@
 #include "app/gui/MainWindow.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QUndoStack>
 #include <QXmlStreamReader>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -43,7 +43,7 @@ class TestFigureExport : public QObject {
     QString dir_;
     ExplorerPanel* ex() { return win_->explorer(); }
 
-private slots:
+  private slots:
     void initTestCase() {
         win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
         win_->resize(1400, 900);
@@ -74,7 +74,8 @@ private slots:
             QVERIFY2(ex()->exportFigure(v, path, 1, true, &err), qPrintable(err));
             const QString text = svgText(path);
             QVERIFY2(!text.isNull(), "the SVG does not parse");
-            QVERIFY2(text.contains("pushes = " + QString::number(ex()->session()->result().pushes)), qPrintable(text.left(400)));
+            QVERIFY2(text.contains("pushes = " + QString::number(ex()->session()->result().pushes)),
+                     qPrintable(text.left(400)));
             QVERIFY(text.contains(QString::fromStdString(ex()->session()->words().front())));
         }
         // Without a caption, the caption's text is absent.
@@ -87,7 +88,8 @@ private slots:
         for (FigureView v : {FigureView::Chart, FigureView::PredictedTree}) {
             QSize one;
             for (int s = 1; s <= 3; ++s) {
-                const QString path = dir_ + QString("/fig%1-%2x.png").arg(static_cast<int>(v)).arg(s);
+                const QString path =
+                    dir_ + QString("/fig%1-%2x.png").arg(static_cast<int>(v)).arg(s);
                 QString err;
                 QVERIFY2(ex()->exportFigure(v, path, s, true, &err), qPrintable(err));
                 QImage img(path);
@@ -95,7 +97,8 @@ private slots:
                 if (s == 1) {
                     one = img.size();
                     // The view's own size plus the caption below it.
-                    QWidget* view = v == FigureView::Chart ? static_cast<QWidget*>(ex()->heatMap()) : ex()->predictedView();
+                    QWidget* view = v == FigureView::Chart ? static_cast<QWidget*>(ex()->heatMap())
+                                                           : ex()->predictedView();
                     QCOMPARE(img.width(), view->width());
                     QVERIFY(img.height() > view->height());
                 } else {
@@ -118,7 +121,8 @@ private slots:
 
     void failuresAreReportedAndLeaveNoFile() {
         QString err;
-        QVERIFY(!ex()->exportFigure(FigureView::Chart, dir_ + "/no-such-dir/fig.svg", 1, true, &err));
+        QVERIFY(
+            !ex()->exportFigure(FigureView::Chart, dir_ + "/no-such-dir/fig.svg", 1, true, &err));
         QVERIFY(!err.isEmpty());
         QVERIFY(!QFile::exists(dir_ + "/no-such-dir/fig.svg"));
         err.clear();
@@ -147,9 +151,12 @@ private slots:
             if (p.exitCode() != 0) qWarning() << p.readAllStandardError();
             return p.exitCode();
         };
-        const QString png1 = dir_ + "/cli-1x.png", png2 = dir_ + "/cli-2x.png", svg = dir_ + "/cli-tree.svg";
+        const QString png1 = dir_ + "/cli-1x.png", png2 = dir_ + "/cli-2x.png",
+                      svg = dir_ + "/cli-tree.svg";
         QCOMPARE(run({"--export-chart-figure", png1, "--sentence", "2", "--caption"}), 0);
-        QCOMPARE(run({"--export-chart-figure", png2, "--sentence", "2", "--caption", "--scale", "2"}), 0);
+        QCOMPARE(
+            run({"--export-chart-figure", png2, "--sentence", "2", "--caption", "--scale", "2"}),
+            0);
         QCOMPARE(QImage(png2).size(), QImage(png1).size() * 2);
         QCOMPARE(run({"--export-tree-figure", svg, "--tree", "gold", "--caption"}), 0);
         QVERIFY(svgText(svg).contains("pushes = "));

@@ -12,11 +12,11 @@
 #include "support/FrontierTesting.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QComboBox>
 #include <QFile>
 #include <QPushButton>
 #include <QSlider>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -26,24 +26,45 @@ namespace {
 const std::string kBaselineSet = "ptb-sample/dev:40:300";
 const std::string kRunSet = "ptb-sample/dev:20:20";
 
-
 } // namespace
 
 class TestFrontierEvalSet : public QObject {
     Q_OBJECT
     QString dir_, run_, frontier_;
 
-private slots:
+  private slots:
     void initTestCase() {
         dir_ = QString::fromStdString(testdata::tempDir("frontier_evalset"));
-        frontier_ = QString::fromStdString(testdata::sourceDir()) + "/samples/policies/frontier.json";
+        frontier_ =
+            QString::fromStdString(testdata::sourceDir()) + "/samples/policies/frontier.json";
         run_ = dir_ + "/lols-dev20";
         const QString ptb = QString::fromStdString(testdata::dataDir()) + "/ptb-sample";
         const auto r = testdata::runCli(
-            {"lols", "--grammar", QString::fromStdString(testdata::sourceDir()) + "/samples/grammar.gram", "--init",
-             QString::fromStdString(testdata::sourceDir()) + "/samples/policies/baseline-w128.json", "--train",
-             ptb + "/train", "--dev", ptb + "/dev", "--out", run_, "--iterations", "1", "--minibatch", "8",
-             "--surrogate", "rcp", "--lambda", "0.002", "--max-len", "20", "--dev-limit", "20", "--threads", "2",
+            {"lols",
+             "--grammar",
+             QString::fromStdString(testdata::sourceDir()) + "/samples/grammar.gram",
+             "--init",
+             QString::fromStdString(testdata::sourceDir()) + "/samples/policies/baseline-w128.json",
+             "--train",
+             ptb + "/train",
+             "--dev",
+             ptb + "/dev",
+             "--out",
+             run_,
+             "--iterations",
+             "1",
+             "--minibatch",
+             "8",
+             "--surrogate",
+             "rcp",
+             "--lambda",
+             "0.002",
+             "--max-len",
+             "20",
+             "--dev-limit",
+             "20",
+             "--threads",
+             "2",
              "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     }
@@ -56,16 +77,17 @@ private slots:
         const std::size_t before = w.model().records().size();
         const int refreshes = w.viewRefreshes();
         QVERIFY(w.openRunDirectory(run_));
-        QCOMPARE(w.model().records().size(), before + 2);  // iterations 0 and 1, read at once
+        QCOMPARE(w.model().records().size(), before + 2); // iterations 0 and 1, read at once
         QCOMPARE(w.viewRefreshes(), refreshes + 1);
-        QCOMPARE(w.evaluationSetBox()->count(), 2);  // the one refresh saw both iterations
+        QCOMPARE(w.evaluationSetBox()->count(), 2); // the one refresh saw both iterations
     }
 
     void windowComparesOneSetOnly() {
         FrontierWindow w(nullptr, false);
         QVERIFY(w.openFrontier(frontier_));
         QVERIFY(w.openRunDirectory(run_));
-        QTRY_VERIFY_WITH_TIMEOUT(w.model().records().size() == 18, 20000);  // 15 + unpruned + 2 iterations
+        QTRY_VERIFY_WITH_TIMEOUT(w.model().records().size() == 18,
+                                 20000); // 15 + unpruned + 2 iterations
         // The selector lists both sets with their policy counts; the frontier file's set is shown.
         QComboBox* box = w.evaluationSetBox();
         QCOMPARE(box->count(), 2);
@@ -73,28 +95,34 @@ private slots:
         QCOMPARE(box->itemData(0).toString().toStdString(), kBaselineSet);
         QVERIFY2(box->itemText(0).contains("15 policies"), qPrintable(box->itemText(0)));
         QCOMPARE(box->itemData(1).toString().toStdString(), kRunSet);
-        QVERIFY2(box->itemText(1).contains("ptb-sample/dev, ≤ 20 words, 20 sentences — 2 policies"), qPrintable(box->itemText(1)));
+        QVERIFY2(box->itemText(1).contains("ptb-sample/dev, ≤ 20 words, 20 sentences — 2 policies"),
+                 qPrintable(box->itemText(1)));
         QCOMPARE(w.evaluationSet(), kBaselineSet);
         QCOMPARE(static_cast<int>(w.view().points.size()), 15);
         QCOMPARE(w.view().hiddenOtherSets, 2);
 
         // Mixed, as before: some lambda makes a LOLS subset point the "best" (the bug).
-        const FrontierModel::View mixed = w.model().view(RuntimeMeasure::Mpush, AccuracyMeasure::F1);
+        const FrontierModel::View mixed =
+            w.model().view(RuntimeMeasure::Mpush, AccuracyMeasure::F1);
         QCOMPARE(static_cast<int>(mixed.points.size()), 17);
         int mixedWins = 0;
         for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 4) {
             w.slider()->slider()->setValue(pos);
             const double lambda = w.lambda();
             const int m = testdata::directBest(mixed.points, lambda);
-            const PolicyRecord& mr = w.model().records()[static_cast<std::size_t>(mixed.shownRecord[static_cast<std::size_t>(m)])];
+            const PolicyRecord& mr = w.model().records()[static_cast<std::size_t>(
+                mixed.shownRecord[static_cast<std::size_t>(m)])];
             if (mr.evaluation.key() == kRunSet) ++mixedWins;
             // The window only ever picks a policy of the shown set, the optimum among those.
             QCOMPARE(w.selectedPoint(), testdata::directBest(w.view().points, lambda));
-            const PolicyRecord& r = w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
+            const PolicyRecord& r =
+                w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
             QCOMPARE(r.evaluation.key(), kBaselineSet);
             QVERIFY(r.run.isEmpty());
         }
-        QVERIFY2(mixedWins > 0, "the mixed frontier never prefers a subset point: the test would not catch the bug");
+        QVERIFY2(
+            mixedWins > 0,
+            "the mixed frontier never prefers a subset point: the test would not catch the bug");
 
         // Choosing the run's set (as a user does in the combo box) shows its two iterations only.
         box->setCurrentIndex(1);
@@ -105,7 +133,9 @@ private slots:
         for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 10) {
             w.slider()->slider()->setValue(pos);
             QVERIFY(w.selectedRecord() >= 0);
-            QCOMPARE(w.model().records()[static_cast<std::size_t>(w.selectedRecord())].evaluation.key(), kRunSet);
+            QCOMPARE(
+                w.model().records()[static_cast<std::size_t>(w.selectedRecord())].evaluation.key(),
+                kRunSet);
         }
         // The exported policy records its evaluation set.
         QVERIFY(w.selectionProblem().isEmpty());
@@ -127,7 +157,8 @@ private slots:
         QVERIFY(snap.log.size() >= 2);
         for (const auto& rec : snap.log) {
             m.addLolsIteration(run_, rec, snap.config);
-            for (const std::string& set : {std::string(), kBaselineSet}) {  // the default is the file's set
+            for (const std::string& set :
+                 {std::string(), kBaselineSet}) { // the default is the file's set
                 const auto v = m.view(RuntimeMeasure::Mpush, AccuracyMeasure::F1, false, set);
                 QVERIFY(v.plot.fit.has_value());
                 QCOMPARE(v.plot.fit->ymax, v0.plot.fit->ymax);
@@ -180,11 +211,13 @@ private slots:
         int without = 0, with = 0;
         for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 2) {
             w.slider()->slider()->setValue(pos);
-            const PolicyRecord& r = w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
+            const PolicyRecord& r =
+                w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
             if (r.policyPath.isEmpty()) {
                 ++without;
                 QVERIFY(!load->isEnabled());
-                QVERIFY2(w.selectionProblem().contains("without a policy file"), qPrintable(w.selectionProblem()));
+                QVERIFY2(w.selectionProblem().contains("without a policy file"),
+                         qPrintable(w.selectionProblem()));
                 QVERIFY(load->toolTip().contains("without a policy file"));
                 QString err;
                 QVERIFY(!w.exportSelected(dir_ + "/x.json", &err));
@@ -207,9 +240,11 @@ private slots:
         QVERIFY(w.openFrontier(copy));
         for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 2) {
             w.slider()->slider()->setValue(pos);
-            const PolicyRecord& r = w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
+            const PolicyRecord& r =
+                w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
             if (r.policyPath.isEmpty()) continue;
-            QVERIFY2(w.selectionProblem().contains("does not exist"), qPrintable(w.selectionProblem()));
+            QVERIFY2(w.selectionProblem().contains("does not exist"),
+                     qPrintable(w.selectionProblem()));
             return;
         }
         QFAIL("no point with a policy path was selected");
@@ -217,18 +252,21 @@ private slots:
 
     void cliRefusesMixedSets() {
         // Mixed: refused, naming both sets and how to choose.
-        auto r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--run", run_, "--lambda", "100"});
+        auto r = testdata::runCli(
+            {"frontier-best", "--frontier", frontier_, "--run", run_, "--lambda", "100"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("2 evaluation sets"), qPrintable(r.err));
         QVERIFY(r.err.contains(QString::fromStdString("--eval-set " + kBaselineSet)));
         QVERIFY(r.err.contains(QString::fromStdString("--eval-set " + kRunSet)));
         QVERIFY(r.out.isEmpty());
         // --list-sets prints them with their counts.
-        r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--run", run_, "--list-sets"});
+        r = testdata::runCli(
+            {"frontier-best", "--frontier", frontier_, "--run", run_, "--list-sets"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("15 points") && r.out.contains("2 points"), qPrintable(r.out));
         // A set nobody was evaluated on.
-        r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--run", run_, "--lambda", "1", "--eval-set", "x:1:1"});
+        r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--run", run_, "--lambda",
+                              "1", "--eval-set", "x:1:1"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("no point was evaluated on 'x:1:1'"));
 
@@ -241,12 +279,14 @@ private slots:
             w.setEvaluationSet(set);
             for (double lambda : {0.0, 30.0, 300.0, 3000.0}) {
                 w.setLambda(lambda);
-                const double shown = w.lambda();  // the slider's grid
-                r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--run", run_, "--lambda",
-                                      QString::number(shown, 'g', 17), "--eval-set", QString::fromStdString(set), "--json"});
+                const double shown = w.lambda(); // the slider's grid
+                r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--run", run_,
+                                      "--lambda", QString::number(shown, 'g', 17), "--eval-set",
+                                      QString::fromStdString(set), "--json"});
                 QVERIFY2(r.exitCode == 0, qPrintable(r.err));
                 const auto j = nlohmann::json::parse(r.out.toStdString());
-                const PolicyRecord& rec = w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
+                const PolicyRecord& rec =
+                    w.model().records()[static_cast<std::size_t>(w.selectedRecord())];
                 QCOMPARE(QString::fromStdString(j["id"].get<std::string>()), rec.id);
                 QCOMPARE(j["evaluationSetKey"].get<std::string>(), set);
                 QCOMPARE(j["otherPoints"].get<int>(), set == kBaselineSet ? 2 : 15);
@@ -255,7 +295,8 @@ private slots:
         // The frontier alone is one set: no --eval-set needed.
         r = testdata::runCli({"frontier-best", "--frontier", frontier_, "--lambda", "100"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QString::fromStdString("evaluation set " + kBaselineSet)), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QString::fromStdString("evaluation set " + kBaselineSet)),
+                 qPrintable(r.out));
     }
 };
 

@@ -8,13 +8,13 @@
 #include "support/FrontierTesting.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QSlider>
-#include "support/TestSuite.h"
 
 #include <cmath>
 #include <filesystem>
@@ -37,7 +37,9 @@ QString makeFrontier(const QString& dir) {
     std::mt19937 rng(7);
     for (int i = 0; i < 10; ++i) {
         Policy p;
-        for (int k = 0; k < 50; ++k) p.weights[static_cast<int>(rng() % kFeatureDim)] = float(int(rng() % 200) - 100) / 64.0f;
+        for (int k = 0; k < 50; ++k)
+            p.weights[static_cast<int>(rng() % kFeatureDim)] =
+                float(int(rng() % 200) - 100) / 64.0f;
         p.meta.kind = "baseline";
         p.meta.name = "baseline-p" + std::to_string(i);
         p.meta.training = {{"positiveWeight", std::ldexp(1.0, i - 2)}, {"l2", 1.0 / 8192}};
@@ -47,17 +49,19 @@ QString makeFrontier(const QString& dir) {
         e.id = p.meta.name;
         e.policy = rel;
         e.training = p.meta.training;
-        e.metrics = {{"f1", f1[i]}, {"meanMpush", mpush[i]}, {"meanConstituents", 4000 * mpush[i] + 10 * i},
+        e.metrics = {{"f1", f1[i]},
+                     {"meanMpush", mpush[i]},
+                     {"meanConstituents", 4000 * mpush[i] + 10 * i},
                      {"meanSpansKept", 30 * std::sqrt(mpush[i]) + i}};
         d.points.push_back(e);
     }
-    d.unpruned = {{"f1", 0.711}, {"meanMpush", 6.0}, {"meanConstituents", 30000.0}, {"meanSpansKept", 400.0}};
+    d.unpruned = {
+        {"f1", 0.711}, {"meanMpush", 6.0}, {"meanConstituents", 30000.0}, {"meanSpansKept", 400.0}};
     refitFrontier(d, RuntimeMeasure::Mpush);
     const QString path = dir + "/frontier.json";
     saveFrontier(d, path.toStdString());
     return path;
 }
-
 
 void sendMouse(QWidget* w, QEvent::Type t, QPointF pos, Qt::MouseButtons buttons) {
     QMouseEvent e(t, pos, w->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
@@ -70,27 +74,29 @@ class TestFrontierGui : public QObject {
     Q_OBJECT
     QString dir_, frontier_;
 
-private slots:
+  private slots:
     void initTestCase() {
         dir_ = QString::fromStdString(testdata::tempDir("frontier_gui"));
         frontier_ = makeFrontier(dir_);
     }
 
     void sliderSelectsTheOptimalPolicy() {
-        for (RuntimeMeasure m : {RuntimeMeasure::Mpush, RuntimeMeasure::Constituents, RuntimeMeasure::SpansKept}) {
+        for (RuntimeMeasure m :
+             {RuntimeMeasure::Mpush, RuntimeMeasure::Constituents, RuntimeMeasure::SpansKept}) {
             FrontierWindow w(nullptr, false);
             QVERIFY(w.openFrontier(frontier_));
             w.setMeasures(m, AccuracyMeasure::F1);
             QCOMPARE(static_cast<int>(w.view().points.size()), 10);
             QSet<QString> chosen;
             for (int pos = 0; pos <= widgets::LambdaSlider::kSteps; pos += 5) {
-                w.slider()->slider()->setValue(pos);  // as a user drags it
+                w.slider()->slider()->setValue(pos); // as a user drags it
                 const double lambda = w.lambda();
                 QCOMPARE(lambda, w.slider()->lambdaAt(pos));
                 const int expect = testdata::directBest(w.view().points, lambda);
                 QCOMPARE(w.selectedPoint(), expect);
                 QCOMPARE(w.plot()->highlighted(), expect);
-                chosen.insert(QString::fromStdString(w.view().points[static_cast<std::size_t>(expect)].id));
+                chosen.insert(
+                    QString::fromStdString(w.view().points[static_cast<std::size_t>(expect)].id));
             }
             // The slider's range reaches both ends of the frontier; the dominated points (p8, p9)
             // are never optimal.
@@ -108,7 +114,7 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.setLambda(10);  // F1 percent per mpush
+        w.setLambda(10); // F1 percent per mpush
         auto* plot = w.plot();
         const int sel = w.selectedPoint();
         QVERIFY(sel >= 0);
@@ -120,9 +126,11 @@ private slots:
         QVERIFY(on.x() > 0);
         const double before = w.lambda();
         sendMouse(plot, QEvent::MouseButtonPress, on, Qt::LeftButton);
-        sendMouse(plot, QEvent::MouseMove, on + QPointF(0, -40), Qt::LeftButton);  // steeper: larger lambda
+        sendMouse(plot, QEvent::MouseMove, on + QPointF(0, -40),
+                  Qt::LeftButton); // steeper: larger lambda
         sendMouse(plot, QEvent::MouseButtonRelease, on + QPointF(0, -40), Qt::NoButton);
-        QVERIFY2(w.lambda() > before * 1.2, qPrintable(QString("%1 -> %2").arg(before).arg(w.lambda())));
+        QVERIFY2(w.lambda() > before * 1.2,
+                 qPrintable(QString("%1 -> %2").arg(before).arg(w.lambda())));
         QCOMPARE(w.selectedPoint(), testdata::directBest(w.view().points, w.lambda()));
     }
 
@@ -137,7 +145,8 @@ private slots:
             sendMouse(w.plot(), QEvent::MouseButtonPress, pos, Qt::LeftButton);
             sendMouse(w.plot(), QEvent::MouseButtonRelease, pos, Qt::NoButton);
             QCOMPARE(w.selectedPoint(), i);
-            QCOMPARE(testdata::directBest(w.view().points, w.lambda()), i);  // lambda moved into its optimal range
+            QCOMPARE(testdata::directBest(w.view().points, w.lambda()),
+                     i); // lambda moved into its optimal range
         }
     }
 
@@ -161,9 +170,12 @@ private slots:
         const Policy orig = loadPolicy(rec.policyPath.toStdString());
         QVERIFY(b.weights == orig.weights);
         QCOMPARE(b.threshold, orig.threshold);
-        QCOMPARE(b.meta.devMetrics["f1"].get<double>(), w.view().points[static_cast<std::size_t>(sel)].accuracy);
-        QCOMPARE(b.meta.devMetrics["mpush"].get<double>(), w.view().points[static_cast<std::size_t>(sel)].runtime);
-        QCOMPARE(QString::fromStdString(b.meta.training["provenance"]["id"].get<std::string>()), rec.id);
+        QCOMPARE(b.meta.devMetrics["f1"].get<double>(),
+                 w.view().points[static_cast<std::size_t>(sel)].accuracy);
+        QCOMPARE(b.meta.devMetrics["mpush"].get<double>(),
+                 w.view().points[static_cast<std::size_t>(sel)].runtime);
+        QCOMPARE(QString::fromStdString(b.meta.training["provenance"]["id"].get<std::string>()),
+                 rec.id);
         QCOMPARE(b.meta.training["positiveWeight"], orig.meta.training["positiveWeight"]);
         // Exporting again gives the same bytes.
         QVERIFY(w.exportSelected(dir_ + "/exported2.json"));
@@ -199,7 +211,8 @@ private slots:
         fs::permissions(p.toStdString(), ownerOnly);
         QVERIFY(w.savePlot(p));
         QVERIFY(fs::status(p.toStdString()).permissions() == ownerOnly);
-        const QStringList left = QDir(dir_).entryList({".private.png.tmp.*"}, QDir::Hidden | QDir::Files);
+        const QStringList left =
+            QDir(dir_).entryList({".private.png.tmp.*"}, QDir::Hidden | QDir::Files);
         QVERIFY2(left.isEmpty(), qPrintable(left.join(", ")));
         QVERIFY(!QImage(p).isNull());
     }
@@ -237,13 +250,18 @@ private slots:
         w.attachMainWindow(&main);
         QStringList asked;
         bool answer = false;
-        w.setConfirmFunction([&](QWidget*, const QString& q, const QString&) { asked << q; return answer; });
-        // The first slider position from `pos` up that selects a loadable policy other than `avoid`.
+        w.setConfirmFunction([&](QWidget*, const QString& q, const QString&) {
+            asked << q;
+            return answer;
+        });
+        // The first slider position from `pos` up that selects a loadable policy other than
+        // `avoid`.
         auto loadAt = [&](int pos, const QString& avoid) {
             for (; pos <= widgets::LambdaSlider::kSteps; ++pos) {
                 w.slider()->slider()->setValue(pos);
                 if (w.selectedRecord() < 0 || !w.selectionProblem().isEmpty()) continue;
-                const QString p = w.model().records()[static_cast<std::size_t>(w.selectedRecord())].policyPath;
+                const QString p =
+                    w.model().records()[static_cast<std::size_t>(w.selectedRecord())].policyPath;
                 if (p != avoid) return p;
             }
             return QString();
@@ -251,7 +269,8 @@ private slots:
         auto waitLoaded = [&](QSignalSpy& spy, const QString& path) {
             QTRY_VERIFY_WITH_TIMEOUT(!spy.isEmpty(), 20000);
             QCOMPARE(spy.last().at(0).toBool(), true);
-            QCOMPARE(QFileInfo(spy.last().at(1).toString()).canonicalFilePath(), QFileInfo(path).canonicalFilePath());
+            QCOMPARE(QFileInfo(spy.last().at(1).toString()).canonicalFilePath(),
+                     QFileInfo(path).canonicalFilePath());
         };
 
         // No hand edits: no question; the policy and λ arrive.
@@ -259,7 +278,7 @@ private slots:
         QVERIFY(!first.isEmpty());
         QVERIFY(w.selectionProblem().isEmpty());
         const double lambda1 = w.lambda();
-        QVERIFY(std::abs(lambda1 - e->lambda()) > 1e-3 * lambda1);  // else the test proves nothing
+        QVERIFY(std::abs(lambda1 - e->lambda()) > 1e-3 * lambda1); // else the test proves nothing
         {
             QSignalSpy spy(&main, &MainWindow::loadFinished);
             QVERIFY(w.loadSelectedIntoExplorer());
@@ -277,7 +296,8 @@ private slots:
         // Hand edits, another point: "No" keeps the edited mask, the policy and λ.
         bool flipped = false;
         for (int i = 0; i < e->session()->length() && !flipped; ++i)
-            for (int k = i + 2; k < e->session()->length() && !flipped; ++k) flipped = e->requestFlip(i, k);
+            for (int k = i + 2; k < e->session()->length() && !flipped; ++k)
+                flipped = e->requestFlip(i, k);
         QVERIFY(flipped);
         QVERIFY(e->hasHandEdits());
         const PruningMask edited = e->session()->mask();
@@ -308,13 +328,15 @@ private slots:
     }
 
     void bundledSampleOpensByDefault() {
-        if (defaultFrontierPath().isEmpty()) QSKIP("samples/policies/frontier.json not bundled yet");
+        if (defaultFrontierPath().isEmpty())
+            QSKIP("samples/policies/frontier.json not bundled yet");
         FrontierWindow w(nullptr, true);
         QVERIFY(w.view().points.size() >= 4);
         QVERIFY(w.selectedPoint() >= 0);
         QCOMPARE(w.selectedPoint(), testdata::directBest(w.view().points, w.lambda()));
         // The initial λ selects a point whose policy file is bundled, so Load/Export/Regret work at
-        // once (the bundle ships 3 of the 15 sweep policies; the median fitted λ picked one without).
+        // once (the bundle ships 3 of the 15 sweep policies; the median fitted λ picked one
+        // without).
         const int ri = w.selectedRecord();
         QVERIFY(ri >= 0);
         const QString path = w.model().records()[static_cast<std::size_t>(ri)].policyPath;

@@ -6,9 +6,9 @@
 #include "app/gui/FrontierWindow.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QCheckBox>
 #include <QSlider>
-#include "support/TestSuite.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,13 +19,12 @@ using namespace prunescope::gui;
 namespace {
 
 // Pixels along a data-space curve y(x) over the x axis range, every pixel column.
-template <class F>
-std::vector<QPointF> sampleCurve(const widgets::FrontierPlot* plot, F y) {
+template <class F> std::vector<QPointF> sampleCurve(const widgets::FrontierPlot* plot, F y) {
     std::vector<QPointF> out;
     const QRect ar = plot->axisRect()->rect();
     for (int px = ar.left(); px <= ar.right(); ++px) {
         const double x = plot->xAxis->pixelToCoord(px);
-        for (double dx : {-0.5, 0.0, 0.5}) {  // and half-pixel neighbours for steep parts
+        for (double dx : {-0.5, 0.0, 0.5}) { // and half-pixel neighbours for steep parts
             const double xx = plot->xAxis->pixelToCoord(px + dx);
             const double yy = y(xx);
             if (std::isfinite(yy)) out.emplace_back(px + dx, plot->yAxis->coordToPixel(yy));
@@ -48,7 +47,8 @@ std::vector<QPointF> sampleCurve(const widgets::FrontierPlot* plot, F y) {
 std::vector<QPointF> sampleSegment(QPointF a, QPointF b) {
     std::vector<QPointF> out;
     const double len = std::hypot(b.x() - a.x(), b.y() - a.y());
-    for (double t = 0; t <= len; t += 1) out.push_back(a + (b - a) * (len > 0 ? t / len : 0));
+    for (double t = 0; t <= len; t += 1)
+        out.push_back(a + (b - a) * (len > 0 ? t / len : 0));
     out.push_back(b);
     return out;
 }
@@ -70,30 +70,44 @@ QString coverage(const FrontierWindow& w, const QRectF& r) {
         if (r.contains(p)) why << "point " + pts[static_cast<std::size_t>(i)].id;
         const auto& pp = pts[static_cast<std::size_t>(i)];
         if (((std::isfinite(pp.lambda) && w.findChild<QCheckBox*>("arrows")->isChecked()) ||
-             (!pp.lambdaRange.empty && w.findChild<QCheckBox*>("cones")->isChecked())) && rectDistance(r, p) < 30)
+             (!pp.lambdaRange.empty && w.findChild<QCheckBox*>("cones")->isChecked())) &&
+            rectDistance(r, p) < 30)
             why << "glyph of " + pp.id;
     }
     const int sel = w.selectedPoint();
     if (sel >= 0) {
         const auto& s = pts[static_cast<std::size_t>(sel)];
         const double lambda = plot->lambda();
-        for (const QPointF& q : sampleCurve(plot, [&](double x) { return s.accuracy + lambda * (x - s.runtime); }))
-            if (r.contains(q)) { why << QString("iso-reward line at (%1, %2)").arg(q.x()).arg(q.y()); break; }
+        for (const QPointF& q :
+             sampleCurve(plot, [&](double x) { return s.accuracy + lambda * (x - s.runtime); }))
+            if (r.contains(q)) {
+                why << QString("iso-reward line at (%1, %2)").arg(q.x()).arg(q.y());
+                break;
+            }
     }
     if (const auto& fit = w.view().plot.fit)
-        for (const QPointF& q : sampleCurve(plot, [&](double x) { return x > -fit->c ? (*fit)(x) : NAN; }))
-            if (r.contains(q)) { why << "sigmoid"; break; }
+        for (const QPointF& q :
+             sampleCurve(plot, [&](double x) { return x > -fit->c ? (*fit)(x) : NAN; }))
+            if (r.contains(q)) {
+                why << "sigmoid";
+                break;
+            }
     std::vector<const widgets::PlotPolicy*> front;
     for (const auto& p : pts)
         if (p.onFrontier) front.push_back(&p);
     std::sort(front.begin(), front.end(), [](auto* a, auto* b) { return a->runtime < b->runtime; });
     for (std::size_t i = 1; i < front.size(); ++i) {
-        const QPointF a(plot->xAxis->coordToPixel(front[i - 1]->runtime), plot->yAxis->coordToPixel(front[i - 1]->accuracy));
-        const QPointF b(plot->xAxis->coordToPixel(front[i]->runtime), plot->yAxis->coordToPixel(front[i]->accuracy));
+        const QPointF a(plot->xAxis->coordToPixel(front[i - 1]->runtime),
+                        plot->yAxis->coordToPixel(front[i - 1]->accuracy));
+        const QPointF b(plot->xAxis->coordToPixel(front[i]->runtime),
+                        plot->yAxis->coordToPixel(front[i]->accuracy));
         const QPointF corner(b.x(), a.y());
         for (const auto& seg : {std::pair{a, corner}, std::pair{corner, b}})
             for (const QPointF& q : sampleSegment(seg.first, seg.second))
-                if (r.contains(q)) { why << "Pareto line"; break; }
+                if (r.contains(q)) {
+                    why << "Pareto line";
+                    break;
+                }
     }
     if (plot->legend->visible() && r.intersects(QRectF(plot->legend->outerRect()))) why << "legend";
     return why.join("; ");
@@ -105,9 +119,10 @@ class TestFrontierPlotLabel : public QObject {
     Q_OBJECT
     QString frontier_;
 
-private slots:
+  private slots:
     void initTestCase() {
-        frontier_ = QString::fromStdString(testdata::sourceDir()) + "/samples/policies/frontier.json";
+        frontier_ =
+            QString::fromStdString(testdata::sourceDir()) + "/samples/policies/frontier.json";
         QVERIFY(QFileInfo::exists(frontier_));
     }
 
@@ -116,7 +131,9 @@ private slots:
         QVERIFY(w.openFrontier(frontier_));
         auto has = [&](const char* word) {
             const QStringList e = w.plot()->legendEntries();
-            return std::any_of(e.begin(), e.end(), [&](const QString& s) { return s.contains(QString::fromUtf8(word)); });
+            return std::any_of(e.begin(), e.end(), [&](const QString& s) {
+                return s.contains(QString::fromUtf8(word));
+            });
         };
         QVERIFY(w.selectedPoint() >= 0);
         QVERIFY2(has("iso-reward line"), qPrintable(w.plot()->legendEntries().join(" | ")));
@@ -138,7 +155,7 @@ private slots:
         QTest::addColumn<bool>("logX");
         QTest::addColumn<bool>("unpruned");
         QTest::addColumn<int>("width");
-        QTest::addColumn<bool>("expectInside");  // some λ has a free place in the axis rect
+        QTest::addColumn<bool>("expectInside"); // some λ has a free place in the axis rect
         QTest::newRow("log axis") << true << false << 1280 << true;
         QTest::newRow("log axis, unpruned shown") << true << true << 1280 << true;
         QTest::newRow("linear axis") << false << false << 1280 << true;
@@ -170,14 +187,23 @@ private slots:
             }
             ++inside;
             QVERIFY2(!r.isEmpty(), qPrintable(QString("λ = %1: no label").arg(w.lambda())));
-            QVERIFY2(QRectF(w.plot()->axisRect()->rect()).contains(r), "the label leaves the axis rect");
+            QVERIFY2(QRectF(w.plot()->axisRect()->rect()).contains(r),
+                     "the label leaves the axis rect");
             const QString why = coverage(w, r);
-            QVERIFY2(why.isEmpty(), qPrintable(QString("λ = %1: the label (%2, %3, %4×%5) covers %6")
-                                                   .arg(w.lambda()).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()).arg(why)));
+            QVERIFY2(why.isEmpty(),
+                     qPrintable(QString("λ = %1: the label (%2, %3, %4×%5) covers %6")
+                                    .arg(w.lambda())
+                                    .arg(r.x())
+                                    .arg(r.y())
+                                    .arg(r.width())
+                                    .arg(r.height())
+                                    .arg(why)));
         }
-        if (expectInside) QVERIFY2(inside > 0, "the label never found a free place: the test checks nothing");
+        if (expectInside)
+            QVERIFY2(inside > 0, "the label never found a free place: the test checks nothing");
         QVERIFY(inside + title > 0);
-        qInfo("%d λ values with the label inside the axis rect, %d with it in the title", inside, title);
+        qInfo("%d λ values with the label inside the axis rect, %d with it in the title", inside,
+              title);
     }
 
     void fullPlotMovesTheLabelToTheTitle() {
@@ -192,7 +218,7 @@ private slots:
         QVERIFY(w.selectedPoint() >= 0);
         QVERIFY(!plot->lambdaLabelInTitle());
         QCOMPARE(plot->plotLayout()->rowCount(), 1);
-        QImage small = plot->toPixmap(300, 220).toImage();  // lays the plot out at 300×220
+        QImage small = plot->toPixmap(300, 220).toImage(); // lays the plot out at 300×220
         QVERIFY(!small.isNull());
         QVERIFY(plot->lambdaLabelInTitle());
         QVERIFY(plot->lambdaLabelRect().isEmpty());

@@ -10,6 +10,7 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -21,7 +22,6 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTimer>
-#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -53,9 +53,10 @@ class TestFrontierRetrain : public QObject {
     QString frontier_, dir_;
     QByteArray frontierBytes_;
 
-private slots:
+  private slots:
     void initTestCase() {
-        frontier_ = QString::fromStdString(testdata::sourceDir()) + "/samples/policies/frontier.json";
+        frontier_ =
+            QString::fromStdString(testdata::sourceDir()) + "/samples/policies/frontier.json";
         dir_ = QString::fromStdString(testdata::tempDir("frontier_retrain"));
         QFile f(frontier_);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -67,7 +68,8 @@ private slots:
         FrontierWindow w(nullptr, false);
         QVERIFY(w.openFrontier(frontier_));
         const QString id = selectPointWithoutPolicy(w, "baseline-w64");
-        QVERIFY2(!id.isEmpty(), "no selectable point without a policy file in the bundled frontier");
+        QVERIFY2(!id.isEmpty(),
+                 "no selectable point without a policy file in the bundled frontier");
         auto* retrain = w.findChild<QPushButton*>("retrainPoint");
         QVERIFY(retrain);
         QVERIFY(!w.selectionProblem().isEmpty());
@@ -84,7 +86,8 @@ private slots:
 
         // Declining the dialog starts nothing.
         int asked = 0;
-        w.setRetrainDialogFunction([&](QWidget*, const BaselineRetrainSettings&, QString&) { return ++asked, false; });
+        w.setRetrainDialogFunction(
+            [&](QWidget*, const BaselineRetrainSettings&, QString&) { return ++asked, false; });
         QVERIFY(!w.retrainSelected());
         QCOMPARE(asked, 1);
         QVERIFY(!w.retrainTask()->isRunning());
@@ -92,12 +95,13 @@ private slots:
         BaselineRetrainSettings seen;
         QString defaultOut;
         const QString out = dir_ + "/retrained";
-        w.setRetrainDialogFunction([&](QWidget*, const BaselineRetrainSettings& s, QString& outDir) {
-            seen = s;
-            defaultOut = outDir;
-            outDir = out;
-            return true;
-        });
+        w.setRetrainDialogFunction(
+            [&](QWidget*, const BaselineRetrainSettings& s, QString& outDir) {
+                seen = s;
+                defaultOut = outDir;
+                outDir = out;
+                return true;
+            });
         QSignalSpy done(&w, &FrontierWindow::pointRetrained);
         retrain->click();
         QCOMPARE(seen.pointId, id.toStdString());
@@ -110,11 +114,12 @@ private slots:
         QVERIFY(fs::equivalent(seen.dev, testdata::dataDir() + "/ptb-sample/dev"));
         QVERIFY(fs::equivalent(seen.grammar, testdata::sourceDir() + "/samples/grammar.gram"));
         QVERIFY(!defaultOut.isEmpty());
-        QVERIFY(!retrain->isEnabled());  // one retrain at a time
+        QVERIFY(!retrain->isEnabled()); // one retrain at a time
         QVERIFY(w.retrainTask()->waitForDone(600000));
         QCOMPARE(done.count(), 1);
         const QString path = done.at(0).at(1).toString();
-        QCOMPARE(QFileInfo(path).absoluteFilePath(), QFileInfo(out + "/" + id + ".json").absoluteFilePath());
+        QCOMPARE(QFileInfo(path).absoluteFilePath(),
+                 QFileInfo(out + "/" + id + ".json").absoluteFilePath());
         QVERIFY(QFileInfo::exists(path));
 
         // The same selection is now loadable and exportable.
@@ -130,9 +135,11 @@ private slots:
         // to L-BFGS's tolerance, so the dev F1 matches the recorded one closely.
         const double recordedF1 = 100 * rec->metrics.at("f1").get<double>();
         const double newF1 = 100 * saved.meta.devMetrics.value("f1", 0.0);
-        qInfo("%s: recorded F1 %.2f, retrained F1 %.2f; mpush %.5f vs %.5f", qPrintable(id), recordedF1, newF1,
-              rec->metrics.at("meanMpush").get<double>(), saved.meta.devMetrics.value("meanMpush", 0.0));
-        QVERIFY2(std::abs(newF1 - recordedF1) < 2.0, qPrintable(QString("%1 vs %2").arg(newF1).arg(recordedF1)));
+        qInfo("%s: recorded F1 %.2f, retrained F1 %.2f; mpush %.5f vs %.5f", qPrintable(id),
+              recordedF1, newF1, rec->metrics.at("meanMpush").get<double>(),
+              saved.meta.devMetrics.value("meanMpush", 0.0));
+        QVERIFY2(std::abs(newF1 - recordedF1) < 2.0,
+                 qPrintable(QString("%1 vs %2").arg(newF1).arg(recordedF1)));
         QString err;
         QVERIFY2(w.exportSelected(dir_ + "/exported.json", &err), qPrintable(err));
 
@@ -144,7 +151,8 @@ private slots:
 
     void pointWithoutSettingsSaysSo() {
         FrontierData d = loadFrontier(frontier_.toStdString());
-        for (auto& e : d.points) e.training = nlohmann::json::object();  // recorded without settings
+        for (auto& e : d.points)
+            e.training = nlohmann::json::object(); // recorded without settings
         const QString copy = dir_ + "/no-settings/frontier.json";
         QDir().mkpath(QFileInfo(copy).absolutePath());
         saveFrontier(d, copy.toStdString());
@@ -153,26 +161,31 @@ private slots:
         QVERIFY(!selectPointWithoutPolicy(w).isEmpty());
         auto* retrain = w.findChild<QPushButton*>("retrainPoint");
         QVERIFY(!retrain->isEnabled());
-        QVERIFY2(w.retrainProblem().contains("no recorded training settings"), qPrintable(w.retrainProblem()));
+        QVERIFY2(w.retrainProblem().contains("no recorded training settings"),
+                 qPrintable(w.retrainProblem()));
         QVERIFY(retrain->toolTip().contains("no recorded training settings"));
         QVERIFY(!w.retrainSelected());
         bool said = false;
-        for (auto* l : w.findChildren<QLabel*>()) said = said || l->text().contains("Cannot retrain: ");
+        for (auto* l : w.findChildren<QLabel*>())
+            said = said || l->text().contains("Cannot retrain: ");
         QVERIFY(said);
     }
 
     void cliPrintsTheRecordedCommand() {
-        const auto r = testdata::runCli({"frontier-retrain", "--frontier", frontier_, "--point", "baseline-w64"});
+        const auto r = testdata::runCli(
+            {"frontier-retrain", "--frontier", frontier_, "--point", "baseline-w64"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains("prunescope-cli baseline --grammar "), qPrintable(r.out));
-        QVERIFY2(r.out.contains(" --weights 64 --l2 0.0001220703125 --max-train-len 40 --dev-max-len 40 --train-sentences 100 --out OUT"),
+        QVERIFY2(r.out.contains(" --weights 64 --l2 0.0001220703125 --max-train-len 40 "
+                                "--dev-max-len 40 --train-sentences 100 --out OUT"),
                  qPrintable(r.out));
-        const auto bad = testdata::runCli({"frontier-retrain", "--frontier", frontier_, "--point", "baseline-w3"});
+        const auto bad = testdata::runCli(
+            {"frontier-retrain", "--frontier", frontier_, "--point", "baseline-w3"});
         QVERIFY(bad.exitCode != 0);
         QVERIFY2(bad.err.contains("baseline-w3 is not a point"), qPrintable(bad.err));
     }
-    // The dialog both retrain kinds share: rows, the output field, the command kept in step with it,
-    // Retrain returns the edited folder, Cancel keeps the old one.
+    // The dialog both retrain kinds share: rows, the output field, the command kept in step with
+    // it, Retrain returns the edited folder, Cancel keeps the old one.
     void retrainDialogKeepsTheCommandInStep() {
         for (const bool accept : {true, false}) {
             RetrainDialog d(nullptr, "baseline-w16", "intro line");
@@ -189,11 +202,14 @@ private slots:
                 after = cmd->toPlainText();
                 auto* box = dlg->findChild<QDialogButtonBox*>();
                 QCOMPARE(box->button(QDialogButtonBox::Ok)->text(), QString("Retrain"));
-                (accept ? box->button(QDialogButtonBox::Ok) : box->button(QDialogButtonBox::Cancel))->click();
+                (accept ? box->button(QDialogButtonBox::Ok) : box->button(QDialogButtonBox::Cancel))
+                    ->click();
             });
             QString dir = "/tmp/old";
-            const bool ok = d.exec("write the policy to", QString(), dir,
-                                   [](const std::string& o) { return "prunescope-cli baseline --out '" + o + "'"; }, "a note");
+            const bool ok = d.exec(
+                "write the policy to", QString(), dir,
+                [](const std::string& o) { return "prunescope-cli baseline --out '" + o + "'"; },
+                "a note");
             QCOMPARE(shown, QString("prunescope-cli baseline --out '/tmp/old'"));
             QCOMPARE(after, QString("prunescope-cli baseline --out '/tmp/new place'"));
             QCOMPARE(ok, accept);

@@ -12,10 +12,10 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
-#include "support/TestSuite.h"
 
 #include <filesystem>
 
@@ -26,7 +26,8 @@ namespace fs = std::filesystem;
 namespace {
 QString firstTrees(const std::string& split, std::size_t count, const QString& path) {
     std::string text;
-    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count)) text += t.toString() + "\n";
+    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count))
+        text += t.toString() + "\n";
     writeFileAtomically(path.toStdString(), text);
     return path;
 }
@@ -43,17 +44,41 @@ class TestFrontierRetrainLols : public QObject {
     QString dir_, run_;
     Policy deleted1_, deleted2_;
 
-private slots:
+  private slots:
     void initTestCase() {
         dir_ = QString::fromStdString(testdata::tempDir("frontier_retrain_lols"));
         run_ = dir_ + "/run";
         const QString samples = QString::fromStdString(testdata::sourceDir()) + "/samples";
-        const auto r = testdata::runCli(
-            {"lols", "--grammar", samples + "/grammar.gram", "--init", samples + "/policies/baseline-w16.json", "--train",
-             firstTrees("train", 200, dir_ + "/train.mrg"), "--dev", firstTrees("dev", 60, dir_ + "/dev.mrg"), "--out",
-             run_, "--iterations", "2", "--minibatch", "3", "--max-len", "15", "--train-limit", "40", "--dev-limit", "6",
-             "--surrogate", "rdp", "--lambda", "0.01",
-             "--q0-scale", "0.001", "--threads", "2", "--quiet"});
+        const auto r = testdata::runCli({"lols",
+                                         "--grammar",
+                                         samples + "/grammar.gram",
+                                         "--init",
+                                         samples + "/policies/baseline-w16.json",
+                                         "--train",
+                                         firstTrees("train", 200, dir_ + "/train.mrg"),
+                                         "--dev",
+                                         firstTrees("dev", 60, dir_ + "/dev.mrg"),
+                                         "--out",
+                                         run_,
+                                         "--iterations",
+                                         "2",
+                                         "--minibatch",
+                                         "3",
+                                         "--max-len",
+                                         "15",
+                                         "--train-limit",
+                                         "40",
+                                         "--dev-limit",
+                                         "6",
+                                         "--surrogate",
+                                         "rdp",
+                                         "--lambda",
+                                         "0.01",
+                                         "--q0-scale",
+                                         "0.001",
+                                         "--threads",
+                                         "2",
+                                         "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const RunDirectory rd = RunDirectory::open(run_.toStdString());
         QCOMPARE(rd.log().at(1).dev.sentences, 6);
@@ -67,16 +92,19 @@ private slots:
     }
 
     void cliPrintsTheCommandAndRetrains() {
-        const auto show = testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-001"});
+        const auto show =
+            testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-001"});
         QVERIFY2(show.exitCode == 0, qPrintable(show.err));
-        QVERIFY2(show.out.contains("point run/iter-001: iteration 1 of the LOLS run"), qPrintable(show.out));
-        QVERIFY(!show.out.contains("note:"));  // the flags give every recorded setting
+        QVERIFY2(show.out.contains("point run/iter-001: iteration 1 of the LOLS run"),
+                 qPrintable(show.out));
+        QVERIFY(!show.out.contains("note:")); // the flags give every recorded setting
         const QStringList lines = show.out.split('\n');
         const int at = lines.indexOf("equivalent command:");
         QVERIFY(at >= 0 && at + 1 < lines.size());
         QString cmd = lines[at + 1].trimmed();
-        QVERIFY2(cmd.startsWith("prunescope-cli lols --grammar ") && cmd.contains(" --iterations 1 ") &&
-                     cmd.contains(" --seed 1") && cmd.endsWith(" --out OUT") && !cmd.contains('\''),
+        QVERIFY2(cmd.startsWith("prunescope-cli lols --grammar ") &&
+                     cmd.contains(" --iterations 1 ") && cmd.contains(" --seed 1") &&
+                     cmd.endsWith(" --out OUT") && !cmd.contains('\''),
                  qPrintable(cmd));
 
         // The printed command, run as printed, reproduces iteration 1.
@@ -85,20 +113,27 @@ private slots:
         args.removeFirst();
         const auto byCommand = testdata::runCli(args);
         QVERIFY2(byCommand.exitCode == 0, qPrintable(byCommand.err));
-        QVERIFY(loadPolicy((dir_ + "/by-command/policies/iter-001.json").toStdString()).weights == deleted1_.weights);
+        QVERIFY(loadPolicy((dir_ + "/by-command/policies/iter-001.json").toStdString()).weights ==
+                deleted1_.weights);
 
         // --out retrains (on another thread count) and checks the recorded dev evaluation.
-        const auto r = testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-001", "--out",
-                                         dir_ + "/cli-out", "--threads", "1", "--quiet"});
+        const auto r =
+            testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-001",
+                              "--out", dir_ + "/cli-out", "--threads", "1", "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
-        QVERIFY2(r.out.contains("reproduced: the dev evaluation equals the recorded one"), qPrintable(r.out));
-        QVERIFY(loadPolicy((dir_ + "/cli-out/policies/iter-001.json").toStdString()).weights == deleted1_.weights);
+        QVERIFY2(r.out.contains("reproduced: the dev evaluation equals the recorded one"),
+                 qPrintable(r.out));
+        QVERIFY(loadPolicy((dir_ + "/cli-out/policies/iter-001.json").toStdString()).weights ==
+                deleted1_.weights);
 
-        const auto bad = testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-009"});
+        const auto bad =
+            testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-009"});
         QVERIFY(bad.exitCode != 0);
         QVERIFY2(bad.err.contains("iteration 9 was never committed"), qPrintable(bad.err));
-        const auto present = testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-000"});
-        QVERIFY2(present.exitCode == 0 && present.out.contains("nothing to retrain"), qPrintable(present.out));
+        const auto present =
+            testdata::runCli({"frontier-retrain", "--frontier", run_, "--point", "run/iter-000"});
+        QVERIFY2(present.exitCode == 0 && present.out.contains("nothing to retrain"),
+                 qPrintable(present.out));
     }
 
     void windowRetrainsTheIteration() {
@@ -121,18 +156,19 @@ private slots:
         LolsRetrainSettings seen;
         QString defaultOut;
         const QString out = dir_ + "/gui-out";
-        w.setLolsRetrainDialogFunction([&](QWidget*, const LolsRetrainSettings& s, QString& outDir) {
-            seen = s;
-            defaultOut = outDir;
-            outDir = out;
-            return true;
-        });
+        w.setLolsRetrainDialogFunction(
+            [&](QWidget*, const LolsRetrainSettings& s, QString& outDir) {
+                seen = s;
+                defaultOut = outDir;
+                outDir = out;
+                return true;
+            });
         QSignalSpy done(&w, &FrontierWindow::pointRetrained);
         retrain->click();
         QCOMPARE(seen.iteration, 1);
         QVERIFY(fs::equivalent(seen.runDir, run_.toStdString()));
         QVERIFY2(defaultOut.endsWith("/run-retrain-iter-001"), qPrintable(defaultOut));
-        QVERIFY(!bar->parentWidget()->isHidden());  // progress and Cancel while it runs
+        QVERIFY(!bar->parentWidget()->isHidden()); // progress and Cancel while it runs
         QVERIFY(!retrain->isEnabled());
         QVERIFY(w.retrainTask()->waitForDone(120000));
         QCOMPARE(done.count(), 1);
@@ -173,11 +209,13 @@ private slots:
         FrontierWindow w(nullptr, false);
         QVERIFY(w.openRunDirectory(run_));
         QTRY_VERIFY_WITH_TIMEOUT(w.model().records().size() == 3, 20000);
-        fs::rename((run_ + "/config.json").toStdString(), (dir_ + "/config.json.moved").toStdString());
+        fs::rename((run_ + "/config.json").toStdString(),
+                   (dir_ + "/config.json.moved").toStdString());
         w.selectPoint(pointOf(w, "run/iter-002"));
         const QString why = w.retrainProblem();
         const bool started = w.retrainSelected();
-        fs::rename((dir_ + "/config.json.moved").toStdString(), (run_ + "/config.json").toStdString());
+        fs::rename((dir_ + "/config.json.moved").toStdString(),
+                   (run_ + "/config.json").toStdString());
         QVERIFY2(why.contains(run_ + "/config.json: missing"), qPrintable(why));
         QVERIFY(!started);
     }

@@ -5,8 +5,8 @@
 #include "app/gui/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
-#include <QUndoStack>
 #include "support/TestSuite.h"
+#include <QUndoStack>
 
 #include <random>
 
@@ -18,7 +18,7 @@ class TestHeatmapLayerCache : public QObject {
     std::unique_ptr<MainWindow> win_;
     ExplorerPanel* ex() { return win_->explorer(); }
     widgets::ChartHeatMap* heat() { return ex()->heatMap(); }
-    int incremental_ = 0;  // comparisons after a refresh that repainted some but not all cells
+    int incremental_ = 0; // comparisons after a refresh that repainted some but not all cells
     int compared_ = 0;
 
     // Paints from the cache (first: no events processed since the change, so this paint refreshes
@@ -37,8 +37,11 @@ class TestHeatmapLayerCache : public QObject {
             for (int y = 0; y < cached.height(); ++y)
                 for (int x = 0; x < cached.width(); ++x)
                     differing += cached.pixel(x, y) != direct.pixel(x, y);
-        QVERIFY2(differing == 0, qPrintable(QString("%1: %2 pixels differ (%3 cells repainted into the cache)")
-                                                .arg(what).arg(differing).arg(repainted)));
+        QVERIFY2(differing == 0,
+                 qPrintable(QString("%1: %2 pixels differ (%3 cells repainted into the cache)")
+                                .arg(what)
+                                .arg(differing)
+                                .arg(repainted)));
         ++compared_;
     }
 
@@ -48,11 +51,12 @@ class TestHeatmapLayerCache : public QObject {
             const int w = std::uniform_int_distribution<int>(2, n - 1)(rng);
             const int i = std::uniform_int_distribution<int>(0, n - w)(rng);
             QVERIFY(ex()->requestFlip(i, i + w));
-            expectCacheEqualsDirect(QString("%1, flip %2 of (%3,%4)").arg(what).arg(f).arg(i).arg(i + w));
+            expectCacheEqualsDirect(
+                QString("%1, flip %2 of (%3,%4)").arg(what).arg(f).arg(i).arg(i + w));
         }
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QString error;
         win_ = testgui::shownMainWindow(1400, 900, false, error);
@@ -93,7 +97,7 @@ private slots:
         // The scale alone (same cells): every colour changes.
         heat()->setScale(-0.5, 2.0, "scale", 3);
         expectCacheEqualsDirect("scale");
-        heat()->setScale(-1.0, 3.0, "scale", 3);  // same legend text, no new layout
+        heat()->setScale(-1.0, 3.0, "scale", 3); // same legend text, no new layout
         expectCacheEqualsDirect("scale range");
         ex()->setColorMap(widgets::ColorMapKind::Cividis);
         expectCacheEqualsDirect("colour map");
@@ -101,7 +105,10 @@ private slots:
         // Screen paints between changes keep the cache in step too.
         QCoreApplication::processEvents();
         flipSome(rng, 2, "after a screen paint");
-        QVERIFY2(incremental_ >= 5, qPrintable(QString("only %1 of %2 paints were incremental").arg(incremental_).arg(compared_)));
+        QVERIFY2(
+            incremental_ >= 5,
+            qPrintable(
+                QString("only %1 of %2 paints were incremental").arg(incremental_).arg(compared_)));
     }
 
     // A resize and a font change lay the chart out anew: the cache follows.

@@ -4,12 +4,12 @@
 // isolated (QStandardPaths test mode and a test organization) and cleared before each case.
 #include "app/gui/LolsRunDialog.h"
 
+#include "support/TestSuite.h"
 #include <QDir>
 #include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
@@ -24,7 +24,7 @@ void writeFile(const QString& path, const QByteArray& text) {
 
 class TestLolsDialog : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName("PruneScopeTest-lolsdialog");
@@ -68,8 +68,8 @@ private slots:
             "lols":{"cpRolloutsPerWord":2,"engine":"fast","iterations":7,"l2":0.0001,"lambda":0.002,
                     "lbfgsEpsilon":1e-06,"lbfgsMaxIterations":12,"lbfgsMaxIterationsAfterFirst":4,"minibatch":9,"seed":1,"surrogate":"rdp",
                     "threads":0,"trainEvalSentences":0,"warmStart":true}})")
-                                   .arg(root.filePath("g.gram"), root.filePath("p.json"), root.filePath("data/train"),
-                                        root.filePath("data/dev"));
+                                   .arg(root.filePath("g.gram"), root.filePath("p.json"),
+                                        root.filePath("data/train"), root.filePath("data/dev"));
         writeFile(root.filePath("run1/config.json"), config.toUtf8());
         LolsDialogDefaults d;
         d.lastRunDir = root.filePath("run1");
@@ -87,7 +87,7 @@ private slots:
         QCOMPARE(r.lols.logreg.maxIterations, 12);
         QCOMPARE(r.lols.lbfgsMaxIterationsAfterFirst, 4);
         QCOMPARE(r.lols.surrogate, Surrogate::DP);
-        QCOMPARE(r.lols.lambda, 0.25);  // the caller's preset for the recorded surrogate
+        QCOMPARE(r.lols.lambda, 0.25); // the caller's preset for the recorded surrogate
         // run1 has a config.json: the offered directory is a fresh sibling
         QCOMPARE(dlg.spec().out, root.filePath("run1") + "-2");
     }
@@ -99,11 +99,13 @@ private slots:
             LolsRunDialog dlg{LolsDialogDefaults{}};
             auto spins = dlg.findChildren<QSpinBox*>();
             QVERIFY(spins.size() >= 8);
-            for (QSpinBox* b : spins) b->setValue(b->minimum() + 3);
+            for (QSpinBox* b : spins)
+                b->setValue(b->minimum() + 3);
             for (QLineEdit* e : dlg.findChildren<QLineEdit*>())
-                if (e->validator() == nullptr) e->setText(root.filePath("field-" + QString::number(quintptr(e) % 997)));
-            dlg.findChildren<QComboBox*>().back()->setCurrentIndex(1);  // the surrogate: rDP
-            dlg.done(QDialog::Rejected);  // cancel remembers too
+                if (e->validator() == nullptr)
+                    e->setText(root.filePath("field-" + QString::number(quintptr(e) % 997)));
+            dlg.findChildren<QComboBox*>().back()->setCurrentIndex(1); // the surrogate: rDP
+            dlg.done(QDialog::Rejected);                               // cancel remembers too
             const LolsJobSpec before = dlg.spec();
             LolsRunDialog again{LolsDialogDefaults{}};
             const LolsJobSpec after = again.spec();
@@ -114,14 +116,15 @@ private slots:
             QCOMPARE(after.run.lols.minibatch, before.run.lols.minibatch);
             QCOMPARE(after.run.lols.threads, before.run.lols.threads);
             QCOMPARE(after.run.lols.logreg.maxIterations, before.run.lols.logreg.maxIterations);
-            QCOMPARE(after.run.lols.logreg.maxIterations, 4);  // minimum + 3, not the default 200
-            QCOMPARE(after.run.lols.lbfgsMaxIterationsAfterFirst, 3);  // minimum + 3, not the default off
+            QCOMPARE(after.run.lols.logreg.maxIterations, 4); // minimum + 3, not the default 200
+            QCOMPARE(after.run.lols.lbfgsMaxIterationsAfterFirst,
+                     3); // minimum + 3, not the default off
             QCOMPARE(after.run.trainLimit, before.run.trainLimit);
             QCOMPARE(after.run.devLimit, before.run.devLimit);
             QCOMPARE(after.run.maxLength, before.run.maxLength);
             QCOMPARE(after.out, before.out);
             QCOMPARE(after.run.lols.surrogate, Surrogate::DP);
-            QVERIFY(after.run.lols.iterations != 10);  // not the built-in default
+            QVERIFY(after.run.lols.iterations != 10); // not the built-in default
         }
     }
 

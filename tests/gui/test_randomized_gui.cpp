@@ -5,9 +5,9 @@
 #include "app/gui/RandomizedWindow.h"
 #include "core/mcmc/FigureOfMerit.h"
 
+#include "support/TestSuite.h"
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -16,7 +16,7 @@ using namespace prunescope::gui;
 
 class TestRandomizedGui : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void showsWhatCoreComputes() {
         MainWindow w(MainWindowOptions{false, false});
         QVERIFY(w.loadSampleSync());
@@ -37,7 +37,8 @@ private slots:
         // The same chain in core: same estimate, same pushes, same last mask.
         const SentenceSession* session = w.explorer()->session();
         RandomizedPruning chain(session->grammar());
-        chain.start(session->words(), policyFigureOfMerit(*session->policy(), session->words()), r->options());
+        chain.start(session->words(), policyFigureOfMerit(*session->policy(), session->words()),
+                    r->options());
         chain.run(4);
         QCOMPARE(s.pushes, chain.pushes());
         QCOMPARE(s.estimate, chain.estimate().span);
@@ -52,9 +53,10 @@ private slots:
                 const auto& c = r->maskMap()->cell(i, k);
                 QCOMPARE(c.kept, s.mask.keep(i, k));
                 bool sel = false;
-                for (const auto& sp : s.selected) sel |= sp == std::make_pair(i, k);
+                for (const auto& sp : s.selected)
+                    sel |= sp == std::make_pair(i, k);
                 QCOMPARE(c.gold, sel);
-                if (sel && !c.best) QVERIFY(!c.kept);  // a selected non-constituent is pruned
+                if (sel && !c.best) QVERIFY(!c.kept); // a selected non-constituent is pruned
             }
         r->setEstimateView(1);
         QCOMPARE(r->estimateMap()->cell(0, 2).value, static_cast<float>(s.at(s.exact, 0, 2)));
@@ -74,10 +76,10 @@ private slots:
         QVERIFY(r->waitIdle(30000));
         const int stopped = r->snapshot().iteration;
         QTest::qWait(150);
-        QCOMPARE(r->snapshot().iteration, stopped);  // paused stays paused
+        QCOMPARE(r->snapshot().iteration, stopped); // paused stays paused
 
         RandomizedOptions o = r->options();
-        o.selection = SelectionKind::None;  // nothing selected: every iteration is exact
+        o.selection = SelectionKind::None; // nothing selected: every iteration is exact
         r->setOptions(o);
         QVERIFY(r->waitIdle(30000));
         QCOMPARE(r->snapshot().iteration, 0);

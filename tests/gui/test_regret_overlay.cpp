@@ -1,9 +1,10 @@
 // GUI test (offscreen) of the regret overlay on the explorer (Vieira & Eisner 2017, sec. 7.3; issue
 // 18): on a ptb-sample/dev sentence the overlay's cells hold core's rCP r̂[keep] − r̂[prune] and are
 // painted in the diverging map on a scale symmetric around 0 (negative blue, positive red, 0 the
-// neutral colour), hatching follows the roll-in mask; the colour box switches to the regret entry and
-// back when the overlay is turned off (in the explorer or the regret window), restoring the quantity
-// and map; and a flip, undo, another sentence or another colour quantity drops it (no stale colours).
+// neutral colour), hatching follows the roll-in mask; the colour box switches to the regret entry
+// and back when the overlay is turned off (in the explorer or the regret window), restoring the
+// quantity and map; and a flip, undo, another sentence or another colour quantity drops it (no
+// stale colours).
 #include "app/gui/MainWindow.h"
 #include "app/gui/RegretWindow.h"
 #include "core/grammar/PcfgEstimator.h"
@@ -11,6 +12,7 @@
 #include "core/rollout/Rollout.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
@@ -18,7 +20,6 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QUndoStack>
-#include "support/TestSuite.h"
 
 #include <cmath>
 
@@ -27,9 +28,10 @@ using namespace prunescope::gui;
 
 namespace {
 
-constexpr double kLambda = 0.002;  // rCP λ (F1 per constituent), as test_regret_gui
+constexpr double kLambda = 0.002; // rCP λ (F1 per constituent), as test_regret_gui
 
-// Core's r̂[keep] − r̂[prune] for every prunable span of the session's sentence, rolled in with its mask.
+// Core's r̂[keep] − r̂[prune] for every prunable span of the session's sentence, rolled in with its
+// mask.
 std::vector<SpanRollout> coreRollouts(const SentenceSession& s) {
     RolloutRequest req;
     req.grammar = &s.grammar();
@@ -58,7 +60,8 @@ class TestRegretOverlay : public QObject {
         std::vector<float> v;
         const int n = heat()->length();
         for (int i = 0; i < n; ++i)
-            for (int k = i + 1; k <= n; ++k) v.push_back(heat()->cell(i, k).value);
+            for (int k = i + 1; k <= n; ++k)
+                v.push_back(heat()->cell(i, k).value);
         return v;
     }
     // The state a user chose before the overlay: not the defaults, so a restore is visible.
@@ -72,10 +75,10 @@ class TestRegretOverlay : public QObject {
         QVERIFY(!ex()->overlayShown());
         QVERIFY(ex()->quantity() == Quantity::SpanMarginal);
         QCOMPARE(quantityBox()->currentText(), quantityName(Quantity::SpanMarginal));
-        QCOMPARE(quantityBox()->findData(-1), -1);                 // the regret entry is gone
+        QCOMPARE(quantityBox()->findData(-1), -1); // the regret entry is gone
         QCOMPARE(quantityBox()->count(), static_cast<int>(std::size(kAllQuantities)));
         QCOMPARE(colorBox()->currentText(), QString("cividis"));
-        QCOMPARE(colorBox()->count(), 2);                          // the diverging map is gone
+        QCOMPARE(colorBox()->count(), 2); // the diverging map is gone
         QVERIFY(colorBox()->isEnabled());
         QVERIFY(heat()->colorMap() == widgets::ColorMapKind::Cividis);
         QVERIFY(ex()->colorMap() == widgets::ColorMapKind::Cividis);
@@ -93,14 +96,14 @@ class TestRegretOverlay : public QObject {
         QVERIFY(regret_->overlayButton()->isChecked());
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
         win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
         win_->resize(1400, 900);
         win_->show();
-        QVERIFY(win_->loadSampleSync());  // the bundled grammar and policy
+        QVERIFY(win_->loadSampleSync()); // the bundled grammar and policy
         const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
         const QStringList files = QDir(dev).entryList({"*.mrg"}, QDir::Files, QDir::Name);
         QVERIFY(!files.isEmpty());
@@ -124,8 +127,11 @@ private slots:
             }
             if (neg && pos && zero) sentence_ = s;
         }
-        QVERIFY2(sentence_ >= 0, "no dev sentence of 10-18 words with negative, positive and zero r[keep] - r[prune]");
-        qInfo("dev sentence %d of %s (%d words)", sentence_ + 1, qPrintable(files.front()), win_->sentenceLength(sentence_));
+        QVERIFY2(
+            sentence_ >= 0,
+            "no dev sentence of 10-18 words with negative, positive and zero r[keep] - r[prune]");
+        qInfo("dev sentence %d of %s (%d words)", sentence_ + 1, qPrintable(files.front()),
+              win_->sentenceLength(sentence_));
     }
 
     void init() {
@@ -142,7 +148,8 @@ private slots:
         overlay();
         // The colour box shows the regret quantity, the map box the diverging map (not choosable).
         QCOMPARE(quantityBox()->currentText(), regretOverlayName());
-        QCOMPARE(colorBox()->currentText(), widgets::colorMapName(widgets::ColorMapKind::Diverging));
+        QCOMPARE(colorBox()->currentText(),
+                 widgets::colorMapName(widgets::ColorMapKind::Diverging));
         QVERIFY(!colorBox()->isEnabled());
         QVERIFY(heat()->colorMap() == widgets::ColorMapKind::Diverging);
         QVERIFY(ex()->findChild<QPushButton*>("removeOverlay")->isVisible());
@@ -150,9 +157,11 @@ private slots:
         const SentenceSession& s = *ex()->session();
         const int n = s.length();
         const auto rollouts = coreRollouts(s);
-        QCOMPARE(static_cast<long>(rollouts.size()), static_cast<long>(PruningMask::prunableCount(n)));
+        QCOMPARE(static_cast<long>(rollouts.size()),
+                 static_cast<long>(PruningMask::prunableCount(n)));
         double m = 0;
-        for (const SpanRollout& r : rollouts) m = std::max(m, std::abs(r.rewardKeep(kLambda) - r.rewardPrune(kLambda)));
+        for (const SpanRollout& r : rollouts)
+            m = std::max(m, std::abs(r.rewardKeep(kLambda) - r.rewardPrune(kLambda)));
         QVERIFY(m > 0);
         const QImage shot = heat()->grab().toImage();
         const auto goldInd = spanIndicator(binarizeLike(s.grammar(), *s.gold()));
@@ -161,20 +170,24 @@ private slots:
             const double d = r.rewardKeep(kLambda) - r.rewardPrune(kLambda);
             const widgets::HeatCell& c = heat()->cell(r.i, r.k);
             QCOMPARE(c.value, static_cast<float>(d));
-            QCOMPARE(c.kept, s.mask().keep(r.i, r.k));  // hatched = pruned by the roll-in
+            QCOMPARE(c.kept, s.mask().keep(r.i, r.k)); // hatched = pruned by the roll-in
             QCOMPARE(c.gold, goldInd[static_cast<std::size_t>(r.i * (n + 1) + r.k)] != 0);
             QCOMPARE(c.label.left(1), QString(d >= 0 ? "K" : "P"));
             // The symmetric scale: the map at (d + m) / 2m, whether the cell is kept or pruned.
-            const QColor want = widgets::colorMapAt(widgets::ColorMapKind::Diverging, (static_cast<float>(d) + m) / (2 * m));
+            const QColor want = widgets::colorMapAt(widgets::ColorMapKind::Diverging,
+                                                    (static_cast<float>(d) + m) / (2 * m));
             const QColor fill = heat()->cellFill(r.i, r.k);
             QCOMPARE(fill, want);
-            // Sign <-> side of the map (strictly off-neutral once |d| exceeds the 8-bit rounding near 0).
+            // Sign <-> side of the map (strictly off-neutral once |d| exceeds the 8-bit rounding
+            // near 0).
             const bool clear = std::abs(d) > 0.02 * m;
-            if (d > 0) {  // the red side
-                QVERIFY2(clear ? fill.red() > fill.blue() : fill.red() >= fill.blue(), qPrintable(fill.name()));
+            if (d > 0) { // the red side
+                QVERIFY2(clear ? fill.red() > fill.blue() : fill.red() >= fill.blue(),
+                         qPrintable(fill.name()));
                 ++pos;
-            } else if (d < 0) {  // the blue side
-                QVERIFY2(clear ? fill.blue() > fill.red() : fill.blue() >= fill.red(), qPrintable(fill.name()));
+            } else if (d < 0) { // the blue side
+                QVERIFY2(clear ? fill.blue() > fill.red() : fill.blue() >= fill.red(),
+                         qPrintable(fill.name()));
                 ++neg;
             } else {
                 QCOMPARE(fill, widgets::divergingNeutral());
@@ -189,11 +202,13 @@ private slots:
                 ++sampled;
             }
         }
-        qInfo("%d negative, %d positive, %d zero; max |r[keep] - r[prune]| = %g; %d cells sampled on screen", neg, pos,
-              zero, m, sampled);
+        qInfo("%d negative, %d positive, %d zero; max |r[keep] - r[prune]| = %g; %d cells sampled "
+              "on screen",
+              neg, pos, zero, m, sampled);
         QVERIFY(neg > 0 && pos > 0 && zero > 0 && sampled > 0);
         // The extreme values sit at the ends of the map.
-        QCOMPARE(widgets::colorMapAt(widgets::ColorMapKind::Diverging, 0.5), widgets::divergingNeutral());
+        QCOMPARE(widgets::colorMapAt(widgets::ColorMapKind::Diverging, 0.5),
+                 widgets::divergingNeutral());
     }
 
     void turnOffInTheExplorerRestores() {
@@ -207,15 +222,16 @@ private slots:
     void turnOffInTheRegretWindowRestores() {
         const std::vector<float> before = values();
         regret_->show();
-        QTest::mouseClick(regret_->overlayButton(), Qt::LeftButton);  // on
+        QTest::mouseClick(regret_->overlayButton(), Qt::LeftButton); // on
         QVERIFY(ex()->overlayShown());
         QCOMPARE(quantityBox()->currentText(), regretOverlayName());
-        QTest::mouseClick(regret_->overlayButton(), Qt::LeftButton);  // off
+        QTest::mouseClick(regret_->overlayButton(), Qt::LeftButton); // off
         verifyRestored(before);
         regret_->hide();
     }
 
-    // The overlay's values belong to one sentence and mask: a change drops it, said in both windows.
+    // The overlay's values belong to one sentence and mask: a change drops it, said in both
+    // windows.
     void flipDropsTheOverlay() {
         const SentenceSession& s = *ex()->session();
         const int n = s.length();
@@ -227,7 +243,8 @@ private slots:
         QVERIFY(ex()->requestFlip(fi, fk));
         QVERIFY(!ex()->overlayShown());
         QVERIFY(!regret_->overlayButton()->isChecked());
-        QVERIFY2(regret_->findChild<QLabel*>("status")->text().startsWith("Overlay removed: the mask changed"),
+        QVERIFY2(regret_->findChild<QLabel*>("status")->text().startsWith(
+                     "Overlay removed: the mask changed"),
                  qPrintable(regret_->findChild<QLabel*>("status")->text()));
         QCOMPARE(quantityBox()->currentText(), quantityName(Quantity::SpanMarginal));
         QVERIFY(heat()->colorMap() == widgets::ColorMapKind::Cividis);
@@ -259,7 +276,8 @@ private slots:
 
     void choosingAnotherQuantityDropsTheOverlay() {
         overlay();
-        quantityBox()->setCurrentIndex(quantityBox()->findData(static_cast<int>(Quantity::InsideScore)));  // as a user picks
+        quantityBox()->setCurrentIndex(
+            quantityBox()->findData(static_cast<int>(Quantity::InsideScore))); // as a user picks
         QVERIFY(!ex()->overlayShown());
         QVERIFY(ex()->quantity() == Quantity::InsideScore);
         QCOMPARE(quantityBox()->currentText(), quantityName(Quantity::InsideScore));

@@ -7,8 +7,8 @@
 #include "core/rollout/SpanMarginals.h"
 #include "support/TestData.h"
 
-#include <QComboBox>
 #include "support/TestSuite.h"
+#include <QComboBox>
 
 #include <cmath>
 
@@ -35,7 +35,7 @@ class TestSpanMarginalsGui : public QObject {
         QVERIFY2(std::abs(wide - (n - 1)) < 1e-3, qPrintable(QString::number(wide)));
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
         win_->resize(1400, 900);
@@ -49,7 +49,7 @@ private slots:
         const int at = box->findData(static_cast<int>(Quantity::SpanMarginal));
         QVERIFY(at >= 0);
         QCOMPARE(box->itemText(at), QString("Span marginal (PCFG posterior)"));
-        box->setCurrentIndex(at);  // as a user picks it
+        box->setCurrentIndex(at); // as a user picks it
         QVERIFY(ex()->quantity() == Quantity::SpanMarginal);
     }
 
@@ -80,7 +80,8 @@ private slots:
                     ex()->heatMap()->cell(i, i + w).value < 0.99f)
                     best = ex()->heatMap()->cell(i, i + w).value, bi = i, bk = i + w;
         QVERIFY(bi >= 0 && best > 0.01f);
-        QTest::mouseClick(ex()->heatMap(), Qt::LeftButton, {}, ex()->heatMap()->cellRect(bi, bk).center().toPoint());
+        QTest::mouseClick(ex()->heatMap(), Qt::LeftButton, {},
+                          ex()->heatMap()->cellRect(bi, bk).center().toPoint());
         QTRY_VERIFY(!ex()->session()->mask().keep(bi, bk));
         QTRY_COMPARE(ex()->heatMap()->cell(bi, bk).value, 0.0f);
         compareWithCore();

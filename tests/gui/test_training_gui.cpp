@@ -6,29 +6,30 @@
 // within 1 s, and run directories can be followed.
 #include "app/gui/FrontierWindow.h"
 #include "app/gui/TrainingPanel.h"
-#include "core/policy/Baseline.h"
 #include "core/grammar/GrammarFile.h"
-#include "core/treebank/Normalize.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/lols/LolsRun.h"
 #include "core/lols/RunDirectory.h"
+#include "core/policy/Baseline.h"
+#include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 
+#include "support/TestSuite.h"
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTableWidget>
-#include "support/TestSuite.h"
 
 using namespace prunescope;
 using namespace prunescope::gui;
 
 namespace {
 
-// Longest gap between the timeouts of a 5 ms timer while `busy` holds: the longest event-loop stall.
+// Longest gap between the timeouts of a 5 ms timer while `busy` holds: the longest event-loop
+// stall.
 double measureStall(const std::function<bool()>& busy, int timeoutMs) {
     QElapsedTimer clock, total;
     double worst = 0;
@@ -71,18 +72,22 @@ class TestTrainingGui : public QObject {
         return job;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         // Tiny data: one WSJ file for training, one for dev (copied to a temporary directory).
         dir_ = QString::fromStdString(testdata::tempDir("training_gui"));
         train_ = dir_ + "/train.mrg";
         dev_ = dir_ + "/dev.mrg";
-        QVERIFY(QFile::copy(QString::fromStdString(testdata::ptbDir("train")) + "/wsj_0003.mrg", train_) ||
+        QVERIFY(QFile::copy(QString::fromStdString(testdata::ptbDir("train")) + "/wsj_0003.mrg",
+                            train_) ||
                 QFile::exists(train_));
-        const QStringList devFiles = QDir(QString::fromStdString(testdata::ptbDir("dev"))).entryList({"*.mrg"}, QDir::Files, QDir::Name);
+        const QStringList devFiles = QDir(QString::fromStdString(testdata::ptbDir("dev")))
+                                         .entryList({"*.mrg"}, QDir::Files, QDir::Name);
         QVERIFY(!devFiles.isEmpty());
-        QVERIFY(QFile::copy(QString::fromStdString(testdata::ptbDir("dev")) + "/" + devFiles.first(), dev_) ||
-                QFile::exists(dev_));
+        QVERIFY(
+            QFile::copy(QString::fromStdString(testdata::ptbDir("dev")) + "/" + devFiles.first(),
+                        dev_) ||
+            QFile::exists(dev_));
         const std::vector<Tree> trees = readNormalizedTreebank(train_.toStdString());
         QVERIFY(trees.size() >= 10);
         const Grammar g = estimatePcfg(trees, GrammarOptions{});
@@ -112,13 +117,14 @@ private slots:
         const TrainingJob* j = w.queue()->job(id);
         QVERIFY(j);
         QVERIFY2(j->state == JobState::Finished, qPrintable(j->error));
-        QCOMPARE(committed.count(), 4);  // iterations 0..3
+        QCOMPARE(committed.count(), 4); // iterations 0..3
         // Points appeared one by one, as iterations were committed.
         QCOMPARE(pointsSeen, (std::vector<int>{1, 2, 3, 4}));
         QCOMPARE(static_cast<int>(w.view().points.size()), 4);
         QCOMPARE(static_cast<int>(w.view().plot.trajectories.size()), 1);
         QCOMPARE(static_cast<int>(w.view().plot.trajectories[0].size()), 4);
-        for (const auto& p : w.view().plot.points) QVERIFY(p.kind == widgets::PlotPolicyKind::Lols);
+        for (const auto& p : w.view().plot.points)
+            QVERIFY(p.kind == widgets::PlotPolicyKind::Lols);
         // The panel shows the run, its four dev rewards and no ETA any more.
         QCOMPARE(w.trainingPanel()->table()->rowCount(), 1);
         QCOMPARE(w.trainingPanel()->table()->item(0, 1)->text(), QString("finished"));
@@ -127,7 +133,8 @@ private slots:
         const RunDirectorySnapshot snap = readRunDirectory(s.out.toStdString());
         QCOMPARE(static_cast<int>(snap.log.size()), 4);
         for (int it = 0; it <= 3; ++it)
-            QVERIFY(QFile::exists(s.out + QString("/policies/iter-%1.json").arg(it, 3, 10, QChar('0'))));
+            QVERIFY(QFile::exists(s.out +
+                                  QString("/policies/iter-%1.json").arg(it, 3, 10, QChar('0'))));
         QVERIFY(QFile::exists(s.out + "/best.json"));
 
         // The same run by the CLI gives the same config, dev metrics and policies.
@@ -135,11 +142,14 @@ private slots:
         if (!QFile::exists(cli)) QSKIP("prunescope-cli not built: CLI comparison skipped");
         QProcess proc;
         const QString out = dir_ + "/run-cli";
-        proc.start(cli, {"lols", "--grammar", grammar_, "--init", policy_, "--train", train_, "--dev", dev_, "--out",
-                         out, "--iterations", "3", "--minibatch", "8", "--surrogate", "rcp", "--lambda", "0.002",
-                         "--max-len", "15", "--dev-limit", "12", "--threads", "2", "--quiet"});
+        proc.start(cli, {"lols",  "--grammar",   grammar_, "--init",      policy_, "--train",
+                         train_,  "--dev",       dev_,     "--out",       out,     "--iterations",
+                         "3",     "--minibatch", "8",      "--surrogate", "rcp",   "--lambda",
+                         "0.002", "--max-len",   "15",     "--dev-limit", "12",    "--threads",
+                         "2",     "--quiet"});
         QVERIFY(proc.waitForFinished(600000));
-        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, proc.readAllStandardError().constData());
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0,
+                 proc.readAllStandardError().constData());
         const RunDirectorySnapshot c = readRunDirectory(out.toStdString());
         QCOMPARE(c.config.dump(), snap.config.dump());
         QCOMPARE(c.log.size(), snap.log.size());
@@ -147,7 +157,8 @@ private slots:
             QCOMPARE(c.log[r].dev.reward, snap.log[r].dev.reward);
             QCOMPARE(c.log[r].dev.f1, snap.log[r].dev.f1);
             const QString name = QString("/policies/iter-%1.json").arg(r, 3, 10, QChar('0'));
-            QVERIFY(loadPolicy((out + name).toStdString()).weights == loadPolicy((s.out + name).toStdString()).weights);
+            QVERIFY(loadPolicy((out + name).toStdString()).weights ==
+                    loadPolicy((s.out + name).toStdString()).weights);
         }
     }
 
@@ -160,14 +171,17 @@ private slots:
         w.queue()->cancel(id);
         QVERIFY(w.queue()->waitForIdle(300000));
         const TrainingJob* j = w.queue()->job(id);
-        QVERIFY2(j->state == JobState::Cancelled, qPrintable(jobStateName(j->state) + " " + j->error));
+        QVERIFY2(j->state == JobState::Cancelled,
+                 qPrintable(jobStateName(j->state) + " " + j->error));
         const RunDirectorySnapshot snap = readRunDirectory(s.out.toStdString());
         QVERIFY(snap.log.size() >= 2 && snap.log.size() < 41);
         QCOMPARE(static_cast<int>(snap.log.size()), committed.count());
         QCOMPARE(static_cast<int>(w.view().points.size()), committed.count());
         QVERIFY(!snap.truncatedTail);
         for (const auto& r : snap.log)
-            loadPolicy((s.out + QString("/policies/iter-%1.json").arg(r.iteration, 3, 10, QChar('0'))).toStdString());
+            loadPolicy(
+                (s.out + QString("/policies/iter-%1.json").arg(r.iteration, 3, 10, QChar('0')))
+                    .toStdString());
         // Valid for `prunescope-cli lols --resume`.
         const LolsState st = RunDirectory::open(s.out.toStdString()).restore();
         QCOMPARE(st.iteration, snap.log.back().iteration);
@@ -176,10 +190,12 @@ private slots:
     // Cancel while L-BFGS retrains (the phase that used to ignore a cancel for a minute): the job
     // shows "cancelling…" at once, then "cancelled" within 1 s; iteration 0 stays committed.
     void cancelDuringRetrainingShowsCancellingThenCancelled() {
-        // ~70k baseline examples (Q0) and a convergence test L-BFGS cannot meet: seconds of training.
+        // ~70k baseline examples (Q0) and a convergence test L-BFGS cannot meet: seconds of
+        // training.
         const QString heavy = dir_ + "/train-300.mrg";
         std::string text;
-        for (const Tree& t : readNormalizedTreebank(testdata::ptbDir("train"), 300)) text += t.toString() + "\n";
+        for (const Tree& t : readNormalizedTreebank(testdata::ptbDir("train"), 300))
+            text += t.toString() + "\n";
         writeFileAtomically(heavy.toStdString(), text);
         LolsJobSpec s = spec("run-cancel-training", 3);
         s.run.train = heavy.toStdString();
@@ -190,7 +206,7 @@ private slots:
         s.run.lols.logreg.epsilon = 0;
         s.run.lols.threads = 2;
         FrontierWindow w(nullptr, false);
-        QStringList states;  // the state column of the panel's row, as it changed
+        QStringList states; // the state column of the panel's row, as it changed
         connect(w.queue(), &TrainingQueue::jobChanged, &w, [&] {
             const QString st = w.trainingPanel()->table()->item(0, 1)->text();
             if (states.isEmpty() || states.back() != st) states << st;
@@ -204,13 +220,15 @@ private slots:
         t.start();
         w.queue()->cancel(id);
         QCOMPARE(j->state, JobState::Cancelling);
-        QCOMPARE(w.trainingPanel()->table()->item(0, 1)->text(), QString::fromUtf8("cancelling\u2026"));
+        QCOMPARE(w.trainingPanel()->table()->item(0, 1)->text(),
+                 QString::fromUtf8("cancelling\u2026"));
         QTRY_VERIFY_WITH_TIMEOUT(j->state != JobState::Cancelling, 5000);
         const qint64 ms = t.elapsed();
         qInfo("cancel during retraining: cancelled after %lld ms", static_cast<long long>(ms));
         QCOMPARE(j->state, JobState::Cancelled);
         QVERIFY2(ms < 1000, qPrintable(QString("%1 ms").arg(ms)));
-        QCOMPARE(states, (QStringList{"queued", "running", QString::fromUtf8("cancelling\u2026"), "cancelled"}));
+        QCOMPARE(states, (QStringList{"queued", "running", QString::fromUtf8("cancelling\u2026"),
+                                      "cancelled"}));
         const RunDirectorySnapshot snap = readRunDirectory(s.out.toStdString());
         QCOMPARE(static_cast<int>(snap.log.size()), 1);
         QCOMPARE(RunDirectory::open(s.out.toStdString()).restore().iteration, 0);
@@ -231,9 +249,12 @@ private slots:
         QVERIFY2(q.job(id)->state == JobState::Finished, qPrintable(q.job(id)->error));
         QProcess proc;
         proc.setWorkingDirectory(dir_);
-        proc.start(cli, {"lols", "--grammar", "tiny.gram", "--init", "./baseline-w4.json", "--train", "train.mrg",
-                         "--dev", "dev.mrg", "--out", "config-cli", "--iterations", "0", "--minibatch", "8",
-                         "--surrogate", "rcp", "--lambda", "0.002", "--max-len", "15", "--dev-limit", "12", "--quiet"});
+        proc.start(cli,
+                   {"lols",        "--grammar",    "tiny.gram", "--init",      "./baseline-w4.json",
+                    "--train",     "train.mrg",    "--dev",     "dev.mrg",     "--out",
+                    "config-cli",  "--iterations", "0",         "--minibatch", "8",
+                    "--surrogate", "rcp",          "--lambda",  "0.002",       "--max-len",
+                    "15",          "--dev-limit",  "12",        "--quiet"});
         QVERIFY(proc.waitForFinished(120000));
         QVERIFY2(proc.exitCode() == 0, proc.readAllStandardError().constData());
         QFile a(dir_ + "/config-gui/config.json"), b(dir_ + "/config-cli/config.json");
@@ -248,7 +269,8 @@ private slots:
         int maxRunning = 0;
         connect(&q, &TrainingQueue::jobChanged, &q, [&] {
             int running = 0;
-            for (const auto& j : q.jobs()) running += j.state == JobState::Running;
+            for (const auto& j : q.jobs())
+                running += j.state == JobState::Running;
             maxRunning = std::max(maxRunning, running);
         });
         const int a = q.enqueue(spec("queue-a", 1));
@@ -286,7 +308,8 @@ private slots:
         auto writeLog = [&](int n) {
             QFile f(dst + "/log.jsonl");
             QVERIFY(f.open(QIODevice::WriteOnly));
-            for (int i = 0; i < n; ++i) f.write(lines[i] + "\n");
+            for (int i = 0; i < n; ++i)
+                f.write(lines[i] + "\n");
         };
         writeLog(1);
         FrontierWindow w(nullptr, false);

@@ -28,7 +28,7 @@ std::vector<LolsIterationRecord> records(int n) {
 
 class TestTrainingPlot : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void integerIterationTicks_data() {
         QTest::addColumn<int>("iterations");
         QTest::newRow("1") << 1;
@@ -45,8 +45,10 @@ private slots:
         plot.replot(QCustomPlot::rpImmediateRefresh);
         const QVector<double> ticks = plot.xAxis->tickVector();
         QVERIFY2(ticks.size() >= 2, qPrintable(QString::number(ticks.size())));
-        for (double t : ticks) QVERIFY2(t == std::round(t), qPrintable(QString("tick %1").arg(t)));
-        for (const QString& label : plot.xAxis->tickVectorLabels()) QVERIFY2(!label.contains('.'), qPrintable(label));
+        for (double t : ticks)
+            QVERIFY2(t == std::round(t), qPrintable(QString("tick %1").arg(t)));
+        for (const QString& label : plot.xAxis->tickVectorLabels())
+            QVERIFY2(!label.contains('.'), qPrintable(label));
     }
 
     void legendHidesNoCurve() {
@@ -63,8 +65,10 @@ private slots:
         QVERIFY2(!legend.intersects(axes), "the legend overlaps the data area");
         // and every data point is drawn inside the axes, so outside the legend
         for (int g = 0; g < 2; ++g)
-            for (auto it = plot.graph(g)->data()->constBegin(); it != plot.graph(g)->data()->constEnd(); ++it) {
-                const QPoint p(int(plot.xAxis->coordToPixel(it->key)), int(plot.yAxis->coordToPixel(it->value)));
+            for (auto it = plot.graph(g)->data()->constBegin();
+                 it != plot.graph(g)->data()->constEnd(); ++it) {
+                const QPoint p(int(plot.xAxis->coordToPixel(it->key)),
+                               int(plot.yAxis->coordToPixel(it->value)));
                 QVERIFY(axes.contains(p));
                 QVERIFY(!legend.contains(p));
             }

@@ -1,18 +1,18 @@
 // LOLS trainer (Alg. 2): rollouts collected by the trainer against brute-force reparsing on a tiny
 // hand-made grammar, the brute-force optimal mask, training progress, thread-count invariance,
 // the aggregated dataset (footnote 15), run directories, resume and cancellation.
-#include "core/util/AtomicFile.h"
-#include "core/util/Error.h"
 #include "core/eval/Evalb.h"
-#include "core/policy/GoldSpans.h"
+#include "core/grammar/PcfgEstimator.h"
 #include "core/lols/LolsTrainer.h"
 #include "core/lols/RetrainingData.h"
+#include "core/lols/RunDirectory.h"
+#include "core/parse/Parser.h"
+#include "core/policy/GoldSpans.h"
 #include "core/policy/ParallelObjective.h"
 #include "core/treebank/Normalize.h"
-#include "core/parse/Parser.h"
-#include "core/grammar/PcfgEstimator.h"
-#include "core/lols/RunDirectory.h"
 #include "core/treebank/TreebankReader.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
@@ -40,7 +40,8 @@ const char* kTinyTreebank = R"(
 const std::vector<Tree>& tinyTrees() {
     static const std::vector<Tree> trees = [] {
         std::vector<Tree> out;
-        for (const auto& t : readTreebankString(kTinyTreebank)) out.push_back(normalizeTree(t));
+        for (const auto& t : readTreebankString(kTinyTreebank))
+            out.push_back(normalizeTree(t));
         return out;
     }();
     return trees;
@@ -55,7 +56,9 @@ const Grammar& tinyGrammar() {
     return g;
 }
 
-std::vector<LolsSentence> tinySentences() { return lolsSentences(tinyTrees(), 40); }
+std::vector<LolsSentence> tinySentences() {
+    return lolsSentences(tinyTrees(), 40);
+}
 
 // rCP reward pieces of one mask by reparsing from scratch.
 std::pair<double, double> reparseCP(const Grammar& g, const LolsSentence& s, const PruningMask& m) {
@@ -74,16 +77,19 @@ std::vector<LolsSentence> smallSentences() {
 }
 
 // The best rCP reward of any mask of s, by enumerating all 2^T masks.
-double bruteForceBest(const Grammar& g, const LolsSentence& s, double lambda, PruningMask* argmax = nullptr) {
+double bruteForceBest(const Grammar& g, const LolsSentence& s, double lambda,
+                      PruningMask* argmax = nullptr) {
     const int n = static_cast<int>(s.words.size());
     std::vector<std::pair<int, int>> spans;
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) spans.emplace_back(i, i + w);
+        for (int i = 0; i + w <= n; ++i)
+            spans.emplace_back(i, i + w);
     const int T = static_cast<int>(spans.size());
     double best = -1e300;
     for (int bits = 0; bits < (1 << T); ++bits) {
         PruningMask m = PruningMask::allKeep(n);
-        for (int x = 0; x < T; ++x) m.set(spans[x].first, spans[x].second, (bits >> x) & 1);
+        for (int x = 0; x < T; ++x)
+            m.set(spans[x].first, spans[x].second, (bits >> x) & 1);
         const auto [acc, run] = reparseCP(g, s, m);
         if (acc - lambda * run > best) {
             best = acc - lambda * run;
@@ -103,7 +109,8 @@ Policy randomPolicy(unsigned seed, float scale) {
         const int n = static_cast<int>(s.words.size());
         for (int w = 2; w < n; ++w)
             for (int i = 0; i + w <= n; ++i)
-                for (uint32_t b : f.features(i, i + w)) p.weights[b] = nd(rng);
+                for (uint32_t b : f.features(i, i + w))
+                    p.weights[b] = nd(rng);
     }
     return p;
 }
@@ -114,13 +121,14 @@ LolsConfig tinyConfig(Surrogate s, double lambda) {
     c.engine = RolloutEngine::Naive;
     c.lambda = lambda;
     c.iterations = 4;
-    c.minibatch = 100;  // all tiny sentences
+    c.minibatch = 100; // all tiny sentences
     c.trainEvalSentences = 100;
     c.threads = 1;
     return c;
 }
 
-bool sameRecords(const std::vector<LolsIterationRecord>& a, const std::vector<LolsIterationRecord>& b) {
+bool sameRecords(const std::vector<LolsIterationRecord>& a,
+                 const std::vector<LolsIterationRecord>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t x = 0; x < a.size(); ++x) {
         auto ja = a[x].toJson(), jb = b[x].toJson();
@@ -142,7 +150,7 @@ bool sameRecords(const std::vector<LolsIterationRecord>& a, const std::vector<Lo
 
 class TestLols : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void collectedRewardsEqualBruteForceReparsing() {
         const Grammar& g = tinyGrammar();
         const auto sentences = tinySentences();
@@ -174,10 +182,13 @@ private slots:
                             const auto [ap, rp] = reparseCP(g, sentences[s], prune);
                             QCOMPARE(e.rewardKeep, ak - lambda * rk);
                             QCOMPARE(e.rewardPrune, ap - lambda * rp);
-                        } else {  // runtime ||m||_0; accuracy equal to the reference naive DP
-                            QCOMPARE(r.rollouts[x].runtimeKeep, static_cast<double>(keep.keptCount()));
-                            QCOMPARE(r.rollouts[x].runtimePrune, static_cast<double>(prune.keptCount()));
-                            RolloutRequest req{&g, sentences[s].words, sentences[s].gold, rollIn, {{e.i, e.k}}};
+                        } else { // runtime ||m||_0; accuracy equal to the reference naive DP
+                            QCOMPARE(r.rollouts[x].runtimeKeep,
+                                     static_cast<double>(keep.keptCount()));
+                            QCOMPARE(r.rollouts[x].runtimePrune,
+                                     static_cast<double>(prune.keptCount()));
+                            RolloutRequest req{
+                                &g, sentences[s].words, sentences[s].gold, rollIn, {{e.i, e.k}}};
                             const auto ref = naiveRollouts(req, Surrogate::DP).at(0);
                             QVERIFY(std::abs(ref.rewardKeep(lambda) - e.rewardKeep) < 1e-9);
                             QVERIFY(std::abs(ref.rewardPrune(lambda) - e.rewardPrune) < 1e-9);
@@ -194,10 +205,12 @@ private slots:
         const Grammar& g = tinyGrammar();
         // A made-up 6-word sentence: T = 14 > 2n = 12, so footnote 10's sampling applies.
         LolsSentence s{{"the", "cat", "saw", "a", "dog", "fish"}, {}};
-        s.gold = normalizeTree(readTreebankString(
-            "( (S (NP (DT the) (NN cat)) (VP (VBD saw) (NP (DT a) (NN dog) (NN fish)))) )").at(0));
+        s.gold = normalizeTree(
+            readTreebankString(
+                "( (S (NP (DT the) (NN cat)) (VP (VBD saw) (NP (DT a) (NN dog) (NN fish)))) )")
+                .at(0));
         LolsConfig cfg = tinyConfig(Surrogate::CP, 0.02);
-        cfg.cpRolloutsPerWord = 1;  // 6 of 14
+        cfg.cpRolloutsPerWord = 1; // 6 of 14
         const Policy pol = randomPolicy(3, 1.0f);
         const auto fn = rolloutFunction(Surrogate::CP, RolloutEngine::Naive);
         const auto a = collectSentenceRollouts(g, s, 5, pol, cfg, 2, fn);
@@ -216,7 +229,8 @@ private slots:
         const auto c = collectSentenceRollouts(g, s, 5, pol, cfg, 3, fn);
         auto spans = [](const SentenceRollouts& r) {
             std::vector<std::pair<int, int>> v;
-            for (const auto& e : r.entries) v.emplace_back(e.i, e.k);
+            for (const auto& e : r.entries)
+                v.emplace_back(e.i, e.k);
             return v;
         };
         QCOMPARE(spans(a), spans(b));
@@ -254,7 +268,8 @@ private slots:
         const auto small = smallSentences();
         for (double lambda : {0.002, 0.01, 0.03}) {
             double optimum = 0;
-            for (const auto& s : small) optimum += bruteForceBest(g, s, lambda);
+            for (const auto& s : small)
+                optimum += bruteForceBest(g, s, lambda);
             optimum /= static_cast<double>(small.size());
             for (int variant = 0; variant < 4; ++variant) {
                 LolsConfig cfg = tinyConfig(Surrogate::CP, lambda);
@@ -262,47 +277,62 @@ private slots:
                 cfg.iterations = 5;
                 LolsTrainer tr(g, small, small, cfg);
                 AggregatedDataset q0;
-                Policy init;  // variant 0: zero weights = keep everything
-                if (variant == 1) {  // gold-supervised start with its Q0
+                Policy init;        // variant 0: zero weights = keep everything
+                if (variant == 1) { // gold-supervised start with its Q0
                     std::vector<RewardEntry> e;
                     for (std::uint32_t s = 0; s < small.size(); ++s) {
                         const int n = static_cast<int>(small[s].words.size());
                         const auto gold = spanIndicator(binarizeLike(g, small[s].gold));
                         for (int w = 2; w < n; ++w)
                             for (int i = 0; i + w <= n; ++i) {
-                                RewardEntry x{s, static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(i + w), 0, 0};
+                                RewardEntry x{s, static_cast<std::uint16_t>(i),
+                                              static_cast<std::uint16_t>(i + w), 0, 0};
                                 (gold[i * (n + 1) + i + w] ? x.rewardKeep : x.rewardPrune) = 0.05;
                                 e.push_back(x);
                             }
                     }
                     q0.add(e);
-                    init.weights = trainLogisticRegression(q0.examples(small), LogRegOptions{}).weights;
+                    init.weights =
+                        trainLogisticRegression(q0.examples(small), LogRegOptions{}).weights;
                 }
                 if (variant >= 2) init = randomPolicy(variant, 1.0f);
                 LolsState st = tr.start(init, q0);
-                while (st.iteration < cfg.iterations) QVERIFY(tr.step(st));
+                while (st.iteration < cfg.iterations)
+                    QVERIFY(tr.step(st));
                 QString seq;
-                for (const auto& r : st.log) seq += QString::number(r.train.reward, 'f', 6) + " ";
-                const QString what = QString("lambda %1 start %2 optimum %3: %4").arg(lambda).arg(variant)
-                                         .arg(optimum, 0, 'f', 6).arg(seq);
+                for (const auto& r : st.log)
+                    seq += QString::number(r.train.reward, 'f', 6) + " ";
+                const QString what = QString("lambda %1 start %2 optimum %3: %4")
+                                         .arg(lambda)
+                                         .arg(variant)
+                                         .arg(optimum, 0, 'f', 6)
+                                         .arg(seq);
                 for (std::size_t x = 0; x < st.log.size(); ++x) {
                     QVERIFY2(st.log[x].train.reward <= optimum + 1e-12, qPrintable(what));
                     if (variant == 1) {
-                        QVERIFY2(std::abs(st.log[x].train.reward - optimum) < 1e-12, qPrintable(what));
-                        if (x > 0) QVERIFY2(st.log[x].train.reward >= st.log[x - 1].train.reward, qPrintable(what));
+                        QVERIFY2(std::abs(st.log[x].train.reward - optimum) < 1e-12,
+                                 qPrintable(what));
+                        if (x > 0)
+                            QVERIFY2(st.log[x].train.reward >= st.log[x - 1].train.reward,
+                                     qPrintable(what));
                     }
                 }
-                QVERIFY2(st.log.back().train.reward >= st.log.front().train.reward, qPrintable(what));
-                if (variant != 1) QVERIFY2(st.log.back().train.reward > st.log.front().train.reward, qPrintable(what));
+                QVERIFY2(st.log.back().train.reward >= st.log.front().train.reward,
+                         qPrintable(what));
+                if (variant != 1)
+                    QVERIFY2(st.log.back().train.reward > st.log.front().train.reward,
+                             qPrintable(what));
             }
         }
         // Re-visited states are consolidated (footnote 15): one entry per (sentence, i, k).
         LolsConfig cfg = tinyConfig(Surrogate::DP, 0.02);
         LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
         LolsState st = tr.start(Policy{}, AggregatedDataset{});
-        while (st.iteration < 3) QVERIFY(tr.step(st));
+        while (st.iteration < 3)
+            QVERIFY(tr.step(st));
         long T = 0;
-        for (const auto& s : tinySentences()) T += PruningMask::prunableCount(static_cast<int>(s.words.size()));
+        for (const auto& s : tinySentences())
+            T += PruningMask::prunableCount(static_cast<int>(s.words.size()));
         QCOMPARE(static_cast<long>(st.data.size()), T);
         QCOMPARE(st.log[3].newStates, T);
     }
@@ -313,14 +343,15 @@ private slots:
         const Grammar& g = tinyGrammar();
         auto run = [&](int threads) {
             LolsConfig cfg = tinyConfig(Surrogate::CP, 0.004);
-            cfg.threads = threads;  // also the retraining's gradient threads (ParallelObjective.h)
+            cfg.threads = threads; // also the retraining's gradient threads (ParallelObjective.h)
             cfg.logreg.gradientReduction = gradientReduction;
             cfg.logreg.maxIterations = maxIterations;
             cfg.minibatch = 5;
             cfg.cpRolloutsPerWord = 1;
             LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
             LolsState st = tr.start(randomPolicy(11, 0.5f), AggregatedDataset{});
-            while (st.iteration < 3) tr.step(st);
+            while (st.iteration < 3)
+                tr.step(st);
             return st;
         };
         const LolsState a = run(1), b = run(3);
@@ -346,7 +377,8 @@ private slots:
             LolsConfig cfg = tinyConfig(Surrogate::DP, 0.002);
             cfg.logreg.maxIterations = maxIterations;
             cfg.lbfgsMaxIterationsAfterFirst = afterFirst;
-            cfg.minibatch = 2;  // new sentences every iteration, so later retrainings have work to do
+            cfg.minibatch =
+                2; // new sentences every iteration, so later retrainings have work to do
             LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
             LolsState st = tr.start(randomPolicy(5, 0.5f), AggregatedDataset{});
             while (st.iteration < 3)
@@ -357,9 +389,10 @@ private slots:
         int most = 0;
         for (int t = 1; t <= 3; ++t) {
             most = std::max(most, free.log[t].lbfgsIterations);
-            QVERIFY2(capped.log[t].lbfgsIterations <= 2, qPrintable(QString::number(capped.log[t].lbfgsIterations)));
+            QVERIFY2(capped.log[t].lbfgsIterations <= 2,
+                     qPrintable(QString::number(capped.log[t].lbfgsIterations)));
         }
-        QVERIFY(most > 2);  // else the cap could not have bitten
+        QVERIFY(most > 2); // else the cap could not have bitten
         QVERIFY(!(capped.policy.weights == free.policy.weights));
         // A cap no iteration reaches leaves every result bit-identical.
         const LolsState loose = run(most);
@@ -367,14 +400,16 @@ private slots:
         QVERIFY(sameRecords(loose.log, free.log));
         // The cap after the first iteration: iteration 1 exactly as without it, later ones capped.
         const int mostLater = std::max(free.log[2].lbfgsIterations, free.log[3].lbfgsIterations);
-        qInfo("L-BFGS iterations without a cap: %d, %d, %d", free.log[1].lbfgsIterations, free.log[2].lbfgsIterations,
-              free.log[3].lbfgsIterations);
-        QVERIFY(mostLater >= 2);  // else a cap after the first cannot bite
+        qInfo("L-BFGS iterations without a cap: %d, %d, %d", free.log[1].lbfgsIterations,
+              free.log[2].lbfgsIterations, free.log[3].lbfgsIterations);
+        QVERIFY(mostLater >= 2); // else a cap after the first cannot bite
         const int cap = mostLater - 1;
-        QVERIFY(free.log[1].lbfgsIterations > cap);  // so iteration 1 would change if it were capped too
+        QVERIFY(free.log[1].lbfgsIterations >
+                cap); // so iteration 1 would change if it were capped too
         const LolsState later = run(LogRegOptions{}.maxIterations, cap);
         QVERIFY(sameRecords({free.log[0], free.log[1]}, {later.log[0], later.log[1]}));
-        for (int t = 2; t <= 3; ++t) QVERIFY(later.log[t].lbfgsIterations <= cap);
+        for (int t = 2; t <= 3; ++t)
+            QVERIFY(later.log[t].lbfgsIterations <= cap);
         QVERIFY(!(later.policy.weights == free.policy.weights));
         // Configured like any LOLS setting: lbfgsMaxIterations is always written; the cap after the
         // first only when on, so older runs keep their config.json and policy files byte for byte.
@@ -390,7 +425,7 @@ private slots:
         QCOMPARE(back.lbfgsMaxIterationsAfterFirst, 3);
         QCOMPARE(back.retrainingOptions(1).maxIterations, 7);
         QCOMPARE(back.retrainingOptions(2).maxIterations, 3);
-        c.lbfgsMaxIterationsAfterFirst = 50;  // a cap, never a raise
+        c.lbfgsMaxIterationsAfterFirst = 50; // a cap, never a raise
         QCOMPARE(c.retrainingOptions(5).maxIterations, 7);
     }
 
@@ -402,7 +437,9 @@ private slots:
         c.logreg.gradientReduction = 0.01;
         QCOMPARE(c.toJson().at("lbfgsGradientReduction").get<double>(), 0.01);
         QCOMPARE(LolsConfig::fromJson(c.toJson()).logreg.gradientReduction, 0.01);
-        QCOMPARE(LolsConfig::fromJson(tinyConfig(Surrogate::DP, 0.002).toJson()).logreg.gradientReduction, 0.0);
+        QCOMPARE(LolsConfig::fromJson(tinyConfig(Surrogate::DP, 0.002).toJson())
+                     .logreg.gradientReduction,
+                 0.0);
         // (A bad value in config.json: test_run_integrity badConfigValues.)
     }
 
@@ -413,7 +450,8 @@ private slots:
         LolsConfig cfg = tinyConfig(Surrogate::DP, 0.002);
         LolsTrainer tr(g, tinySentences(), tinySentences(), cfg);
         LolsState st = tr.start(randomPolicy(5, 0.5f), AggregatedDataset{});
-        while (st.iteration < 2) QVERIFY(tr.step(st));
+        while (st.iteration < 2)
+            QVERIFY(tr.step(st));
         const CompactData a = st.data.trainingData(tr.train());
         const CompactData b = compactify(st.data.examples(tr.train()), true);
         QVERIFY(a.numExamples() > 100);
@@ -423,7 +461,9 @@ private slots:
         QVERIFY(a.target == b.target);
         QVERIFY(a.weight == b.weight);
         const auto wa = trainLogisticRegression(a, cfg.logreg, &st.policy.weights).weights;
-        const auto wb = trainLogisticRegression(st.data.examples(tr.train()), cfg.logreg, &st.policy.weights).weights;
+        const auto wb =
+            trainLogisticRegression(st.data.examples(tr.train()), cfg.logreg, &st.policy.weights)
+                .weights;
         QVERIFY(wa == wb);
     }
 
@@ -439,7 +479,7 @@ private slots:
         QCOMPARE(d.entries()[2].rewardKeep, 2.5);
         std::vector<LolsSentence> s(3, LolsSentence{{"a", "b", "c", "d"}, {}});
         const auto ex = d.examples(s);
-        QCOMPARE(ex.size(), std::size_t(2));  // (1,0,2) has weight 0
+        QCOMPARE(ex.size(), std::size_t(2)); // (1,0,2) has weight 0
         QCOMPARE(ex[0].label, 1);
         QCOMPARE(ex[0].weight, 0.25);
         QCOMPARE(ex[1].label, 1);
@@ -465,11 +505,12 @@ private slots:
 
     void logReaderToleratesPartialLastLine() {
         bool trunc = false;
-        auto lines = parseLogLines("{\"iteration\":0}\n{\"iteration\":1}\n{\"itera", "log.jsonl", &trunc);
+        auto lines =
+            parseLogLines("{\"iteration\":0}\n{\"iteration\":1}\n{\"itera", "log.jsonl", &trunc);
         QCOMPARE(lines.size(), std::size_t(2));
         QVERIFY(trunc);
         lines = parseLogLines("{\"iteration\":0}\n{\"iteration\":1}", "log.jsonl", &trunc);
-        QCOMPARE(lines.size(), std::size_t(1));  // no newline yet: still being written
+        QCOMPARE(lines.size(), std::size_t(1)); // no newline yet: still being written
         QVERIFY(trunc);
         lines = parseLogLines("{\"iteration\":0}\n", "log.jsonl", &trunc);
         QVERIFY(!trunc);
@@ -487,7 +528,8 @@ private slots:
         const std::string dir = testdata::tempDir("lols-badconfig") + "/run";
         RunDirectory::create(dir, {{"lols", tinyConfig(Surrogate::CP, 0.004).toJson()}});
         const std::string path = dir + "/config.json";
-        writeFileAtomically(path, "{\n  \"format\": \"prunescope-lols-run\",\n  \"version\": 1,,\n}\n");
+        writeFileAtomically(path,
+                            "{\n  \"format\": \"prunescope-lols-run\",\n  \"version\": 1,,\n}\n");
         try {
             (void)RunDirectory::open(dir).config();
             QFAIL("no error");
@@ -499,23 +541,27 @@ private slots:
         }
     }
 
-    // RetrainingData keeps the features across iterations and refreshes labels and weights: its data
-    // always equals the aggregate's trainingData rebuilt from scratch, bit for bit, and training on
-    // it (with its kept transpose) gives the same weights as training on the rebuilt data.
+    // RetrainingData keeps the features across iterations and refreshes labels and weights: its
+    // data always equals the aggregate's trainingData rebuilt from scratch, bit for bit, and
+    // training on it (with its kept transpose) gives the same weights as training on the rebuilt
+    // data.
     void retrainingDataEqualsRebuilding() {
         const std::vector<LolsSentence> sentences = tinySentences();
         auto same = [](const CompactData& a, const CompactData& b) {
-            return a.globalId == b.globalId && a.offsets == b.offsets && a.index == b.index && a.target == b.target &&
-                   a.weight == b.weight;
+            return a.globalId == b.globalId && a.offsets == b.offsets && a.index == b.index &&
+                   a.target == b.target && a.weight == b.weight;
         };
         std::mt19937 rng(5);
         std::uniform_real_distribution<double> u(-1, 1);
-        std::vector<RewardEntry> all;  // every prunable span of every sentence: a Q0-like aggregate
+        std::vector<RewardEntry> all; // every prunable span of every sentence: a Q0-like aggregate
         for (std::uint32_t s = 0; s < sentences.size(); ++s) {
             const int n = static_cast<int>(sentences[s].words.size());
             for (int i = 0; i < n; ++i)
                 for (int k = i + 2; k <= n; ++k)
-                    if (PruningMask::prunable(n, i, k)) all.push_back({s, static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(k), std::abs(u(rng)), std::abs(u(rng))});
+                    if (PruningMask::prunable(n, i, k))
+                        all.push_back({s, static_cast<std::uint16_t>(i),
+                                       static_cast<std::uint16_t>(k), std::abs(u(rng)),
+                                       std::abs(u(rng))});
         }
         QVERIFY(all.size() > 50);
         AggregatedDataset d;
@@ -527,14 +573,16 @@ private slots:
         opt.maxIterations = 30;
         ParallelObjective* first = &cache.objective(2);
         for (int round = 0; round < 3; ++round) {
-            // New rollouts on the same states: labels flip, weights change; no state appears or vanishes.
+            // New rollouts on the same states: labels flip, weights change; no state appears or
+            // vanishes.
             std::vector<RewardEntry> more;
-            for (const RewardEntry& e : all) more.push_back({e.sentence, e.i, e.k, u(rng) * 0.5, u(rng) * 0.5});
+            for (const RewardEntry& e : all)
+                more.push_back({e.sentence, e.i, e.k, u(rng) * 0.5, u(rng) * 0.5});
             d.add(more);
             const CompactData rebuilt = d.trainingData(sentences);
             QVERIFY(same(cache.update(d, sentences), rebuilt));
             QVERIFY(cache.lastUpdateReused());
-            QCOMPARE(&cache.objective(2), first);  // the transpose is kept
+            QCOMPARE(&cache.objective(2), first); // the transpose is kept
             const LogRegResult kept = trainLogisticRegression(cache.objective(2), opt);
             const LogRegResult fresh = trainLogisticRegression(rebuilt, opt);
             QVERIFY(kept.weights == fresh.weights);
@@ -549,7 +597,8 @@ private slots:
         QVERIFY(!cache.lastUpdateReused());
         QVERIFY(trainLogisticRegression(cache.objective(1), opt).weights ==
                 trainLogisticRegression(d.trainingData(sentences), opt).weights);
-        // A bad aggregate (a sentence the training set lacks) is an error, and leaves the cache empty.
+        // A bad aggregate (a sentence the training set lacks) is an error, and leaves the cache
+        // empty.
         AggregatedDataset bad = d;
         bad.add({{static_cast<std::uint32_t>(sentences.size()), 0, 2, 0, 1}});
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, cache.update(bad, sentences));
@@ -584,7 +633,8 @@ private slots:
             b.commit(sb);
         }
         RunDirectory b = RunDirectory::open(dirB);
-        LolsTrainer tr2(g, tinySentences(), tinySentences(), LolsConfig::fromJson(b.config().at("lols")));
+        LolsTrainer tr2(g, tinySentences(), tinySentences(),
+                        LolsConfig::fromJson(b.config().at("lols")));
         LolsState sb = b.restore();
         QCOMPARE(sb.iteration, 1);
         while (sb.iteration < 3) {
@@ -597,11 +647,11 @@ private slots:
         QVERIFY(sameRecords(RunDirectory::open(dirA).log(), b.log()));
         QVERIFY(loadPolicy(a.policyPath(3)).weights == loadPolicy(b.policyPath(3)).weights);
         QCOMPARE(readFile(a.bestPath()), readFile(b.bestPath()));
-        QVERIFY(!std::filesystem::exists(b.statePath(2)));  // only the last state is kept
+        QVERIFY(!std::filesystem::exists(b.statePath(2))); // only the last state is kept
         const auto snap = readRunDirectory(dirB);
         QCOMPARE(snap.log.size(), std::size_t(4));
         QCOMPARE(snap.bestIteration, sb.bestIteration);
-        QVERIFY_THROWS_EXCEPTION(InputError, RunDirectory::create(dirB, config));  // not empty
+        QVERIFY_THROWS_EXCEPTION(InputError, RunDirectory::create(dirB, config)); // not empty
     }
 
     void cancellationKeepsFinishedIterations() {
@@ -619,9 +669,11 @@ private slots:
         const LolsState before = st;
         // Cancel in the middle of iteration 2's rollouts (every update delivered: interval 0).
         Progress progress;
-        progress = Progress([&](const ProgressUpdate& p) {
-            if (p.phase == "rollouts" && p.done == 3) progress.requestCancel();
-        }, std::chrono::milliseconds(0));
+        progress = Progress(
+            [&](const ProgressUpdate& p) {
+                if (p.phase == "rollouts" && p.done == 3) progress.requestCancel();
+            },
+            std::chrono::milliseconds(0));
         QVERIFY(!tr.step(st, progress));
         QCOMPARE(st.iteration, 1);
         QVERIFY(st.data == before.data);

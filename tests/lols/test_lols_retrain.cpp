@@ -23,7 +23,8 @@ namespace {
 
 std::string firstTrees(const std::string& split, std::size_t count, const std::string& path) {
     std::string text;
-    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count)) text += t.toString() + "\n";
+    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count))
+        text += t.toString() + "\n";
     writeFileAtomically(path, text);
     return path;
 }
@@ -52,9 +53,9 @@ class TestLolsRetrain : public QObject {
     Q_OBJECT
     std::string dir_, run_;
     nlohmann::json config_;
-    std::vector<Policy> policies_;  // iterations 0, 1, 2 as the run wrote them
+    std::vector<Policy> policies_; // iterations 0, 1, 2 as the run wrote them
 
-private slots:
+  private slots:
     void initTestCase() {
         dir_ = testdata::tempDir("lols_retrain");
         run_ = dir_ + "/run";
@@ -63,7 +64,8 @@ private slots:
         LolsRunOptions opt;
         opt.threads = 2;
         QVERIFY(!runLols(rd, loadLolsRunInputs(rd.config()), opt).cancelled);
-        for (int t = 0; t <= 2; ++t) policies_.push_back(loadPolicy(rd.policyPath(t)));
+        for (int t = 0; t <= 2; ++t)
+            policies_.push_back(loadPolicy(rd.policyPath(t)));
         const auto log = rd.log();
         QCOMPARE(log.at(1).dev.sentences, 6);
         QVERIFY(log.at(1).dev.f1 > 0 && log.at(1).dev.mpush > 0);
@@ -96,8 +98,11 @@ private slots:
         QCOMPARE(s.config["lols"]["seed"], config_["lols"]["seed"]);
         QCOMPARE(s.config["train"], config_["train"]);
         const std::string cmd = lolsRetrainCommand(s, "OUT");
-        QVERIFY2(cmd.find(" --iterations 1 --minibatch 3 --max-len 15 --train-limit 40 --dev-limit 6 ") != std::string::npos,
-                 cmd.c_str());
+        QVERIFY2(
+            cmd.find(
+                " --iterations 1 --minibatch 3 --max-len 15 --train-limit 40 --dev-limit 6 ") !=
+                std::string::npos,
+            cmd.c_str());
         QVERIFY2(cmd.find(" --lambda 0.01 ") != std::string::npos, cmd.c_str());
         const auto diff = lolsRetrainCommandDifferences(s);
         QVERIFY2(diff.empty(), diff.empty() ? "" : diff.front().c_str());
@@ -113,9 +118,10 @@ private slots:
         QCOMPARE(r.retrained.dev.f1, s.recorded.dev.f1);
         QCOMPARE(r.retrained.dev.mpush, s.recorded.dev.mpush);
         QCOMPARE(r.retrained.iteration, 1);
-        QVERIFY(!fs::exists(RunDirectory::open(out).policyPath(2)));  // trained up to iteration 1 only
-        qInfo("iteration 1: recorded F1 %.4f mpush %.6f; retrained F1 %.4f mpush %.6f", s.recorded.dev.f1,
-              s.recorded.dev.mpush, r.retrained.dev.f1, r.retrained.dev.mpush);
+        QVERIFY(
+            !fs::exists(RunDirectory::open(out).policyPath(2))); // trained up to iteration 1 only
+        qInfo("iteration 1: recorded F1 %.4f mpush %.6f; retrained F1 %.4f mpush %.6f",
+              s.recorded.dev.f1, s.recorded.dev.mpush, r.retrained.dev.f1, r.retrained.dev.mpush);
         const nlohmann::json written = RunDirectory::open(out).config();
         QCOMPARE(written["retrainedFrom"]["iteration"].get<int>(), 1);
 
@@ -131,15 +137,18 @@ private slots:
     // The retraining settings with flags (issue 16) are in the command when not the defaults, and
     // then the command still reproduces the config.
     void lbfgsSettingsAreInTheCommand() {
-        fs::remove(RunDirectory::open(run_).policyPath(1));  // as retrainReproducesADeletedIteration leaves it
+        fs::remove(RunDirectory::open(run_).policyPath(
+            1)); // as retrainReproducesADeletedIteration leaves it
         LolsRetrainSettings s = lolsRetrainSettings(run_, 1);
         QVERIFY2(s.ok(), s.why.c_str());
-        QVERIFY2(lolsRetrainCommand(s, "OUT").find("--lbfgs") == std::string::npos, lolsRetrainCommand(s, "OUT").c_str());
+        QVERIFY2(lolsRetrainCommand(s, "OUT").find("--lbfgs") == std::string::npos,
+                 lolsRetrainCommand(s, "OUT").c_str());
         s.config["lols"]["lbfgsMaxIterations"] = 7;
         s.config["lols"]["lbfgsGradientReduction"] = 0.01;
         s.config["lols"]["lbfgsMaxIterationsAfterFirst"] = 5;
         const std::string cmd = lolsRetrainCommand(s, "OUT");
-        QVERIFY2(cmd.find(" --lbfgs-max-iterations-after-first 5 ") != std::string::npos, cmd.c_str());
+        QVERIFY2(cmd.find(" --lbfgs-max-iterations-after-first 5 ") != std::string::npos,
+                 cmd.c_str());
         QVERIFY2(cmd.find(" --lbfgs-max-iterations 7 ") != std::string::npos, cmd.c_str());
         QVERIFY2(cmd.find(" --lbfgs-gradient-reduction 0.01 ") != std::string::npos, cmd.c_str());
         const auto diff = lolsRetrainCommandDifferences(s);
@@ -160,7 +169,9 @@ private slots:
         // An iteration that was never committed.
         LolsRetrainSettings s = lolsRetrainSettings(run_, 5);
         QVERIFY(!s.ok());
-        QVERIFY2(s.why.find("log.jsonl: iteration 5 was never committed (the last is 2)") != std::string::npos, s.why.c_str());
+        QVERIFY2(s.why.find("log.jsonl: iteration 5 was never committed (the last is 2)") !=
+                     std::string::npos,
+                 s.why.c_str());
 
         // A treebank that moved: config.json's line and column of "train".
         const std::string copy = dir_ + "/moved";
@@ -174,11 +185,14 @@ private slots:
         s = lolsRetrainSettings(copy, 1);
         QVERIFY(!s.ok());
         QVERIFY2(s.why.find(copy + "/config.json:") == 0, s.why.c_str());
-        QVERIFY2(s.why.find("the training treebank '" + dir_ + "/gone/train.mrg' was not found") != std::string::npos,
+        QVERIFY2(s.why.find("the training treebank '" + dir_ + "/gone/train.mrg' was not found") !=
+                     std::string::npos,
                  s.why.c_str());
 
         // An unreadable config.json: its line and column.
-        writeFileAtomically(copy + "/config.json", "{\"format\": \"prunescope-lols-run\", \"version\": 1,\n  \"grammar\": 3}\n");
+        writeFileAtomically(
+            copy + "/config.json",
+            "{\"format\": \"prunescope-lols-run\", \"version\": 1,\n  \"grammar\": 3}\n");
         s = lolsRetrainSettings(copy, 1);
         QVERIFY(!s.ok());
         QVERIFY2(s.why.find(copy + "/config.json:") == 0, s.why.c_str());

@@ -5,9 +5,9 @@
 // does a cancel inside one sentence's naive (reparse) rollouts.
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsRun.h"
-#include "core/lols/SurrogateLambda.h"
 #include "core/lols/LolsTrainer.h"
 #include "core/lols/RunDirectory.h"
+#include "core/lols/SurrogateLambda.h"
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
@@ -28,11 +28,11 @@ namespace {
 // The first `count` normalized trees of a split, written as one treebank file.
 std::string writeTreebank(const std::string& split, std::size_t count, const std::string& path) {
     std::string text;
-    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count)) text += t.toString() + "\n";
+    for (const Tree& t : readNormalizedTreebank(testdata::ptbDir(split), count))
+        text += t.toString() + "\n";
     writeFileAtomically(path, text);
     return path;
 }
-
 
 // A run on real data in `dir`: the bundled grammar and baseline policy, the first train/dev trees,
 // rDP rollouts.
@@ -43,7 +43,8 @@ LolsRunSpec realSpec(const std::string& dir, std::size_t trainTrees, std::size_t
     spec.train = writeTreebank("train", trainTrees, dir + "/train.mrg");
     spec.dev = writeTreebank("dev", devTrees, dir + "/dev.mrg");
     spec.lols.surrogate = Surrogate::DP;
-    spec.lols.lambda = loadPolicy(spec.init).meta.lambda;  // a number for the tests (its unit is the frontier's)
+    spec.lols.lambda =
+        loadPolicy(spec.init).meta.lambda; // a number for the tests (its unit is the frontier's)
     return spec;
 }
 
@@ -52,7 +53,8 @@ using Clock = std::chrono::steady_clock;
 // Runs `work` while another thread (as the GUI's Cancel button and the CLI's Ctrl-C do) requests a
 // cancel once `ready` holds for the progress; returns the seconds from that request to the end of
 // `work`, or -1 if the request was never made.
-double secondsToStop(const Progress& progress, const std::function<bool(const ProgressUpdate&)>& ready,
+double secondsToStop(const Progress& progress,
+                     const std::function<bool(const ProgressUpdate&)>& ready,
                      const std::function<void()>& work) {
     Clock::time_point cancelAt{};
     std::atomic<bool> stop{false};
@@ -70,14 +72,15 @@ double secondsToStop(const Progress& progress, const std::function<bool(const Pr
     const Clock::time_point end = Clock::now();
     stop = true;
     canceller.join();
-    return cancelAt == Clock::time_point{} ? -1.0 : std::chrono::duration<double>(end - cancelAt).count();
+    return cancelAt == Clock::time_point{} ? -1.0
+                                           : std::chrono::duration<double>(end - cancelAt).count();
 }
 
 } // namespace
 
 class TestLolsRun : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // One documented form for every path in config.json: absolute, lexically normal, no trailing
     // separator (docs/lols.md "Paths"), whatever form the CLI's flags or the GUI's dialog used.
     void configStoresAbsoluteNormalizedPaths() {
@@ -105,20 +108,24 @@ private slots:
         // A lambda already in the surrogate's units is the default.
         PolicyMetadata m = init.meta;
         m.lambdaUnit = surrogateLambdaUnit(Surrogate::DP);
-        QCOMPARE(surrogateLambda(std::numeric_limits<double>::quiet_NaN(), m, Surrogate::DP), m.lambda);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 surrogateLambda(std::numeric_limits<double>::quiet_NaN(), m, Surrogate::CP));
+        QCOMPARE(surrogateLambda(std::numeric_limits<double>::quiet_NaN(), m, Surrogate::DP),
+                 m.lambda);
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            surrogateLambda(std::numeric_limits<double>::quiet_NaN(), m, Surrogate::CP));
         QCOMPARE(surrogateLambda(0.5, init.meta, Surrogate::CP), 0.5);
         spec.lols.lambda = 0.003;
         const nlohmann::json c = newLolsRunConfig(spec);
-        QCOMPARE(c.at("init").get<std::string>(), runConfigPath(testdata::samplePath("policies/baseline-w16.json")));
+        QCOMPARE(c.at("init").get<std::string>(),
+                 runConfigPath(testdata::samplePath("policies/baseline-w16.json")));
         QCOMPARE(c.at("train").get<std::string>(), runConfigPath(testdata::ptbDir("train")));
         QVERIFY(fs::path(c.at("grammar").get<std::string>()).is_absolute());
         // l2 and Q0's positive weight from the initial policy's training record.
         QCOMPARE(c.at("lols").at("lambda").get<double>(), spec.lols.lambda);
         QCOMPARE(c.at("lols").at("l2").get<double>(), init.meta.training.at("l2").get<double>());
-        QCOMPARE(c.at("q0").at("positiveWeight").get<double>(), init.meta.training.at("positiveWeight").get<double>());
-        QCOMPARE(c.at("lols").at("threads").get<int>(), 0);  // never recorded
+        QCOMPARE(c.at("q0").at("positiveWeight").get<double>(),
+                 init.meta.training.at("positiveWeight").get<double>());
+        QCOMPARE(c.at("lols").at("threads").get<int>(), 0); // never recorded
         spec.q0 = false;
         spec.lols.lambda = 0.25;
         const nlohmann::json d = newLolsRunConfig(spec);
@@ -181,7 +188,8 @@ private slots:
         spec.lols.minibatch = 2;
         spec.lols.iterations = 3;
         spec.lols.logreg.maxIterations = 1000000;
-        spec.lols.logreg.epsilon = 0;  // never converged by the gradient test: only a cancel stops it soon
+        spec.lols.logreg.epsilon =
+            0; // never converged by the gradient test: only a cancel stops it soon
         RunDirectory rd = RunDirectory::create(dir + "/run", newLolsRunConfig(spec));
         const LolsRunInputs in = loadLolsRunInputs(rd.config());
 
@@ -191,7 +199,8 @@ private slots:
         LolsRunResult r;
         const double seconds = secondsToStop(
             progress,
-            [](const ProgressUpdate& u) {  // in L-BFGS proper: 3 objective evaluations of iteration 1
+            [](const ProgressUpdate&
+                   u) { // in L-BFGS proper: 3 objective evaluations of iteration 1
                 return u.step == 1 && u.phase == "training" && u.done >= 3;
             },
             [&] { r = runLols(rd, in, opt, progress); });
@@ -199,7 +208,7 @@ private slots:
         qInfo("cancel during retraining returned after %.3f s", seconds);
         QVERIFY2(seconds < 1.0, qPrintable(QString("returned %1 s after the cancel").arg(seconds)));
         QVERIFY(r.cancelled);
-        QCOMPARE(progress.snapshot().phase, std::string("training"));  // it stopped inside L-BFGS
+        QCOMPARE(progress.snapshot().phase, std::string("training")); // it stopped inside L-BFGS
         // Finished iterations kept, the cut one not: iteration 0 is committed and resumable.
         QCOMPARE(r.state.iteration, 0);
         QCOMPARE(rd.log().size(), std::size_t(1));
@@ -219,7 +228,7 @@ private slots:
         LolsConfig cfg;
         cfg.surrogate = Surrogate::CP;
         cfg.engine = RolloutEngine::Naive;
-        cfg.cpRolloutsPerWord = 0;  // all ~700 states: a reparse each
+        cfg.cpRolloutsPerWord = 0; // all ~700 states: a reparse each
         cfg.lambda = 0.002;
         cfg.minibatch = 2;
         cfg.threads = 2;
@@ -231,7 +240,8 @@ private slots:
         const double seconds = secondsToStop(
             progress,
             [&](const ProgressUpdate& u) {
-                return u.phase == "rollouts" && Clock::now() - begun > std::chrono::milliseconds(300);
+                return u.phase == "rollouts" &&
+                       Clock::now() - begun > std::chrono::milliseconds(300);
             },
             [&] { stepped = trainer.step(st, progress); });
         qInfo("cancel during naive rollouts returned after %.3f s", seconds);

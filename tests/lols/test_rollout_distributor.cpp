@@ -18,22 +18,24 @@ using namespace prunescope;
 
 namespace {
 
-
 // What core/lols_mpi does with `ranks` ranks, in one process: rank 0 rolls out its share with
 // `local`; every other rank decodes the broadcast policy, runs trainer.rollOut on its share and
 // sends the encoded results, which rank 0 decodes into position order.
 RolloutDistributor simulatedRanks(const LolsTrainer& trainer, int ranks, int* calls) {
     RolloutDistributor d;
-    d.collect = [&trainer, ranks, calls](int t, const Policy& rollIn, int count, const LocalRollouts& local) {
+    d.collect = [&trainer, ranks, calls](int t, const Policy& rollIn, int count,
+                                         const LocalRollouts& local) {
         ++*calls;
         std::vector<SentenceRollouts> out(static_cast<std::size_t>(count));
         const std::vector<int> mine = rolloutShare(count, 0, ranks);
         const auto own = local(mine);
-        for (std::size_t x = 0; x < mine.size(); ++x) out[static_cast<std::size_t>(mine[x])] = own[x];
+        for (std::size_t x = 0; x < mine.size(); ++x)
+            out[static_cast<std::size_t>(mine[x])] = own[x];
         const Policy received = decodeRollInPolicy(encodeRollInPolicy(rollIn), "policy");
         for (int r = 1; r < ranks; ++r) {
             const std::vector<int> share = rolloutShare(count, r, ranks);
-            decodeSentenceRollouts(encodeSentenceRollouts(share, trainer.rollOut(t, received, share)), out, "rank");
+            decodeSentenceRollouts(
+                encodeSentenceRollouts(share, trainer.rollOut(t, received, share)), out, "rank");
         }
         return out;
     };
@@ -51,14 +53,16 @@ nlohmann::json withoutTimings(const LolsIterationRecord& r) {
 
 class TestRolloutDistributor : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void sharesCoverEveryPositionOnce() {
         for (int count : {0, 1, 7, 12})
             for (int ranks : {1, 2, 3, 5}) {
                 std::vector<int> seen(static_cast<std::size_t>(count), 0);
                 for (int r = 0; r < ranks; ++r)
-                    for (int j : rolloutShare(count, r, ranks)) ++seen[static_cast<std::size_t>(j)];
-                for (int c : seen) QCOMPARE(c, 1);
+                    for (int j : rolloutShare(count, r, ranks))
+                        ++seen[static_cast<std::size_t>(j)];
+                for (int c : seen)
+                    QCOMPARE(c, 1);
             }
         QCOMPARE(rolloutShare(7, 1, 3), (std::vector<int>{1, 4}));
     }
@@ -106,7 +110,7 @@ private slots:
         Policy p;
         p.threshold = 0.375f;
         p.weights[3] = 1.5f;
-        p.weights[70000] = -0.0f;  // sent: only +0.0 is left out
+        p.weights[70000] = -0.0f; // sent: only +0.0 is left out
         p.weights[kFeatureDim - 1] = -2.25f;
         const Policy q = decodeRollInPolicy(encodeRollInPolicy(p), "p");
         QCOMPARE(q.threshold, p.threshold);
@@ -144,7 +148,8 @@ private slots:
                 decodeSentenceRollouts(b, o, "rank 2");
             } catch (const std::runtime_error& e) {
                 const std::string m = e.what();
-                QVERIFY2(m.rfind("rank 2: ", 0) == 0 && m.find(what) != std::string::npos, e.what());
+                QVERIFY2(m.rfind("rank 2: ", 0) == 0 && m.find(what) != std::string::npos,
+                         e.what());
                 return;
             }
             QFAIL("a malformed rollout message was accepted");
@@ -153,7 +158,8 @@ private slots:
         refuses(bytes, 2, "position 2");
         refuses(bytes + "x", 3, "trailing");
         refuses("XXXX" + bytes.substr(4), 3, "not a rollout message");
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeRollInPolicy(encodeRollInPolicy(p).substr(0, 20), "p"));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 decodeRollInPolicy(encodeRollInPolicy(p).substr(0, 20), "p"));
     }
 };
 

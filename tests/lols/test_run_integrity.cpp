@@ -18,11 +18,26 @@ using nlohmann::json;
 namespace {
 
 json goodConfig() {
-    return {{"format", "prunescope-lols-run"}, {"version", 1}, {"grammar", "/g.gram"}, {"init", "/i.json"},
-            {"train", "/train"}, {"dev", "/dev"}, {"maxLength", 40}, {"trainLimit", 10}, {"devLimit", 5},
+    return {{"format", "prunescope-lols-run"},
+            {"version", 1},
+            {"grammar", "/g.gram"},
+            {"init", "/i.json"},
+            {"train", "/train"},
+            {"dev", "/dev"},
+            {"maxLength", 40},
+            {"trainLimit", 10},
+            {"devLimit", 5},
             {"q0", {{"positiveWeight", 16}, {"scale", 0.01}}},
-            {"lols", {{"surrogate", "rdp"}, {"engine", "fast"}, {"lambda", 0.003}, {"iterations", 3}, {"minibatch", 10},
-                      {"seed", 1}, {"l2", 0.0001}, {"lbfgsEpsilon", 1e-6}, {"warmStart", true}}}};
+            {"lols",
+             {{"surrogate", "rdp"},
+              {"engine", "fast"},
+              {"lambda", 0.003},
+              {"iterations", 3},
+              {"minibatch", 10},
+              {"seed", 1},
+              {"l2", 0.0001},
+              {"lbfgsEpsilon", 1e-6},
+              {"warmStart", true}}}};
 }
 
 InputError configError(const std::string& text) {
@@ -33,7 +48,7 @@ InputError configError(const std::string& text) {
 
 class TestRunIntegrity : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void goodConfigReads() {
         const json c = runConfigFromText(goodConfig().dump(2), "config.json");
         QCOMPARE(LolsConfig::fromJson(c["lols"]).minibatch, 10);
@@ -42,25 +57,63 @@ private slots:
         QTest::addColumn<QString>("pointer");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("minibatch 0") << "/lols/minibatch" << "0" << "'/lols/minibatch' = 0 is outside [1,";
-        QTest::newRow("minibatch -3") << "/lols/minibatch" << "-3" << "is outside";
-        QTest::newRow("lambda < 0") << "/lols/lambda" << "-0.5" << "'/lols/lambda' = -0.5 is outside";
-        QTest::newRow("l2 < 0") << "/lols/l2" << "-1" << "'/lols/l2'";
-        QTest::newRow("iterations absurd") << "/lols/iterations" << "1000000000000" << "'/lols/iterations'";
-        QTest::newRow("iterations type") << "/lols/iterations" << "\"3\"" << "must be an integer, not a string";
-        QTest::newRow("surrogate") << "/lols/surrogate" << "\"rxp\"" << "must be \"rcp\" or \"rdp\"";
-        QTest::newRow("epsilon 0") << "/lols/lbfgsEpsilon" << "0" << "must be > 0";
-        QTest::newRow("gradient reduction 1") << "/lols/lbfgsGradientReduction" << "1" << "must be < 1";
-        QTest::newRow("gradient reduction < 0") << "/lols/lbfgsGradientReduction" << "-0.5" << "is outside";
-        QTest::newRow("cap after first < 0") << "/lols/lbfgsMaxIterationsAfterFirst" << "-1" << "is outside";
-        QTest::newRow("max iterations 0") << "/lols/lbfgsMaxIterations" << "0" << "is outside";
-        QTest::newRow("seed negative") << "/lols/seed" << "-1" << "non-negative integer";
-        QTest::newRow("maxLength") << "/maxLength" << "5000" << "'/maxLength' = 5000 is outside";
-        QTest::newRow("trainLimit") << "/trainLimit" << "-1" << "'/trainLimit'";
-        QTest::newRow("grammar type") << "/grammar" << "7" << "'/grammar' must be a string";
-        QTest::newRow("q0 weight") << "/q0/positiveWeight" << "0" << "must be > 0";
-        QTest::newRow("lols type") << "/lols" << "[]" << "'/lols' must be an object";
-        QTest::newRow("version") << "/version" << "4294967297" << "unsupported run directory version";
+        QTest::newRow("minibatch 0") << "/lols/minibatch"
+                                     << "0"
+                                     << "'/lols/minibatch' = 0 is outside [1,";
+        QTest::newRow("minibatch -3") << "/lols/minibatch"
+                                      << "-3"
+                                      << "is outside";
+        QTest::newRow("lambda < 0") << "/lols/lambda"
+                                    << "-0.5"
+                                    << "'/lols/lambda' = -0.5 is outside";
+        QTest::newRow("l2 < 0") << "/lols/l2"
+                                << "-1"
+                                << "'/lols/l2'";
+        QTest::newRow("iterations absurd") << "/lols/iterations"
+                                           << "1000000000000"
+                                           << "'/lols/iterations'";
+        QTest::newRow("iterations type") << "/lols/iterations"
+                                         << "\"3\""
+                                         << "must be an integer, not a string";
+        QTest::newRow("surrogate") << "/lols/surrogate"
+                                   << "\"rxp\""
+                                   << "must be \"rcp\" or \"rdp\"";
+        QTest::newRow("epsilon 0") << "/lols/lbfgsEpsilon"
+                                   << "0"
+                                   << "must be > 0";
+        QTest::newRow("gradient reduction 1") << "/lols/lbfgsGradientReduction"
+                                              << "1"
+                                              << "must be < 1";
+        QTest::newRow("gradient reduction < 0") << "/lols/lbfgsGradientReduction"
+                                                << "-0.5"
+                                                << "is outside";
+        QTest::newRow("cap after first < 0") << "/lols/lbfgsMaxIterationsAfterFirst"
+                                             << "-1"
+                                             << "is outside";
+        QTest::newRow("max iterations 0") << "/lols/lbfgsMaxIterations"
+                                          << "0"
+                                          << "is outside";
+        QTest::newRow("seed negative") << "/lols/seed"
+                                       << "-1"
+                                       << "non-negative integer";
+        QTest::newRow("maxLength") << "/maxLength"
+                                   << "5000"
+                                   << "'/maxLength' = 5000 is outside";
+        QTest::newRow("trainLimit") << "/trainLimit"
+                                    << "-1"
+                                    << "'/trainLimit'";
+        QTest::newRow("grammar type") << "/grammar"
+                                      << "7"
+                                      << "'/grammar' must be a string";
+        QTest::newRow("q0 weight") << "/q0/positiveWeight"
+                                   << "0"
+                                   << "must be > 0";
+        QTest::newRow("lols type") << "/lols"
+                                   << "[]"
+                                   << "'/lols' must be an object";
+        QTest::newRow("version") << "/version"
+                                 << "4294967297"
+                                 << "unsupported run directory version";
     }
     void badConfigValues() {
         QFETCH(QString, pointer);
@@ -81,32 +134,42 @@ private slots:
         c.erase("train");
         const InputError e = configError(c.dump(2));
         QCOMPARE(e.line(), 1);
-        QVERIFY2(std::string(e.what()).find("missing field '/train'") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("missing field '/train'") != std::string::npos,
+                 e.what());
     }
     void logLinesAreTyped() {
         const std::string good =
             "{\"iteration\":0,\"dev\":{\"sentences\":3,\"reward\":0.5},\"best\":true}\n"
-            "{\"iteration\":1,\"dev\":{\"sentences\":3,\"reward\":0.6},\"newStates\":12,\"best\":true}\n";
+            "{\"iteration\":1,\"dev\":{\"sentences\":3,\"reward\":0.6},\"newStates\":12,\"best\":"
+            "true}\n";
         bool truncated = true;
         QCOMPARE(logRecordsFromText(good, "log.jsonl", &truncated).size(), std::size_t(2));
         QVERIFY(!truncated);
         // A type error used to be a bare nlohmann type_error naming no file.
-        const std::string bad = good + "{\"iteration\":2,\"dev\":{\"sentences\":\"three\"}}\n" + good;
+        const std::string bad =
+            good + "{\"iteration\":2,\"dev\":{\"sentences\":\"three\"}}\n" + good;
         try {
             logRecordsFromText(bad, "log.jsonl");
             QFAIL("accepted");
         } catch (const InputError& e) {
             QCOMPARE(e.line(), 3);
             QCOMPARE(e.column(), 35);
-            QVERIFY2(std::string(e.what()).find("'/dev/sentences' must be an integer") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("'/dev/sentences' must be an integer") !=
+                         std::string::npos,
+                     e.what());
         }
         // newStates 1e300 would have been converted to long (undefined behaviour).
-        QVERIFY_THROWS_EXCEPTION(InputError,
-                                 logRecordsFromText(good + "{\"iteration\":2,\"dev\":{},\"newStates\":1e300}\n" + good, "l"));
+        QVERIFY_THROWS_EXCEPTION(
+            InputError,
+            logRecordsFromText(good + "{\"iteration\":2,\"dev\":{},\"newStates\":1e300}\n" + good,
+                               "l"));
         // A tail being written (no newline, or unparsable last line) is tolerated and reported.
-        QCOMPARE(logRecordsFromText(good + "{\"iteration\":2,\"de", "log.jsonl", &truncated).size(), std::size_t(2));
+        QCOMPARE(logRecordsFromText(good + "{\"iteration\":2,\"de", "log.jsonl", &truncated).size(),
+                 std::size_t(2));
         QVERIFY(truncated);
-        QCOMPARE(logRecordsFromText(good + "{\"iteration\":2,\"de\n", "log.jsonl", &truncated).size(), std::size_t(2));
+        QCOMPARE(
+            logRecordsFromText(good + "{\"iteration\":2,\"de\n", "log.jsonl", &truncated).size(),
+            std::size_t(2));
         QVERIFY(truncated);
     }
     void fingerprintNamesWhatChanged() {
@@ -131,7 +194,8 @@ private slots:
         config["maxLength"] = 30;
         auto changes = fingerprintChanges(before, runInputsFingerprint(config, {train[0]}, dev));
         QStringList all;
-        for (const auto& c : changes) all << QString::fromStdString(c.key + ": " + c.what);
+        for (const auto& c : changes)
+            all << QString::fromStdString(c.key + ": " + c.what);
         const QString text = all.join(" | ");
         QVERIFY2(text.contains("maxLength: maxLength: 40 -> 30"), qPrintable(text));
         QVERIFY2(text.contains("b.mrg changed (11 bytes -> 18 bytes)"), qPrintable(text));
@@ -140,7 +204,8 @@ private slots:
         QVERIFY2(!text.contains("grammar"), qPrintable(text));
         writeFileAtomically(dir + "/g.gram", "grammar two!");
         changes = fingerprintChanges(before, runInputsFingerprint(config, train, dev));
-        QVERIFY(std::any_of(changes.begin(), changes.end(), [](const auto& c) { return c.key == "grammar"; }));
+        QVERIFY(std::any_of(changes.begin(), changes.end(),
+                            [](const auto& c) { return c.key == "grammar"; }));
     }
 };
 

@@ -10,9 +10,9 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include <QProcess>
-#include "support/TestSuite.h"
 #include "TestConfig.h"
+#include "support/TestSuite.h"
+#include <QProcess>
 
 #include <filesystem>
 #include <unistd.h>
@@ -23,46 +23,75 @@ using namespace prunescope::gui;
 
 namespace {
 
-QString samples(const char* file) { return QString::fromStdString(testdata::samplePath(file)); }
+QString samples(const char* file) {
+    return QString::fromStdString(testdata::samplePath(file));
+}
 
 constexpr int kIterations = 4;
 
 // Iterations of a few hundred milliseconds each, so the window sees the directory grow.
 QStringList lolsArgs(const QString& out) {
-    return {"lols", "--grammar", samples("grammar.gram"), "--init", samples("policies/baseline-w16.json"),
-            "--surrogate", "rdp", "--lambda", "0.002", "--train", QString::fromStdString(testdata::ptbDir("train")),
-            "--dev", QString::fromStdString(testdata::ptbDir("dev")), "--max-len", "20", "--train-limit", "160",
-            "--dev-limit", "20", "--minibatch", "40", "--iterations", QString::number(kIterations), "--threads",
-            "1", "--out", out};
+    return {"lols",
+            "--grammar",
+            samples("grammar.gram"),
+            "--init",
+            samples("policies/baseline-w16.json"),
+            "--surrogate",
+            "rdp",
+            "--lambda",
+            "0.002",
+            "--train",
+            QString::fromStdString(testdata::ptbDir("train")),
+            "--dev",
+            QString::fromStdString(testdata::ptbDir("dev")),
+            "--max-len",
+            "20",
+            "--train-limit",
+            "160",
+            "--dev-limit",
+            "20",
+            "--minibatch",
+            "40",
+            "--iterations",
+            QString::number(kIterations),
+            "--threads",
+            "1",
+            "--out",
+            out};
 }
 
 } // namespace
 
 class TestFollowMpiRun : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void followsADirectoryWrittenByMpirun() {
         const fs::path dir = fs::path(testdata::tempDir("follow-mpi")) / "run";
         const QString runDir = QString::fromStdString(dir.string());
         QProcess mpirun;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        if (geteuid() == 0) {  // Open MPI refuses root without these (docs/user-guide.md)
+        if (geteuid() == 0) { // Open MPI refuses root without these (docs/user-guide.md)
             env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
             env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
         }
         mpirun.setProcessEnvironment(env);
-        mpirun.start(PRUNESCOPE_MPIEXEC, QStringList{"-n", "2", "--oversubscribe", testdata::cliBinary()} + lolsArgs(runDir));
+        mpirun.start(PRUNESCOPE_MPIEXEC,
+                     QStringList{"-n", "2", "--oversubscribe", testdata::cliBinary()} +
+                         lolsArgs(runDir));
         QVERIFY2(mpirun.waitForStarted(), qPrintable(mpirun.errorString()));
 
         // Opened as soon as the run directory has its config, as a user who started the job would.
-        QTRY_VERIFY_WITH_TIMEOUT(fs::exists(dir / "config.json") || mpirun.state() == QProcess::NotRunning, 120000);
-        QVERIFY2(fs::exists(dir / "config.json"), qPrintable(QString::fromUtf8(mpirun.readAllStandardError())));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            fs::exists(dir / "config.json") || mpirun.state() == QProcess::NotRunning, 120000);
+        QVERIFY2(fs::exists(dir / "config.json"),
+                 qPrintable(QString::fromUtf8(mpirun.readAllStandardError())));
         FrontierWindow w(nullptr, false);
         QString openError;
         QVERIFY2(w.openRunDirectory(runDir, &openError), qPrintable(openError));
         QCOMPARE(static_cast<int>(w.queue()->jobs().size()), 1);
         const int shownAtOpen = static_cast<int>(w.view().points.size());
-        QVERIFY2(shownAtOpen < kIterations + 1, "the run ended before the window opened: nothing was followed");
+        QVERIFY2(shownAtOpen < kIterations + 1,
+                 "the run ended before the window opened: nothing was followed");
         QCOMPARE(w.queue()->jobs().front().state, JobState::Following);
 
         // Each point appears once, in order, while mpirun writes; then the job reads "finished".
@@ -71,7 +100,7 @@ private slots:
         sample.setInterval(10);
         connect(&sample, &QTimer::timeout, [&] {
             const int now = static_cast<int>(w.view().points.size());
-            QVERIFY(now >= shown);  // never shrinks
+            QVERIFY(now >= shown); // never shrinks
             increases += now > shown;
             shown = now;
         });
@@ -80,8 +109,9 @@ private slots:
         sample.stop();
         QVERIFY(mpirun.waitForFinished(60000));
         const QString err = QString::fromUtf8(mpirun.readAllStandardError());
-        QVERIFY2(mpirun.exitStatus() == QProcess::NormalExit && mpirun.exitCode() == 0, qPrintable(err));
-        QVERIFY2(err.contains(" x 2 ranks"), qPrintable(err));  // really distributed
+        QVERIFY2(mpirun.exitStatus() == QProcess::NormalExit && mpirun.exitCode() == 0,
+                 qPrintable(err));
+        QVERIFY2(err.contains(" x 2 ranks"), qPrintable(err)); // really distributed
         QCOMPARE(w.queue()->jobs().front().state, JobState::Finished);
         QCOMPARE(static_cast<int>(w.view().points.size()), kIterations + 1);
         QVERIFY(increases >= 1);
@@ -94,8 +124,8 @@ private slots:
             QCOMPARE(followed[i].iteration, snap.log[i].iteration);
             QCOMPARE(followed[i].dev.reward, snap.log[i].dev.reward);
         }
-        qInfo("points at open %d of %d; the view grew %d times while mpirun wrote", shownAtOpen, kIterations + 1,
-              increases);
+        qInfo("points at open %d of %d; the view grew %d times while mpirun wrote", shownAtOpen,
+              kIterations + 1, increases);
     }
 };
 

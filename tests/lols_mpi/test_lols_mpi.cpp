@@ -10,8 +10,8 @@
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
-#include "support/TestSuite.h"
 #include "TestConfig.h"
+#include "support/TestSuite.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -27,24 +27,46 @@ namespace {
 
 using Run = testdata::CliRun;
 
-// ranks = 0: the CLI alone (no launcher); otherwise mpirun -n ranks (oversubscribed past the cores).
+// ranks = 0: the CLI alone (no launcher); otherwise mpirun -n ranks (oversubscribed past the
+// cores).
 Run run(int ranks, const QStringList& args, QStringList env = {}) {
-    if (geteuid() == 0)  // Open MPI refuses root without these (docs/user-guide.md)
+    if (geteuid() == 0) // Open MPI refuses root without these (docs/user-guide.md)
         env += QStringList{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
     testdata::CliRunOptions o;
     o.env = env;
-    if (ranks > 0) o.launcher = {PRUNESCOPE_MPIEXEC, "-n", QString::number(ranks), "--oversubscribe"};
+    if (ranks > 0)
+        o.launcher = {PRUNESCOPE_MPIEXEC, "-n", QString::number(ranks), "--oversubscribe"};
     return testdata::runCli(args, o);
 }
 
-QString samples(const char* file) { return QString::fromStdString(testdata::samplePath(file)); }
+QString samples(const char* file) {
+    return QString::fromStdString(testdata::samplePath(file));
+}
 
 QStringList lolsArgs(const QString& surrogate, int iterations) {
-    return {"lols", "--grammar", samples("grammar.gram"), "--init", samples("policies/baseline-w16.json"),
-            "--surrogate", surrogate, "--lambda", surrogate == "rdp" ? "0.002" : "0.01",
-            "--train", QString::fromStdString(testdata::ptbDir("train")), "--dev",
-            QString::fromStdString(testdata::ptbDir("dev")), "--max-len", "15", "--train-limit", "40",
-            "--dev-limit", "10", "--minibatch", "13", "--iterations", QString::number(iterations)};
+    return {"lols",
+            "--grammar",
+            samples("grammar.gram"),
+            "--init",
+            samples("policies/baseline-w16.json"),
+            "--surrogate",
+            surrogate,
+            "--lambda",
+            surrogate == "rdp" ? "0.002" : "0.01",
+            "--train",
+            QString::fromStdString(testdata::ptbDir("train")),
+            "--dev",
+            QString::fromStdString(testdata::ptbDir("dev")),
+            "--max-len",
+            "15",
+            "--train-limit",
+            "40",
+            "--dev-limit",
+            "10",
+            "--minibatch",
+            "13",
+            "--iterations",
+            QString::number(iterations)};
 }
 
 // log.jsonl without its timings ("seconds"), one line per iteration.
@@ -64,7 +86,8 @@ std::string logWithoutTimings(const fs::path& dir) {
 QStringList iterationLines(const QString& out) {
     QStringList lines;
     for (QString l : out.split('\n'))
-        if (l.startsWith("iter ")) lines << l.remove(QRegularExpression("  [0-9.]+s(  \\*best\\*)?$"));
+        if (l.startsWith("iter "))
+            lines << l.remove(QRegularExpression("  [0-9.]+s(  \\*best\\*)?$"));
     return lines;
 }
 
@@ -79,7 +102,7 @@ void expectSameRun(const fs::path& a, const fs::path& b) {
     std::sort(files.begin(), files.end());
     std::sort(other.begin(), other.end());
     QCOMPARE(other, files);
-    QVERIFY(files.size() >= 5);  // config, log, best, policies, state
+    QVERIFY(files.size() >= 5); // config, log, best, policies, state
     for (const std::string& f : files) {
         if (f == "log.jsonl") {
             QCOMPARE(logWithoutTimings(b), logWithoutTimings(a));
@@ -93,20 +116,28 @@ void expectSameRun(const fs::path& a, const fs::path& b) {
 
 class TestLolsMpi : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void ranksTrainBitIdentically() {
         const fs::path tmp = testdata::tempDir("lols-mpi-equal");
         for (const QString surrogate : {"rdp", "rcp"}) {
             const fs::path single = tmp / (surrogate.toStdString() + "-single");
-            const Run s = run(0, lolsArgs(surrogate, 2) + QStringList{"--threads", "1", "--out", QString::fromStdString(single.string())});
+            const Run s = run(0, lolsArgs(surrogate, 2) +
+                                     QStringList{"--threads", "1", "--out",
+                                                 QString::fromStdString(single.string())});
             QVERIFY2(s.exitCode == 0 && !s.crashed, qPrintable(s.err));
             QCOMPARE(iterationLines(s.out).size(), 3);
-            struct Case { int ranks; const char* threads; };
+            struct Case {
+                int ranks;
+                const char* threads;
+            };
             for (const Case c : {Case{2, "1"}, Case{3, "2"}}) {
-                if (surrogate == "rcp" && c.ranks == 2) continue;  // rCP's sampled spans: 3 ranks suffice
-                const fs::path dir = tmp / (surrogate.toStdString() + "-n" + std::to_string(c.ranks));
+                if (surrogate == "rcp" && c.ranks == 2)
+                    continue; // rCP's sampled spans: 3 ranks suffice
+                const fs::path dir =
+                    tmp / (surrogate.toStdString() + "-n" + std::to_string(c.ranks));
                 const Run m = run(c.ranks, lolsArgs(surrogate, 2) +
-                                               QStringList{"--threads", c.threads, "--out", QString::fromStdString(dir.string())});
+                                               QStringList{"--threads", c.threads, "--out",
+                                                           QString::fromStdString(dir.string())});
                 QVERIFY2(m.exitCode == 0 && !m.crashed, qPrintable(m.err));
                 QVERIFY2(m.err.contains(QString(" x %1 ranks").arg(c.ranks)), qPrintable(m.err));
                 QVERIFY2(m.err.contains("bytes of rollouts"), qPrintable(m.err));
@@ -122,40 +153,53 @@ private slots:
     void deadRankKeepsFinishedIterationsAndResumes() {
         const fs::path tmp = testdata::tempDir("lols-mpi-kill");
         const fs::path whole = tmp / "whole", cut = tmp / "cut";
-        const Run w = run(0, lolsArgs("rdp", 3) + QStringList{"--threads", "2", "--out", QString::fromStdString(whole.string())});
+        const Run w =
+            run(0, lolsArgs("rdp", 3) + QStringList{"--threads", "2", "--out",
+                                                    QString::fromStdString(whole.string())});
         QVERIFY2(w.exitCode == 0, qPrintable(w.err));
-        const Run k = run(2, lolsArgs("rdp", 3) + QStringList{"--threads", "1", "--out", QString::fromStdString(cut.string())},
+        const Run k = run(2,
+                          lolsArgs("rdp", 3) + QStringList{"--threads", "1", "--out",
+                                                           QString::fromStdString(cut.string())},
                           {"PRUNESCOPE_TEST_KILL_RANK_AT=1:2"});
         QVERIFY2(k.exitCode != 0, qPrintable(k.err));
         QVERIFY2(k.err.contains("continue with --resume"), qPrintable(k.err));
         QCOMPARE(iterationLines(k.out).size(), 2);
         const std::string log = logWithoutTimings(cut);
-        QCOMPARE(std::count(log.begin(), log.end(), '\n'), 2L);  // iterations 0 and 1
+        QCOMPARE(std::count(log.begin(), log.end(), '\n'), 2L); // iterations 0 and 1
         QVERIFY(fs::exists(cut / "state" / "iter-001.bin"));
         QVERIFY(!fs::exists(cut / "policies" / "iter-002.json"));
-        const Run r = run(0, {"lols", "--resume", QString::fromStdString(cut.string()), "--threads", "2"});
+        const Run r =
+            run(0, {"lols", "--resume", QString::fromStdString(cut.string()), "--threads", "2"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         expectSameRun(whole, cut);
     }
 
-    // Bad input under mpirun: rank 0 says why once, every rank exits (no hang); --threads < 0; several
-    // copies started without MPI.
+    // Bad input under mpirun: rank 0 says why once, every rank exits (no hang); --threads < 0;
+    // several copies started without MPI.
     void badInputUnderMpirunIsOneClearError() {
         const fs::path tmp = testdata::tempDir("lols-mpi-bad");
         QStringList args = lolsArgs("rdp", 1);
-        args[args.indexOf("--grammar") + 1] = QString::fromStdString((tmp / "missing.gram").string());
-        const Run m = run(2, args + QStringList{"--out", QString::fromStdString((tmp / "run").string())});
+        args[args.indexOf("--grammar") + 1] =
+            QString::fromStdString((tmp / "missing.gram").string());
+        const Run m =
+            run(2, args + QStringList{"--out", QString::fromStdString((tmp / "run").string())});
         QVERIFY(m.exitCode != 0);
         QCOMPARE(m.err.count("error: "), 1);
         QVERIFY2(m.err.contains("missing.gram"), qPrintable(m.err));
-        const Run t = run(2, lolsArgs("rdp", 1) + QStringList{"--threads", "-1", "--out", QString::fromStdString((tmp / "t").string())});
+        const Run t =
+            run(2, lolsArgs("rdp", 1) + QStringList{"--threads", "-1", "--out",
+                                                    QString::fromStdString((tmp / "t").string())});
         QVERIFY(t.exitCode != 0);
         QVERIFY2(t.err.contains("--threads must be >= 0"), qPrintable(t.err));
         // srun without PMI starts independent copies: refused, not N runs into one directory.
-        const Run c = run(0, lolsArgs("rdp", 1) + QStringList{"--out", QString::fromStdString((tmp / "c").string())},
+        const Run c = run(0,
+                          lolsArgs("rdp", 1) +
+                              QStringList{"--out", QString::fromStdString((tmp / "c").string())},
                           {"SLURM_STEP_NUM_TASKS=4"});
         QCOMPARE(c.exitCode, 1);
-        QVERIFY2(c.err.startsWith("error: lols: started as 4 processes, but not by an MPI launcher"), qPrintable(c.err));
+        QVERIFY2(
+            c.err.startsWith("error: lols: started as 4 processes, but not by an MPI launcher"),
+            qPrintable(c.err));
         QVERIFY(!fs::exists(tmp / "c"));
     }
 };

@@ -10,8 +10,8 @@
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
-#include <QProcess>
 #include "support/TestSuite.h"
+#include <QProcess>
 
 #include <cmath>
 
@@ -28,12 +28,14 @@ std::vector<std::vector<std::string>> devSentences(int count, int minLen, int ma
     return out;
 }
 const Policy& policy() {
-    static const Policy p = loadPolicy(testdata::sourceDir() + "/samples/policies/baseline-w256.json");
+    static const Policy p =
+        loadPolicy(testdata::sourceDir() + "/samples/policies/baseline-w256.json");
     return p;
 }
 int count(const std::string& s, const std::string& what) {
     int c = 0;
-    for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++c;
+    for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1))
+        ++c;
     return c;
 }
 
@@ -55,11 +57,11 @@ CliRun runCli(const QStringList& args) {
 
 class TestBiasExperiment : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void fixedMasksAndBudget() {
         const Grammar& g = testdata::trainGrammar();
         auto sentences = devSentences(4, 6, 14);
-        sentences.push_back({"a", "b"});  // two unknown words: parses, no prunable span
+        sentences.push_back({"a", "b"}); // two unknown words: parses, no prunable span
         BiasExperimentOptions opt;
         opt.iterations = 8;
         opt.repeats = 2;
@@ -69,15 +71,15 @@ private slots:
         QCOMPARE(r.options.checkpoints, (std::vector<int>{1, 2, 4, 8}));
         QCOMPARE(static_cast<int>(r.sentences.size()) + r.skipped, 5);
         const auto fixed = r.fixedMasks();
-        QCOMPARE(fixed.size(), std::size_t(4));  // three thresholds and the policy's mask
-        QCOMPARE(fixed[0].pushes, r.exactPushes());  // threshold 0 keeps every span: exact
+        QCOMPARE(fixed.size(), std::size_t(4));     // three thresholds and the policy's mask
+        QCOMPARE(fixed[0].pushes, r.exactPushes()); // threshold 0 keeps every span: exact
         QCOMPARE(fixed[0].spanL1, 0.0);
         QCOMPARE(fixed[0].ruleL1, 0.0);
-        QVERIFY(fixed[2].spanL1 > fixed[1].spanL1);  // pruning everything is the most biased
+        QVERIFY(fixed[2].spanL1 > fixed[1].spanL1); // pruning everything is the most biased
         QVERIFY(fixed[2].pushes < fixed[1].pushes);
         QCOMPARE(fixed[3].method, std::string("policy-mask"));
-        QCOMPARE(fixed[3].pushes, fixed[1].pushes);  // the policy's own mask: its threshold 0.5
-        QCOMPARE(r.oracleMasks()[0].spanL1, 0.0);  // keeping every span with posterior > 1e-9
+        QCOMPARE(fixed[3].pushes, fixed[1].pushes); // the policy's own mask: its threshold 0.5
+        QCOMPARE(r.oracleMasks()[0].spanL1, 0.0);   // keeping every span with posterior > 1e-9
         // The best fixed mask of no greater cost respects the budget and is the least biased such.
         for (std::size_t c = 0; c < r.options.checkpoints.size(); ++c) {
             const BiasSummary rs = r.randomized(c);
@@ -104,24 +106,39 @@ private slots:
         // The plot, from the result and redrawn from its JSON, is the same picture.
         const std::string svg = biasPlotSvg(BiasPlotData::from(r));
         QCOMPARE(biasPlotSvg(BiasPlotData::fromJson(r.toJson())), svg);
-        QCOMPARE(count(svg, "class=\"series\""), 3);  // randomized, tic-tac-toe, oracle (the policy: points only)
+        QCOMPARE(count(svg, "class=\"series\""),
+                 3); // randomized, tic-tac-toe, oracle (the policy: points only)
         QVERIFY(count(svg, "class=\"point\"") >= 4 + 3 + 1 + 2);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, BiasPlotData::fromJson(nlohmann::json{{"exactPushes", 1}}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 BiasPlotData::fromJson(nlohmann::json{{"exactPushes", 1}}));
         opt.iterations = 0;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runBiasExperiment(g, sentences, policy(), {}, opt));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 runBiasExperiment(g, sentences, policy(), {}, opt));
     }
 
     // The interface the acceptance checks use: `randomized --grammar G --treebank DIR --max-len N
     // --iterations K --seed S --json` prints pushes and biasL1 of the randomized run and
-    // fixedMaskPushes and fixedMaskBiasL1 of the best fixed mask of no greater cost, equal to the core
-    // experiment on the same sentences (bundled grammar and figure-of-merit policy); with --repeats,
-    // the same keys per run; a missing treebank is an error naming it.
+    // fixedMaskPushes and fixedMaskBiasL1 of the best fixed mask of no greater cost, equal to the
+    // core experiment on the same sentences (bundled grammar and figure-of-merit policy); with
+    // --repeats, the same keys per run; a missing treebank is an error naming it.
     void acceptanceCommand() {
         const std::string grammarPath = testdata::sourceDir() + "/samples/grammar.gram";
         const QString dev = QString::fromStdString(testdata::ptbDir("dev"));
-        const QStringList base = {"randomized", "--grammar", QString::fromStdString(grammarPath), "--treebank", dev,
-                                  "--max-len", "12", "--iterations", "4", "--seed", "3", "--limit", "3",
-                                  "--permutations", "100"};
+        const QStringList base = {"randomized",
+                                  "--grammar",
+                                  QString::fromStdString(grammarPath),
+                                  "--treebank",
+                                  dev,
+                                  "--max-len",
+                                  "12",
+                                  "--iterations",
+                                  "4",
+                                  "--seed",
+                                  "3",
+                                  "--limit",
+                                  "3",
+                                  "--permutations",
+                                  "100"};
         const CliRun run = runCli(base + QStringList{"--json"});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const auto j = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
@@ -163,8 +180,9 @@ private slots:
             for (const char* key : {"pushes", "biasL1", "fixedMaskPushes", "fixedMaskBiasL1"})
                 QVERIFY2(run1.contains(key) && run1[key].is_number(), key);
 
-        const CliRun missing = runCli({"randomized", "--grammar", QString::fromStdString(grammarPath), "--treebank",
-                                       "/nonexistent-treebank", "--json"});
+        const CliRun missing =
+            runCli({"randomized", "--grammar", QString::fromStdString(grammarPath), "--treebank",
+                    "/nonexistent-treebank", "--json"});
         QVERIFY(missing.exitCode > 0);
         QVERIFY2(missing.err.contains("/nonexistent-treebank"), missing.err.constData());
     }
@@ -177,9 +195,11 @@ private slots:
         QVERIFY(std::abs(h[0] - 0.04) < 1e-12);
         // Sign-flip test: identical samples give p = 1; a consistent large shift a small p.
         std::vector<double> a(40), b(40);
-        for (int i = 0; i < 40; ++i) a[i] = b[i] = i;
+        for (int i = 0; i < 40; ++i)
+            a[i] = b[i] = i;
         QCOMPARE(pairedSignFlipTest(a, b, 500, 1), 1.0);
-        for (int i = 0; i < 40; ++i) a[i] = b[i] + 1 + 0.1 * (i % 3);
+        for (int i = 0; i < 40; ++i)
+            a[i] = b[i] + 1 + 0.1 * (i % 3);
         QVERIFY(pairedSignFlipTest(a, b, 500, 1) < 0.01);
         QCOMPARE(pairedSignFlipTest(a, b, 500, 7), pairedSignFlipTest(a, b, 500, 7));
     }

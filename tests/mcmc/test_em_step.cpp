@@ -14,7 +14,9 @@ using namespace prunescope;
 
 namespace {
 std::vector<std::vector<std::string>> tinyCorpus() {
-    return {{"a", "cat", "saw", "a", "dog"}, {"a", "dog", "saw", "a", "cat", "with", "a", "fish"}, {"fish", "saw", "cat"},
+    return {{"a", "cat", "saw", "a", "dog"},
+            {"a", "dog", "saw", "a", "cat", "with", "a", "fish"},
+            {"fish", "saw", "cat"},
             {"a", "cat", "with", "a", "dog", "saw", "fish"}};
 }
 std::vector<std::vector<std::string>> devCorpus(int count, int maxLen) {
@@ -26,12 +28,14 @@ std::vector<std::vector<std::string>> devCorpus(int count, int maxLen) {
     }
     return out;
 }
-double prob(float lp) { return std::exp(static_cast<double>(lp)); }
+double prob(float lp) {
+    return std::exp(static_cast<double>(lp));
+}
 } // namespace
 
 class TestEmStep : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // η = 1: the new probabilities are the expected counts normalized per left-hand side; EM never
     // lowers the likelihood of its corpus (once the grammar is proper).
     void exactEmIsClassicalEm() {
@@ -43,11 +47,14 @@ private slots:
         QCOMPARE(c.sentences, 4);
         QCOMPARE(c.failures, 0);
         const Grammar g1 = emUpdate(g, c, 1.0);
-        double sTot = 0;  // S's expansions: binary rules with parent S and the unary S -> VP
-        for (std::size_t r = 0; r < g.binary.size(); ++r) if (g.binary[r].parent == 1) sTot += c.binary[r];
-        for (std::size_t r = 0; r < g.unary.size(); ++r) if (g.unary[r].parent == 1) sTot += c.unary[r];
+        double sTot = 0; // S's expansions: binary rules with parent S and the unary S -> VP
         for (std::size_t r = 0; r < g.binary.size(); ++r)
-            if (g.binary[r].parent == 1) QVERIFY(std::abs(prob(g1.binary[r].logProb) - c.binary[r] / sTot) < 1e-6);
+            if (g.binary[r].parent == 1) sTot += c.binary[r];
+        for (std::size_t r = 0; r < g.unary.size(); ++r)
+            if (g.unary[r].parent == 1) sTot += c.unary[r];
+        for (std::size_t r = 0; r < g.binary.size(); ++r)
+            if (g.binary[r].parent == 1)
+                QVERIFY(std::abs(prob(g1.binary[r].logProb) - c.binary[r] / sTot) < 1e-6);
         double ll = corpusLikelihood(g1, corpus).logLikelihood;
         Grammar cur = g1;
         for (int it = 0; it < 4; ++it) {
@@ -81,12 +88,15 @@ private slots:
         }
         int shrunk = 0;
         for (std::size_t x = 0; x < before.size(); ++x)
-            if (before[x] > 0) QVERIFY2(std::abs(after[x] - before[x]) < 1e-4, g.symbols[x].c_str());
+            if (before[x] > 0)
+                QVERIFY2(std::abs(after[x] - before[x]) < 1e-4, g.symbols[x].c_str());
         for (std::size_t r = 0; r < g.binary.size(); ++r) {
             double tot = 0;
-            for (std::size_t q = 0; q < g.binary.size(); ++q) if (g.binary[q].parent == g.binary[r].parent) tot += c.binary[q];
+            for (std::size_t q = 0; q < g.binary.size(); ++q)
+                if (g.binary[q].parent == g.binary[r].parent) tot += c.binary[q];
             if (c.binary[r] == 0 && tot > 0) {
-                QVERIFY(std::abs(prob(g1.binary[r].logProb) - 0.5 * prob(g.binary[r].logProb)) < 1e-6 * prob(g.binary[r].logProb) + 1e-12);
+                QVERIFY(std::abs(prob(g1.binary[r].logProb) - 0.5 * prob(g.binary[r].logProb)) <
+                        1e-6 * prob(g.binary[r].logProb) + 1e-12);
                 if (++shrunk > 50) break;
             }
         }
@@ -121,19 +131,23 @@ private slots:
         QCOMPARE(c1.pushes, c2.pushes);
         QVERIFY(c1.pushes < 8 * ce.pushes);
         double tot = 0;
-        for (double v : c1.binary) tot += v;
+        for (double v : c1.binary)
+            tot += v;
         double expect = 0;
-        for (const auto& w : corpus) expect += static_cast<double>(w.size()) - 1;  // n − 1 binary nodes
+        for (const auto& w : corpus)
+            expect += static_cast<double>(w.size()) - 1; // n − 1 binary nodes
         QVERIFY(std::abs(tot - expect) < 1e-6);
     }
 
     void matchedThresholdRespectsBudget() {
         const Grammar& g = testdata::trainGrammar();
         const auto corpus = devCorpus(4, 14);
-        const double t = matchedFixedThreshold(g, corpus, testdata::bundledPolicy(), 1e12, {0.1, 0.0, 0.5});
-        QCOMPARE(t, 0.0);  // any cost allowed: keep everything
-        const double t2 = matchedFixedThreshold(g, corpus, testdata::bundledPolicy(), 0, {0.1, 0.0, 0.5});
-        QCOMPARE(t2, 0.5);  // nothing fits: the most aggressive
+        const double t =
+            matchedFixedThreshold(g, corpus, testdata::bundledPolicy(), 1e12, {0.1, 0.0, 0.5});
+        QCOMPARE(t, 0.0); // any cost allowed: keep everything
+        const double t2 =
+            matchedFixedThreshold(g, corpus, testdata::bundledPolicy(), 0, {0.1, 0.0, 0.5});
+        QCOMPARE(t2, 0.5); // nothing fits: the most aggressive
     }
 };
 

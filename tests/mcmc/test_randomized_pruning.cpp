@@ -26,8 +26,10 @@ std::vector<std::string> words(const std::string& s) {
     std::vector<std::string> out;
     std::string cur;
     for (char c : s + " ") {
-        if (c != ' ') cur += c;
-        else if (!cur.empty()) out.push_back(cur), cur.clear();
+        if (c != ' ')
+            cur += c;
+        else if (!cur.empty())
+            out.push_back(cur), cur.clear();
     }
     return out;
 }
@@ -35,22 +37,27 @@ std::vector<std::string> words(const std::string& s) {
 SpanList allPrunable(int n) {
     SpanList out;
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) out.emplace_back(i, i + w);
+        for (int i = 0; i + w <= n; ++i)
+            out.emplace_back(i, i + w);
     return out;
 }
 
-std::vector<double> constantFom(int n, double v) { return std::vector<double>(static_cast<std::size_t>(n + 1) * (n + 1), v); }
+std::vector<double> constantFom(int n, double v) {
+    return std::vector<double>(static_cast<std::size_t>(n + 1) * (n + 1), v);
+}
 
 // Exact posterior over derivations (keyed by binarized tree) of the tiny grammar.
 std::map<std::string, double> exactPosterior(const Grammar& g, const std::vector<std::string>& w) {
-    const auto d = testdata::enumerateDerivations(g, w, PruningMask::allKeep(static_cast<int>(w.size())));
+    const auto d =
+        testdata::enumerateDerivations(g, w, PruningMask::allKeep(static_cast<int>(w.size())));
     double Z = 0;
-    for (const auto& x : d) Z += x.p;
+    for (const auto& x : d)
+        Z += x.p;
     std::map<std::string, double> out;
-    for (const auto& x : d) out[x.tree.toString()] += x.p / Z;
+    for (const auto& x : d)
+        out[x.tree.toString()] += x.p / Z;
     return out;
 }
-
 
 Expectations exactExpectations(const Grammar& g, const std::vector<std::string>& w) {
     PrunedInsideOutside io(g);
@@ -63,20 +70,27 @@ Expectations exactExpectations(const Grammar& g, const std::vector<std::string>&
 
 class TestRandomizedPruning : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // Alg. 2 against its definition, on every span of a 7-word sentence.
     void createMaskFollowsAlgorithm2() {
         const int n = 7;
-        const Tree t = Tree{"ROOT", {Tree{"S", {Tree{"A", {Tree{"A", {Tree{"a", {}}}}, Tree{"B", {Tree{"b", {}}}}}},
-                                                Tree{"C", {Tree{"C", {Tree{"c", {}}}},
-                                                           Tree{"D", {Tree{"D", {Tree{"d", {}}}},
-                                                                      Tree{"E", {Tree{"E", {Tree{"e", {}}}},
-                                                                                 Tree{"F", {Tree{"F", {Tree{"f", {}}}},
-                                                                                            Tree{"G", {Tree{"g", {}}}}}}}}}}}}}}}};
+        const Tree t =
+            Tree{"ROOT",
+                 {Tree{"S",
+                       {Tree{"A", {Tree{"A", {Tree{"a", {}}}}, Tree{"B", {Tree{"b", {}}}}}},
+                        Tree{"C",
+                             {Tree{"C", {Tree{"c", {}}}},
+                              Tree{"D",
+                                   {Tree{"D", {Tree{"d", {}}}},
+                                    Tree{"E",
+                                         {Tree{"E", {Tree{"e", {}}}},
+                                          Tree{"F",
+                                               {Tree{"F", {Tree{"f", {}}}},
+                                                Tree{"G", {Tree{"g", {}}}}}}}}}}}}}}}};
         QCOMPARE(t.size(), n);
-        const auto a = assignmentOf(t);  // constituents (0,2) (2,7) (3,7) (4,7) (5,7)
+        const auto a = assignmentOf(t); // constituents (0,2) (2,7) (3,7) (4,7) (5,7)
         QCOMPARE(int(a[0 * 8 + 2]) + a[2 * 8 + 7] + a[3 * 8 + 7] + a[4 * 8 + 7] + a[5 * 8 + 7], 5);
-        const SpanList selected = {{0, 2}, {1, 3}, {3, 7}, {4, 6}};  // +, −, +, −
+        const SpanList selected = {{0, 2}, {1, 3}, {3, 7}, {4, 6}}; // +, −, +, −
         const PruningMask m = createMask(n, selected, a);
         for (const auto& [i, k] : allPrunable(n)) {
             bool prune = false;
@@ -89,9 +103,11 @@ private slots:
             }
             QCOMPARE(m.keep(i, k), !prune);
         }
-        QVERIFY(!m.keep(1, 3) && !m.keep(4, 6) && !m.keep(1, 4) && !m.keep(2, 4) && m.keep(0, 2) && m.keep(3, 7));
+        QVERIFY(!m.keep(1, 3) && !m.keep(4, 6) && !m.keep(1, 4) && !m.keep(2, 4) && m.keep(0, 2) &&
+                m.keep(3, 7));
         // The current tree always survives; with every variable selected only its bracketing does.
-        for (const auto& [i, k] : prunableSpans(t)) QVERIFY(m.keep(i, k));
+        for (const auto& [i, k] : prunableSpans(t))
+            QVERIFY(m.keep(i, k));
         const PruningMask all = createMask(n, allPrunable(n), a);
         QCOMPARE(all, spanMask(t));
         // No variable selected: nothing pruned.
@@ -104,7 +120,8 @@ private slots:
     void rotatingSelectionChain() {
         for (int m : {0, 1, 2, 3, 7, 9, 14, 30}) {
             SpanList support;
-            for (int q = 0; q < m; ++q) support.emplace_back(q, q + 2);
+            for (int q = 0; q < m; ++q)
+                support.emplace_back(q, q + 2);
             SelectionChain chain(SelectionKind::Rotate, support);
             SplitMix64 rng(5, static_cast<std::uint64_t>(m));
             chain.initialize(rng);
@@ -113,26 +130,30 @@ private slots:
             QCOMPARE(static_cast<int>(chain.selected().size()), size);
             std::set<std::pair<int, int>> everExcluded;
             for (int it = 0; it < 60; ++it) {
-                const std::set<std::pair<int, int>> before(chain.selected().begin(), chain.selected().end());
+                const std::set<std::pair<int, int>> before(chain.selected().begin(),
+                                                           chain.selected().end());
                 chain.next(rng);
-                const std::set<std::pair<int, int>> after(chain.selected().begin(), chain.selected().end());
+                const std::set<std::pair<int, int>> after(chain.selected().begin(),
+                                                          chain.selected().end());
                 QCOMPARE(static_cast<int>(after.size()), size);
                 if (size == 0) continue;
                 int kept = 0;
                 for (const auto& sp : support) {
-                    if (!before.count(sp)) QVERIFY(after.count(sp));  // M' \ s ⊆ s'
+                    if (!before.count(sp)) QVERIFY(after.count(sp)); // M' \ s ⊆ s'
                     kept += before.count(sp) && after.count(sp);
                     if (!after.count(sp)) everExcluded.insert(sp);
                 }
-                QCOMPARE(kept, 2 * size - m);  // |s ∩ s'| = |R|
-                QVERIFY(before != after || m == 0);  // never a self-transition
+                QCOMPARE(kept, 2 * size - m);       // |s ∩ s'| = |R|
+                QVERIFY(before != after || m == 0); // never a self-transition
             }
             if (size > 0) QCOMPARE(static_cast<int>(everExcluded.size()), m);
         }
-        SelectionChain a(SelectionKind::Independent, allPrunable(8)), b(SelectionKind::Independent, allPrunable(8));
+        SelectionChain a(SelectionKind::Independent, allPrunable(8)),
+            b(SelectionKind::Independent, allPrunable(8));
         SplitMix64 ra(9), rb(9);
         a.initialize(ra), b.initialize(rb);
-        for (int it = 0; it < 5; ++it) a.next(ra), b.next(rb);
+        for (int it = 0; it < 5; ++it)
+            a.next(ra), b.next(rb);
         QCOMPARE(a.selected(), b.selected());
         QCOMPARE(static_cast<int>(a.selected().size()), 2 * 27 / 3);
         SelectionChain none(SelectionKind::None, allPrunable(8));
@@ -141,8 +162,10 @@ private slots:
         QVERIFY(none.selected().empty());
         SelectionChain third(SelectionKind::Independent, allPrunable(8), 1.0 / 3.0);
         QCOMPARE(third.selectionSize(), 9);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SelectionChain(SelectionKind::Rotate, allPrunable(8), 0.4));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SelectionChain(SelectionKind::Independent, allPrunable(8), 1.0));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 SelectionChain(SelectionKind::Rotate, allPrunable(8), 0.4));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 SelectionChain(SelectionKind::Independent, allPrunable(8), 1.0));
         QVERIFY(selectionFromName("rotate") == SelectionKind::Rotate);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, selectionFromName("gibbs"));
     }
@@ -157,13 +180,14 @@ private slots:
         const int n = static_cast<int>(w.size());
         const auto all = testdata::enumerateDerivations(g, w, PruningMask::allKeep(n));
         double Z = 0;
-        for (const auto& d : all) Z += d.p;
+        for (const auto& d : all)
+            Z += d.p;
         PrunedInsideOutside io(g);
         SplitMix64 rng(42);
         const SpanList spans = allPrunable(n);
         int tested = 0;
         for (int trial = 0; trial < 12; ++trial) {
-            SpanList s;  // a random selection, from tiny to nearly all spans
+            SpanList s; // a random selection, from tiny to nearly all spans
             const double frac = (trial + 1) / 13.0;
             for (const auto& sp : spans)
                 if (rng.uniform() < frac) s.push_back(sp);
@@ -171,13 +195,14 @@ private slots:
             for (const auto& from : all) {
                 const PruningMask m = createMask(n, s, assignmentOf(from.tree));
                 const auto st = io.inside(w, m);
-                QVERIFY(st.success);  // the current tree survives its own mask
+                QVERIFY(st.success); // the current tree survives its own mask
                 const double Zm = std::exp(st.logZ);
                 for (const auto& to : testdata::enumerateDerivations(g, w, m))
                     flow[to.tree.toString()] += (from.p / Z) * (to.p / Zm);
             }
             double tv = 0;
-            for (const auto& d : all) tv += std::abs(flow[d.tree.toString()] - d.p / Z);
+            for (const auto& d : all)
+                tv += std::abs(flow[d.tree.toString()] - d.p / Z);
             QVERIFY2(tv < 1e-12, std::to_string(tv).c_str());
             ++tested;
         }
@@ -197,7 +222,7 @@ private slots:
             RandomizedOptions opt;
             opt.selection = kind;
             opt.seed = 17;
-            rp.start(w, constantFom(n, 1.0), opt);  // M' = every prunable span
+            rp.start(w, constantFom(n, 1.0), opt); // M' = every prunable span
             const int iterations = 30000;
             std::map<std::string, double> freq;
             for (int t = 0; t < iterations; ++t) {
@@ -205,10 +230,13 @@ private slots:
                 freq[rp.currentTree().toString()] += 1.0 / iterations;
             }
             double tv = 0;
-            for (const auto& [k, p] : truth) tv += std::abs(p - freq[k]);
-            for (const auto& [k, p] : freq) QVERIFY2(truth.count(k), k.c_str());
+            for (const auto& [k, p] : truth)
+                tv += std::abs(p - freq[k]);
+            for (const auto& [k, p] : freq)
+                QVERIFY2(truth.count(k), k.c_str());
             tv /= 2;
-            QVERIFY2(tv < 0.03, (std::string(selectionName(kind)) + " tv " + std::to_string(tv)).c_str());
+            QVERIFY2(tv < 0.03,
+                     (std::string(selectionName(kind)) + " tv " + std::to_string(tv)).c_str());
             const Expectations est = rp.estimate();
             QVERIFY2(spanL1(est, exact) < 0.05, std::to_string(spanL1(est, exact)).c_str());
             QVERIFY(ruleL1(est, exact) < 0.1);
@@ -284,7 +312,8 @@ private slots:
         }
         QCOMPARE(sentences, 6);
         QString curve;
-        for (double v : meanL1) curve += QString::number(v / (seeds * sentences), 'f', 4) + " ";
+        for (double v : meanL1)
+            curve += QString::number(v / (seeds * sentences), 'f', 4) + " ";
         for (std::size_t c = 1; c < checkpoints.size(); ++c)
             QVERIFY2(meanL1[c] <= meanL1[c - 1], qPrintable(curve));
         QVERIFY2(meanL1.back() < 0.95 * meanL1.front(), qPrintable(curve));
@@ -319,19 +348,23 @@ private slots:
         RandomizedPruning rp(g);
         rp.start(w, fom, RandomizedOptions{});
         std::vector<ProgressUpdate> seen;
-        Progress quiet([&](const ProgressUpdate& u) { seen.push_back(u); }, std::chrono::milliseconds(0));
+        Progress quiet([&](const ProgressUpdate& u) { seen.push_back(u); },
+                       std::chrono::milliseconds(0));
         rp.run(4, quiet);
         QCOMPARE(rp.iterations(), 4);
         QVERIFY(!seen.empty());
         QCOMPARE(seen.front().phase, std::string("MCMC iterations"));
         QCOMPARE(seen.front().total, 4L);
         QCOMPARE(seen.back().done, 4L);
-        for (std::size_t i = 1; i < seen.size(); ++i) QVERIFY(seen[i].done >= seen[i - 1].done);
+        for (std::size_t i = 1; i < seen.size(); ++i)
+            QVERIFY(seen[i].done >= seen[i - 1].done);
 
         std::atomic<long> done{0};
-        Progress p([&](const ProgressUpdate& u) { done.store(u.done); }, std::chrono::milliseconds(0));
+        Progress p([&](const ProgressUpdate& u) { done.store(u.done); },
+                   std::chrono::milliseconds(0));
         std::thread canceller([&] {
-            while (done.load() < 3) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            while (done.load() < 3)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
             p.requestCancel();
         });
         const int requested = 1'000'000;

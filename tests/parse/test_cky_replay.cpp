@@ -1,9 +1,9 @@
 // The bottom-up CKY replay (core/parse/CkyReplay.h) against the Parser on ptb-sample/dev: the same
 // chart bit for bit and the same counters, under keep-all, gold-span and random masks.
+#include "core/grammar/PcfgEstimator.h"
 #include "core/parse/CkyReplay.h"
 #include "core/parse/Parser.h"
 #include "core/policy/GoldSpans.h"
-#include "core/grammar/PcfgEstimator.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
@@ -56,8 +56,10 @@ void checkAgainstParser(Parser& p, const std::vector<std::string>& w, const Prun
                 QCOMPARE(c.constituents, 0);
                 QVERIFY(c.splits.empty());
             }
-            if (wd == 1) QVERIFY(c.lexicalPushes > 0);
-            else QCOMPARE(c.lexicalPushes, 0L);
+            if (wd == 1)
+                QVERIFY(c.lexicalPushes > 0);
+            else
+                QCOMPARE(c.lexicalPushes, 0L);
             if (wd < n) QCOMPARE(c.rootPushes, 0L);
             // A split is tried iff both children were built (they came earlier in the order).
             for (int j : c.splits) {
@@ -70,8 +72,10 @@ void checkAgainstParser(Parser& p, const std::vector<std::string>& w, const Prun
             if (c.constituents > 0) {
                 QVERIFY(c.bestSymbol >= 0);
                 const float* post = t.chart.postRow(i, i + wd);
-                for (int x = 0; x < t.chart.numSymbols; ++x) QVERIFY(post[x] <= c.bestScore);
-                if (wd > 1 && c.bestSplit >= 0) QVERIFY(std::count(c.splits.begin(), c.splits.end(), c.bestSplit) == 1);
+                for (int x = 0; x < t.chart.numSymbols; ++x)
+                    QVERIFY(post[x] <= c.bestScore);
+                if (wd > 1 && c.bestSplit >= 0)
+                    QVERIFY(std::count(c.splits.begin(), c.splits.end(), c.bestSplit) == 1);
             } else {
                 QCOMPARE(c.bestSymbol, -1);
             }
@@ -85,10 +89,11 @@ void checkAgainstParser(Parser& p, const std::vector<std::string>& w, const Prun
 
 class TestCkyReplay : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void keepAllEqualsParser() {
         Parser p(trainGrammar());
-        for (const Tree* t : devTrees(20, 25)) checkAgainstParser(p, t->words(), nullptr);
+        for (const Tree* t : devTrees(20, 25))
+            checkAgainstParser(p, t->words(), nullptr);
         // An explicit keep-all mask is the same as none.
         const auto w = devTrees(20, 1).front()->words();
         const PruningMask all = PruningMask::allKeep(static_cast<int>(w.size()));
@@ -106,7 +111,8 @@ private slots:
                 PruningMask m = PruningMask::allKeep(n);
                 std::bernoulli_distribution keep(keepRate);
                 for (int wd = 2; wd < n; ++wd)
-                    for (int i = 0; i + wd <= n; ++i) m.set(i, i + wd, keep(rng));
+                    for (int i = 0; i + wd <= n; ++i)
+                        m.set(i, i + wd, keep(rng));
                 checkAgainstParser(p, w, &m);
                 failed += !replayCky(p.grammar(), w, &m).success;
                 ++checked;

@@ -27,7 +27,7 @@ std::vector<std::string> devSentence(int maxLen) {
 
 class TestIdealLoop : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void rowsMatchTheParser_data() {
         QTest::addColumn<int>("kernel");
         QTest::addColumn<int>("maxLen");
@@ -47,13 +47,15 @@ private slots:
         QVERIFY(r.rowsMatchParser);
         QVERIFY(r.pushes > 0);
         QVERIFY(r.cells > 0);
-        // Every m-th cell of width >= 2, m chosen for about kIdealPushes pushes: all of them when the
-        // whole parse has no more pushes than that.
+        // Every m-th cell of width >= 2, m chosen for about kIdealPushes pushes: all of them when
+        // the whole parse has no more pushes than that.
         Parser parser(trainGrammar(), k);
         const long all = parser.parse(words).pushes;
         const int n = static_cast<int>(words.size());
-        if (all <= kIdealPushes) QCOMPARE(r.cells, n * (n - 1) / 2);
-        else QVERIFY(r.cells < n * (n - 1) / 2 && r.pushes < all);
+        if (all <= kIdealPushes)
+            QCOMPARE(r.cells, n * (n - 1) / 2);
+        else
+            QVERIFY(r.cells < n * (n - 1) / 2 && r.pushes < all);
         QVERIFY(r.improvementRate > 0 && r.improvementRate < 1);
         QVERIFY(r.withWitnessMpushPerSecond > 0);
         QVERIFY(r.withoutWitnessMpushPerSecond > 0);
@@ -61,7 +63,8 @@ private slots:
     }
 
     void refusesAnEmptySentence() {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, measureIdealLoop(trainGrammar(), {}, CkyKernel::Portable, 0.01));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 measureIdealLoop(trainGrammar(), {}, CkyKernel::Portable, 0.01));
     }
 
     // Phase timing is observation only: the same pushes and the same chart bit for bit, and its

@@ -22,7 +22,8 @@ InputError maskError(const std::string& text) {
 
 std::vector<std::string> words(int n) {
     std::vector<std::string> w;
-    for (int i = 0; i < n; ++i) w.push_back(i % 7 == 6 ? "." : (i % 2 ? "the" : "dog"));
+    for (int i = 0; i < n; ++i)
+        w.push_back(i % 7 == 6 ? "." : (i % 2 ? "the" : "dog"));
     return w;
 }
 
@@ -30,16 +31,20 @@ std::vector<std::string> words(int n) {
 
 class TestParseLimits : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void masksReadStrictly_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("message");
-        QTest::newRow("n wraps") << "{\"n\": 4294967303}" << 1 << 7 << "4294967303 is outside [0, 4095]";
-        QTest::newRow("i wraps") << "[{\"n\": 7},\n {\"n\": 7, \"pruned\": [[4294967296, 2]]}]" << 2 << 23 << "is outside [0, 7]";
-        QTest::newRow("k float") << "{\"n\": 7, \"pruned\": [[0, 2.0]]}" << 1 << 25 << "must be an integer";
-        QTest::newRow("not prunable") << "{\"n\": 7,\n \"pruned\": [[0, 7]]}" << 2 << 13 << "not prunable";
+        QTest::newRow("n wraps") << "{\"n\": 4294967303}" << 1 << 7
+                                 << "4294967303 is outside [0, 4095]";
+        QTest::newRow("i wraps") << "[{\"n\": 7},\n {\"n\": 7, \"pruned\": [[4294967296, 2]]}]" << 2
+                                 << 23 << "is outside [0, 7]";
+        QTest::newRow("k float") << "{\"n\": 7, \"pruned\": [[0, 2.0]]}" << 1 << 25
+                                 << "must be an integer";
+        QTest::newRow("not prunable")
+            << "{\"n\": 7,\n \"pruned\": [[0, 7]]}" << 2 << 13 << "not prunable";
         QTest::newRow("no n") << "{\"pruned\": []}" << 1 << 1 << "needs an integer field 'n'";
         QTest::newRow("bad json") << "{\"n\": 7,,}" << 1 << -1 << "invalid JSON";
         QTest::newRow("overflow") << "{\"n\": 1e999}" << 1 << 7 << "number overflow";
@@ -56,11 +61,13 @@ private slots:
         QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
     }
     void goodMaskFile() {
-        const auto m = masksFromJsonText("[{\"n\": 4, \"pruned\": [[1, 3]]}, {\"n\": 3}]", "ok.json");
+        const auto m =
+            masksFromJsonText("[{\"n\": 4, \"pruned\": [[1, 3]]}, {\"n\": 3}]", "ok.json");
         QCOMPARE(m.size(), std::size_t(2));
         QVERIFY(!m[0].keep(1, 3));
         QCOMPARE(m[1].keptCount(), 2);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PruningMask::fromJson(nlohmann::json::parse("{\"n\": 4294967303}")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PruningMask::fromJson(nlohmann::json::parse(
+                                                            "{\"n\": 4294967303}")));
     }
 
     void budgetRefusesBeforeAllocating() {
@@ -68,14 +75,15 @@ private slots:
         p.setMemoryBudget(std::size_t{64} << 20);
         QVERIFY(p.denseBytes(40) < (std::size_t{64} << 20));
         const std::size_t need = p.denseBytes(500);
-        QVERIFY(need > (std::size_t{2} << 30));  // the 500-word sentence that took 3.6 GB
+        QVERIFY(need > (std::size_t{2} << 30)); // the 500-word sentence that took 3.6 GB
         try {
             p.parse(words(500));
             QFAIL("parsed");
         } catch (const SentenceTooLarge& e) {
-            QVERIFY2(std::string(e.what()).find("memory budget of 64 MiB") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("memory budget of 64 MiB") != std::string::npos,
+                     e.what());
         }
-        QCOMPARE(p.chart().memoryBytes(), std::size_t(0));  // nothing was allocated
+        QCOMPARE(p.chart().memoryBytes(), std::size_t(0)); // nothing was allocated
         // The default budget refuses it too.
         Parser q(testdata::trainGrammar());
         QVERIFY_THROWS_EXCEPTION(SentenceTooLarge, q.checkFits(500));
@@ -100,11 +108,13 @@ private slots:
     void evaluationSkipsAndCounts() {
         // A 5000-word sentence used to abort the whole evaluation.
         std::string huge = "( (S";
-        for (int i = 0; i < 5000; ++i) huge += " (NN w)";
+        for (int i = 0; i < 5000; ++i)
+            huge += " (NN w)";
         huge += ") )\n";
         std::vector<Tree> gold;
-        for (const auto& t : readTreebankString("( (S (NP (DT The) (NN dog)) (VP (VBZ barks)) (. .)) )\n" + huge +
-                                                "( (S (NP (PRP It)) (VP (VBD ran)) (. .)) )\n"))
+        for (const auto& t :
+             readTreebankString("( (S (NP (DT The) (NN dog)) (VP (VBZ barks)) (. .)) )\n" + huge +
+                                "( (S (NP (PRP It)) (VP (VBD ran)) (. .)) )\n"))
             gold.push_back(normalizeTree(t));
         const CorpusResult r = evaluateCorpus(testdata::trainGrammar(), gold, MaskFunction{});
         QCOMPARE(r.sentences.size(), std::size_t(2));

@@ -1,13 +1,13 @@
 // Pruned weighted CKY (Alg. 1), the grammar file and the corpus evaluator on real data.
-#include "core/treebank/Binarize.h"
 #include "core/eval/CorpusEvaluator.h"
-#include "core/util/Error.h"
-#include "core/policy/GoldSpans.h"
 #include "core/grammar/GrammarFile.h"
+#include "core/grammar/PcfgEstimator.h"
 #include "core/parse/Parser.h"
 #include "core/parse/SpanBracketing.h"
-#include "core/grammar/PcfgEstimator.h"
+#include "core/policy/GoldSpans.h"
+#include "core/treebank/Binarize.h"
 #include "core/treebank/TreebankReader.h"
+#include "core/util/Error.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
@@ -62,7 +62,7 @@ std::vector<const Tree*> shortTrees(const std::string& split, int maxLen, std::s
 
 class TestParser : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void grammarFileRoundTrip() {
         const Grammar& g = trainGrammar();
         const std::string text = grammarToString(g);
@@ -81,11 +81,15 @@ private slots:
         // Relative frequencies: every parent's expansions sum to one.
         const Grammar& g = trainGrammar();
         std::vector<double> mass(g.numSymbols(), 0.0);
-        for (const auto& r : g.binary) mass[r.parent] += std::exp(double(r.logProb));
-        for (const auto& r : g.unary) mass[r.parent] += std::exp(double(r.logProb));
-        for (const auto& r : g.rootRules) mass[r.parent] += std::exp(double(r.logProb));
+        for (const auto& r : g.binary)
+            mass[r.parent] += std::exp(double(r.logProb));
+        for (const auto& r : g.unary)
+            mass[r.parent] += std::exp(double(r.logProb));
+        for (const auto& r : g.rootRules)
+            mass[r.parent] += std::exp(double(r.logProb));
         for (const auto& entries : g.lexicon)
-            for (const auto& e : entries) mass[e.tag] += std::exp(double(e.logProb));
+            for (const auto& e : entries)
+                mass[e.tag] += std::exp(double(e.logProb));
         int checked = 0;
         for (int x = 0; x < g.numSymbols(); ++x) {
             if (mass[x] == 0) continue;
@@ -99,11 +103,18 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("message");
         QTest::newRow("not a grammar") << "hello world\n" << 1 << "not a PruneScope grammar";
-        QTest::newRow("version") << "prunescope-grammar 7\n" << 1 << "unsupported grammar format version 7";
-        QTest::newRow("truncated") << "prunescope-grammar 1\noptions {}\nsymbols 2\nROOT\n" << 4 << "unexpected end of file";
-        QTest::newRow("unknown symbol") << "prunescope-grammar 1\noptions {}\nsymbols 2\nROOT\nS\nroot ROOT\nbinary 1\nS S NP -1\n" << 8 << "unknown symbol 'NP'";
-        QTest::newRow("bad number") << "prunescope-grammar 1\noptions {}\nsymbols 2\nROOT\nS\nroot ROOT\nbinary 1\nS S S x1\n" << 8 << "not a number";
-        QTest::newRow("bad json") << "prunescope-grammar 1\noptions {oops\n" << 2 << "bad options JSON";
+        QTest::newRow("version") << "prunescope-grammar 7\n"
+                                 << 1 << "unsupported grammar format version 7";
+        QTest::newRow("truncated") << "prunescope-grammar 1\noptions {}\nsymbols 2\nROOT\n"
+                                   << 4 << "unexpected end of file";
+        QTest::newRow("unknown symbol") << "prunescope-grammar 1\noptions {}\nsymbols "
+                                           "2\nROOT\nS\nroot ROOT\nbinary 1\nS S NP -1\n"
+                                        << 8 << "unknown symbol 'NP'";
+        QTest::newRow("bad number") << "prunescope-grammar 1\noptions {}\nsymbols 2\nROOT\nS\nroot "
+                                       "ROOT\nbinary 1\nS S S x1\n"
+                                    << 8 << "not a number";
+        QTest::newRow("bad json") << "prunescope-grammar 1\noptions {oops\n"
+                                  << 2 << "bad options JSON";
     }
     void grammarFileErrors() {
         QFETCH(QString, text);
@@ -115,7 +126,8 @@ private slots:
         } catch (const InputError& e) {
             QCOMPARE(e.file(), std::string("bad.gram"));
             QCOMPARE(e.line(), line);
-            QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos,
+                     e.what());
         }
         try {
             loadGrammar("/nonexistent/dir/missing.gram");
@@ -145,9 +157,11 @@ private slots:
         const Grammar& g = trainGrammar();
         Parser reused(g);
         std::vector<const Tree*> trees = shortTrees("dev", 40, 400);
-        std::stable_sort(trees.begin(), trees.end(), [](const Tree* a, const Tree* b) { return a->size() > b->size(); });
+        std::stable_sort(trees.begin(), trees.end(),
+                         [](const Tree* a, const Tree* b) { return a->size() > b->size(); });
         QVERIFY(trees.size() > 12);
-        const std::vector<const Tree*> order = {trees[0], trees.back(), trees[1], trees[trees.size() / 2], trees[2]};
+        const std::vector<const Tree*> order = {trees[0], trees.back(), trees[1],
+                                                trees[trees.size() / 2], trees[2]};
         for (const Tree* t : order) {
             auto w = t->words();
             Parser fresh(g);
@@ -170,10 +184,12 @@ private slots:
             if (!longest || t->size() > longest->size()) longest = t;
         QVERIFY(longest && longest->size() >= 38);
         std::vector<std::string> w = longest->words();
-        while (w.size() < 40) w.push_back(w[w.size() % longest->size()]);
+        while (w.size() < 40)
+            w.push_back(w[w.size() % longest->size()]);
         QVERIFY(p.parse(w).pushes > 0);
         const double mib = (p.chart().memoryBytes() + p.scratchBytes()) / 1048576.0;
-        qInfo("chart %.1f MiB + scratch %.1f MiB", p.chart().memoryBytes() / 1048576.0, p.scratchBytes() / 1048576.0);
+        qInfo("chart %.1f MiB + scratch %.1f MiB", p.chart().memoryBytes() / 1048576.0,
+              p.scratchBytes() / 1048576.0);
         QVERIFY2(mib <= 64.0, qPrintable(QString::number(mib)));
     }
     void bestScoreIsSumOfRuleLogProbs() {
@@ -222,7 +238,8 @@ private slots:
             PruningMask m = PruningMask::allKeep(n);
             std::bernoulli_distribution keep(0.6);
             for (int wd = 2; wd < n; ++wd)
-                for (int i = 0; i + wd <= n; ++i) m.set(i, i + wd, keep(rng));
+                for (int i = 0; i + wd <= n; ++i)
+                    m.set(i, i + wd, keep(rng));
             ParseStats pr = p.parse(w, &m);
             QVERIFY(pr.pushes <= full.pushes);
             QVERIFY(pr.constituents <= full.constituents);
@@ -235,7 +252,8 @@ private slots:
         }
     }
     // SpanBracketing against a naive recursion over splits (random masks, every n <= 70, so
-    // bracketings spanning two 64-bit words too), and against the parser: no bracketing means no parse.
+    // bracketings spanning two 64-bit words too), and against the parser: no bracketing means no
+    // parse.
     void spanBracketingMatchesNaiveAndTheParser() {
         std::mt19937 rng(11);
         SpanBracketing fast;
@@ -254,15 +272,16 @@ private slots:
                         if (r >= 0) return r;
                         bool ok = k - i == 1;
                         if (!ok && (k - i == n || m.keep(i, k)))
-                            for (int j = i + 1; j < k && !ok; ++j) ok = naive(i, j) && naive(j, k);
+                            for (int j = i + 1; j < k && !ok; ++j)
+                                ok = naive(i, j) && naive(j, k);
                         return (r = ok);
                     };
                     const bool expected = naive(0, n);
                     QCOMPARE(fast.exists(m), expected);
                     (expected ? with : without) += 1;
                 }
-        QVERIFY(with > 100 && without > 100);  // both answers were exercised
-        QVERIFY(!fast.exists(PruningMask{}));  // an empty sentence has no bracketing
+        QVERIFY(with > 100 && without > 100); // both answers were exercised
+        QVERIFY(!fast.exists(PruningMask{})); // an empty sentence has no bracketing
 
         const Grammar& g = trainGrammar();
         Parser p(g);
@@ -274,7 +293,8 @@ private slots:
                 PruningMask m = PruningMask::allKeep(n);
                 std::bernoulli_distribution keep(keepP);
                 for (int wd = 2; wd < n; ++wd)
-                    for (int i = 0; i + wd <= n; ++i) m.set(i, i + wd, keep(rng));
+                    for (int i = 0; i + wd <= n; ++i)
+                        m.set(i, i + wd, keep(rng));
                 const ParseStats st = p.parse(w, &m);
                 if (!fast.exists(m)) QVERIFY(!st.success);
                 if (st.success) QVERIFY(fast.exists(m));
@@ -288,7 +308,8 @@ private slots:
         Grammar g;
         g.symbols = {"ROOT", "S", "NP", "VP", "D", "N", "V"};
         g.root = 0;
-        g.binary = {{1, 2, 3, std::log(1.0f)}, {2, 4, 5, std::log(1.0f)}, {3, 6, 2, std::log(1.0f)}};
+        g.binary = {
+            {1, 2, 3, std::log(1.0f)}, {2, 4, 5, std::log(1.0f)}, {3, 6, 2, std::log(1.0f)}};
         g.rootRules = {{0, 1, std::log(1.0f)}};
         g.words = {"the", "dog", "saw", "cat"};
         g.lexicon = {{{4, 0.f}}, {{5, std::log(0.5f)}}, {{6, 0.f}}, {{5, std::log(0.5f)}}};
@@ -308,7 +329,8 @@ private slots:
         st = p.parse(w, &m);
         QVERIFY(!st.success);
         QCOMPARE(st.spansKept, PruningMask::prunableCount(5) - 1);
-        QCOMPARE(bestTree(g, p.chart(), w).toString(), std::string("(ROOT (D the) (N dog) (V saw) (D the) (N cat))"));
+        QCOMPARE(bestTree(g, p.chart(), w).toString(),
+                 std::string("(ROOT (D the) (N dog) (V saw) (D the) (N cat))"));
     }
     void badInput() {
         const Grammar& g = trainGrammar();
@@ -330,7 +352,8 @@ private slots:
                 if (longSentence.size() < 200) longSentence.push_back(x);
         PruningMask lm = PruningMask::allKeep(200);
         for (int wd = 2; wd < 200; ++wd)
-            for (int i = 0; i + wd <= 200; ++i) lm.set(i, i + wd, (i % 10 == 0) || wd <= 3);
+            for (int i = 0; i + wd <= 200; ++i)
+                lm.set(i, i + wd, (i % 10 == 0) || wd <= 3);
         ParseStats st = p.parse(longSentence, &lm);
         QCOMPARE(bestTree(g, p.chart(), longSentence).words(), longSentence);
         QVERIFY(st.pushes > 0);
@@ -341,15 +364,18 @@ private slots:
         m.set(3, 6, false);
         QCOMPARE(PruningMask::fromJson(m.toJson()), m);
         QCOMPARE(m.keptCount(), PruningMask::prunableCount(6) - 2);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PruningMask::fromJson(nlohmann::json::parse(R"({"n":4,"pruned":[[0,4]]})")));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PruningMask::fromJson(nlohmann::json::parse(R"({"pruned":[]})")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PruningMask::fromJson(nlohmann::json::parse(
+                                                            R"({"n":4,"pruned":[[0,4]]})")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 PruningMask::fromJson(nlohmann::json::parse(R"({"pruned":[]})")));
     }
     void devAccuracyIsSane() {
         // Guards against silent regressions in the whole pipeline (reader, binarizer, grammar,
         // CKY, debinarizer, EVALB): a plain treebank PCFG on this sample gets ~70 F1.
         const Grammar& g = trainGrammar();
         std::vector<Tree> gold;
-        for (const Tree* t : shortTrees("dev", 20, 1000)) gold.push_back(*t);
+        for (const Tree* t : shortTrees("dev", 20, 1000))
+            gold.push_back(*t);
         CorpusResult r = evaluateCorpus(g, gold, MaskFunction{});
         QVERIFY2(r.f1() > 0.65 && r.f1() < 0.90, std::to_string(r.f1()).c_str());
         QVERIFY(r.failures <= 2);
@@ -360,25 +386,31 @@ private slots:
         // number but the timings must be the one-thread result, skipped sentences included.
         const Grammar& g = trainGrammar();
         std::vector<Tree> gold;
-        for (const Tree* t : shortTrees("dev", 25, testdata::kUnderSanitizer ? 30 : 120)) gold.push_back(*t);
+        for (const Tree* t : shortTrees("dev", 25, testdata::kUnderSanitizer ? 30 : 120))
+            gold.push_back(*t);
         // A budget that fits 20 words but not 25, so some sentences are refused (and listed).
         std::size_t budget = 1 << 20;
         for (;; budget += 1 << 18) {
             Parser probe(g);
             probe.setMemoryBudget(budget);
-            try { probe.checkFits(20); break; } catch (const SentenceTooLarge&) {}
+            try {
+                probe.checkFits(20);
+                break;
+            } catch (const SentenceTooLarge&) {
+            }
         }
         {
             Parser probe(g);
             probe.setMemoryBudget(budget);
             QVERIFY_THROWS_EXCEPTION(SentenceTooLarge, probe.checkFits(25));
         }
-        const MaskFunction mask = [](std::span<const std::string> words) {  // stateless: thread-safe
+        const MaskFunction mask = [](std::span<const std::string> words) { // stateless: thread-safe
             const int n = static_cast<int>(words.size());
             PruningMask m = PruningMask::allKeep(n);
             for (int i = 0; i < n; ++i)
                 for (int j = i + 2; j <= n; ++j)
-                    if ((i * 7 + j * 3 + n) % 4 == 0 && PruningMask::prunable(n, i, j)) m.set(i, j, false);
+                    if ((i * 7 + j * 3 + n) % 4 == 0 && PruningMask::prunable(n, i, j))
+                        m.set(i, j, false);
             return m;
         };
         EvaluationOptions opt;

@@ -1,8 +1,8 @@
 // The optimized CKY (Alg. 1) against a frozen copy of the original straightforward
 // implementation: every value and witness of the chart and every counter must agree to the bit.
-#include "core/policy/GoldSpans.h"
-#include "core/parse/Parser.h"
 #include "core/grammar/PcfgEstimator.h"
+#include "core/parse/Parser.h"
+#include "core/policy/GoldSpans.h"
 #include "core/treebank/TreebankReader.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
@@ -20,7 +20,8 @@ using testdata::trainGrammar;
 namespace {
 namespace ref {
 
-// The chart arrays as the first parser laid them out: [cell * N + symbol], cells by width then start.
+// The chart arrays as the first parser laid them out: [cell * N + symbol], cells by width then
+// start.
 struct RefChart {
     int n = 0, numSymbols = 0;
     std::vector<int> cellOffsetByWidth;
@@ -34,7 +35,8 @@ struct RefChart {
         n = len;
         numSymbols = symbols;
         cellOffsetByWidth.assign(n + 2, 0);
-        for (int w = 1; w <= n; ++w) cellOffsetByWidth[w + 1] = cellOffsetByWidth[w] + (n - w + 1);
+        for (int w = 1; w <= n; ++w)
+            cellOffsetByWidth[w + 1] = cellOffsetByWidth[w] + (n - w + 1);
         const std::size_t size = static_cast<std::size_t>(numCells()) * numSymbols;
         pre.assign(size, kNegInf);
         post.assign(size, kNegInf);
@@ -74,7 +76,8 @@ long applyUnaries(const Grammar& g, RefChart& c, int i, int k) {
 }
 
 // Alg. 1, every (left symbol, right symbol) rule group checked against the right cell.
-ParseStats parse(const Grammar& g, RefChart& c, const std::vector<std::string>& words, const PruningMask* mask) {
+ParseStats parse(const Grammar& g, RefChart& c, const std::vector<std::string>& words,
+                 const PruningMask* mask) {
     const int n = static_cast<int>(words.size());
     const int N = g.numSymbols();
     c.reset(n, N);
@@ -114,7 +117,8 @@ ParseStats parse(const Grammar& g, RefChart& c, const std::vector<std::string>& 
                 for (int y = 0; y < N; ++y) {
                     const float ly = left[y];
                     if (ly == kNegInf) continue;
-                    for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+                    for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1];
+                         ++gi) {
                         const RuleGroup& grp = g.groups[gi];
                         const float rz = right[grp.right];
                         if (rz == kNegInf) continue;
@@ -153,8 +157,7 @@ ParseStats parse(const Grammar& g, RefChart& c, const std::vector<std::string>& 
 
 } // namespace ref
 
-template <class T>
-bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+template <class T> bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
 }
 
@@ -162,32 +165,38 @@ PruningMask randomMask(int n, double keepP, std::mt19937& rng) {
     PruningMask m = PruningMask::allKeep(n);
     std::bernoulli_distribution keep(keepP);
     for (int w = 2; w < n; ++w)
-        for (int i = 0; i + w <= n; ++i) m.set(i, i + w, keep(rng));
+        for (int i = 0; i + w <= n; ++i)
+            m.set(i, i + w, keep(rng));
     return m;
 }
 
 // Parses words with both implementations and reports the first difference (empty if none).
-std::string compareOnce(const Grammar& g, Parser& p, ref::RefChart& rc, const std::vector<std::string>& w,
-                        const PruningMask* m) {
+std::string compareOnce(const Grammar& g, Parser& p, ref::RefChart& rc,
+                        const std::vector<std::string>& w, const PruningMask* m) {
     const ParseStats a = p.parse(w, m);
     const ParseStats b = ref::parse(g, rc, w, m);
     const DenseChart c = toDense(p.chart()); // the sparse chart with its -inf entries written out
-    if (a.pushes != b.pushes) return "pushes " + std::to_string(a.pushes) + " vs " + std::to_string(b.pushes);
+    if (a.pushes != b.pushes)
+        return "pushes " + std::to_string(a.pushes) + " vs " + std::to_string(b.pushes);
     if (a.constituents != b.constituents) return "constituents differ";
     if (a.spansKept != b.spansKept) return "spansKept differ";
-    if (a.success != b.success || std::memcmp(&a.logProb, &b.logProb, sizeof(double)) != 0) return "logProb differs";
-    if (c.n != rc.n || c.numSymbols != rc.numSymbols || c.cellOffsetByWidth != rc.cellOffsetByWidth) return "shape differs";
+    if (a.success != b.success || std::memcmp(&a.logProb, &b.logProb, sizeof(double)) != 0)
+        return "logProb differs";
+    if (c.n != rc.n || c.numSymbols != rc.numSymbols || c.cellOffsetByWidth != rc.cellOffsetByWidth)
+        return "shape differs";
     if (!sameBits(c.pre, rc.pre)) return "pre differs";
     if (!sameBits(c.post, rc.post)) return "post differs";
     if (!sameBits(c.preWitness, rc.preWitness)) return "preWitness differs";
     if (!sameBits(c.postWitness, rc.postWitness)) return "postWitness differs";
-    if (std::memcmp(&c.rootScore, &rc.rootScore, sizeof(float)) != 0 || c.rootWitness != rc.rootWitness)
+    if (std::memcmp(&c.rootScore, &rc.rootScore, sizeof(float)) != 0 ||
+        c.rootWitness != rc.rootWitness)
         return "root differs";
     return {};
 }
 
-// Dev sentences <= 25 words under three masks, then the 40 longest <= 40 words (all-keep and one mask).
-// Under ASan/TSan every 4th short sentence and the 10 longest (the Release run checks them all).
+// Dev sentences <= 25 words under three masks, then the 40 longest <= 40 words (all-keep and one
+// mask). Under ASan/TSan every 4th short sentence and the 10 longest (the Release run checks them
+// all).
 constexpr int kShortStep = testdata::kUnderSanitizer ? 4 : 1;
 constexpr std::size_t kLongest = testdata::kUnderSanitizer ? 10 : 40;
 
@@ -208,13 +217,15 @@ int compareOnDev(const Grammar& g, CkyKernel kernel = CkyKernel::Auto) {
         for (const PruningMask* m : {static_cast<const PruningMask*>(nullptr), &m1, &m2}) {
             const std::string diff = compareOnce(g, p, rc, w, m);
             if (!diff.empty()) {
-                qWarning("%s (n=%d, mask %s)", diff.c_str(), n, m ? m->toJson().dump().c_str() : "none");
+                qWarning("%s (n=%d, mask %s)", diff.c_str(), n,
+                         m ? m->toJson().dump().c_str() : "none");
                 return -1;
             }
             ++compared;
         }
     }
-    std::stable_sort(longest.begin(), longest.end(), [](const Tree* a, const Tree* b) { return a->size() > b->size(); });
+    std::stable_sort(longest.begin(), longest.end(),
+                     [](const Tree* a, const Tree* b) { return a->size() > b->size(); });
     longest.resize(std::min<std::size_t>(longest.size(), kLongest));
     for (const Tree* t : longest) {
         const auto w = t->words();
@@ -235,13 +246,15 @@ int compareOnDev(const Grammar& g, CkyKernel kernel = CkyKernel::Auto) {
 
 class TestParserReference : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void matchesReferenceOnDev() {
         const int compared = compareOnDev(trainGrammar());
         QVERIFY(compared > 0);
         int shortOnes = 0;
-        for (const Tree& t : normalizedTrees("dev")) shortOnes += t.size() <= 25;
-        QCOMPARE(compared, 3 * ((shortOnes + kShortStep - 1) / kShortStep) + 2 * static_cast<int>(kLongest));
+        for (const Tree& t : normalizedTrees("dev"))
+            shortOnes += t.size() <= 25;
+        QCOMPARE(compared,
+                 3 * ((shortOnes + kShortStep - 1) / kShortStep) + 2 * static_cast<int>(kLongest));
     }
     void matchesReferenceWithEveryKernel() {
         // Auto picks the widest kernel set; the narrower ones this CPU runs (portable at least:
@@ -269,8 +282,10 @@ private slots:
         Grammar g = trainGrammar();
         Parser p(trainGrammar());
         ref::RefChart rc;
-        for (auto& r : g.binary) r.logProb -= 0.5f;
-        const std::vector<std::string> w = {"The", "company", "said", "it", "expects", "higher", "sales", "."};
+        for (auto& r : g.binary)
+            r.logProb -= 0.5f;
+        const std::vector<std::string> w = {"The",     "company", "said",  "it",
+                                            "expects", "higher",  "sales", "."};
         QVERIFY(!compareOnce(g, p, rc, w, nullptr).empty());
     }
 };

@@ -2,8 +2,8 @@
 // enumeration of every segmentation, on ptb-sample/dev replays (keep-all and random masks) at
 // several steps; fragment trees cover the sentence; the count never grows as cells are built.
 #include "core/parse/CkyReplay.h"
-#include "core/parse/PartialParse.h"
 #include "core/parse/Parser.h"
+#include "core/parse/PartialParse.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 
@@ -23,10 +23,13 @@ std::vector<const Tree*> devTreesBetween(int minLen, int maxLen, std::size_t lim
     return out;
 }
 
-// Steps worth checking: none built, the words, part way through each width band, all but the root, all.
+// Steps worth checking: none built, the words, part way through each width band, all but the root,
+// all.
 std::vector<int> stepsOf(const ReplayTrace& t) {
     const int total = static_cast<int>(t.cells.size()), n = t.n;
-    std::vector<int> s{0, 1, n, n + 1, n + (n - 1) / 2, 2 * n - 1, total / 2, (3 * total) / 4, total - 2, total - 1, total};
+    std::vector<int> s{
+        0,         1,         n,    n + 1, n + (n - 1) / 2, 2 * n - 1, total / 2, (3 * total) / 4,
+        total - 2, total - 1, total};
     std::erase_if(s, [&](int x) { return x < 0 || x > total; });
     std::sort(s.begin(), s.end());
     s.erase(std::unique(s.begin(), s.end()), s.end());
@@ -40,8 +43,9 @@ int checkStep(const Grammar& g, const ReplayTrace& t, const std::vector<std::str
     const PartialParse naive = naivePartialParse(t.chart, built);
     [&] {
         QCOMPARE(fast.size(), naive.size());
-        QVERIFY2(std::abs(fast.score - naive.score) <= 1e-6 * (1 + std::abs(naive.score)),
-                 qPrintable(QString("step %1: %2 vs %3").arg(step).arg(fast.score).arg(naive.score)));
+        QVERIFY2(
+            std::abs(fast.score - naive.score) <= 1e-6 * (1 + std::abs(naive.score)),
+            qPrintable(QString("step %1: %2 vs %3").arg(step).arg(fast.score).arg(naive.score)));
         int at = 0;
         double sum = 0;
         for (const PartialFragment& f : fast.fragments) {
@@ -50,12 +54,12 @@ int checkStep(const Grammar& g, const ReplayTrace& t, const std::vector<std::str
             at = f.k;
             sum += f.score;
             const ReplayCell& c = t.cells[static_cast<std::size_t>(t.order(f.i, f.k))];
-            if (f.symbol < 0) {  // a bare word: its cell is not built yet (or has no tag)
+            if (f.symbol < 0) { // a bare word: its cell is not built yet (or has no tag)
                 QCOMPARE(f.k - f.i, 1);
                 QVERIFY(t.order(f.i, f.k) >= step || c.bestSymbol < 0);
                 continue;
             }
-            QVERIFY(t.order(f.i, f.k) < step);  // built by this step, not pruned, its best symbol
+            QVERIFY(t.order(f.i, f.k) < step); // built by this step, not pruned, its best symbol
             QVERIFY(!c.pruned);
             QCOMPARE(f.symbol, c.bestSymbol);
             QCOMPARE(f.score, static_cast<double>(c.bestScore));
@@ -77,25 +81,30 @@ int checkStep(const Grammar& g, const ReplayTrace& t, const std::vector<std::str
     return fast.size();
 }
 
-void checkReplay(const Grammar& g, const std::vector<std::string>& w, const PruningMask* m, int& checked) {
+void checkReplay(const Grammar& g, const std::vector<std::string>& w, const PruningMask* m,
+                 int& checked) {
     const ReplayTrace t = replayCky(g, w, m);
     int last = t.n + 1;
     for (int step : stepsOf(t)) {
         const int count = checkStep(g, t, w, step);
         if (QTest::currentTestFailed()) return;
-        QVERIFY(count <= last);  // building cells only adds offers
+        QVERIFY(count <= last); // building cells only adds offers
         last = count;
         ++checked;
     }
-    // Before any cell: every word bare; after the words: one tag each; after all, one piece if parsed.
+    // Before any cell: every word bare; after the words: one tag each; after all, one piece if
+    // parsed.
     QCOMPARE(bestPartialParse(t.chart, builtAfter(t, t.chart, 0)).size(), t.n);
-    if (t.success) QCOMPARE(bestPartialParse(t.chart, builtAfter(t, t.chart, static_cast<int>(t.cells.size()))).size(), 1);
+    if (t.success)
+        QCOMPARE(bestPartialParse(t.chart, builtAfter(t, t.chart, static_cast<int>(t.cells.size())))
+                     .size(),
+                 1);
 }
 } // namespace
 
 class TestPartialParse : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void keepAllEqualsEnumeration() {
         const Grammar& g = trainGrammar();
         int checked = 0;
@@ -117,19 +126,21 @@ private slots:
                 PruningMask m = PruningMask::allKeep(n);
                 std::bernoulli_distribution keep(keepRate);
                 for (int wd = 2; wd < n; ++wd)
-                    for (int i = 0; i + wd <= n; ++i) m.set(i, i + wd, keep(rng));
+                    for (int i = 0; i + wd <= n; ++i)
+                        m.set(i, i + wd, keep(rng));
                 checkReplay(g, w, &m, checked);
                 if (QTest::currentTestFailed()) return;
                 const ReplayTrace tr = replayCky(g, w, &m);
                 failed += !tr.success;
-                const PartialParse end = bestPartialParse(tr.chart, builtAfter(tr, tr.chart, static_cast<int>(tr.cells.size())));
+                const PartialParse end = bestPartialParse(
+                    tr.chart, builtAfter(tr, tr.chart, static_cast<int>(tr.cells.size())));
                 multi += end.size() > 1;
             }
         QVERIFY(checked >= 100);
-        QVERIFY(failed > 0 && multi > 0);  // failed parses end in several fragments
+        QVERIFY(failed > 0 && multi > 0); // failed parses end in several fragments
     }
-    // Why the fewest fragments come first: a built constituent's inside score is never above the sum
-    // of its words' best tags, so the highest score alone would always be one tag per word.
+    // Why the fewest fragments come first: a built constituent's inside score is never above the
+    // sum of its words' best tags, so the highest score alone would always be one tag per word.
     void insideScoreNeverBeatsTags() {
         const Grammar& g = trainGrammar();
         for (const Tree* t : devTreesBetween(4, 16, 8)) {
@@ -137,7 +148,8 @@ private slots:
             for (const ReplayCell& c : tr.cells) {
                 if (c.k - c.i < 2 || c.bestSymbol < 0) continue;
                 double tags = 0;
-                for (int i = c.i; i < c.k; ++i) tags += tr.cells[static_cast<std::size_t>(tr.order(i, i + 1))].bestScore;
+                for (int i = c.i; i < c.k; ++i)
+                    tags += tr.cells[static_cast<std::size_t>(tr.order(i, i + 1))].bestScore;
                 QVERIFY(c.bestScore <= tags + 1e-4);
             }
         }

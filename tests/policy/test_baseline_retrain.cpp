@@ -20,7 +20,7 @@ class TestBaselineRetrain : public QObject {
     Q_OBJECT
     std::string frontier_;
 
-private slots:
+  private slots:
     void initTestCase() { frontier_ = testdata::sourceDir() + "/samples/policies/frontier.json"; }
 
     void recordedSettingsOfTheBundledFrontier() {
@@ -30,7 +30,8 @@ private slots:
         fs::current_path(testdata::tempDir("baseline_retrain_cwd"));
         int checked = 0;
         for (const auto& e : d.points) {
-            const BaselineRetrainSettings s = baselineRetrainSettings(d, frontier_, e.id, testdata::dataDir());
+            const BaselineRetrainSettings s =
+                baselineRetrainSettings(d, frontier_, e.id, testdata::dataDir());
             QVERIFY2(s.ok(), s.why.c_str());
             QCOMPARE(s.positiveWeight, e.training.at("positiveWeight").get<double>());
             QCOMPARE(s.l2, e.training.at("l2").get<double>());
@@ -42,8 +43,11 @@ private slots:
             QVERIFY(fs::equivalent(s.dev, testdata::dataDir() + "/ptb-sample/dev"));
             QVERIFY(fs::equivalent(s.grammar, testdata::sourceDir() + "/samples/grammar.gram"));
             const std::string cmd = baselineRetrainCommand(s, "/tmp/out dir");
-            QVERIFY2(cmd.find(" --weights " + e.training.at("positiveWeight").dump()) != std::string::npos ||
-                         cmd.find(" --weights " + std::to_string(static_cast<long>(s.positiveWeight)) + " ") != std::string::npos,
+            QVERIFY2(cmd.find(" --weights " + e.training.at("positiveWeight").dump()) !=
+                             std::string::npos ||
+                         cmd.find(" --weights " +
+                                  std::to_string(static_cast<long>(s.positiveWeight)) + " ") !=
+                             std::string::npos,
                      cmd.c_str());
             QVERIFY2(cmd.find(" --l2 0.0001220703125 ") != std::string::npos, cmd.c_str());
             QVERIFY2(cmd.find(" --train-sentences 100 ") != std::string::npos, cmd.c_str());
@@ -64,14 +68,18 @@ private slots:
         const FrontierData d = loadFrontier(frontier_);
         const fs::path old = fs::current_path();
         fs::current_path(root / "cwd");
-        const BaselineRetrainSettings named = baselineRetrainSettings(d, frontier_, "baseline-w32", testdata::dataDir());
+        const BaselineRetrainSettings named =
+            baselineRetrainSettings(d, frontier_, "baseline-w32", testdata::dataDir());
         QVERIFY(fs::equivalent(named.train, testdata::dataDir() + "/ptb-sample/train"));
         QVERIFY(fs::equivalent(named.dev, testdata::dataDir() + "/ptb-sample/dev"));
         // Without a named data folder, the frontier's ancestors come before the working directory.
-        const BaselineRetrainSettings guessed = baselineRetrainSettings(d, frontier_, "baseline-w32");
-        const fs::path besideTheSources = fs::path(testdata::sourceDir()) / "../shared/data/ptb-sample/train";
+        const BaselineRetrainSettings guessed =
+            baselineRetrainSettings(d, frontier_, "baseline-w32");
+        const fs::path besideTheSources =
+            fs::path(testdata::sourceDir()) / "../shared/data/ptb-sample/train";
         if (fs::exists(besideTheSources)) QVERIFY(fs::equivalent(guessed.train, besideTheSources));
-        QVERIFY2(!fs::equivalent(guessed.train, root / "shared/data/ptb-sample/train") || !fs::exists(besideTheSources),
+        QVERIFY2(!fs::equivalent(guessed.train, root / "shared/data/ptb-sample/train") ||
+                     !fs::exists(besideTheSources),
                  guessed.train.c_str());
         fs::current_path(old);
     }
@@ -84,12 +92,13 @@ private slots:
         // (Without the data folder the treebanks may or may not be found from the temporary
         // directory's parents, depending on where TMPDIR is: not checked.)
         const fs::path old = fs::current_path();
-        fs::current_path(dir);  // not a folder that holds samples/grammar.gram
-        const BaselineRetrainSettings s = baselineRetrainSettings(d, copy, "baseline-w32", testdata::dataDir());
+        fs::current_path(dir); // not a folder that holds samples/grammar.gram
+        const BaselineRetrainSettings s =
+            baselineRetrainSettings(d, copy, "baseline-w32", testdata::dataDir());
         fs::current_path(old);
         QVERIFY(fs::equivalent(s.train, testdata::dataDir() + "/ptb-sample/train"));
         QVERIFY(fs::equivalent(s.dev, testdata::dataDir() + "/ptb-sample/dev"));
-        QVERIFY(!s.ok());  // the grammar (samples/grammar.gram) is still missing, and said so
+        QVERIFY(!s.ok()); // the grammar (samples/grammar.gram) is still missing, and said so
         QVERIFY2(s.why.find("grammar") != std::string::npos, s.why.c_str());
     }
 
@@ -99,9 +108,11 @@ private slots:
         const BaselineRetrainSettings s = baselineRetrainSettings(d, frontier_, d.points[3].id);
         QVERIFY(!s.ok());
         QVERIFY2(s.why.find("no recorded training settings") != std::string::npos, s.why.c_str());
-        QVERIFY(baselineRetrainSettings(d, frontier_, "no-such-point").why.find("is not a point") != std::string::npos);
+        QVERIFY(baselineRetrainSettings(d, frontier_, "no-such-point").why.find("is not a point") !=
+                std::string::npos);
         d.info.erase("train");
-        QVERIFY(baselineRetrainSettings(d, frontier_, d.points[4].id).why.find("no training treebank") != std::string::npos);
+        QVERIFY(baselineRetrainSettings(d, frontier_, d.points[4].id)
+                    .why.find("no training treebank") != std::string::npos);
         QVERIFY_THROWS_EXCEPTION(std::exception, retrainBaselinePoint(s));
     }
 };

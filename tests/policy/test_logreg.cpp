@@ -2,8 +2,8 @@
 // real span classifier trained on treebank spans.
 #include "core/policy/LogisticRegression.h"
 #include "core/policy/ParallelObjective.h"
-#include "core/treebank/Normalize.h"
 #include "core/policy/SpanFeatures.h"
+#include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
@@ -12,8 +12,8 @@
 #include <LBFGS.h>
 
 #include <chrono>
-#include <limits>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -28,8 +28,9 @@ std::vector<WeightedExample> randomData(int n, int buckets, unsigned seed) {
     std::vector<WeightedExample> data;
     for (int e = 0; e < n; ++e) {
         WeightedExample ex;
-        ex.features.push_back(kFeatureDim - 1);  // a shared "bias" bucket at the top of the range
-        for (int j = 0; j < 4; ++j) ex.features.push_back(feat(rng) * 9973u % kFeatureDim);
+        ex.features.push_back(kFeatureDim - 1); // a shared "bias" bucket at the top of the range
+        for (int j = 0; j < 4; ++j)
+            ex.features.push_back(feat(rng) * 9973u % kFeatureDim);
         ex.label = static_cast<int>(rng() % 2);
         ex.weight = unif(rng);
         data.push_back(std::move(ex));
@@ -37,22 +38,27 @@ std::vector<WeightedExample> randomData(int n, int buckets, unsigned seed) {
     return data;
 }
 
-double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+double sigmoid(double z) {
+    return 1.0 / (1.0 + std::exp(-z));
+}
 
 // Spans (1 < width < n) of normalized trees, labeled keep iff the span is a gold constituent.
-std::vector<WeightedExample> spanExamples(const std::vector<Tree>& trees, size_t limit, int maxLen) {
+std::vector<WeightedExample> spanExamples(const std::vector<Tree>& trees, size_t limit,
+                                          int maxLen) {
     std::vector<WeightedExample> out;
     for (const Tree& t : trees) {
         const auto words = t.words();
         const int n = static_cast<int>(words.size());
         if (n > maxLen) continue;
         std::set<std::pair<int, int>> gold;
-        for (const auto& s : labeledSpans(t)) gold.insert({s.begin, s.end});
+        for (const auto& s : labeledSpans(t))
+            gold.insert({s.begin, s.end});
         const SentenceFeatures sf(words);
         for (int w = 2; w < n; ++w)
             for (int i = 0; i + w <= n; ++i) {
                 const auto f = sf.features(i, i + w);
-                out.push_back({std::vector<uint32_t>(f.begin(), f.end()), gold.count({i, i + w}) ? 1 : 0, 1.0});
+                out.push_back({std::vector<uint32_t>(f.begin(), f.end()),
+                               gold.count({i, i + w}) ? 1 : 0, 1.0});
                 if (out.size() >= limit) return out;
             }
     }
@@ -63,7 +69,7 @@ std::vector<WeightedExample> spanExamples(const std::vector<Tree>& trees, size_t
 
 class TestLogReg : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void gradientMatchesFiniteDifferences() {
         const auto data = randomData(60, 25, 7);
         for (bool rescale : {true, false}) {
@@ -72,7 +78,8 @@ private slots:
             std::mt19937 rng(3);
             std::normal_distribution<double> g(0, 1);
             Eigen::VectorXd theta(c.numFeatures());
-            for (auto& v : theta) v = g(rng);
+            for (auto& v : theta)
+                v = g(rng);
             for (double l2 : {0.0, 0.3}) {
                 Eigen::VectorXd grad, dummy;
                 objectiveAndGradient(c, l2, theta, grad);
@@ -82,7 +89,9 @@ private slots:
                     Eigen::VectorXd tp = theta, tm = theta;
                     tp[j] += h;
                     tm[j] -= h;
-                    fd[j] = (objectiveAndGradient(c, l2, tp, dummy) - objectiveAndGradient(c, l2, tm, dummy)) / (2 * h);
+                    fd[j] = (objectiveAndGradient(c, l2, tp, dummy) -
+                             objectiveAndGradient(c, l2, tm, dummy)) /
+                            (2 * h);
                 }
                 const double rel = (grad - fd).norm() / std::max(grad.norm(), 1e-12);
                 QVERIFY2(rel < 1e-5, qPrintable(QString("relative gradient error %1").arg(rel)));
@@ -96,37 +105,44 @@ private slots:
         const CompactData c = compactify(data, true);
         Eigen::VectorXd theta = Eigen::VectorXd::Constant(c.numFeatures(), 0.01), g1, g2;
         std::atomic<bool> flag{false};
-        QCOMPARE(objectiveAndGradient(c, 0.1, theta, g1, &flag), objectiveAndGradient(c, 0.1, theta, g2));
+        QCOMPARE(objectiveAndGradient(c, 0.1, theta, g1, &flag),
+                 objectiveAndGradient(c, 0.1, theta, g2));
         QVERIFY(g1 == g2);
         flag = true;
         QVERIFY_THROWS_EXCEPTION(Cancelled, objectiveAndGradient(c, 0.1, theta, g1, &flag));
         const Progress p([](const ProgressUpdate&) {});
         p.requestCancel();
-        QVERIFY_THROWS_EXCEPTION(Cancelled, trainLogisticRegression(data, LogRegOptions{}, nullptr, p));
+        QVERIFY_THROWS_EXCEPTION(Cancelled,
+                                 trainLogisticRegression(data, LogRegOptions{}, nullptr, p));
     }
 
     // ParallelObjective's contract: the same doubles as the serial objectiveAndGradient for every
     // thread count (zero weights, repeated features and more blocks than threads included).
     void parallelObjectiveIsBitIdentical() {
         auto data = randomData(30000, 3000, 19);
-        for (std::size_t e = 0; e < data.size(); e += 7) data[e].weight = 0;
-        for (std::size_t e = 0; e < data.size(); e += 5) data[e].features.push_back(data[e].features.back());
+        for (std::size_t e = 0; e < data.size(); e += 7)
+            data[e].weight = 0;
+        for (std::size_t e = 0; e < data.size(); e += 5)
+            data[e].features.push_back(data[e].features.back());
         const CompactData c = compactify(data, true);
         std::mt19937 rng(5);
         std::normal_distribution<double> gauss(0, 2);
         Eigen::VectorXd theta(c.numFeatures());
-        for (auto& v : theta) v = gauss(rng);
+        for (auto& v : theta)
+            v = gauss(rng);
         theta[0] = -0.0;
         Eigen::VectorXd reference;
         const double f = objectiveAndGradient(c, 0.3, theta, reference);
         for (int threads : {1, 2, 3, 8}) {
             ParallelObjective par(c, threads);
-            Eigen::VectorXd g = Eigen::VectorXd::Constant(5, 9.0);  // wrong size and contents: overwritten
+            Eigen::VectorXd g =
+                Eigen::VectorXd::Constant(5, 9.0); // wrong size and contents: overwritten
             const double pf = par(0.3, theta, g);
             QVERIFY(std::memcmp(&pf, &f, sizeof f) == 0);
             QCOMPARE(g.size(), reference.size());
-            QVERIFY(std::memcmp(g.data(), reference.data(), sizeof(double) * static_cast<std::size_t>(g.size())) == 0);
-            QCOMPARE(par(0.3, theta, g), f);  // reused scratch buffers: same again
+            QVERIFY(std::memcmp(g.data(), reference.data(),
+                                sizeof(double) * static_cast<std::size_t>(g.size())) == 0);
+            QCOMPARE(par(0.3, theta, g), f); // reused scratch buffers: same again
         }
         std::atomic<bool> flag{true};
         ParallelObjective par(c, 2);
@@ -148,7 +164,8 @@ private slots:
         }
     }
     // The stopping rule on the gradient norm: from a warm start, training stops once the gradient
-    // fell by the given factor (fewer iterations, gradient within the bound); 0 leaves training as it was.
+    // fell by the given factor (fewer iterations, gradient within the bound); 0 leaves training as
+    // it was.
     void gradientReductionStopsEarly() {
         const auto data = randomData(20000, 2000, 29);
         LogRegOptions opt;
@@ -160,11 +177,13 @@ private slots:
         opt.gradientReduction = 0.01;
         const auto cut = trainLogisticRegression(data, opt, &start);
         QVERIFY(cut.converged);
-        QVERIFY2(cut.iterations < full.iterations, qPrintable(QString("%1 vs %2").arg(cut.iterations).arg(full.iterations)));
+        QVERIFY2(cut.iterations < full.iterations,
+                 qPrintable(QString("%1 vs %2").arg(cut.iterations).arg(full.iterations)));
         Eigen::VectorXd x(c.numFeatures());
-        for (int j = 0; j < c.numFeatures(); ++j) x[j] = cut.weights[c.globalId[static_cast<std::size_t>(j)]];
+        for (int j = 0; j < c.numFeatures(); ++j)
+            x[j] = cut.weights[c.globalId[static_cast<std::size_t>(j)]];
         objectiveAndGradient(c, opt.l2, x, g);
-        QVERIFY(g.norm() <= 0.0101 * g0.norm());  // float rounding of the returned weights
+        QVERIFY(g.norm() <= 0.0101 * g0.norm()); // float rounding of the returned weights
         QVERIFY(cut.objective >= full.objective - 1e-12);
         opt.gradientReduction = 0;
         QVERIFY(trainLogisticRegression(data, opt).weights == full.weights);
@@ -183,7 +202,8 @@ private slots:
         Eigen::VectorXf warm = Eigen::VectorXf::Zero(kFeatureDim);
         std::mt19937 rng(2);
         std::normal_distribution<float> gauss(0, 0.5f);
-        for (uint32_t id : c.globalId) warm[id] = gauss(rng);
+        for (uint32_t id : c.globalId)
+            warm[id] = gauss(rng);
         for (const Eigen::VectorXf* init : {static_cast<const Eigen::VectorXf*>(nullptr),
                                             static_cast<const Eigen::VectorXf*>(&warm)}) {
             for (int cap : {3, 200}) {
@@ -194,7 +214,8 @@ private slots:
 
                 Eigen::VectorXd x = Eigen::VectorXd::Zero(d);
                 if (init)
-                    for (int j = 0; j < d; ++j) x[j] = (*init)[c.globalId[static_cast<std::size_t>(j)]];
+                    for (int j = 0; j < d; ++j)
+                        x[j] = (*init)[c.globalId[static_cast<std::size_t>(j)]];
                 LBFGSpp::LBFGSParam<double> param;
                 param.epsilon = opt.epsilon;
                 param.epsilon_rel = 0;
@@ -224,8 +245,10 @@ private slots:
                 QVERIFY2(r.converged == converged, qPrintable(what));
                 QVERIFY2(r.objective == fx, qPrintable(what));
                 for (int j = 0; j < d; ++j)
-                    QVERIFY2(r.weights[c.globalId[static_cast<std::size_t>(j)]] == static_cast<float>(x[j]), qPrintable(what));
-                if (cap == 3) QVERIFY2(!r.converged, qPrintable(what));  // the cap did bite
+                    QVERIFY2(r.weights[c.globalId[static_cast<std::size_t>(j)]] ==
+                                 static_cast<float>(x[j]),
+                             qPrintable(what));
+                if (cap == 3) QVERIFY2(!r.converged, qPrintable(what)); // the cap did bite
             }
         }
     }
@@ -239,14 +262,17 @@ private slots:
         Eigen::VectorXd theta(1), grad;
         theta << 0.7;
         const double f = objectiveAndGradient(c, 0.5, theta, grad);
-        const double expected = 0.25 * -std::log(sigmoid(0.7)) + 0.75 * -std::log(1 - sigmoid(0.7)) + 0.25 * 0.49;
+        const double expected =
+            0.25 * -std::log(sigmoid(0.7)) + 0.75 * -std::log(1 - sigmoid(0.7)) + 0.25 * 0.49;
         QVERIFY(std::abs(f - expected) < 1e-12);
         QVERIFY(std::abs(grad[0] - (sigmoid(0.7) - 0.25 + 0.5 * 0.7)) < 1e-12);
     }
     void biasOnlyOptimumSolvesStationarity() {
-        // One feature: the optimum satisfies sigmoid(t) - p + l2 t = 0 with p the weighted positive rate.
+        // One feature: the optimum satisfies sigmoid(t) - p + l2 t = 0 with p the weighted positive
+        // rate.
         std::vector<WeightedExample> data;
-        for (int e = 0; e < 40; ++e) data.push_back({{123}, e < 10 ? 1 : 0, e < 10 ? 2.0 : 1.0});  // p = 20/50
+        for (int e = 0; e < 40; ++e)
+            data.push_back({{123}, e < 10 ? 1 : 0, e < 10 ? 2.0 : 1.0}); // p = 20/50
         for (double l2 : {0.0, 0.05}) {
             LogRegOptions opt;
             opt.l2 = l2;
@@ -256,7 +282,7 @@ private slots:
             if (l2 == 0) QVERIFY(std::abs(t - std::log(0.4 / 0.6)) < 1e-5);
             QCOMPARE(r.activeFeatures, 1);
             QCOMPARE(r.weights.size(), static_cast<Eigen::Index>(kFeatureDim));
-            QCOMPARE(r.weights.cwiseAbs().sum(), std::abs(r.weights[123]));  // nothing else nonzero
+            QCOMPARE(r.weights.cwiseAbs().sum(), std::abs(r.weights[123])); // nothing else nonzero
         }
     }
     void weightedEqualsDuplicated() {
@@ -287,10 +313,11 @@ private slots:
         LogRegOptions opt;
         opt.l2 = 0.01;
         const auto a = trainLogisticRegression(data, opt);
-        for (auto& e : data) e.weight *= 1000;
+        for (auto& e : data)
+            e.weight *= 1000;
         const auto b = trainLogisticRegression(data, opt);
         QVERIFY((a.weights - b.weights).cwiseAbs().maxCoeff() < 1e-4);
-        opt.rescaleWeights = false;  // now the data term overwhelms the regularizer
+        opt.rescaleWeights = false; // now the data term overwhelms the regularizer
         const auto c = trainLogisticRegression(data, opt);
         QVERIFY(c.weights.norm() > 1.5 * a.weights.norm());
     }
@@ -305,7 +332,8 @@ private slots:
         QVERIFY(r.weights[200] < -1.0f);
         for (const auto& e : data) {
             double z = 0;
-            for (auto f : e.features) z += r.weights[f];
+            for (auto f : e.features)
+                z += r.weights[f];
             QCOMPARE(z > 0, e.label == 1);
         }
     }
@@ -317,7 +345,8 @@ private slots:
             opt.l2 = l2;
             const auto r = trainLogisticRegression(data, opt);
             const double norm = r.weights.norm();
-            QVERIFY2(norm < prev, qPrintable(QString("l2 %1 norm %2 prev %3").arg(l2).arg(norm).arg(prev)));
+            QVERIFY2(norm < prev,
+                     qPrintable(QString("l2 %1 norm %2 prev %3").arg(l2).arg(norm).arg(prev)));
             prev = norm;
         }
     }
@@ -328,7 +357,8 @@ private slots:
         const auto r = trainLogisticRegression(data, opt);
         const CompactData c = compactify(data, true);
         Eigen::VectorXd theta(c.numFeatures()), grad;
-        for (int j = 0; j < c.numFeatures(); ++j) theta[j] = r.weights[c.globalId[static_cast<size_t>(j)]];
+        for (int j = 0; j < c.numFeatures(); ++j)
+            theta[j] = r.weights[c.globalId[static_cast<size_t>(j)]];
         objectiveAndGradient(c, opt.l2, theta, grad);
         QVERIFY2(grad.norm() < 1e-5, qPrintable(QString::number(grad.norm())));
         // A warm start from the optimum stays there.
@@ -350,21 +380,26 @@ private slots:
         // 200k treebank spans (train, sentences <= 40 words): gold constituent vs. not. Under a
         // sanitizer 50k spans (the same code paths; two trainings on 200k took ~2 minutes there).
         const std::size_t trainSpans = testdata::kUnderSanitizer ? 50000 : 200000;
-        const auto train = spanExamples(readNormalizedTreebank(testdata::ptbDir("train")), trainSpans, 40);
+        const auto train =
+            spanExamples(readNormalizedTreebank(testdata::ptbDir("train")), trainSpans, 40);
         const auto dev = spanExamples(readNormalizedTreebank(testdata::ptbDir("dev")), 1000000, 40);
         QCOMPARE(train.size(), trainSpans);
         QVERIFY(dev.size() > 20000);
         const auto t0 = std::chrono::steady_clock::now();
         const auto r = trainLogisticRegression(train, LogRegOptions{});
-        const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        qInfo("trained on %zu spans (%d active features) in %.2f s, %d iterations, objective %.5f%s",
-              train.size(), r.activeFeatures, sec, r.iterations, r.objective, r.converged ? "" : " (not converged)");
+        const double sec =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        qInfo(
+            "trained on %zu spans (%d active features) in %.2f s, %d iterations, objective %.5f%s",
+            train.size(), r.activeFeatures, sec, r.iterations, r.objective,
+            r.converged ? "" : " (not converged)");
         // Dev: accuracy must clearly beat always-prune, and ranking (AUC) must be good.
         long correct = 0, positives = 0;
         std::vector<std::pair<double, int>> scored;
         for (const auto& e : dev) {
             double z = 0;
-            for (auto f : e.features) z += r.weights[f];
+            for (auto f : e.features)
+                z += r.weights[f];
             correct += (z >= 0) == (e.label == 1);
             positives += e.label;
             scored.push_back({z, e.label});
@@ -377,12 +412,14 @@ private slots:
             if (scored[i].second) rankSum += double(i + 1);
         const double np = double(positives), nn = double(dev.size()) - np;
         const double auc = (rankSum - np * (np + 1) / 2) / (np * nn);
-        qInfo("dev spans %zu: accuracy %.4f (always-prune %.4f), AUC %.4f", dev.size(), acc, majority, auc);
-        QVERIFY((1 - acc) < 0.9 * (1 - majority));  // >10% fewer errors than always-prune
+        qInfo("dev spans %zu: accuracy %.4f (always-prune %.4f), AUC %.4f", dev.size(), acc,
+              majority, auc);
+        QVERIFY((1 - acc) < 0.9 * (1 - majority)); // >10% fewer errors than always-prune
         QVERIFY(auc > 0.9);
         // Asymmetric weighting (sec. 3): upweighting gold spans raises dev recall.
         auto asym = train;
-        for (auto& e : asym) e.weight = e.label ? 10.0 : 1.0;
+        for (auto& e : asym)
+            e.weight = e.label ? 10.0 : 1.0;
         const auto ra = trainLogisticRegression(asym, LogRegOptions{});
         long keptSym = 0, keptAsym = 0;
         for (const auto& e : dev) {
@@ -395,7 +432,8 @@ private slots:
             keptSym += z >= 0;
             keptAsym += za >= 0;
         }
-        qInfo("dev gold-span recall: symmetric %.3f, positives x10 %.3f", keptSym / np, keptAsym / np);
+        qInfo("dev gold-span recall: symmetric %.3f, positives x10 %.3f", keptSym / np,
+              keptAsym / np);
         QVERIFY(keptAsym > keptSym + np * 0.05);
     }
 };

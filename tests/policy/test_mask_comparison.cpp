@@ -18,24 +18,27 @@ using Spans = std::vector<std::pair<int, int>>;
 class TestMaskComparison : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void spanSetsOfAHandMadePair() {
         // n = 5: prunable spans are widths 2..4 (3 + 2 + 1... = 4 + 3 + 2 = 9).
         PruningMask a = PruningMask::allKeep(5), b = PruningMask::allKeep(5);
-        a.set(0, 2, false);   // only B keeps (0,2)
-        b.set(1, 3, false);   // only A keeps (1,3)
+        a.set(0, 2, false); // only B keeps (0,2)
+        b.set(1, 3, false); // only A keeps (1,3)
         a.set(2, 5, false);
-        b.set(2, 5, false);   // both prune (2,5)
+        b.set(2, 5, false); // both prune (2,5)
         const MaskSpanSets s = compareMaskSpans(a, b);
         QCOMPARE(s.onlyA, (Spans{{1, 3}}));
         QCOMPARE(s.onlyB, (Spans{{0, 2}}));
         QCOMPARE(s.prunedByBoth, 1);
         QCOMPARE(static_cast<int>(s.intersection.size()), PruningMask::prunableCount(5) - 3);
-        QVERIFY(std::find(s.intersection.begin(), s.intersection.end(), std::pair{0, 4}) != s.intersection.end());
+        QVERIFY(std::find(s.intersection.begin(), s.intersection.end(), std::pair{0, 4}) !=
+                s.intersection.end());
         // Width-1 spans and the whole sentence are never listed.
         for (const Spans* v : {&s.intersection, &s.onlyA, &s.onlyB})
-            for (auto [i, k] : *v) QVERIFY(PruningMask::prunable(5, i, k));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, compareMaskSpans(a, PruningMask::allKeep(6)));
+            for (auto [i, k] : *v)
+                QVERIFY(PruningMask::prunable(5, i, k));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 compareMaskSpans(a, PruningMask::allKeep(6)));
     }
 
     void spanSetsPartitionRandomMasks() {
@@ -49,14 +52,18 @@ private slots:
                         b.set(i, k, rng() % 3 == 0);
                     }
             const MaskSpanSets s = compareMaskSpans(a, b);
-            QCOMPARE(static_cast<int>(s.intersection.size() + s.onlyA.size() + s.onlyB.size()) + s.prunedByBoth,
+            QCOMPARE(static_cast<int>(s.intersection.size() + s.onlyA.size() + s.onlyB.size()) +
+                         s.prunedByBoth,
                      PruningMask::prunableCount(n));
-            for (auto [i, k] : s.intersection) QVERIFY(a.keep(i, k) && b.keep(i, k));
-            for (auto [i, k] : s.onlyA) QVERIFY(a.keep(i, k) && !b.keep(i, k));
-            for (auto [i, k] : s.onlyB) QVERIFY(!a.keep(i, k) && b.keep(i, k));
+            for (auto [i, k] : s.intersection)
+                QVERIFY(a.keep(i, k) && b.keep(i, k));
+            for (auto [i, k] : s.onlyA)
+                QVERIFY(a.keep(i, k) && !b.keep(i, k));
+            for (auto [i, k] : s.onlyB)
+                QVERIFY(!a.keep(i, k) && b.keep(i, k));
             QCOMPARE(static_cast<int>(s.intersection.size() + s.onlyA.size()), a.keptCount());
             QCOMPARE(static_cast<int>(s.intersection.size() + s.onlyB.size()), b.keptCount());
-            const MaskSpanSets r = compareMaskSpans(b, a);  // swapping A and B swaps the only-lists
+            const MaskSpanSets r = compareMaskSpans(b, a); // swapping A and B swaps the only-lists
             QCOMPARE(r.onlyA, s.onlyB);
             QCOMPARE(r.onlyB, s.onlyA);
             QVERIFY(std::is_sorted(s.intersection.begin(), s.intersection.end()));
@@ -100,7 +107,8 @@ private slots:
     void withoutGoldF1IsNaNAndJsonIsNull() {
         const Grammar& g = testdata::trainGrammar();
         const std::vector<std::string> words{"the", "market", "fell", "sharply", "on", "monday"};
-        const MaskComparison c = compareMasks(g, words, nullptr, PruningMask::allKeep(6), PruningMask::allKeep(6));
+        const MaskComparison c =
+            compareMasks(g, words, nullptr, PruningMask::allKeep(6), PruningMask::allKeep(6));
         QVERIFY(std::isnan(c.a.f1));
         const nlohmann::json j = maskComparisonJson(c, 6);
         QVERIFY(j["a"]["f1"].is_null());

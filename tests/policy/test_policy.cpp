@@ -1,11 +1,11 @@
 // Pruning policy: evaluation, the versioned JSON file (round trip and every validation error),
 // and atomic file writing.
+#include "core/policy/LogisticRegression.h"
+#include "core/policy/Policy.h"
+#include "core/treebank/Normalize.h"
+#include "core/treebank/TreebankReader.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
-#include "core/policy/LogisticRegression.h"
-#include "core/treebank/Normalize.h"
-#include "core/policy/Policy.h"
-#include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
@@ -24,7 +24,9 @@ namespace {
 
 Policy samplePolicy() {
     Policy p;
-    p.meta.training = {{"l2", 0.0001220703125}, {"sentences", 2901}, {"asymmetricWeight", 8.5},
+    p.meta.training = {{"l2", 0.0001220703125},
+                       {"sentences", 2901},
+                       {"asymmetricWeight", 8.5},
                        {"nested", {{"list", {1, 2, 3}}, {"s", "x\"y\n"}}}};
     p.meta.lambda = 0.00123456789012345;
     p.meta.lambdaUnit = "F1 per constituent built";
@@ -35,7 +37,8 @@ Policy samplePolicy() {
     p.threshold = 0.3f;
     std::mt19937 rng(42);
     std::normal_distribution<float> g(0, 2);
-    for (int i = 0; i < 5000; ++i) p.weights[rng() % kFeatureDim] = g(rng);
+    for (int i = 0; i < 5000; ++i)
+        p.weights[rng() % kFeatureDim] = g(rng);
     // Awkward values: subnormal, extremes, negative zero, values with long decimal forms.
     p.weights[0] = 1e-40f;
     p.weights[1] = -std::numeric_limits<float>::max();
@@ -68,8 +71,8 @@ std::string loadError(const std::string& text, const std::string& path, int* lin
 class TestPolicy : public QObject {
     Q_OBJECT
     std::string dir_;
-    std::string good_;  // text of a valid policy file
-private slots:
+    std::string good_; // text of a valid policy file
+  private slots:
     void initTestCase() {
         dir_ = testdata::tempDir("policy");
         good_ = policyToJson(samplePolicy());
@@ -80,11 +83,11 @@ private slots:
         p.weights[2] = -0.2f;
         const std::vector<uint32_t> f = {1, 2, 7};
         QVERIFY(std::abs(p.score(f) - 0.3) < 1e-7);
-        QVERIFY(std::abs(p.keepProbability(f) - 1 / (1 + std::exp(-0.3))) < 1e-7);  // 0.5744
+        QVERIFY(std::abs(p.keepProbability(f) - 1 / (1 + std::exp(-0.3))) < 1e-7); // 0.5744
         QVERIFY(p.keep(f));
         p.threshold = 0.6f;
         QVERIFY(!p.keep(f));
-        p.weights[2] = -1000.0f;  // no overflow far out in the tails
+        p.weights[2] = -1000.0f; // no overflow far out in the tails
         QVERIFY(p.keepProbability(f) >= 0.0 && p.keepProbability(f) < 1e-300);
     }
     void roundTripIsBitIdentical() {
@@ -123,34 +126,68 @@ private slots:
         QCOMPARE(j["meta"]["kind"].get<std::string>(), std::string("baseline"));
         const auto& idx = j["weights"]["index"];
         QVERIFY(idx.size() > 4000);
-        for (size_t i = 1; i < idx.size(); ++i) QVERIFY(idx[i - 1].get<int64_t>() < idx[i].get<int64_t>());
+        for (size_t i = 1; i < idx.size(); ++i)
+            QVERIFY(idx[i - 1].get<int64_t>() < idx[i].get<int64_t>());
         QCOMPARE(static_cast<float>(j["weights"]["value"][4].get<double>()), 0.1f);
-        QVERIFY(good_.find(",0.1,") != std::string::npos);  // shortest float text, not 0.100000001
+        QVERIFY(good_.find(",0.1,") != std::string::npos); // shortest float text, not 0.100000001
     }
     void validationErrors_data() {
         QTest::addColumn<QString>("pointer");  // JSON pointer to change ("" = none)
-        QTest::addColumn<QString>("newValue");  // JSON text, or "DELETE"
-        QTest::addColumn<QString>("expected");  // substring of the message
-        QTest::newRow("format") << "/format" << "\"other\"" << "format is 'other'";
-        QTest::newRow("version") << "/version" << "2" << "unsupported version 2";
-        QTest::newRow("version type") << "/version" << "\"1\"" << "'version' must be an integer";
-        QTest::newRow("hashBits") << "/meta/hashBits" << "20" << "meta.hashBits is 20, expected 22";
-        QTest::newRow("featureSet") << "/meta/featureSetVersion" << "7" << "featureSetVersion is 7";
-        QTest::newRow("threshold range") << "/threshold" << "1.5" << "'threshold' must be a number in [0, 1]";
-        QTest::newRow("name type") << "/meta/name" << "3" << "'meta.name' must be a string";
-        QTest::newRow("lambda type") << "/meta/lambda" << "\"big\"" << "'meta.lambda' must be a number or null";
-        QTest::newRow("meta type") << "/meta" << "[]" << "'meta' must be an object";
-        QTest::newRow("index range") << "/weights/index/3" << "4194304" << "weights.index[3] = 4194304 is not in";
-        QTest::newRow("index negative") << "/weights/index/0" << "-1" << "weights.index[0] = -1 is not in";
-        QTest::newRow("index float") << "/weights/index/0" << "1.5" << "weights.index[0] = 1.5 is not in";
-        QTest::newRow("duplicate") << "/weights/index/1" << "0" << "repeats feature 0";
-        QTest::newRow("value null") << "/weights/value/2" << "null" << "weights.value[2] is not a finite number";
-        QTest::newRow("mismatch") << "/weights/value/0" << "DELETE" << "but weights.value has";
-        QTest::newRow("index type") << "/weights/index" << "{}" << "'weights.index' must be an array";
-        for (const char* f : {"/format", "/version", "/threshold", "/meta", "/weights", "/weights/index",
-                              "/weights/value", "/meta/featureSetVersion", "/meta/hashBits", "/meta/training",
-                              "/meta/lambda", "/meta/lambdaUnit", "/meta/devMetrics", "/meta/grammar",
-                              "/meta/name", "/meta/kind"}) {
+        QTest::addColumn<QString>("newValue"); // JSON text, or "DELETE"
+        QTest::addColumn<QString>("expected"); // substring of the message
+        QTest::newRow("format") << "/format"
+                                << "\"other\""
+                                << "format is 'other'";
+        QTest::newRow("version") << "/version"
+                                 << "2"
+                                 << "unsupported version 2";
+        QTest::newRow("version type") << "/version"
+                                      << "\"1\""
+                                      << "'version' must be an integer";
+        QTest::newRow("hashBits") << "/meta/hashBits"
+                                  << "20"
+                                  << "meta.hashBits is 20, expected 22";
+        QTest::newRow("featureSet") << "/meta/featureSetVersion"
+                                    << "7"
+                                    << "featureSetVersion is 7";
+        QTest::newRow("threshold range") << "/threshold"
+                                         << "1.5"
+                                         << "'threshold' must be a number in [0, 1]";
+        QTest::newRow("name type") << "/meta/name"
+                                   << "3"
+                                   << "'meta.name' must be a string";
+        QTest::newRow("lambda type") << "/meta/lambda"
+                                     << "\"big\""
+                                     << "'meta.lambda' must be a number or null";
+        QTest::newRow("meta type") << "/meta"
+                                   << "[]"
+                                   << "'meta' must be an object";
+        QTest::newRow("index range") << "/weights/index/3"
+                                     << "4194304"
+                                     << "weights.index[3] = 4194304 is not in";
+        QTest::newRow("index negative") << "/weights/index/0"
+                                        << "-1"
+                                        << "weights.index[0] = -1 is not in";
+        QTest::newRow("index float") << "/weights/index/0"
+                                     << "1.5"
+                                     << "weights.index[0] = 1.5 is not in";
+        QTest::newRow("duplicate") << "/weights/index/1"
+                                   << "0"
+                                   << "repeats feature 0";
+        QTest::newRow("value null") << "/weights/value/2"
+                                    << "null"
+                                    << "weights.value[2] is not a finite number";
+        QTest::newRow("mismatch") << "/weights/value/0"
+                                  << "DELETE"
+                                  << "but weights.value has";
+        QTest::newRow("index type") << "/weights/index"
+                                    << "{}"
+                                    << "'weights.index' must be an array";
+        for (const char* f :
+             {"/format", "/version", "/threshold", "/meta", "/weights", "/weights/index",
+              "/weights/value", "/meta/featureSetVersion", "/meta/hashBits", "/meta/training",
+              "/meta/lambda", "/meta/lambdaUnit", "/meta/devMetrics", "/meta/grammar", "/meta/name",
+              "/meta/kind"}) {
             std::string field = std::string(f).substr(1);
             std::replace(field.begin(), field.end(), '/', '.');
             QTest::newRow(("missing " + field).c_str())
@@ -165,20 +202,21 @@ private slots:
         const json::json_pointer ptr(pointer.toStdString());
         if (newValue == "DELETE")
             j[ptr.parent_pointer()].erase(j[ptr.parent_pointer()].is_array()
-                                              ? j[ptr.parent_pointer()].begin() + std::stoi(ptr.back())
+                                              ? j[ptr.parent_pointer()].begin() +
+                                                    std::stoi(ptr.back())
                                               : j[ptr.parent_pointer()].find(ptr.back()));
         else
             j[ptr] = json::parse(newValue.toStdString());
         const std::string path = dir_ + "/bad.json";
         const std::string msg = loadError(j.dump(1), path);
         QVERIFY2(msg.find(expected.toStdString()) != std::string::npos, msg.c_str());
-        QVERIFY2(msg.rfind(path, 0) == 0, msg.c_str());  // names the file first
+        QVERIFY2(msg.rfind(path, 0) == 0, msg.c_str()); // names the file first
     }
     void badJsonReportsLine() {
         std::string text = good_;
         const auto pos = text.find("\"version\": 1,");
         QVERIFY(pos != std::string::npos);
-        text.insert(pos + 13, ",");  // "version": 1,, on line 3
+        text.insert(pos + 13, ","); // "version": 1,, on line 3
         int line = 0;
         const std::string path = dir_ + "/broken.json";
         const std::string msg = loadError(text, path, &line);
@@ -189,7 +227,8 @@ private slots:
         int line2 = 0;
         loadError(good_.substr(0, good_.size() / 2), path, &line2);
         QVERIFY(line2 >= 5);
-        QVERIFY(loadError("[1, 2]", path).find("top level must be a JSON object") != std::string::npos);
+        QVERIFY(loadError("[1, 2]", path).find("top level must be a JSON object") !=
+                std::string::npos);
         QVERIFY(loadError("", path).find("invalid JSON") != std::string::npos);
     }
     void missingFileNamesIt() {
@@ -201,7 +240,7 @@ private slots:
             QCOMPARE(e.file(), path);
             QVERIFY(std::string(e.what()).find("cannot open") != std::string::npos);
         }
-        QVERIFY_THROWS_EXCEPTION(InputError, readFile(dir_));  // a directory
+        QVERIFY_THROWS_EXCEPTION(InputError, readFile(dir_)); // a directory
     }
     void atomicWriteReplacesAndLeavesNoTemporaries() {
         const std::string path = dir_ + "/atomic/file.txt";
@@ -236,7 +275,8 @@ private slots:
         for (size_t s = 0; s < trees.size() && s < 120; ++s) {
             const Tree& t = trees[s];
             std::set<std::pair<int, int>> gold;
-            for (const auto& sp : labeledSpans(t)) gold.insert({sp.begin, sp.end});
+            for (const auto& sp : labeledSpans(t))
+                gold.insert({sp.begin, sp.end});
             sents.emplace_back(t.words());
             const int n = sents.back().length();
             for (int i = 0; i < n; ++i)
@@ -262,7 +302,7 @@ private slots:
                     kept += q.keep(f);
                     ++total;
                 }
-        QVERIFY(kept > total / 50 && kept < total / 2);  // a real pruner: prunes most, keeps some
+        QVERIFY(kept > total / 50 && kept < total / 2); // a real pruner: prunes most, keeps some
     }
 };
 

@@ -18,7 +18,9 @@ namespace {
 
 // The span API is offered on lvalues only: a span into a temporary does not compile.
 template <class T>
-concept FeaturesCallable = requires(T&& f) { std::forward<T>(f).features(0, 1); };
+concept FeaturesCallable = requires(T&& f) {
+    std::forward<T>(f).features(0, 1);
+};
 static_assert(FeaturesCallable<const SentenceFeatures&>);
 static_assert(!FeaturesCallable<SentenceFeatures&&>);
 static_assert(!FeaturesCallable<SentenceFeatures>);
@@ -26,9 +28,12 @@ static_assert(!FeaturesCallable<SentenceFeatures>);
 std::string policyText(const std::string& value, const std::string& version = "1") {
     return "{\n  \"format\": \"prunescope-policy\",\n  \"version\": " + version +
            ",\n  \"threshold\": 0.5,\n"
-           "  \"meta\": {\"featureSetVersion\": 1, \"hashBits\": 22, \"training\": {}, \"lambda\": null,\n"
-           "           \"lambdaUnit\": \"\", \"devMetrics\": {}, \"grammar\": \"\", \"name\": \"p\", \"kind\": \"baseline\"},\n"
-           "  \"weights\": {\"index\": [3, 17],\n              \"value\": [0.5, " + value + "]}\n}\n";
+           "  \"meta\": {\"featureSetVersion\": 1, \"hashBits\": 22, \"training\": {}, \"lambda\": "
+           "null,\n"
+           "           \"lambdaUnit\": \"\", \"devMetrics\": {}, \"grammar\": \"\", \"name\": "
+           "\"p\", \"kind\": \"baseline\"},\n"
+           "  \"weights\": {\"index\": [3, 17],\n              \"value\": [0.5, " +
+           value + "]}\n}\n";
 }
 
 InputError policyLoadError(const std::string& text) {
@@ -39,14 +44,15 @@ InputError policyLoadError(const std::string& text) {
 
 class TestPolicyRobust : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void weightsMustFitAFloat() {
         for (const char* big : {"1e300", "-1e300", "3.5e38"}) {
             const InputError e = policyLoadError(policyText(big));
             QCOMPARE(e.file(), std::string("p.json"));
-            QCOMPARE(e.line(), 8);  // at the offending value
+            QCOMPARE(e.line(), 8); // at the offending value
             QCOMPARE(e.column(), 30);
-            QVERIFY2(std::string(e.what()).find("outside the float range") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("outside the float range") != std::string::npos,
+                     e.what());
         }
         const Policy p = policyFromJson(policyText("3.4e38"), "p.json");
         QCOMPARE(p.weights[17], 3.4e38f);
@@ -56,16 +62,21 @@ private slots:
         QCOMPARE(q.weights[17], -std::numeric_limits<float>::max());
     }
     void errorsAreLocated() {
-        const InputError e = policyLoadError(policyText("0.1", "4294967297"));  // was read as version 1
+        const InputError e =
+            policyLoadError(policyText("0.1", "4294967297")); // was read as version 1
         QCOMPARE(e.line(), 3);
-        QVERIFY2(std::string(e.what()).find("'version' must be an integer") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("'version' must be an integer") != std::string::npos,
+                 e.what());
         const InputError m = policyLoadError(policyText("\"x\""));
         QCOMPARE(m.line(), 8);
-        QVERIFY2(std::string(m.what()).find("weights.value[1] is not a finite number") != std::string::npos, m.what());
+        QVERIFY2(std::string(m.what()).find("weights.value[1] is not a finite number") !=
+                     std::string::npos,
+                 m.what());
     }
     void nonFiniteObjectiveStopsTraining() {
         std::vector<WeightedExample> data;
-        for (int e = 0; e < 8; ++e) data.push_back({{1, 2, 3, std::uint32_t(10 + e)}, e % 2, 1e300});
+        for (int e = 0; e < 8; ++e)
+            data.push_back({{1, 2, 3, std::uint32_t(10 + e)}, e % 2, 1e300});
         LogRegOptions opt;
         opt.rescaleWeights = false;
         Eigen::VectorXf init = Eigen::VectorXf::Constant(kFeatureDim, 3e38f);

@@ -1,11 +1,11 @@
 // Rollouts (paper sec. 5): change propagation and inside-outside against naive reparsing.
-#include "core/rollout/ChangePropagator.h"
 #include "core/eval/Evalb.h"
-#include "core/rollout/InsideOutside.h"
+#include "core/grammar/PcfgEstimator.h"
 #include "core/parse/Parser.h"
 #include "core/parse/SpanBracketing.h"
 #include "core/policy/GoldSpans.h"
-#include "core/grammar/PcfgEstimator.h"
+#include "core/rollout/ChangePropagator.h"
+#include "core/rollout/InsideOutside.h"
 #include "core/rollout/Rollout.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
@@ -48,27 +48,36 @@ Grammar handGrammar() {
     g.symbols = {"ROOT", "S", "NP", "VP", "D", "N", "V", "X"};
     g.root = 0;
     auto lp = [](double p) { return static_cast<float>(std::log(p)); };
-    g.binary = {{1, 2, 3, lp(0.6)}, {1, 7, 3, lp(0.2)}, {7, 4, 5, lp(0.5)}, {2, 4, 5, lp(0.5)}, {3, 6, 2, lp(0.7)},
-                {3, 6, 5, lp(0.3)}, {1, 2, 7, lp(0.1)}, {7, 6, 2, lp(0.4)}, {7, 2, 3, lp(0.05)}};
+    g.binary = {{1, 2, 3, lp(0.6)}, {1, 7, 3, lp(0.2)}, {7, 4, 5, lp(0.5)},
+                {2, 4, 5, lp(0.5)}, {3, 6, 2, lp(0.7)}, {3, 6, 5, lp(0.3)},
+                {1, 2, 7, lp(0.1)}, {7, 6, 2, lp(0.4)}, {7, 2, 3, lp(0.05)}};
     g.unary = {{2, 5, lp(0.4)}, {7, 2, lp(0.2)}};
     g.rootRules = {{0, 1, lp(0.9)}, {0, 7, lp(0.1)}};
     g.words = {"the", "dog", "saw", "cats"};
-    g.lexicon = {{{4, 0.f}}, {{5, lp(0.6)}, {6, lp(0.1)}}, {{6, lp(0.8)}, {5, lp(0.2)}}, {{5, lp(0.5)}}};
+    g.lexicon = {
+        {{4, 0.f}}, {{5, lp(0.6)}, {6, lp(0.1)}}, {{6, lp(0.8)}, {5, lp(0.2)}}, {{5, lp(0.5)}}};
     g.finalize();
     return g;
 }
 const Tree& handGold() {
-    static const Tree t{"ROOT",
-                        {Tree{"S",
-                              {Tree{"NP", {Tree{"D", {Tree{"the", {}}}}, Tree{"N", {Tree{"dog", {}}}}}},
-                               Tree{"VP", {Tree{"V", {Tree{"saw", {}}}}, Tree{"NP", {Tree{"N", {Tree{"cats", {}}}}}}}}}}}};
+    static const Tree t{
+        "ROOT",
+        {Tree{
+            "S",
+            {Tree{"NP", {Tree{"D", {Tree{"the", {}}}}, Tree{"N", {Tree{"dog", {}}}}}},
+             Tree{"VP",
+                  {Tree{"V", {Tree{"saw", {}}}}, Tree{"NP", {Tree{"N", {Tree{"cats", {}}}}}}}}}}}};
     return t;
 }
 
 // Brute force over all derivations: (probability, recalled gold nodes) of the post vertex (i,k,x).
-struct Deriv { double p; int count; };
-std::vector<Deriv> enumerate(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m,
-                             const RecallGold& gold, int i, int k, std::uint32_t x, bool post) {
+struct Deriv {
+    double p;
+    int count;
+};
+std::vector<Deriv> enumerate(const Grammar& g, const std::vector<std::string>& w,
+                             const PruningMask& m, const RecallGold& gold, int i, int k,
+                             std::uint32_t x, bool post) {
     std::vector<Deriv> out;
     if (post) {
         auto add = [&](std::uint32_t y, double p) {
@@ -92,11 +101,14 @@ std::vector<Deriv> enumerate(const Grammar& g, const std::vector<std::string>& w
             const auto L = enumerate(g, w, m, gold, i, j, r.left, true);
             const auto R = enumerate(g, w, m, gold, j, k, r.right, true);
             for (const Deriv& a : L)
-                for (const Deriv& b : R) out.push_back({a.p * b.p * std::exp(static_cast<double>(r.logProb)), a.count + b.count});
+                for (const Deriv& b : R)
+                    out.push_back(
+                        {a.p * b.p * std::exp(static_cast<double>(r.logProb)), a.count + b.count});
         }
     return out;
 }
-double bruteRecall(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, const RecallGold& gold) {
+double bruteRecall(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m,
+                   const RecallGold& gold) {
     double Z = 0, R = 0;
     const int n = static_cast<int>(w.size());
     for (const auto& rr : g.rootRules)
@@ -115,7 +127,7 @@ bool closeRel(double a, double b, double tol) {
 
 class TestRollouts : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void surrogateNames() {
         QCOMPARE(std::string(surrogateName(Surrogate::CP)), std::string("rcp"));
         QCOMPARE(std::string(surrogateName(Surrogate::DP)), std::string("rdp"));
@@ -153,12 +165,16 @@ private slots:
         QCOMPARE(gold.at(2, 4), g.symbolId("VP"));
         QCOMPARE(gold.at(1, 3), RecallGold::kNone);
         // A unary S over a binary VP: the VP is a unary rule's child, only S counts.
-        const Tree unary{"ROOT", {Tree{"S", {Tree{"VP", {Tree{"V", {Tree{"go", {}}}}, Tree{"N", {Tree{"home", {}}}}}}}}}};
+        const Tree unary{
+            "ROOT",
+            {Tree{"S",
+                  {Tree{"VP", {Tree{"V", {Tree{"go", {}}}}, Tree{"N", {Tree{"home", {}}}}}}}}}};
         const RecallGold ug = recallGold(g, unary);
         QCOMPARE(ug.count, 1);
         QCOMPARE(ug.at(0, 2), g.symbolId("S"));
         // A gold label the grammar does not know still counts in G but can never be recalled.
-        const Tree odd{"ROOT", {Tree{"FOO", {Tree{"V", {Tree{"go", {}}}}, Tree{"N", {Tree{"home", {}}}}}}}};
+        const Tree odd{"ROOT",
+                       {Tree{"FOO", {Tree{"V", {Tree{"go", {}}}}, Tree{"N", {Tree{"home", {}}}}}}}};
         const RecallGold og = recallGold(g, odd);
         QCOMPARE(og.count, 1);
         QCOMPARE(og.at(0, 2), RecallGold::kNone);
@@ -178,7 +194,8 @@ private slots:
                 if (bits >> s & 1) m.set(spans[s].first, spans[s].second, false);
             const double brute = bruteRecall(g, w, m, gold);
             const ExpectedRecall e = io.inside(w, m, gold);
-            QVERIFY2(closeRel(e.recall, brute, 1e-12), qPrintable(QString("mask %1: %2 vs %3").arg(bits).arg(e.recall).arg(brute)));
+            QVERIFY2(closeRel(e.recall, brute, 1e-12),
+                     qPrintable(QString("mask %1: %2 vs %3").arg(bits).arg(e.recall).arg(brute)));
             successes += e.success;
             io.run(w, m, gold);
             QVERIFY(closeRel(io.current().recall, brute, 1e-12));
@@ -187,13 +204,17 @@ private slots:
                 f.flip(i, k);
                 const double want = bruteRecall(g, w, f, gold);
                 QVERIFY2(closeRel(io.flipped(i, k).recall, want, 1e-12),
-                         qPrintable(QString("mask %1 flip (%2,%3): %4 vs %5").arg(bits).arg(i).arg(k)
-                                        .arg(io.flipped(i, k).recall).arg(want)));
+                         qPrintable(QString("mask %1 flip (%2,%3): %4 vs %5")
+                                        .arg(bits)
+                                        .arg(i)
+                                        .arg(k)
+                                        .arg(io.flipped(i, k).recall)
+                                        .arg(want)));
             }
         }
         QVERIFY(successes > 4 && successes < 32); // both outcomes are exercised
-        // By hand, keeping only (0,2) and (2,4): four derivations (S -> NP VP, S -> X VP, S -> NP X,
-        // ROOT -> X -> NP VP) with Z = 0.0546936 and Σ p̃·count = 0.1469712, so r̄ = R / (3 Z).
+        // By hand, keeping only (0,2) and (2,4): four derivations (S -> NP VP, S -> X VP, S -> NP
+        // X, ROOT -> X -> NP VP) with Z = 0.0546936 and Σ p̃·count = 0.1469712, so r̄ = R / (3 Z).
         PruningMask m = PruningMask::allKeep(4);
         m.set(1, 3, false), m.set(0, 3, false), m.set(1, 4, false);
         const ExpectedRecall e = io.inside(w, m, gold);
@@ -217,9 +238,11 @@ private slots:
         QVERIFY(!r.success);
         QCOMPARE(r.events.size(), std::size_t(5));
         const std::uint32_t VP = 3, S = 1;
-        QVERIFY(r.events[0].i == 2 && r.events[0].k == 5 && r.events[0].symbol == VP && r.events[0].layer == 0);
+        QVERIFY(r.events[0].i == 2 && r.events[0].k == 5 && r.events[0].symbol == VP &&
+                r.events[0].layer == 0);
         QVERIFY(r.events[1].i == 2 && r.events[1].symbol == VP && r.events[1].layer == 1);
-        QVERIFY(r.events[2].i == 0 && r.events[2].k == 5 && r.events[2].symbol == S && r.events[2].layer == 0);
+        QVERIFY(r.events[2].i == 0 && r.events[2].k == 5 && r.events[2].symbol == S &&
+                r.events[2].layer == 0);
         QVERIFY(r.events[3].symbol == S && r.events[3].layer == 1);
         QVERIFY(r.events[4].layer == 2 && r.events[4].symbol == 0);
         for (const auto& e : r.events) {
@@ -227,7 +250,7 @@ private slots:
             QCOMPARE(e.after, kNegInf);
         }
         QCOMPARE(r.events[0].before, std::log(0.5f));
-        QCOMPARE(r.pushes, 7L);   // 5 lexical + 2 NP; VP, S and ROOT are never evaluated
+        QCOMPARE(r.pushes, 7L);       // 5 lexical + 2 NP; VP, S and ROOT are never evaluated
         QCOMPARE(r.constituents, 7L); // 5 tags + 2 NPs
         QCOMPARE(r.tree.toString(), std::string("(ROOT (D the) (N dog) (V saw) (D the) (N cat))"));
         cp.undo();
@@ -236,7 +259,8 @@ private slots:
         r = cp.flip(2, 5); // keep again: everything reappears
         QVERIFY(r.success);
         QCOMPARE(r.events.size(), std::size_t(5));
-        for (const auto& e : r.events) QVERIFY(e.kind == CellChange::Appeared);
+        for (const auto& e : r.events)
+            QVERIFY(e.kind == CellChange::Appeared);
         QCOMPARE(r.pushes, 10L);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, cp.flip(0, 5));
         cp.undo();
@@ -245,8 +269,9 @@ private slots:
     }
 
     // Every flip of every dev sentence <= 15 words, two masks: the chart after the flip is the
-    // reparsed chart bit for bit (hence score, tree, F1), the counters equal the parser's, the events
-    // are exactly the changed vertices in agenda order, and undo restores the chart bit for bit.
+    // reparsed chart bit for bit (hence score, tree, F1), the counters equal the parser's, the
+    // events are exactly the changed vertices in agenda order, and undo restores the chart bit for
+    // bit.
     void changePropagationEqualsReparse() {
         const Grammar& g = trainGrammar();
         Parser parser(g);
@@ -259,21 +284,26 @@ private slots:
                 cp.setGold(*t);
                 const DenseChart original = cp.chart();
                 const FlipResult before = cp.current();
-                const ParseStats rollIn = parser.parse(words, &m); // CP's own roll-in parse is the parser's
+                const ParseStats rollIn =
+                    parser.parse(words, &m); // CP's own roll-in parse is the parser's
                 QVERIFY(bitIdentical(original, parser.chart()));
                 QCOMPARE(before.pushes, rollIn.pushes);
                 QCOMPARE(before.constituents, rollIn.constituents);
                 QCOMPARE(before.spansKept, rollIn.spansKept);
                 for (int w = 2; w < n; ++w)
                     for (int i = 0; i + w <= n; ++i) {
-                        // Under a sanitizer every other span (the same code paths at half the cost).
+                        // Under a sanitizer every other span (the same code paths at half the
+                        // cost).
                         if (testdata::kUnderSanitizer && (i + w) % 2 == 1) continue;
                         const FlipResult r = cp.flip(i, i + w);
                         PruningMask f = m;
                         f.flip(i, i + w);
                         const ParseStats st = parser.parse(words, &f);
                         QVERIFY2(bitIdentical(cp.chart(), parser.chart()),
-                                 qPrintable(QString("chart differs: n=%1 flip (%2,%3)").arg(n).arg(i).arg(i + w)));
+                                 qPrintable(QString("chart differs: n=%1 flip (%2,%3)")
+                                                .arg(n)
+                                                .arg(i)
+                                                .arg(i + w)));
                         QCOMPARE(r.success, st.success);
                         QCOMPARE(r.logProb, st.logProb);
                         QCOMPARE(r.pushes, st.pushes);
@@ -296,12 +326,15 @@ private slots:
                             const ChangeEvent& ev = r.events[e];
                             if (ev.layer < 2) {
                                 const std::size_t at = original.at(ev.i, ev.k, ev.symbol);
-                                QCOMPARE(ev.before, ev.layer == 0 ? original.pre[at] : original.post[at]);
-                                QCOMPARE(ev.after, ev.layer == 0 ? reparsed.pre[at] : reparsed.post[at]);
+                                QCOMPARE(ev.before,
+                                         ev.layer == 0 ? original.pre[at] : original.post[at]);
+                                QCOMPARE(ev.after,
+                                         ev.layer == 0 ? reparsed.pre[at] : reparsed.post[at]);
                             }
                             if (e > 0) {
                                 const ChangeEvent& p = r.events[e - 1];
-                                QVERIFY(std::make_pair(p.k - p.i, p.layer) <= std::make_pair(ev.k - ev.i, ev.layer));
+                                QVERIFY(std::make_pair(p.k - p.i, p.layer) <=
+                                        std::make_pair(ev.k - ev.i, ev.layer));
                             }
                         }
                         eventsSeen += static_cast<long>(r.events.size());
@@ -314,7 +347,8 @@ private slots:
                     }
             }
         }
-        qInfo("%ld flips checked (%ld failed parses, %ld change events)", flips, failures, eventsSeen);
+        qInfo("%ld flips checked (%ld failed parses, %ld change events)", flips, failures,
+              eventsSeen);
         QVERIFY(flips > (testdata::kUnderSanitizer ? 500 : 5000));
         QVERIFY(failures > 0);
     }
@@ -333,7 +367,8 @@ private slots:
             ChangePropagator cp(g, words, m);
             const DenseChart original = cp.chart();
             for (int step = 0; step < 25; ++step) {
-                const int w = 2 + static_cast<int>(rng() % (n - 2)), i = static_cast<int>(rng() % (n - w + 1));
+                const int w = 2 + static_cast<int>(rng() % (n - 2)),
+                          i = static_cast<int>(rng() % (n - w + 1));
                 const FlipResult r = cp.flip(i, i + w);
                 m.flip(i, i + w);
                 const ParseStats st = parser.parse(words, &m);
@@ -341,7 +376,8 @@ private slots:
                 QCOMPARE(r.pushes, st.pushes);
                 QCOMPARE(r.constituents, st.constituents);
             }
-            while (cp.canUndo()) cp.undo();
+            while (cp.canUndo())
+                cp.undo();
             QVERIFY(bitIdentical(cp.chart(), original));
             QVERIFY(cp.mask() == testMasks(n, 5)[1]);
         }
@@ -356,7 +392,8 @@ private slots:
         std::mt19937 rng(29);
         int sentences = 0;
         long batched = 0;
-        // Under a sanitizer 2 sentences instead of 6 (still ~10^5 batched recomputes; the same code paths).
+        // Under a sanitizer 2 sentences instead of 6 (still ~10^5 batched recomputes; the same code
+        // paths).
         const int maxSentences = testdata::kUnderSanitizer ? 2 : 6;
         for (const Tree* t : devTrees(25)) {
             if (t->size() < 12 || ++sentences > maxSentences) continue;
@@ -368,7 +405,8 @@ private slots:
                 never.setRecomputeBatchRules(std::numeric_limits<std::size_t>::max());
                 PruningMask m = start;
                 for (int step = 0; step < 20; ++step) {
-                    const int w = 2 + static_cast<int>(rng() % std::min(5, n - 2)), i = static_cast<int>(rng() % (n - w + 1));
+                    const int w = 2 + static_cast<int>(rng() % std::min(5, n - 2)),
+                              i = static_cast<int>(rng() % (n - w + 1));
                     const FlipResult a = always.flip(i, i + w), b = never.flip(i, i + w);
                     QCOMPARE(never.lastBatchedRecomputes(), 0L);
                     batched += always.lastBatchedRecomputes();
@@ -381,20 +419,25 @@ private slots:
                     // The same changes; within a width and layer the agenda's order may differ (it
                     // follows the users' list order, which the witnesses' update order sets).
                     auto sorted = [](std::vector<ChangeEvent> ev) {
-                        std::stable_sort(ev.begin(), ev.end(), [](const ChangeEvent& x, const ChangeEvent& y) {
-                            return std::make_tuple(x.k - x.i, x.layer, x.i, x.symbol) < std::make_tuple(y.k - y.i, y.layer, y.i, y.symbol);
-                        });
+                        std::stable_sort(
+                            ev.begin(), ev.end(), [](const ChangeEvent& x, const ChangeEvent& y) {
+                                return std::make_tuple(x.k - x.i, x.layer, x.i, x.symbol) <
+                                       std::make_tuple(y.k - y.i, y.layer, y.i, y.symbol);
+                            });
                         return ev;
                     };
                     const std::vector<ChangeEvent> ea = sorted(a.events), eb = sorted(b.events);
                     QCOMPARE(ea.size(), eb.size());
                     for (std::size_t e = 0; e < ea.size(); ++e) {
                         const ChangeEvent &x = ea[e], &y = eb[e];
-                        QVERIFY(x.i == y.i && x.k == y.k && x.symbol == y.symbol && x.layer == y.layer && x.kind == y.kind);
-                        QVERIFY(std::memcmp(&x.before, &y.before, sizeof(float)) == 0 && std::memcmp(&x.after, &y.after, sizeof(float)) == 0);
+                        QVERIFY(x.i == y.i && x.k == y.k && x.symbol == y.symbol &&
+                                x.layer == y.layer && x.kind == y.kind);
+                        QVERIFY(std::memcmp(&x.before, &y.before, sizeof(float)) == 0 &&
+                                std::memcmp(&x.after, &y.after, sizeof(float)) == 0);
                     }
                 }
-                while (always.canUndo()) always.undo();
+                while (always.canUndo())
+                    always.undo();
                 const ParseStats st = parser.parse(words, &start);
                 QVERIFY(bitIdentical(always.chart(), parser.chart()));
                 QCOMPARE(always.pushes(), st.pushes);
@@ -404,7 +447,8 @@ private slots:
         QVERIFY(batched > 1000);
     }
 
-    // One propagator reused for sentences of different lengths (reset() clears only what was built).
+    // One propagator reused for sentences of different lengths (reset() clears only what was
+    // built).
     void resetReusesMemory() {
         const Grammar& g = trainGrammar();
         Parser parser(g);
@@ -449,8 +493,8 @@ private slots:
         QVERIFY(rollouts > (testdata::kUnderSanitizer ? 1000 : 5000));
     }
 
-    // Under the gold roll-in nearly every keep→prune flip leaves no bracketing: dpRollouts answers those
-    // without an inside pass, and its r̄ = 0 must be exactly the naive pass's (Z' = 0).
+    // Under the gold roll-in nearly every keep→prune flip leaves no bracketing: dpRollouts answers
+    // those without an inside pass, and its r̄ = 0 must be exactly the naive pass's (Z' = 0).
     void dpRolloutsWithoutBracketingEqualNaiveExactly() {
         const Grammar& g = trainGrammar();
         long noBracketing = 0, recomputed = 0, checked = 0;
@@ -473,7 +517,8 @@ private slots:
                 ++checked;
             }
         }
-        qInfo("gold roll-in: %ld flips without a bracketing (%ld checked), %ld recomputed", noBracketing, checked, recomputed);
+        qInfo("gold roll-in: %ld flips without a bracketing (%ld checked), %ld recomputed",
+              noBracketing, checked, recomputed);
         QVERIFY(noBracketing > 0);
         QVERIFY(checked >= noBracketing);
     }
@@ -494,9 +539,14 @@ private slots:
                 QCOMPARE(a.size(), b.size());
                 for (std::size_t s = 0; s < a.size(); ++s) {
                     for (const auto& [x, y] : {std::pair{a[s].accuracyKeep, b[s].accuracyKeep},
-                                              std::pair{a[s].accuracyPrune, b[s].accuracyPrune}}) {
-                        QVERIFY2(closeRel(x, y, 1e-9), qPrintable(QString("n=%1 span (%2,%3): naive %4 dp %5")
-                                                                      .arg(n).arg(a[s].i).arg(a[s].k).arg(x, 0, 'g', 17).arg(y, 0, 'g', 17)));
+                                               std::pair{a[s].accuracyPrune, b[s].accuracyPrune}}) {
+                        QVERIFY2(closeRel(x, y, 1e-9),
+                                 qPrintable(QString("n=%1 span (%2,%3): naive %4 dp %5")
+                                                .arg(n)
+                                                .arg(a[s].i)
+                                                .arg(a[s].k)
+                                                .arg(x, 0, 'g', 17)
+                                                .arg(y, 0, 'g', 17)));
                         if (x != 0) worst = std::max(worst, std::abs(x - y) / std::abs(x));
                         QVERIFY(y >= 0 && y <= 1);
                     }
@@ -507,7 +557,8 @@ private slots:
                 rollouts += static_cast<long>(a.size());
             }
         }
-        qInfo("%ld rDP rollouts, worst relative error %.3g, %ld ill-conditioned flips recomputed, %ld without a bracketing",
+        qInfo("%ld rDP rollouts, worst relative error %.3g, %ld ill-conditioned flips recomputed, "
+              "%ld without a bracketing",
               rollouts, worst, recomputed, noBracketing);
         QVERIFY(rollouts > (testdata::kUnderSanitizer ? 1000 : 5000));
     }

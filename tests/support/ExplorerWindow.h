@@ -1,5 +1,5 @@
-// The GUI suites' shared set-up: a shown main window with the bundled sample, and a dev sentence of a
-// given length opened in it (the issue-18 checks use a 40-word sentence of ptb-sample/dev).
+// The GUI suites' shared set-up: a shown main window with the bundled sample, and a dev sentence of
+// a given length opened in it (the issue-18 checks use a 40-word sentence of ptb-sample/dev).
 #pragma once
 #include "app/gui/DocumentLoader.h"
 #include "app/gui/MainWindow.h"
@@ -13,9 +13,10 @@
 
 namespace prunescope::testgui {
 
-// A main window (no settings, no session restore) of the given size, shown, exposed (and active when
-// `active`), with the bundled sample loaded; null and `error` set when any step fails.
-inline std::unique_ptr<gui::MainWindow> shownMainWindow(int width, int height, bool active, QString& error) {
+// A main window (no settings, no session restore) of the given size, shown, exposed (and active
+// when `active`), with the bundled sample loaded; null and `error` set when any step fails.
+inline std::unique_ptr<gui::MainWindow> shownMainWindow(int width, int height, bool active,
+                                                        QString& error) {
     auto w = std::make_unique<gui::MainWindow>(gui::MainWindowOptions{false, false});
     w->resize(width, height);
     w->show();

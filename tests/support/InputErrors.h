@@ -7,8 +7,7 @@
 
 namespace prunescope::testdata {
 
-template <class F>
-InputError inputErrorOf(F&& f) {
+template <class F> InputError inputErrorOf(F&& f) {
     try {
         std::forward<F>(f)();
     } catch (const InputError& e) {

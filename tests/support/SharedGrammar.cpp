@@ -1,7 +1,7 @@
 #include "support/SharedGrammar.h"
 
-#include "core/treebank/Normalize.h"
 #include "core/grammar/PcfgEstimator.h"
+#include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"
 
@@ -17,7 +17,9 @@ const Policy& bundledPolicy() {
 
 const Grammar& trainGrammar() {
     static std::unique_ptr<Grammar> g;
-    if (!g) g = std::make_unique<Grammar>(estimatePcfg(readTreebank(ptbDir("train")), GrammarOptions{}));
+    if (!g)
+        g = std::make_unique<Grammar>(
+            estimatePcfg(readTreebank(ptbDir("train")), GrammarOptions{}));
     return *g;
 }
 

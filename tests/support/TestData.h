@@ -25,20 +25,20 @@ inline constexpr bool kUnderSanitizer = false;
 // The step of those checks: every element, or every 4th under a sanitizer.
 inline constexpr std::size_t kSanitizerStride = kUnderSanitizer ? 4 : 1;
 // v itself, or every 4th element of v (from the first) under a sanitizer.
-template <class T>
-std::vector<T> sanitizerSubset(std::vector<T> v) {
+template <class T> std::vector<T> sanitizerSubset(std::vector<T> v) {
     if (!kUnderSanitizer) return v;
     std::vector<T> out;
-    for (std::size_t i = 0; i < v.size(); i += kSanitizerStride) out.push_back(std::move(v[i]));
+    for (std::size_t i = 0; i < v.size(); i += kSanitizerStride)
+        out.push_back(std::move(v[i]));
     return out;
 }
 
 // ../shared/data (or $PRUNESCOPE_DATA_DIR if set).
 std::string dataDir();
-std::string ptbDir(const std::string& split);  // "train", "dev", "test"
+std::string ptbDir(const std::string& split); // "train", "dev", "test"
 std::string depDir(const std::string& split);
 std::string sourceDir();
-std::string samplePath(const std::string& relative);  // <repo>/samples/<relative>
+std::string samplePath(const std::string& relative); // <repo>/samples/<relative>
 std::string binaryDir();
 // A fresh temporary directory (under the system's temp path) for one test, removed with its
 // contents when the test process exits (as a QTemporaryDir would be at the end of its scope).

@@ -16,17 +16,17 @@ int runRegisteredSuite(int argc, char** argv);
 
 #ifdef PRUNESCOPE_TEST_GROUPED
 // Qt's QTEST_MAIN_WRAPPER (qtest.h), with the body in a registered function instead of main().
-#define PRUNESCOPE_SUITE_WRAPPER(TestObject, ...)                                                       \
-    [[maybe_unused]] static const bool prunescopeSuite_##TestObject = ::prunescope::testing::registerSuite(            \
-        __FILE__, [](int& argc, char** argv) -> int {                                                  \
-            QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                         \
-            __VA_ARGS__                                                                                \
-            TestObject tc;                                                                             \
-            QTEST_SET_MAIN_SOURCE_PATH                                                                 \
-            return QTest::qExec(&tc, argc, argv);                                                      \
+#define PRUNESCOPE_SUITE_WRAPPER(TestObject, ...)                                                  \
+    [[maybe_unused]] static const bool prunescopeSuite_##TestObject =                              \
+        ::prunescope::testing::registerSuite(__FILE__, [](int& argc, char** argv) -> int {         \
+            QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                     \
+            __VA_ARGS__                                                                            \
+            TestObject tc;                                                                         \
+            QTEST_SET_MAIN_SOURCE_PATH                                                             \
+            return QTest::qExec(&tc, argc, argv);                                                  \
         });
 #define PRUNESCOPE_QTEST_MAIN(TestObject) PRUNESCOPE_SUITE_WRAPPER(TestObject, QTEST_MAIN_SETUP())
-#define PRUNESCOPE_QTEST_GUILESS_MAIN(TestObject)                                                      \
+#define PRUNESCOPE_QTEST_GUILESS_MAIN(TestObject)                                                  \
     PRUNESCOPE_SUITE_WRAPPER(TestObject, QTEST_QAPP_SETUP(QCoreApplication))
 #define PRUNESCOPE_QTEST_APPLESS_MAIN(TestObject) PRUNESCOPE_SUITE_WRAPPER(TestObject)
 #else

@@ -11,9 +11,10 @@ const Grammar& tinyPcfg() {
         t.symbols = {"ROOT", "S", "NP", "VP", "PP", "D", "N", "V", "P", "X"};
         t.root = 0;
         auto lp = [](double p) { return static_cast<float>(std::log(p)); };
-        t.binary = {{1, 2, 3, lp(0.7)}, {1, 9, 3, lp(0.2)},  {2, 5, 6, lp(0.4)}, {2, 2, 4, lp(0.2)},
-                    {2, 6, 6, lp(0.1)}, {3, 7, 2, lp(0.45)}, {3, 3, 4, lp(0.3)}, {3, 7, 9, lp(0.15)},
-                    {4, 8, 2, lp(1.0)}, {9, 2, 2, lp(0.6)}};
+        t.binary = {{1, 2, 3, lp(0.7)}, {1, 9, 3, lp(0.2)},  {2, 5, 6, lp(0.4)},
+                    {2, 2, 4, lp(0.2)}, {2, 6, 6, lp(0.1)},  {3, 7, 2, lp(0.45)},
+                    {3, 3, 4, lp(0.3)}, {3, 7, 9, lp(0.15)}, {4, 8, 2, lp(1.0)},
+                    {9, 2, 2, lp(0.6)}};
         t.unary = {{2, 6, lp(0.3)}, {1, 3, lp(0.1)}, {9, 2, lp(0.4)}, {3, 7, lp(0.1)}};
         t.rootRules = {{0, 1, lp(0.8)}, {0, 2, lp(0.15)}, {0, 9, lp(0.05)}};
         t.words = {"a", "cat", "dog", "fish", "saw", "with"};
@@ -32,10 +33,11 @@ const Grammar& tinyPcfg() {
 namespace {
 using Derivs = std::vector<EnumeratedDerivation>;
 
-Derivs enumerateAt(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, int i, int k,
-                   std::uint32_t x, bool post);
+Derivs enumerateAt(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, int i,
+                   int k, std::uint32_t x, bool post);
 
-Derivs pre(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, int i, int k, std::uint32_t x) {
+Derivs pre(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, int i, int k,
+           std::uint32_t x) {
     Derivs out;
     const std::string spanKey = "s:" + std::to_string(i) + ":" + std::to_string(k);
     if (k - i == 1) {
@@ -64,7 +66,8 @@ Derivs pre(const Grammar& g, const std::vector<std::string>& w, const PruningMas
                     d.p = a.p * b.p * std::exp(static_cast<double>(br.logProb));
                     d.tree = Tree{g.symbols[x], {a.tree, b.tree}};
                     d.features = a.features;
-                    for (const auto& [key, c] : b.features) d.features[key] += c;
+                    for (const auto& [key, c] : b.features)
+                        d.features[key] += c;
                     d.features["b:" + std::to_string(r)] += 1;
                     d.features[spanKey] += 1;
                     out.push_back(std::move(d));
@@ -73,8 +76,8 @@ Derivs pre(const Grammar& g, const std::vector<std::string>& w, const PruningMas
     return out;
 }
 
-Derivs enumerateAt(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, int i, int k,
-                   std::uint32_t x, bool post) {
+Derivs enumerateAt(const Grammar& g, const std::vector<std::string>& w, const PruningMask& m, int i,
+                   int k, std::uint32_t x, bool post) {
     if (!post) return pre(g, w, m, i, k, x);
     Derivs out = pre(g, w, m, i, k, x);
     for (std::size_t u = 0; u < g.unary.size(); ++u) {
@@ -90,7 +93,8 @@ Derivs enumerateAt(const Grammar& g, const std::vector<std::string>& w, const Pr
 }
 } // namespace
 
-std::vector<EnumeratedDerivation> enumerateDerivations(const Grammar& g, const std::vector<std::string>& words,
+std::vector<EnumeratedDerivation> enumerateDerivations(const Grammar& g,
+                                                       const std::vector<std::string>& words,
                                                        const PruningMask& mask) {
     Derivs out;
     const int n = static_cast<int>(words.size());

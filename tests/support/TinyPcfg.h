@@ -22,7 +22,8 @@ struct EnumeratedDerivation {
     Tree tree;
     std::map<std::string, double> features;
 };
-std::vector<EnumeratedDerivation> enumerateDerivations(const Grammar& g, const std::vector<std::string>& words,
+std::vector<EnumeratedDerivation> enumerateDerivations(const Grammar& g,
+                                                       const std::vector<std::string>& words,
                                                        const PruningMask& mask);
 
 } // namespace prunescope::testdata

@@ -23,11 +23,13 @@ inline VineScores randomVineScores(int n, int band, SplitMix64& rng) {
     v.outer.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
     for (int m = 1; m <= n; ++m)
         for (int side = 0; side < 2; ++side)
-            v.outer[static_cast<std::size_t>(2 * m + side)] = static_cast<float>(rng.uniform() * 10.0 - 5.0);
+            v.outer[static_cast<std::size_t>(2 * m + side)] =
+                static_cast<float>(rng.uniform() * 10.0 - 5.0);
     v.outerHead.assign(static_cast<std::size_t>(2 * (n + 1)), kDepNegInf);
     for (int h = 1; h <= n; ++h)
         for (int side = 0; side < 2; ++side)
-            v.outerHead[static_cast<std::size_t>(2 * h + side)] = static_cast<float>(rng.uniform() * 10.0 - 5.0);
+            v.outerHead[static_cast<std::size_t>(2 * h + side)] =
+                static_cast<float>(rng.uniform() * 10.0 - 5.0);
     return v;
 }
 
@@ -42,13 +44,16 @@ inline float& partScore(VineScores& v, int label) {
 
 // "" if mm's best and every label's max-marginal match brute force (-inf exactly, else within tol),
 // otherwise what differs first.
-inline std::string maxMarginalMismatch(const MaxMarginals& mm, double bruteBest, const std::vector<double>& brute, double tol) {
+inline std::string maxMarginalMismatch(const MaxMarginals& mm, double bruteBest,
+                                       const std::vector<double>& brute, double tol) {
     if (std::abs(mm.best - bruteBest) >= tol)
         return "best " + std::to_string(mm.best) + " vs brute " + std::to_string(bruteBest);
     for (std::size_t l = 0; l < brute.size(); ++l) {
         const double b = brute[l], h = mm.label[l];
         const bool ok = std::isinf(b) && b < 0 ? (std::isinf(h) && h < 0) : std::abs(h - b) < tol;
-        if (!ok) return "label " + std::to_string(l) + ": " + std::to_string(h) + " vs brute " + std::to_string(b);
+        if (!ok)
+            return "label " + std::to_string(l) + ": " + std::to_string(h) + " vs brute " +
+                   std::to_string(b);
     }
     return "";
 }

@@ -1,9 +1,10 @@
-// Tests for core/Binarize (binarization, chain collapsing, annotation, inverse) and core/UnknownWords.
+// Tests for core/Binarize (binarization, chain collapsing, annotation, inverse) and
+// core/UnknownWords.
 #include "core/treebank/Binarize.h"
-#include "core/util/Error.h"
 #include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
 #include "core/treebank/UnknownWords.h"
+#include "core/util/Error.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
@@ -19,7 +20,9 @@ const std::vector<Tree>& normalizedTrain() {
     return trees;
 }
 
-Tree firstTree(const std::string& s) { return readTreebankString(s).at(0); }
+Tree firstTree(const std::string& s) {
+    return readTreebankString(s).at(0);
+}
 
 std::string bin(const std::string& normalized, int h, bool v2) {
     return binarize(firstTree(normalized), BinarizeOptions{h, v2}).toString();
@@ -40,7 +43,8 @@ std::string checkNode(const Tree& t) {
         const Tree& c = t.children[0];
         if (c.isLeaf()) return "unexpected leaf";
         if (t.label[0] == '@') return "unary '@' node: " + t.label;
-        if (!c.isPreterminal() && c.children.size() != 2) return "unary over unary: " + t.label + " -> " + c.label;
+        if (!c.isPreterminal() && c.children.size() != 2)
+            return "unary over unary: " + t.label + " -> " + c.label;
         return checkNode(c);
     }
     return "node with " + std::to_string(t.children.size()) + " children: " + t.label;
@@ -49,51 +53,60 @@ std::string checkNode(const Tree& t) {
 void collectLabelSet(const Tree& t, std::set<std::string>& out) {
     if (t.isLeaf()) return;
     out.insert(t.label);
-    for (const auto& c : t.children) collectLabelSet(c, out);
+    for (const auto& c : t.children)
+        collectLabelSet(c, out);
 }
 
 } // namespace
 
 class TestBinarize : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void handWorkedNaryNp() {
         const std::string np = "(ROOT (NP (DT the) (JJ big) (JJ red) (NN dog)))";
         QCOMPARE(bin(np, 1, false),
                  std::string("(ROOT (NP (@NP|JJ (@NP|JJ (DT the) (JJ big)) (JJ red)) (NN dog)))"));
         QCOMPARE(bin(np, -1, false),
-                 std::string("(ROOT (NP (@NP|DT_JJ_JJ (@NP|DT_JJ (DT the) (JJ big)) (JJ red)) (NN dog)))"));
-        QCOMPARE(bin(np, 0, false), std::string("(ROOT (NP (@NP (@NP (DT the) (JJ big)) (JJ red)) (NN dog)))"));
-        QCOMPARE(bin(np, 2, true),
-                 std::string("(ROOT (NP^ROOT (@NP^ROOT|JJ_JJ (@NP^ROOT|DT_JJ (DT the) (JJ big)) (JJ red)) (NN dog)))"));
+                 std::string(
+                     "(ROOT (NP (@NP|DT_JJ_JJ (@NP|DT_JJ (DT the) (JJ big)) (JJ red)) (NN dog)))"));
+        QCOMPARE(bin(np, 0, false),
+                 std::string("(ROOT (NP (@NP (@NP (DT the) (JJ big)) (JJ red)) (NN dog)))"));
+        QCOMPARE(bin(np, 2, true), std::string("(ROOT (NP^ROOT (@NP^ROOT|JJ_JJ (@NP^ROOT|DT_JJ (DT "
+                                               "the) (JJ big)) (JJ red)) (NN dog)))"));
         // Binary and unary-over-preterminal nodes are unchanged without annotation.
         const std::string s = "(ROOT (S (NP (PRP it)) (VP (VBZ works))))";
         QCOMPARE(bin(s, 2, false), s);
-        QCOMPARE(bin(s, 2, true), std::string("(ROOT (S^ROOT (NP^S (PRP it)) (VP^S (VBZ works))))"));
+        QCOMPARE(bin(s, 2, true),
+                 std::string("(ROOT (S^ROOT (NP^S (PRP it)) (VP^S (VBZ works))))"));
         for (int h : {-1, 0, 1, 2})
-            for (bool v : {false, true}) QCOMPARE(debinarize(firstTree(bin(np, h, v))), firstTree(np));
+            for (bool v : {false, true})
+                QCOMPARE(debinarize(firstTree(bin(np, h, v))), firstTree(np));
     }
 
     void handWorkedUnaryChains() {
         QCOMPARE(bin("(ROOT (S (VP (VB go))))", 2, false), std::string("(ROOT (S+VP (VB go)))"));
-        QCOMPARE(bin("(ROOT (S (VP (VB go))))", 2, true), std::string("(ROOT (S+VP^ROOT (VB go)))"));
+        QCOMPARE(bin("(ROOT (S (VP (VB go))))", 2, true),
+                 std::string("(ROOT (S+VP^ROOT (VB go)))"));
         const std::string deep = "(ROOT (S (SBAR (S (NP (DT a) (NN b)) (VP (VBZ c))))))";
-        QCOMPARE(bin(deep, 2, false), std::string("(ROOT (S+SBAR (S (NP (DT a) (NN b)) (VP (VBZ c)))))"));
+        QCOMPARE(bin(deep, 2, false),
+                 std::string("(ROOT (S+SBAR (S (NP (DT a) (NN b)) (VP (VBZ c)))))"));
         QCOMPARE(bin(deep, 2, true),
                  std::string("(ROOT (S+SBAR^ROOT (S^SBAR (NP^S (DT a) (NN b)) (VP^S (VBZ c)))))"));
         const std::string four = "(ROOT (S (VP (NP (PRT (RB up))))))";
         QCOMPARE(bin(four, 1, false), std::string("(ROOT (S+VP+NP+PRT (RB up)))"));
         // A chain inside an n-ary node, above a 3-child node; a unary NP over QP is not a chain.
-        const std::string mixed = "(ROOT (S (NP (NX (QP (CD 1) (CC or) (CD 2)))) (VP (VBZ is)) (. .)))";
-        QCOMPARE(bin(mixed, 1, false),
-                 std::string("(ROOT (S (@S|VP (NP+NX (QP (@QP|CC (CD 1) (CC or)) (CD 2))) (VP (VBZ is))) (. .)))"));
-        QCOMPARE(bin(mixed, -1, true),
-                 std::string("(ROOT (S^ROOT (@S^ROOT|NP_VP (NP+NX^S (QP^NX (@QP^NX|CD_CC (CD 1) (CC or)) (CD 2))) "
-                             "(VP^S (VBZ is))) (. .)))"));
+        const std::string mixed =
+            "(ROOT (S (NP (NX (QP (CD 1) (CC or) (CD 2)))) (VP (VBZ is)) (. .)))";
+        QCOMPARE(bin(mixed, 1, false), std::string("(ROOT (S (@S|VP (NP+NX (QP (@QP|CC (CD 1) (CC "
+                                                   "or)) (CD 2))) (VP (VBZ is))) (. .)))"));
+        QCOMPARE(bin(mixed, -1, true), std::string("(ROOT (S^ROOT (@S^ROOT|NP_VP (NP+NX^S (QP^NX "
+                                                   "(@QP^NX|CD_CC (CD 1) (CC or)) (CD 2))) "
+                                                   "(VP^S (VBZ is))) (. .)))"));
         QCOMPARE(bin("(ROOT (NP (QP (CD 1) (CC or) (CD 2))))", 0, false),
                  std::string("(ROOT (NP (QP (@QP (CD 1) (CC or)) (CD 2))))"));
         for (const auto& s : {deep, four, mixed})
-            for (bool v : {false, true}) QCOMPARE(debinarize(firstTree(bin(s, 2, v))), firstTree(s));
+            for (bool v : {false, true})
+                QCOMPARE(debinarize(firstTree(bin(s, 2, v))), firstTree(s));
         // Annotated chain labels of both styles are understood by debinarize.
         QCOMPARE(debinarize(firstTree("(ROOT (S^ROOT+VP^S (VB go)))")).toString(),
                  std::string("(ROOT (S (VP (VB go))))"));
@@ -119,13 +132,16 @@ private slots:
 
     void naryRootStaysUnary() {
         const std::string r = "(ROOT (NP (NN a)) (VP (VB b)) (. .))";
-        QCOMPARE(bin(r, 1, false), std::string("(ROOT (@ROOT|. (@ROOT|VP (NP (NN a)) (VP (VB b))) (. .)))"));
+        QCOMPARE(bin(r, 1, false),
+                 std::string("(ROOT (@ROOT|. (@ROOT|VP (NP (NN a)) (VP (VB b))) (. .)))"));
         QCOMPARE(debinarize(firstTree(bin(r, 1, true))), firstTree(r));
     }
 
     void rejectsMarkerCharacters() {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, binarize(firstTree("(ROOT (A+B (NN x) (NN y)))"), {}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, binarize(firstTree("(ROOT (S (@X (NN x))))"), {}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 binarize(firstTree("(ROOT (A+B (NN x) (NN y)))"), {}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 binarize(firstTree("(ROOT (S (@X (NN x))))"), {}));
         // Words may contain any marker.
         const Tree t = firstTree("(ROOT (S (NN @a+b^c|d) (NN x_y) (NN z)))");
         QCOMPARE(debinarize(binarize(t, {-1, true})), t);
@@ -133,12 +149,14 @@ private slots:
 
     void roundTripsAllTrainTrees() {
         const auto& train = normalizedTrain();
-        QCOMPARE(train.size(), std::size_t(2934));  // see test_treebank for why not 2901
-        const std::vector<BinarizeOptions> options = {{-1, false}, {1, false}, {2, true}, {0, false}};
+        QCOMPARE(train.size(), std::size_t(2934)); // see test_treebank for why not 2901
+        const std::vector<BinarizeOptions> options = {
+            {-1, false}, {1, false}, {2, true}, {0, false}};
         std::vector<std::size_t> labelCounts;
         for (const auto& opt : options) {
             std::set<std::string> labels;
-            // Under a sanitizer every 4th tree (28 s there for all of them; the Release run checks all).
+            // Under a sanitizer every 4th tree (28 s there for all of them; the Release run checks
+            // all).
             for (std::size_t ti = 0; ti < train.size(); ti += testdata::kSanitizerStride) {
                 const Tree& t = train[ti];
                 const Tree b = binarize(t, opt);
@@ -153,8 +171,8 @@ private slots:
                 collectLabelSet(b, labels);
             }
             labelCounts.push_back(labels.size());
-            qInfo("h=%d v=%d: %zu distinct labels", opt.horizontalMarkov, opt.parentAnnotation ? 2 : 1,
-                  labels.size());
+            qInfo("h=%d v=%d: %zu distinct labels", opt.horizontalMarkov,
+                  opt.parentAnnotation ? 2 : 1, labels.size());
         }
         // More sibling history, more symbols: h=0 < h=1 < h=-1; parent annotation adds more again.
         QVERIFY(labelCounts[3] < labelCounts[1]);
@@ -164,9 +182,11 @@ private slots:
 
     void normalizedLabelsHaveNoMarkers() {
         std::set<std::string> labels;
-        for (const auto& t : normalizedTrain()) collectLabelSet(t, labels);
+        for (const auto& t : normalizedTrain())
+            collectLabelSet(t, labels);
         labels.erase("ROOT");
-        for (const auto& l : labels) QVERIFY2(l.find_first_of("@+^|") == std::string::npos, l.c_str());
+        for (const auto& l : labels)
+            QVERIFY2(l.find_first_of("@+^|") == std::string::npos, l.c_str());
         QVERIFY(labels.count("NP") && labels.count("PRT") && !labels.count("ADVP"));
     }
 
@@ -177,7 +197,8 @@ private slots:
         QCOMPARE(j.at("parentAnnotation").get<bool>(), true);
         QVERIFY(binarizeOptionsFromJson(j) == o);
         QVERIFY(binarizeOptionsFromJson(nlohmann::json::object()) == BinarizeOptions{});
-        QVERIFY_THROWS_EXCEPTION(InputError, binarizeOptionsFromJson({{"horizontalMarkov", "two"}}));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 binarizeOptionsFromJson({{"horizontalMarkov", "two"}}));
         QVERIFY_THROWS_EXCEPTION(InputError, binarizeOptionsFromJson({{"horizontalMarkov", -2}}));
         QVERIFY_THROWS_EXCEPTION(InputError, binarizeOptionsFromJson({{"parentAnnotation", 1}}));
     }
@@ -204,7 +225,10 @@ private slots:
         QCOMPARE(unknownSignature("--", 1), std::string("UNK-DASH"));
         QCOMPARE(unknownSignature("%", 1), std::string("UNK"));
         QCOMPARE(unknownSignature("", 0), std::string("UNK"));
-        QCOMPARE(unknownSignature("\xC3\xBC" "ber", 1), std::string("UNK-LC-er"));  // non-ASCII bytes are "other"
+        QCOMPARE(unknownSignature("\xC3\xBC"
+                                  "ber",
+                                  1),
+                 std::string("UNK-LC-er")); // non-ASCII bytes are "other"
         auto known = [](const std::string& w) { return w == "the"; };
         QCOMPARE(unknownSignature("The", 0, known), std::string("UNK-INITC-KNOWNLC"));
         QCOMPARE(unknownSignature("Tho", 0, known), std::string("UNK-INITC"));

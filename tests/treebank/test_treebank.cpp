@@ -1,15 +1,15 @@
 // Tests for core/TreebankReader and core/Normalize on hand-made input and the shared PTB sample.
-#include "core/util/Error.h"
 #include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
+#include "core/util/Error.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
 
 #include <chrono>
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 
 using namespace prunescope;
 
@@ -25,7 +25,8 @@ Tree parseOne(const std::string& s) {
 void collectLabels(const Tree& t, std::vector<std::string>& out) {
     if (t.isLeaf()) return;
     out.push_back(t.label);
-    for (const auto& c : t.children) collectLabels(c, out);
+    for (const auto& c : t.children)
+        collectLabels(c, out);
 }
 
 // Words minus those under -NONE-.
@@ -34,7 +35,8 @@ void wordsNoTraces(const Tree& t, std::vector<std::string>& out) {
         if (t.label != "-NONE-") out.push_back(t.children[0].label);
         return;
     }
-    for (const auto& c : t.children) wordsNoTraces(c, out);
+    for (const auto& c : t.children)
+        wordsNoTraces(c, out);
 }
 
 // Labeled spans the normalized tree must have: every original node that covers at least one
@@ -48,13 +50,15 @@ void expectedSpans(const Tree& t, int& pos, std::set<LabeledSpan>& out) {
         return;
     }
     const int begin = pos;
-    for (const auto& c : t.children) expectedSpans(c, pos, out);
+    for (const auto& c : t.children)
+        expectedSpans(c, pos, out);
     if (pos > begin) out.insert({normalizeLabel(t.label), begin, pos});
 }
 
 std::size_t countNodes(const Tree& t) {
     std::size_t n = t.isLeaf() ? 0 : 1;
-    for (const auto& c : t.children) n += countNodes(c);
+    for (const auto& c : t.children)
+        n += countNodes(c);
     return n;
 }
 
@@ -78,18 +82,20 @@ ErrorPos errorOf(const std::string& text) {
 
 class TestTreebank : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void readsSplitsWithExpectedCounts() {
         const auto t0 = std::chrono::steady_clock::now();
         const auto train = readTreebank(testdata::ptbDir("train"));
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         qInfo("read %zu train trees in %.3f s", train.size(), secs);
         // The data README says 2901: that counts only trees starting "( (" and misses the 33 trees
-        // written "((S" / "((SINV" (wsj_0100, 0103, 0107, 0108, 0110, 0113, 0114, 0116, 0118, 0120, 0125).
+        // written "((S" / "((SINV" (wsj_0100, 0103, 0107, 0108, 0110, 0113, 0114, 0116, 0118, 0120,
+        // 0125).
         QCOMPARE(train.size(), std::size_t(2934));
         QCOMPARE(readTreebank(testdata::ptbDir("dev")).size(), std::size_t(319));
         QCOMPARE(readTreebank(testdata::ptbDir("test")).size(), std::size_t(248));
-        QVERIFY(secs < 5.0);  // generous for Debug builds; Release is far below 1 s
+        QVERIFY(secs < 5.0); // generous for Debug builds; Release is far below 1 s
         // First tree of wsj_0001: outer unlabeled bracket over S; first word "Pierre".
         QCOMPARE(train[0].label, std::string(""));
         QCOMPARE(train[0].children.size(), std::size_t(1));
@@ -112,8 +118,9 @@ private slots:
     }
 
     void readsSeveralMultiLineTrees() {
-        const std::string text = "\n( (S\n  (NP (PRP We))\n  (VP (VBD saw) (NP (DT a) (NN kite)))\n  (. .)) )\n"
-                                 "(\t(NP (NN hello) ) )\n\n";
+        const std::string text =
+            "\n( (S\n  (NP (PRP We))\n  (VP (VBD saw) (NP (DT a) (NN kite)))\n  (. .)) )\n"
+            "(\t(NP (NN hello) ) )\n\n";
         const auto trees = readTreebankString(text);
         QCOMPARE(trees.size(), std::size_t(2));
         QCOMPARE(trees[0].toString(),
@@ -211,7 +218,7 @@ private slots:
             QCOMPARE(e.line(), 2);
         }
         std::ofstream(bad) << "( (NN b) )\n";
-        const auto trees = readTreebank(dir);  // a.mrg before b.mrg, notes.txt ignored
+        const auto trees = readTreebank(dir); // a.mrg before b.mrg, notes.txt ignored
         QCOMPARE(trees.size(), std::size_t(2));
         QCOMPARE(trees[0].words()[0], std::string("z"));
         QCOMPARE(trees[1].words()[0], std::string("b"));
@@ -265,14 +272,16 @@ private slots:
         t = parseOne("( (VP (VB give) (PRT|ADVP (ADVP (RP up)))) )");
         QCOMPARE(normalizeTree(t).toString(), std::string("(ROOT (VP (VB give) (PRT (RP up))))"));
         // Labeled root is wrapped; an existing ROOT is not doubled.
-        QCOMPARE(normalizeTree(parseOne("(S-1 (NN x))")).toString(), std::string("(ROOT (S (NN x)))"));
+        QCOMPARE(normalizeTree(parseOne("(S-1 (NN x))")).toString(),
+                 std::string("(ROOT (S (NN x)))"));
         QCOMPARE(normalizeTree(parseOne("(ROOT (S (NN x)))")).toString(),
                  std::string("(ROOT (S (NN x)))"));
         QCOMPARE(normalizeTree(parseOne("( (NN x) )")).toString(), std::string("(ROOT (NN x))"));
         // The input is not modified.
         QCOMPARE(t.toString(), std::string("( (VP (VB give) (PRT|ADVP (ADVP (RP up)))))"));
         // All traces -> InputError.
-        QVERIFY_THROWS_EXCEPTION(InputError, normalizeTree(parseOne("( (S (NP (-NONE- *)) (-NONE- 0)) )")));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 normalizeTree(parseOne("( (S (NP (-NONE- *)) (-NONE- 0)) )")));
         QVERIFY_THROWS_EXCEPTION(InputError, normalizeTree(parseOne("(-NONE- *)")));
     }
 
@@ -282,7 +291,8 @@ private slots:
         for (const auto& t : train) {
             std::vector<std::string> before;
             collectLabels(t, before);
-            for (const auto& l : before) advpBefore += (l.rfind("ADVP", 0) == 0);
+            for (const auto& l : before)
+                advpBefore += (l.rfind("ADVP", 0) == 0);
             const Tree n = normalizeTree(t);
             QCOMPARE(n.label, std::string("ROOT"));
             std::vector<std::string> labels;
@@ -291,8 +301,10 @@ private slots:
                 const auto& l = labels[i];
                 QVERIFY2(!l.empty(), n.toString().c_str());
                 QVERIFY2(l != "-NONE-" && l != "ADVP" && l != "ROOT", l.c_str());
-                if (l[0] != '-') QVERIFY2(l.find_first_of("-=|@+^ ") == std::string::npos, l.c_str());
-                else QVERIFY2(l == "-LRB-" || l == "-RRB-", l.c_str());
+                if (l[0] != '-')
+                    QVERIFY2(l.find_first_of("-=|@+^ ") == std::string::npos, l.c_str());
+                else
+                    QVERIFY2(l == "-LRB-" || l == "-RRB-", l.c_str());
                 prt += (l == "PRT");
             }
             std::vector<std::string> expected;
@@ -302,9 +314,10 @@ private slots:
             // duplicates (same label, same span) may disappear.
             std::set<LabeledSpan> want;
             int pos = 0;
-            for (const auto& c : t.children) expectedSpans(c, pos, want);
+            for (const auto& c : t.children)
+                expectedSpans(c, pos, want);
             auto got = labeledSpans(n);
-            got.erase(got.begin());  // ROOT
+            got.erase(got.begin()); // ROOT
             const std::set<LabeledSpan> gotSet(got.begin(), got.end());
             QVERIFY2(gotSet == want, n.toString().c_str());
             // No X -> X edge is left.

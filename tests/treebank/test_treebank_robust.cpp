@@ -17,9 +17,11 @@ namespace {
 
 std::string nested(int depth) {
     std::string s = "( ";
-    for (int d = 0; d < depth; ++d) s += "(X ";
+    for (int d = 0; d < depth; ++d)
+        s += "(X ";
     s += "(NN w)";
-    for (int d = 0; d < depth; ++d) s += ")";
+    for (int d = 0; d < depth; ++d)
+        s += ")";
     return s + " )\n";
 }
 
@@ -33,7 +35,7 @@ InputError normalizedError(const std::string& text, const std::string& name) {
 
 class TestTreebankRobust : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void deepNestingIsRefusedAtTheBracket() {
         // 50,000 levels overflowed the stack in normalization; now the reader stops at the limit.
         try {
@@ -42,16 +44,18 @@ private slots:
         } catch (const InputError& e) {
             QCOMPARE(e.file(), std::string("deep.mrg"));
             QCOMPARE(e.line(), 2);
-            QCOMPARE(e.column(), 3 + 3 * (kMaxTreeDepth - 1));  // the '(' one level too deep
-            QVERIFY2(std::string(e.what()).find("nested deeper than") != std::string::npos, e.what());
+            QCOMPARE(e.column(), 3 + 3 * (kMaxTreeDepth - 1)); // the '(' one level too deep
+            QVERIFY2(std::string(e.what()).find("nested deeper than") != std::string::npos,
+                     e.what());
         }
     }
     void nestingUpToTheLimitWorks() {
         const auto trees = readTreebankString(nested(kMaxTreeDepth - 2), "ok.mrg");
         QCOMPARE(trees.size(), std::size_t(1));
-        const Tree n = normalizeTree(trees[0]);  // X -> X collapses
+        const Tree n = normalizeTree(trees[0]); // X -> X collapses
         QCOMPARE(n.toString(), std::string("(ROOT (X (NN w)))"));
-        const Tree b = binarize(readTreebankString("(S " + nested(kMaxTreeDepth - 3).substr(2))[0], {});
+        const Tree b =
+            binarize(readTreebankString("(S " + nested(kMaxTreeDepth - 3).substr(2))[0], {});
         QVERIFY(!b.children.empty());
     }
     void sourcesGiveEachTreesPlace() {
@@ -64,17 +68,21 @@ private slots:
         QCOMPARE(where[1].column, 3);
     }
     void emptyAfterNormalizationNamesTheTree() {
-        const InputError e = normalizedError("(S (NN ok))\n(S (NP (NN fine)))\n  ( (-NONE- *T*) )\n", "traces.mrg");
+        const InputError e =
+            normalizedError("(S (NN ok))\n(S (NP (NN fine)))\n  ( (-NONE- *T*) )\n", "traces.mrg");
         QVERIFY2(std::string(e.what()).find("traces.mrg:3:3:") != std::string::npos, e.what());
-        QVERIFY2(std::string(e.what()).find("empty after normalization") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("empty after normalization") != std::string::npos,
+                 e.what());
     }
     void reservedMarkerNamesTheTree() {
         // Was std::invalid_argument("binarize: label contains a reserved marker") with no place.
-        const InputError e = normalizedError("(S (NN ok))\n( (S+VP (NN x) (NN y)) )\n", "marker.mrg");
+        const InputError e =
+            normalizedError("(S (NN ok))\n( (S+VP (NN x) (NN y)) )\n", "marker.mrg");
         QCOMPARE(e.line(), 2);
         QCOMPARE(e.column(), 1);
         QVERIFY2(std::string(e.what()).find("reserved marker") != std::string::npos, e.what());
-        QVERIFY(std::string(normalizedError("( (S (@NN x) (NN y)) )\n", "tag.mrg").what()).find("tag.mrg:1:1:") != std::string::npos);
+        QVERIFY(std::string(normalizedError("( (S (@NN x) (NN y)) )\n", "tag.mrg").what())
+                    .find("tag.mrg:1:1:") != std::string::npos);
     }
     void labelOfOnlyAFunctionTagNamesTheTree() {
         // Found by fuzz_treebank: "=R" normalized to an empty label, which binarization folded
@@ -82,14 +90,21 @@ private slots:
         const InputError root = normalizedError("(S (NN ok))\n(=R (Sz (NP .)))\n", "tag-only.mrg");
         QCOMPARE(root.line(), 2);
         QCOMPARE(root.column(), 1);
-        QVERIFY2(std::string(root.what()).find("label '=R' is empty") != std::string::npos, root.what());
+        QVERIFY2(std::string(root.what()).find("label '=R' is empty") != std::string::npos,
+                 root.what());
         const InputError inner = normalizedError("( (S (|X (NN a)) (VP (VB b))) )\n", "bar.mrg");
-        QVERIFY2(std::string(inner.what()).find("bar.mrg:1:1: label '|X' is empty") != std::string::npos, inner.what());
+        QVERIFY2(std::string(inner.what()).find("bar.mrg:1:1: label '|X' is empty") !=
+                     std::string::npos,
+                 inner.what());
         const InputError tag = normalizedError("( (S (=1 a) (VB b)) )\n", "pos.mrg");
-        QVERIFY2(std::string(tag.what()).find("label '=1' is empty") != std::string::npos, tag.what());
+        QVERIFY2(std::string(tag.what()).find("label '=1' is empty") != std::string::npos,
+                 tag.what());
         // Labels that start with '-' are kept whole (-NONE-, -LRB-), function tags still cut.
-        QCOMPARE(normalizeTree(readTreebankString("( (S (-LRB- -LRB-) (NP-SBJ=2 (NN x))) )\n", "ok.mrg").at(0)).toString(),
-                 std::string("(ROOT (S (-LRB- -LRB-) (NP (NN x))))"));
+        QCOMPARE(
+            normalizeTree(
+                readTreebankString("( (S (-LRB- -LRB-) (NP-SBJ=2 (NN x))) )\n", "ok.mrg").at(0))
+                .toString(),
+            std::string("(ROOT (S (-LRB- -LRB-) (NP (NN x))))"));
     }
     void readNormalizedTreebankReturnsSources() {
         const std::string path = testdata::tempDir("treebank-sources") + "/s.mrg";

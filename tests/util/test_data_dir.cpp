@@ -11,7 +11,7 @@ using namespace prunescope;
 
 class TestDataDir : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void cleanup() {
         qunsetenv("PRUNESCOPE_DATA_DIR");
         qunsetenv("PRUNESCOPE_DATA");

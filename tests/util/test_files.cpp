@@ -17,7 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-InputError errorOf(const std::function<void()>& f) { return testdata::inputErrorOf(f); }
+InputError errorOf(const std::function<void()>& f) {
+    return testdata::inputErrorOf(f);
+}
 
 mode_t modeOf(const std::string& path) {
     struct stat st {};
@@ -29,9 +31,10 @@ mode_t modeOf(const std::string& path) {
 
 class TestFiles : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void valuesAreLocated() {
-        const std::string text = "{\n  \"a\": 1,\n  \"b\": {\"c\": [10, 20,\n    \"x\"]},\n  \"d\": \"s\"\n}\n";
+        const std::string text =
+            "{\n  \"a\": 1,\n  \"b\": {\"c\": [10, 20,\n    \"x\"]},\n  \"d\": \"s\"\n}\n";
         const JsonDocument doc(text, "f.json");
         const auto& x = doc.root()["b"]["c"][2];
         QCOMPARE(doc.pointer(x).to_string(), std::string("/b/c/2"));
@@ -41,22 +44,27 @@ private slots:
         QCOMPARE(e.file(), std::string("f.json"));
         QCOMPARE(e.line(), 4);
         QCOMPARE(e.column(), 5);
-        QVERIFY2(std::string(e.what()).find("'/b/c/2' must be an integer") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("'/b/c/2' must be an integer") != std::string::npos,
+                 e.what());
         // A missing key is reported at the object that lacks it.
         const InputError m = errorOf([&] { doc.member(doc.root()["b"], "zz"); });
         QCOMPARE(m.line(), 3);
-        QVERIFY2(std::string(m.what()).find("missing field '/b/zz'") != std::string::npos, m.what());
+        QVERIFY2(std::string(m.what()).find("missing field '/b/zz'") != std::string::npos,
+                 m.what());
     }
     void integersMustFit() {
-        const JsonDocument doc("{\"n\": 4294967303, \"m\": 18446744073709551615, \"f\": 1e3}", "n.json");
+        const JsonDocument doc("{\"n\": 4294967303, \"m\": 18446744073709551615, \"f\": 1e3}",
+                               "n.json");
         QCOMPARE(errorOf([&] { doc.int32(doc.root()["n"]); }).line(), 1);
-        QVERIFY(std::string(errorOf([&] { doc.int32(doc.root()["n"]); }).what()).find("4294967303 is outside") !=
-                std::string::npos);
+        QVERIFY(std::string(errorOf([&] { doc.int32(doc.root()["n"]); }).what())
+                    .find("4294967303 is outside") != std::string::npos);
         QCOMPARE(errorOf([&] { doc.integer(doc.root()["m"]); }).column(), 24);
-        QVERIFY(errorOf([&] { doc.integer(doc.root()["f"]); }).line() == 1);  // 1e3 is a float in JSON
+        QVERIFY(errorOf([&] { doc.integer(doc.root()["f"]); }).line() ==
+                1); // 1e3 is a float in JSON
     }
     void numberOverflowIsLocated() {
-        const InputError e = errorOf([] { parseJsonDocument("{\n \"x\": [1,\n  1e999]}", "o.json"); });
+        const InputError e =
+            errorOf([] { parseJsonDocument("{\n \"x\": [1,\n  1e999]}", "o.json"); });
         QCOMPARE(e.line(), 3);
         QCOMPARE(e.column(), 3);
         QVERIFY2(std::string(e.what()).find("number overflow") != std::string::npos, e.what());
@@ -82,7 +90,7 @@ private slots:
         writeFileAtomically(path, "one");
         ::chmod(path.c_str(), 0600);
         writeFileAtomically(path, "two");
-        QCOMPARE(modeOf(path), mode_t(0600));  // was reset to 0644
+        QCOMPARE(modeOf(path), mode_t(0600)); // was reset to 0644
         QCOMPARE(readFile(path), std::string("two"));
     }
     void symlinkIsWrittenThrough() {
@@ -90,7 +98,7 @@ private slots:
         writeFileAtomically(dir + "/real.json", "old");
         fs::create_symlink("real.json", dir + "/link.json");
         writeFileAtomically(dir + "/link.json", "new");
-        QVERIFY(fs::is_symlink(dir + "/link.json"));  // was replaced by a regular file
+        QVERIFY(fs::is_symlink(dir + "/link.json")); // was replaced by a regular file
         QCOMPARE(readFile(dir + "/real.json"), std::string("new"));
     }
     void staleTemporariesAreRemoved() {
@@ -108,13 +116,17 @@ private slots:
         const std::string dir = testdata::tempDir("files-inputs");
         std::ofstream(dir + "/t.mrg") << "(S (X y))\n";
         fs::create_directories(dir + "/tb");
-        QVERIFY_THROWS_EXCEPTION(InputError, refuseToOverwriteInput(dir + "/t.mrg", {dir + "/t.mrg"}));
-        QVERIFY_THROWS_EXCEPTION(InputError, refuseToOverwriteInput(dir + "/./t.mrg", {dir + "/t.mrg"}));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 refuseToOverwriteInput(dir + "/t.mrg", {dir + "/t.mrg"}));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 refuseToOverwriteInput(dir + "/./t.mrg", {dir + "/t.mrg"}));
         fs::create_symlink(dir + "/t.mrg", dir + "/alias.mrg");
-        QVERIFY_THROWS_EXCEPTION(InputError, refuseToOverwriteInput(dir + "/alias.mrg", {dir + "/t.mrg"}));
-        QVERIFY_THROWS_EXCEPTION(InputError, refuseToOverwriteInput(dir + "/tb/new.mrg", {dir + "/tb"}));
-        refuseToOverwriteInput(dir + "/g.gram", {dir + "/t.mrg", dir + "/tb"});  // fine
-        refuseToOverwriteInput(dir + "/tb/g.gram", {dir + "/tb"});              // not a treebank file
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 refuseToOverwriteInput(dir + "/alias.mrg", {dir + "/t.mrg"}));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 refuseToOverwriteInput(dir + "/tb/new.mrg", {dir + "/tb"}));
+        refuseToOverwriteInput(dir + "/g.gram", {dir + "/t.mrg", dir + "/tb"}); // fine
+        refuseToOverwriteInput(dir + "/tb/g.gram", {dir + "/tb"}); // not a treebank file
     }
 };
 

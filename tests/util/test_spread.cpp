@@ -1,5 +1,6 @@
 // Min, median and max of the benchmark commands (core/util/Spread.h): an even count's median is the
-// mean of the middle two (before, some commands reported the upper one), input order does not matter.
+// mean of the middle two (before, some commands reported the upper one), input order does not
+// matter.
 #include "core/util/Spread.h"
 
 #include "support/TestSuite.h"
@@ -8,7 +9,7 @@ using namespace prunescope;
 
 class TestSpread : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void oddEvenEmpty() {
         const Spread odd = spreadOf({5, 1, 3});
         QCOMPARE(odd.min, 1.0);

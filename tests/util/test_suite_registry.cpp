@@ -1,6 +1,6 @@
-// Tests for the suites' shared executables (support/TestSuite.h, suite_main.cpp): `suites_util SUITE
-// [QtTest options]` runs that suite alone with the options, a missing or unknown name exits 2 with the
-// list of suites. The suite runs its own executable as a user (or CTest) would.
+// Tests for the suites' shared executables (support/TestSuite.h, suite_main.cpp): `suites_util
+// SUITE [QtTest options]` runs that suite alone with the options, a missing or unknown name exits 2
+// with the list of suites. The suite runs its own executable as a user (or CTest) would.
 #include "support/TestSuite.h"
 
 #include <QProcess>
@@ -15,13 +15,14 @@ Ran runSelf(const QStringList& args) {
     QProcess p;
     p.start(QCoreApplication::applicationFilePath(), args);
     if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit) return {};
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
 }
 } // namespace
 
 class TestSuiteRegistry : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void init() {
 #ifndef PRUNESCOPE_TEST_GROUPED
         QSKIP("each suite is its own executable (-DPRUNESCOPE_TEST_GROUPS=OFF)");
@@ -31,9 +32,10 @@ private slots:
     void withoutANameListsTheSuites() {
         const Ran r = runSelf({});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("usage:") && r.err.contains(" test_suite_registry") && r.err.contains(" test_data_dir"),
+        QVERIFY2(r.err.contains("usage:") && r.err.contains(" test_suite_registry") &&
+                     r.err.contains(" test_data_dir"),
                  qPrintable(r.err));
-        QVERIFY2(r.err.startsWith("usage:"), qPrintable(r.err));  // no empty line before it
+        QVERIFY2(r.err.startsWith("usage:"), qPrintable(r.err)); // no empty line before it
     }
 
     void anUnknownNameIsRefused() {
@@ -52,7 +54,8 @@ private slots:
         QVERIFY2(!r.out.contains("theNamedSuiteRunsWithItsOptions"), qPrintable(r.out));
         const Ran one = runSelf({"test_data_dir", "newNameWinsWithoutWarning"});
         QCOMPARE(one.exitCode, 0);
-        QVERIFY2(one.out.contains("TestDataDir") && one.out.contains("Totals: 3 passed"), qPrintable(one.out));
+        QVERIFY2(one.out.contains("TestDataDir") && one.out.contains("Totals: 3 passed"),
+                 qPrintable(one.out));
     }
 };
 

@@ -1,10 +1,11 @@
 // The tree-constrained vine (VineTreeParser.h; Eisner & Smith 2005 with Rush & Petrov 2012's outer
 // parts): max-marginals equal brute force over every projective vine tree of <= 7 words, and every
-// projective tree's vine projection is a parse whose score the vine reaches (the cascade's guarantee).
+// projective tree's vine projection is a parse whose score the vine reaches (the cascade's
+// guarantee).
 #include "core/dep/BruteForce.h"
 #include "core/dep/DepTree.h"
-#include "core/vine/VineTreeParser.h"
 #include "core/util/Random.h"
+#include "core/vine/VineTreeParser.h"
 #include "support/RandomDep.h"
 #include "support/TestData.h"
 #include "support/VineTesting.h"
@@ -21,8 +22,8 @@ namespace {
 using testdata::kInf;
 
 // Brute force: every projective tree whose non-root arcs are short; each root child takes the root
-// arc or an available outer arc (one root arc if singleRoot, else at least one); the outer-head parts
-// are independent yes/no choices, added on top.
+// arc or an available outer arc (one root arc if singleRoot, else at least one); the outer-head
+// parts are independent yes/no choices, added on top.
 std::vector<double> bruteVineTree(const VineScores& v, bool singleRoot, double& best) {
     const int n = v.n, b = v.band;
     std::vector<double> mm(static_cast<std::size_t>(vineLabelCount(n)), -kInf);
@@ -36,14 +37,17 @@ std::vector<double> bruteVineTree(const VineScores& v, bool singleRoot, double& 
         std::vector<int> labels, children;
         for (int m = 1; m <= n; ++m) {
             const int h = heads[static_cast<std::size_t>(m)];
-            if (h == 0) children.push_back(m);
-            else base += v.arcs(h, m), labels.push_back(arcLabel(n, h, m));
+            if (h == 0)
+                children.push_back(m);
+            else
+                base += v.arcs(h, m), labels.push_back(arcLabel(n, h, m));
         }
         std::vector<std::vector<std::pair<int, double>>> opts;
         for (int m : children) {
             std::vector<std::pair<int, double>> o{{arcLabel(n, 0, m), v.arcs(0, m)}};
             for (VineSide side : {VineSide::Left, VineSide::Right})
-                if (vineOuterExists(n, b, m, side)) o.emplace_back(vineOuterLabel(n, m, side), v.outerScore(m, side));
+                if (vineOuterExists(n, b, m, side))
+                    o.emplace_back(vineOuterLabel(n, m, side), v.outerScore(m, side));
             opts.push_back(o);
         }
         std::vector<std::size_t> pick(opts.size(), 0);
@@ -56,16 +60,19 @@ std::vector<double> bruteVineTree(const VineScores& v, bool singleRoot, double& 
             }
             if (roots >= 1 && (!singleRoot || roots == 1)) {
                 treeBest = std::max(treeBest, s);
-                for (int l : labels) mm[static_cast<std::size_t>(l)] = std::max(mm[static_cast<std::size_t>(l)], s);
+                for (int l : labels)
+                    mm[static_cast<std::size_t>(l)] = std::max(mm[static_cast<std::size_t>(l)], s);
                 for (std::size_t k = 0; k < opts.size(); ++k)
-                    mm[static_cast<std::size_t>(opts[k][pick[k]].first)] = std::max(mm[static_cast<std::size_t>(opts[k][pick[k]].first)], s);
+                    mm[static_cast<std::size_t>(opts[k][pick[k]].first)] =
+                        std::max(mm[static_cast<std::size_t>(opts[k][pick[k]].first)], s);
             }
             std::size_t k = 0;
-            while (k < opts.size() && ++pick[k] == opts[k].size()) pick[k++] = 0;
+            while (k < opts.size() && ++pick[k] == opts[k].size())
+                pick[k++] = 0;
             if (k >= opts.size()) break;
         }
     });
-    double extra = 0;  // the outer-head parts: each taken when positive
+    double extra = 0; // the outer-head parts: each taken when positive
     std::vector<std::pair<int, double>> heads;
     for (int h = 1; h <= n; ++h)
         for (VineSide side : {VineSide::Left, VineSide::Right})
@@ -77,7 +84,8 @@ std::vector<double> bruteVineTree(const VineScores& v, bool singleRoot, double& 
     for (double& x : mm)
         if (x != -kInf) x += extra;
     if (treeBest != -kInf)
-        for (const auto& [l, w] : heads) mm[static_cast<std::size_t>(l)] = treeBest + extra - std::max(0.0, w) + w;
+        for (const auto& [l, w] : heads)
+            mm[static_cast<std::size_t>(l)] = treeBest + extra - std::max(0.0, w) + w;
     return mm;
 }
 
@@ -85,7 +93,7 @@ std::vector<double> bruteVineTree(const VineScores& v, bool singleRoot, double& 
 
 class TestVineTree : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void maxMarginalsEqualBruteForce() {
         SplitMix64 rng(31);
         const int cases = testdata::kUnderSanitizer ? 40 : 200;
@@ -98,13 +106,17 @@ private slots:
             const std::vector<double> brute = bruteVineTree(v, singleRoot, best);
             const MaxMarginals mm = maxMarginals(buildVineTreeHypergraph(v, singleRoot));
             const std::string err = testdata::maxMarginalMismatch(mm, best, brute, 1e-3);
-            QVERIFY2(err.empty(), qPrintable(QString("case %1 (n %2 b %3): %4").arg(c).arg(n).arg(band).arg(QString::fromStdString(err))));
+            QVERIFY2(err.empty(), qPrintable(QString("case %1 (n %2 b %3): %4")
+                                                 .arg(c)
+                                                 .arg(n)
+                                                 .arg(band)
+                                                 .arg(QString::fromStdString(err))));
         }
     }
 
-    // The cascade's guarantee needs every projective tree's vine projection to be a parse: then each
-    // of its parts has a max-marginal >= the projection's score. Checked for every projective tree
-    // with one root of up to 6 words.
+    // The cascade's guarantee needs every projective tree's vine projection to be a parse: then
+    // each of its parts has a max-marginal >= the projection's score. Checked for every projective
+    // tree with one root of up to 6 words.
     void everyProjectiveTreesProjectionIsAParse() {
         SplitMix64 rng(32);
         int trees = 0;
@@ -116,10 +128,16 @@ private slots:
             forEachProjectiveTree(n, nullptr, true, [&](const std::vector<int>& heads) {
                 const std::vector<int> parts = vineProjection(n, band, heads);
                 double score = 0;
-                for (int l : parts) score += testdata::partScore(v, l);
+                for (int l : parts)
+                    score += testdata::partScore(v, l);
                 for (int l : parts)
                     QVERIFY2(mm.label[static_cast<std::size_t>(l)] >= score - 1e-3,
-                             qPrintable(QString("n %1 b %2 label %3: %4 < %5").arg(n).arg(band).arg(l).arg(mm.label[static_cast<std::size_t>(l)]).arg(score)));
+                             qPrintable(QString("n %1 b %2 label %3: %4 < %5")
+                                            .arg(n)
+                                            .arg(band)
+                                            .arg(l)
+                                            .arg(mm.label[static_cast<std::size_t>(l)])
+                                            .arg(score)));
                 ++trees;
             });
         }
