@@ -1,7 +1,7 @@
 // prunescope: the desktop explorer and its frontier/training windows. See docs/user-guide.md;
-// `prunescope --help` lists the command line (app/gui/CommandLine.cpp).
-#include "app/gui/CommandLine.h"
-#include "app/gui/MainWindow.h"
+// `prunescope --help` lists the command line (app/gui/window/CommandLine.cpp).
+#include "app/gui/window/CommandLine.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/util/VectorState.h"
 
 #include <QApplication>

@@ -3,7 +3,7 @@
 // Figure 1): per arc the event that filtered it (the arg max of Z_a) and its margin, on demand
 // every event of Z_a with its score; per token the roles detected at the threshold; the sentence's
 // coverage (gold arcs kept / gold arcs) and reduction (arcs filtered / n^2). Shown by the
-// dependency view (app/gui/DepExplorerPanel.h); tests/filters/test_filter_explanation.cpp.
+// dependency view (app/gui/dep/DepExplorerPanel.h); tests/filters/test_filter_explanation.cpp.
 //
 // A token role r of token t is "detected" iff it filters at least one arc by itself:
 //   exists arc a = (h, m) with roleFilters(r, t, h, m) and  w.Phi(r_t) - w.Phi(None_a) > threshold.

@@ -24,7 +24,7 @@ std::string modelLabel(const std::string& path, int order) {
     return baseName(path) + (order > 0 ? " (order " + std::to_string(order) + ")" : "");
 }
 
-// A vine-frontier point object (pointJson in app/cli/CmdVineFrontier.cpp).
+// A vine-frontier point object (pointJson in app/cli/dep/CmdVineFrontier.cpp).
 DepFrontierPoint vinePoint(const JsonDocument& doc, const nlohmann::json& p, std::string label) {
     DepFrontierPoint q;
     q.label = std::move(label);

@@ -3,8 +3,8 @@
 // --explain`), clicking a cell lists its beam, "Apply update" performs exactly core's perceptron
 // step and lowers the violation of the pairs it fixes, reset restores the model; the bundled sample
 // opens; the main window's View menu reaches the explorer.
-#include "app/gui/CubeExplorerWindow.h"
-#include "app/gui/MainWindow.h"
+#include "app/gui/cube/CubeExplorerWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/cube/CubeExplain.h"
 #include "core/cube/CubeTraining.h"
 #include "core/dep/DepReader.h"

@@ -5,8 +5,8 @@
 // exported mask (the binary is run); alpha sliders re-run the stages (the model's max-marginal pass
 // and a two-stage set built here); bad files give file:line errors and keep the previous documents;
 // the main window's View menu switches to dependency mode; the bundled sample opens.
-#include "app/gui/DepExplorerPanel.h"
-#include "app/gui/MainWindow.h"
+#include "app/gui/dep/DepExplorerPanel.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/dep/DepInspection.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"

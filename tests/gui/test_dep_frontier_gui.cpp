@@ -3,8 +3,8 @@
 // model, the plot holds one graph per series and one point per run, each point's tooltip gives its
 // name, model, UAS and tokens/s as in the file; series from different models are said to be; a bad
 // file is refused with its name and the previous plot stays.
-#include "app/gui/DepFrontierWindow.h"
-#include "app/gui/MainWindow.h"
+#include "app/gui/dep/DepFrontierWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/frontier/DepFrontier.h"
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"

@@ -1,7 +1,7 @@
 // GUI tests of the explorer window (offscreen): flipping by click and keyboard, agreement with
 // prunescope-cli for the same mask, undo/redo, mask presets, exports, typed sentences and
 // error handling for malformed files.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/eval/Evalb.h"
 #include "core/treebank/TreebankReader.h"
 #include "support/TestData.h"

@@ -4,7 +4,7 @@
 // regions the click invalidated cover everything that changed (heat map, statistics, trees),
 // after flips, undo and redo, under an incrementally presented quantity and a fully presented one,
 // and while changes are revealed step by step.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
 #include "support/TestSuite.h"

@@ -2,7 +2,7 @@
 // default a cell shows its best-scoring built symbol under its unbinarized name (NP, not
 // @NP|DT_NN); View ▸ Show Binarized Symbols shows the grammar's symbols; the tooltip keeps both;
 // the toggle is remembered.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/treebank/Binarize.h"
 
 #include "support/TestSuite.h"

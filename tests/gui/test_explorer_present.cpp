@@ -3,7 +3,7 @@
 // change events are read again) equals presentCells of the whole chart, cell for cell, for every
 // colour quantity and both label modes; and the explorer's heat map, whose flips use it, shows
 // exactly presentCells' cells after flips, undo and redo.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
 #include "support/TestSuite.h"

@@ -5,7 +5,7 @@
 // painter's scale), no two text items overlap, and the view's scroll area scrolls along at most one
 // axis. Each view is measured in its own large view (View ▸ Explorer Layout), the layout for a
 // class.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
 #include "support/TestSuite.h"

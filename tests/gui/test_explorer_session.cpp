@@ -3,8 +3,8 @@
 // mask, undo history (undo and redo act the same) and view settings; a typed sentence round-trips;
 // a session naming a missing file, or malformed, is refused with the session file, the key and its
 // line, and the window keeps what it had; `prunescope --session FILE` opens one.
-#include "app/gui/MainWindow.h"
-#include "app/gui/SessionFile.h"
+#include "app/gui/window/MainWindow.h"
+#include "app/gui/window/SessionFile.h"
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 

@@ -2,7 +2,7 @@
 // and Ctrl+= / Ctrl+-, Ctrl+0 fits; the presentation font size enlarges chart and tree text; and a
 // 40-word dev sentence fits a 1600×1000 window: the chart without any scrolling (also with the
 // presentation font), each tree scrolling along at most one axis, cells big enough for a label.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
 #include "support/TestSuite.h"

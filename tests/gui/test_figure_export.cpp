@@ -1,7 +1,7 @@
 // GUI test (offscreen) of figure export (issue 18): the chart heat map and each tree alone as SVG
 // (parses, carries the caption as text), PDF (%PDF) and PNG at 1×/2×/3× (pixel size scales);
 // failures are reported and leave no file; the headless `prunescope --export-chart-figure` mode.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"

@@ -4,7 +4,7 @@
 // "best policy for lambda" only because its sentences are short; the window shows one set at a
 // time, and prunescope-cli frontier-best refuses the mix unless --eval-set picks a set. Also: a
 // point without a policy file says why it cannot be loaded or exported.
-#include "app/gui/FrontierWindow.h"
+#include "app/gui/frontier/FrontierWindow.h"
 #include "core/frontier/EvaluationSet.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/lols/RunDirectory.h"

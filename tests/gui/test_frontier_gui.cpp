@@ -1,9 +1,9 @@
 // GUI tests of the frontier window (offscreen; Vieira & Eisner 2017, sec. 7 Fig. 2): moving the
 // lambda slider highlights the policy a direct argmax of accuracy - lambda * runtime picks,
 // dragging the iso-reward line and clicking points, export round trips, plots render.
-#include "app/gui/ExplorerPanel.h"
-#include "app/gui/FrontierWindow.h"
-#include "app/gui/MainWindow.h"
+#include "app/gui/explorer/ExplorerPanel.h"
+#include "app/gui/frontier/FrontierWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/frontier/FrontierFile.h"
 #include "support/FrontierTesting.h"
 #include "support/TestData.h"

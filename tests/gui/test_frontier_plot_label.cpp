@@ -3,7 +3,7 @@
 // the λ_i arrows and the optimal-λ cones when they are shown; for every λ the slider reaches, the
 // label covers no plotted point, no pixel of the iso-reward line, the sigmoid or the Pareto line,
 // no arrow or cone and not the legend (or it has moved to the title above the axis rect).
-#include "app/gui/FrontierWindow.h"
+#include "app/gui/frontier/FrontierWindow.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"

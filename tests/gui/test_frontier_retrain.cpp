@@ -4,8 +4,8 @@
 // whose dialog gets exactly the recorded settings; the retrain writes a policy and the point
 // becomes loadable and exportable; declining starts nothing; a point without recorded settings
 // says so; `prunescope-cli frontier-retrain` prints the same settings and command.
-#include "app/gui/FrontierWindow.h"
-#include "app/gui/RetrainDialog.h"
+#include "app/gui/frontier/FrontierWindow.h"
+#include "app/gui/frontier/RetrainDialog.h"
 #include "core/frontier/FrontierFile.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"

@@ -5,7 +5,7 @@
 // with progress and a Cancel button, and the point becomes loadable and exportable with the
 // deleted weights bit for bit; `frontier-retrain` does the same from the command line, and the
 // `lols` command it prints reproduces the iteration too.
-#include "app/gui/FrontierWindow.h"
+#include "app/gui/frontier/FrontierWindow.h"
 #include "core/lols/RunDirectory.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"

@@ -2,7 +2,7 @@
 // ptb-sample/dev sentence, after each flip, undo, redo, step of the change animation, colour
 // quantity and colour map change, the widget painted from its incrementally updated cache equals
 // a direct paint of every layer pixel for pixel; flips repaint only some cells into the cache.
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/ExplorerWindow.h"
 
 #include "support/TestSuite.h"

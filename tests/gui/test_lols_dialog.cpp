@@ -2,7 +2,7 @@
 // treebanks, the last run's config.json fills the data and schedule, the values of the last
 // opening win over both, and the run directory offered is never a used one. QSettings are
 // isolated (QStandardPaths test mode and a test organization) and cleared before each case.
-#include "app/gui/LolsRunDialog.h"
+#include "app/gui/frontier/LolsRunDialog.h"
 
 #include "support/TestSuite.h"
 #include <QDir>

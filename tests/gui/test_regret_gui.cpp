@@ -3,8 +3,8 @@
 // of the result in a table (value, unit, tooltip; copied as tab-separated text with exact values),
 // and its Cancel button stops a long computation within 1 s (showing "Cancelling…", then
 // "Cancelled.").
-#include "app/gui/RegretWindow.h"
-#include "app/gui/ShownPath.h"
+#include "app/gui/explorer/RegretWindow.h"
+#include "app/gui/explorer/ShownPath.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"

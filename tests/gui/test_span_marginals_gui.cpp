@@ -2,8 +2,8 @@
 // it is offered in the quantity box and the View menu, the heat map's values are core's
 // spanMarginals for the sentence and the current mask (also after a click prunes a span), the
 // colour bar spans [0, 1] and the marginals of spans of width >= 2 sum to n - 1.
-#include "app/gui/ChartPresentation.h"
-#include "app/gui/MainWindow.h"
+#include "app/gui/explorer/ChartPresentation.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/rollout/SpanMarginals.h"
 #include "support/TestData.h"
 

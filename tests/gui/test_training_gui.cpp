@@ -4,8 +4,8 @@
 // given in) as prunescope-cli lols, queued runs execute one at a time, cancelling keeps a valid
 // (resumable) run directory and, during retraining, shows "cancelling…" at once and "cancelled"
 // within 1 s, and run directories can be followed.
-#include "app/gui/FrontierWindow.h"
-#include "app/gui/TrainingPanel.h"
+#include "app/gui/frontier/FrontierWindow.h"
+#include "app/gui/frontier/TrainingPanel.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/lols/LolsRun.h"

@@ -1,7 +1,7 @@
 // GUI tests of the LOLS reward-per-iteration plot (TrainingPanel.h setupRewardPlot /
 // showRewardCurves): the iteration axis has only integer ticks, for a 1-iteration run as for a
 // 40-iteration one, and the legend lies outside the axes, so it covers no curve point.
-#include "app/gui/TrainingPanel.h"
+#include "app/gui/frontier/TrainingPanel.h"
 
 #include <qcustomplot.h>
 

@@ -4,8 +4,8 @@
 // after the last one, and what it shows equals the finished directory read afresh. Built only with
 // -DPRUNESCOPE_MPI=ON and the GUI (labels gui, mpi); as root, Open MPI's mpirun needs
 // OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (set here when euid is 0).
-#include "app/gui/FrontierWindow.h"
-#include "app/gui/TrainingQueue.h"
+#include "app/gui/frontier/FrontierWindow.h"
+#include "app/gui/frontier/TrainingQueue.h"
 #include "core/lols/RunDirectory.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"

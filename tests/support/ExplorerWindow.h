@@ -1,8 +1,8 @@
 // The GUI suites' shared set-up: a shown main window with the bundled sample, and a dev sentence of
 // a given length opened in it (the issue-18 checks use a 40-word sentence of ptb-sample/dev).
 #pragma once
-#include "app/gui/DocumentLoader.h"
-#include "app/gui/MainWindow.h"
+#include "app/gui/window/DocumentLoader.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/TestData.h"
 
 #include <QCoreApplication>

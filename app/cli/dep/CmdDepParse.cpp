@@ -1,0 +1,125 @@
+// prunescope-cli dep-parse: parse tagged tokens (stdin or a file) with a dependency model, behind
+// the pruning stages of DepPipelineOptions, optionally under a given arc mask; prints the heads,
+// the per-arc first-order max-marginals and the stage that pruned each arc
+// (core/dep/DepInspection.h, the same code the explorer's dependency view runs). Formats:
+// docs/file-formats.md.
+#include "app/cli/Commands.h"
+#include "app/cli/dep/DepPipelineOptions.h"
+#include "core/dep/DepInspection.h"
+#include "core/dep/DepParseInput.h"
+#include "core/dep/DepReader.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
+#include "core/util/JsonDocument.h"
+
+#include <iomanip>
+#include <iostream>
+#include <iterator>
+#include <optional>
+
+namespace prunescope::cli {
+
+void addDepParseCommand(CLI::App& app) {
+    auto* sub = app.add_subcommand("dep-parse",
+                                   "Parse POS-tagged tokens with a dependency model (from standard "
+                                   "input: `word/POS` tokens one sentence per line, or "
+                                   "`word<TAB>POS` one token per line with blank lines between "
+                                   "sentences; or --input FILE): heads and per-arc "
+                                   "max-marginals");
+    struct Opts {
+        std::string model, input, mask;
+        DepStageOptions stages;
+        bool json = false;
+        int sentence = 0;
+    };
+    auto o = std::make_shared<Opts>();
+    sub->add_option("--model", o->model, "Dependency model (from dep-train): the final exact stage")
+        ->required();
+    sub->add_option("--input", o->input,
+                    "A treebank (.dp/.conll/.conllx/.conllu file or directory; gold heads are "
+                    "scored) or tagged text (.txt/.tag) "
+                    "instead of standard input");
+    addDepStageOptions(*sub, o->stages);
+    sub->add_option("--mask", o->mask,
+                    "JSON arc mask the final parse uses exactly (docs/file-formats.md \"Dependency "
+                    "arc mask\"; the dependency "
+                    "view's Export Arc Mask writes one); with several sentences, only sentence "
+                    "--sentence is parsed (default: the mask's \"sentence\" field, else 1)");
+    sub->add_option("--sentence", o->sentence,
+                    "Parse only sentence N (1-based) of the input (0 = all; with --mask the "
+                    "default is the mask's \"sentence\" field, else 1)");
+    sub->add_flag("--json", o->json,
+                  "Print one JSON object {model, stages, sentences: [...]} (heads, maxMarginals, "
+                  "prunedBy, ...)");
+    setAction(sub, [o] {
+        const DepModel model = loadDepModel(o->model);
+        std::vector<DepSentence> sentences =
+            o->input.empty()
+                ? readDepParseText(std::string(std::istreambuf_iterator<char>(std::cin), {}),
+                                   "<stdin>")
+                : readDepInput(o->input);
+        const std::string inputName = o->input.empty() ? "<stdin>" : o->input;
+        if (sentences.empty()) throw InputError(inputName, 0, 0, "no sentences to parse");
+        std::optional<ArcMask> mask;
+        if (!o->mask.empty()) {
+            const nlohmann::json j = parseJsonDocument(readFile(o->mask), o->mask, "arc mask: ");
+            try {
+                mask = ArcMask::fromJson(j);
+            } catch (const std::invalid_argument& e) {
+                throw InputError(o->mask, 0, 0, std::string("arc mask: ") + e.what());
+            }
+            // The explorer records which sentence of its treebank the mask is for.
+            if (o->sentence == 0)
+                o->sentence = j.contains("sentence") && j["sentence"].is_number_integer()
+                                  ? j["sentence"].get<int>()
+                                  : 1;
+        }
+        if (o->sentence < 0 || o->sentence > static_cast<int>(sentences.size()))
+            throw InputError(inputName, 0, 0,
+                             "--sentence " + std::to_string(o->sentence) +
+                                 " is out of range (the input has " +
+                                 std::to_string(sentences.size()) + " sentences)");
+        if (o->sentence > 0) sentences = {sentences[static_cast<std::size_t>(o->sentence - 1)]};
+        if (mask && mask->n != sentences.front().size())
+            throw InputError(o->mask, 0, 0,
+                             "the arc mask is for " + std::to_string(mask->n) +
+                                 " tokens, but the sentence (" + sentences.front().file + ":" +
+                                 std::to_string(sentences.front().line) + ") has " +
+                                 std::to_string(sentences.front().size()));
+        DepPipeline pipeline(model);
+        const nlohmann::json stageInfo = addDepStages(pipeline, o->stages);
+        EisnerParser parser(model.eisnerOptions());
+        nlohmann::json out{{"model", {{"path", o->model}, {"order", model.order}}},
+                           {"stages", stageInfo}};
+        nlohmann::json list = nlohmann::json::array();
+        for (const DepSentence& s : sentences) {
+            const DepInspection r =
+                inspectDepSentence(pipeline, s, parser, mask ? &*mask : nullptr);
+            if (o->json) {
+                list.push_back(depInspectionJson(s, r));
+                continue;
+            }
+            // Plain text: a CoNLL-like table per sentence (id, word, POS, head, the head's
+            // max-marginal minus the best tree's score), a blank line after each.
+            if (!r.success) std::cout << "# no tree under the mask\n";
+            for (int m = 1; m <= s.size(); ++m) {
+                const int h = r.heads[static_cast<std::size_t>(m)];
+                std::cout << m << "\t" << s.words[static_cast<std::size_t>(m)] << "\t"
+                          << s.tags[static_cast<std::size_t>(m)] << "\t" << h;
+                if (h >= 0)
+                    std::cout << "\t" << std::fixed << std::setprecision(3)
+                              << r.maxMarginals(h, m) - r.maxMarginals.best;
+                std::cout << "\n";
+            }
+            std::cout << "\n";
+            checkOutput();
+        }
+        if (o->json) {
+            out["sentences"] = list;
+            std::cout << out.dump() << "\n";
+        }
+        return 0;
+    });
+}
+
+} // namespace prunescope::cli

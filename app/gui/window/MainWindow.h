@@ -1,0 +1,148 @@
+#pragma once
+// The PruneScope main window: documents (grammar, policy, sentences with gold trees), menus,
+// recent files and remembered settings, drag and drop, background loading (a BackgroundTask, one
+// file at a time), and the explorer. Split by concern: MainWindow.cpp (window, modes, errors),
+// MainWindowMenus.cpp (menus, toolbar), MainWindowDocuments.cpp (loading, settings, exports),
+// MainWindowSession.cpp (sessions, printing).
+#include "app/gui/window/BackgroundTask.h"
+#include "app/gui/window/DocumentLoader.h"
+#include "app/gui/explorer/ExplorerPanel.h"
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QPrinter;
+class QToolBar;
+
+namespace prunescope::gui {
+
+class DepExplorerPanel;
+class MaskComparisonPanel;
+
+struct MainWindowOptions {
+    bool useSettings = true; // restore/save QSettings (off for tests and screenshots)
+    bool loadSample = true;  // open the bundled sample (or the remembered documents) on start
+};
+
+// The bundled sample's directory (PRUNESCOPE_SAMPLES env var, else the build's samples/).
+QString samplesDir();
+// samplesDir()/rel if that file exists, else an empty string.
+QString sampleFile(const QString& rel);
+// The default policy: a baseline from samplesDir()/policies (sorted by name), if any, else empty.
+QString samplePolicy();
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+  public:
+    explicit MainWindow(MainWindowOptions opt = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ExplorerPanel* explorer() const { return explorer_; }
+    // Constituency mode (the span chart) or dependency mode (the arc matrix, DepExplorerPanel.h),
+    // switched from the View menu; the dependency view is made (and opens the bundled sample, if
+    // the options say so) the first time it is shown.
+    enum class Mode { Constituency, Dependency };
+    void setMode(Mode m);
+    Mode mode() const { return mode_; }
+    DepExplorerPanel* depExplorer(); // creates it if needed
+    // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal
+    // dialog.
+    void openFile(const QString& path);
+    // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting
+    // it).
+    bool openFileSync(const QString& path);
+    bool loadSampleSync();
+    bool isLoading() const { return loader_->isRunning(); }
+
+    int sentenceCount() const { return static_cast<int>(sentences_.size()); }
+    // The number of words of sentence `index` of the open document.
+    int sentenceLength(int index) const {
+        return static_cast<int>(sentences_.at(static_cast<std::size_t>(index)).words.size());
+    }
+    int sentenceIndex() const { return sentenceIdx_; }
+    void selectSentence(int index);
+    void parseTypedSentence(const QString& text);
+    const Grammar* grammar() const { return grammar_.get(); }
+    const Policy* policy() const { return policy_.get(); }
+    QAction* showBinarizedSymbolsAction() const { return binarizedAct_; }
+    QAction* presentationFontAction() const { return presentationAct_; }
+    // View ▸ Compare Masks: a dock comparing two masks of the sentence (MaskComparisonPanel.h).
+    MaskComparisonPanel* maskComparison() const { return comparison_; }
+    // Sessions and printing (MainWindowSession.cpp). A session file (SessionFile.h) holds the
+    // documents, the sentence, the mask with its undo history and the view settings. openSession
+    // loads and checks every file it names first: on an error (reported, and in *error) nothing
+    // changes.
+    bool saveSession(const QString& path, QString* error = nullptr);
+    bool openSession(const QString& path, QString* error = nullptr);
+    // Prints the chart (page 1) and/or the trees (a page each), optionally captioned, on `printer`.
+    bool printViews(QPrinter& printer, bool chart, bool trees, bool caption,
+                    QString* error = nullptr);
+
+  signals:
+    void loadFinished(bool ok, const QString& path);
+    void errorOccurred(const QString& message);
+
+  protected:
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
+    void closeEvent(QCloseEvent*) override;
+
+  private:
+    // Menus and toolbar (MainWindowMenus.cpp): buildMenus calls one function per menu.
+    void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildSentenceMenu();
+    void buildViewMenu();
+    void buildHelpMenu();
+    void buildToolBar();
+    // Documents, settings and exports (MainWindowDocuments.cpp).
+    void startNextLoad();
+    bool apply(const LoadResult& r);
+    void reportError(const QString& message);
+    void rebuildSession();
+    void refreshSentenceBox();
+    void refreshTitle();
+    void addRecent(const QString& path);
+    void refreshRecentMenu();
+    void saveSettings();
+    void restoreSettings();
+    void exportView(bool svg);
+    void exportMask();
+    void openDialog(const QString& caption, const QString& filter);
+    void printDialog();
+
+    MainWindowOptions opt_;
+    ExplorerPanel* explorer_ = nullptr;
+    DepExplorerPanel* dep_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    QToolBar* sentenceToolBar_ = nullptr;
+    QAction* modeActions_[2] = {nullptr, nullptr};
+    QAction* binarizedAct_ = nullptr;
+    QAction* presentationAct_ = nullptr;
+    Mode mode_ = Mode::Constituency;
+    std::shared_ptr<const Grammar> grammar_;
+    std::shared_ptr<const Policy> policy_;
+    std::vector<SentenceItem> sentences_;
+    int sentenceIdx_ = -1;
+    int fileSentences_ = 0; // sentences_ from the file; typed ones follow
+    MaskComparisonPanel* comparison_ = nullptr;
+    QString grammarPath_, policyPath_, sentencesPath_;
+    QStringList pending_;
+    BackgroundTask* loader_ = nullptr;
+    std::shared_ptr<LoadResult> loading_; // written by the loader, read when it has finished
+    QComboBox* sentenceBox_ = nullptr;
+    QLineEdit* typedEdit_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* docLabel_ = nullptr;
+    QStringList recent_;
+};
+
+} // namespace prunescope::gui

@@ -1,0 +1,226 @@
+// The main window's documents: background and synchronous loading, applying a loaded grammar,
+// policy, treebank or mask, the sentence list, recent files, remembered settings and exports.
+#include "app/gui/dep/DepExplorerPanel.h"
+#include "app/gui/window/MainWindow.h"
+#include "widgets/ImageExport.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace prunescope::gui {
+
+void MainWindow::openDialog(const QString& caption, const QString& filter) {
+    QString dir = recent_.isEmpty() ? samplesDir() : QFileInfo(recent_.first()).absolutePath();
+    QString p = QFileDialog::getOpenFileName(this, caption, dir, filter);
+    if (!p.isEmpty()) openFile(p);
+}
+
+void MainWindow::openFile(const QString& path) {
+    pending_ << path;
+    if (!loader_->isRunning()) startNextLoad();
+}
+
+void MainWindow::startNextLoad() {
+    if (pending_.isEmpty()) {
+        progress_->hide();
+        return;
+    }
+    QString path = pending_.takeFirst();
+    progress_->setRange(0, 0);
+    progress_->show();
+    statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    auto result = std::make_shared<LoadResult>();
+    loading_ = result;
+    loader_->start(
+        [path, result](const Progress& progress) { *result = loadFile(path, progress); });
+}
+
+bool MainWindow::openFileSync(const QString& path) {
+    LoadResult r = loadFile(path);
+    bool ok = apply(r);
+    emit loadFinished(ok, path);
+    return ok;
+}
+
+bool MainWindow::loadSampleSync() {
+    bool ok = openFileSync(samplesDir() + "/grammar.gram");
+    if (QString p = samplePolicy(); !p.isEmpty()) ok = openFileSync(p) && ok;
+    return openFileSync(samplesDir() + "/sentences.mrg") && ok;
+}
+
+bool MainWindow::apply(const LoadResult& r) {
+    if (!r.ok()) {
+        reportError(tr("Could not open %1:\n%2\n\nThe previous document is kept.")
+                        .arg(QFileInfo(r.path).fileName(), r.error));
+        return false;
+    }
+    switch (r.kind) {
+    case FileKind::Grammar:
+        grammar_ = r.grammar;
+        grammarPath_ = r.path;
+        break;
+    case FileKind::Policy:
+        policy_ = r.policy;
+        policyPath_ = r.path;
+        break;
+    case FileKind::Treebank:
+    case FileKind::Sentences:
+        sentences_ = r.sentences;
+        sentenceIdx_ = 0;
+        fileSentences_ = sentenceCount();
+        if (opt_.useSettings &&
+            QSettings().value("lastSentences").toString() == QFileInfo(r.path).absoluteFilePath())
+            sentenceIdx_ = std::clamp(QSettings().value("lastSentenceIndex", 0).toInt(), 0,
+                                      sentenceCount() - 1);
+        sentencesPath_ = r.path;
+        refreshSentenceBox();
+        break;
+    case FileKind::Mask: {
+        SentenceSession* s = explorer_->session();
+        if (!s || r.mask->n != s->length()) {
+            reportError(tr("The mask in %1 is for %2 words, but the current sentence has %3.")
+                            .arg(QFileInfo(r.path).fileName())
+                            .arg(r.mask->n)
+                            .arg(s ? s->length() : 0));
+            return false;
+        }
+        explorer_->setMaskCommand(*r.mask, tr("load mask"));
+        addRecent(r.path);
+        return true;
+    }
+    }
+    addRecent(r.path);
+    rebuildSession();
+    refreshTitle();
+    saveSettings();
+    return true;
+}
+
+void MainWindow::rebuildSession() {
+    if (!grammar_ || sentenceIdx_ < 0 || sentenceIdx_ >= sentenceCount()) {
+        explorer_->setSession(nullptr);
+        return;
+    }
+    // Without a policy the keep probability says nothing: show inside scores instead.
+    if (!policy_ && explorer_->quantity() == Quantity::KeepProbability)
+        explorer_->setQuantity(Quantity::InsideScore);
+    try {
+        explorer_->setSession(
+            std::make_unique<SentenceSession>(grammar_, policy_, sentences_[sentenceIdx_]));
+    } catch (const std::exception& e) {
+        explorer_->setSession(nullptr);
+        reportError(tr("Cannot parse sentence %1: %2")
+                        .arg(sentenceIdx_ + 1)
+                        .arg(QString::fromStdString(e.what())));
+    }
+}
+
+void MainWindow::selectSentence(int index) {
+    if (index < 0 || index >= sentenceCount()) return;
+    sentenceIdx_ = index;
+    sentenceBox_->setCurrentIndex(index);
+    rebuildSession();
+    if (opt_.useSettings) QSettings().setValue("lastSentenceIndex", index);
+}
+
+void MainWindow::parseTypedSentence(const QString& text) {
+    SentenceItem item = typedSentence(text);
+    if (item.words.empty()) return;
+    sentences_.push_back(std::move(item));
+    refreshSentenceBox();
+    selectSentence(sentenceCount() - 1);
+}
+
+void MainWindow::refreshSentenceBox() {
+    sentenceBox_->clear();
+    for (int s = 0; s < sentenceCount(); ++s) {
+        QStringList w;
+        for (const auto& t : sentences_[s].words)
+            w << QString::fromStdString(t);
+        QString label = QStringLiteral("%1. %2 (%3 words%4)")
+                            .arg(s + 1)
+                            .arg(w.join(' '))
+                            .arg(w.size())
+                            .arg(sentences_[s].gold ? QString() : tr(", no gold"));
+        sentenceBox_->addItem(label);
+    }
+    sentenceBox_->setCurrentIndex(sentenceIdx_);
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QString abs = QFileInfo(path).absoluteFilePath();
+    recent_.removeAll(abs);
+    recent_.prepend(abs);
+    while (recent_.size() > 10)
+        recent_.removeLast();
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+    recentMenu_->clear();
+    for (const QString& p : recent_)
+        recentMenu_->addAction(QFileInfo(p).fileName() + "  —  " + QFileInfo(p).absolutePath(),
+                               this, [this, p] { openFile(p); });
+    recentMenu_->setEnabled(!recent_.isEmpty());
+}
+
+void MainWindow::saveSettings() {
+    if (!opt_.useSettings) return;
+    QSettings s;
+    s.setValue("recentFiles", recent_);
+    if (!grammarPath_.isEmpty())
+        s.setValue("lastGrammar", QFileInfo(grammarPath_).absoluteFilePath());
+    if (!policyPath_.isEmpty()) s.setValue("lastPolicy", QFileInfo(policyPath_).absoluteFilePath());
+    if (!sentencesPath_.isEmpty())
+        s.setValue("lastSentences", QFileInfo(sentencesPath_).absoluteFilePath());
+    s.setValue("quantity", static_cast<int>(explorer_->quantity()));
+    s.setValue("showBinarizedSymbols", explorer_->showBinarizedSymbols());
+    s.setValue("presentationFont", explorer_->presentationFont());
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    recent_ = s.value("recentFiles").toStringList();
+    refreshRecentMenu();
+    if (s.contains("geometry")) restoreGeometry(s.value("geometry").toByteArray());
+    explorer_->setQuantity(static_cast<Quantity>(std::clamp(s.value("quantity", 0).toInt(), 0, 3)));
+    binarizedAct_->setChecked(s.value("showBinarizedSymbols", false).toBool());
+    presentationAct_->setChecked(s.value("presentationFont", false).toBool());
+}
+
+void MainWindow::exportView(bool svg) {
+    QString p = QFileDialog::getSaveFileName(
+        this, svg ? tr("Export View as SVG") : tr("Export View as PNG"),
+        svg ? "prunescope-view.svg" : "prunescope-view.png", svg ? "SVG (*.svg)" : "PNG (*.png)");
+    if (p.isEmpty()) return;
+    QString err;
+    if (mode_ == Mode::Dependency) { // the dependency view as an image (no SVG renderer of its own)
+        if (!widgets::saveWidgetImage(dep_, p, &err))
+            reportError(err);
+        else
+            statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+        return;
+    }
+    if (!(svg ? explorer_->exportSvg(p, &err) : explorer_->exportPng(p, &err)))
+        reportError(err);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+}
+
+void MainWindow::exportMask() {
+    QString p = QFileDialog::getSaveFileName(this, tr("Export Mask"), "mask.json", "JSON (*.json)");
+    if (p.isEmpty()) return;
+    QString err;
+    if (!explorer_->exportMask(p, &err))
+        reportError(err);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(p), 4000);
+}
+
+} // namespace prunescope::gui
