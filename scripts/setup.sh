@@ -9,7 +9,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config
           liblbfgspp-dev libmurmurhash-dev libcli11-dev liblinear-dev
           libopenmpi-dev openmpi-bin  # optional: mpirun -n N prunescope-cli lols (-DPRUNESCOPE_MPI=ON)
           xvfb xauth libgl1-mesa-dri fonts-dejavu-core
-          clang libclang-rt-14-dev)  # sanitizer and fuzzing builds (scripts/sanitize.sh, scripts/fuzz.sh)
+          clang libclang-rt-14-dev  # sanitizer and fuzzing builds (scripts/sanitize.sh, scripts/fuzz.sh)
+          clang-format-14)  # the pinned formatter (scripts/check-format.sh)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -20,7 +20,8 @@
 // Cancel contract: a cancelled computation stops within 1 s, keeps what was finished, and either
 // returns its documented "cancelled" result or throws Cancelled (throwIfCancelled()); never a
 // partial result that looks complete. Front ends: the CLI prints to stderr (app/cli/
-// ConsoleProgress.h), the GUI's BackgroundTask posts to the GUI thread (app/gui/window/BackgroundTask.h).
+// ConsoleProgress.h), the GUI's BackgroundTask posts to the GUI thread
+// (app/gui/window/BackgroundTask.h).
 #include <atomic>
 #include <chrono>
 #include <functional>

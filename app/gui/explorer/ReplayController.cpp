@@ -1,7 +1,7 @@
 #include "app/gui/explorer/ReplayController.h"
 
-#include "app/gui/window/BackgroundTask.h"
 #include "app/gui/explorer/SentenceSession.h"
+#include "app/gui/window/BackgroundTask.h"
 #include "core/treebank/Binarize.h"
 
 #include <QCoreApplication>

@@ -4,9 +4,9 @@
 // file at a time), and the explorer. Split by concern: MainWindow.cpp (window, modes, errors),
 // MainWindowMenus.cpp (menus, toolbar), MainWindowDocuments.cpp (loading, settings, exports),
 // MainWindowSession.cpp (sessions, printing).
+#include "app/gui/explorer/ExplorerPanel.h"
 #include "app/gui/window/BackgroundTask.h"
 #include "app/gui/window/DocumentLoader.h"
-#include "app/gui/explorer/ExplorerPanel.h"
 
 #include <QMainWindow>
 #include <QStringList>

@@ -3,11 +3,11 @@
 #include "app/gui/cube/CubeExplorerWindow.h"
 #include "app/gui/dep/DepExplorerPanel.h"
 #include "app/gui/dep/DepFrontierWindow.h"
+#include "app/gui/explorer/MaskComparisonPanel.h"
 #include "app/gui/frontier/FigureExportDialog.h"
 #include "app/gui/frontier/FrontierWindow.h"
-#include "app/gui/window/MainWindow.h"
-#include "app/gui/explorer/MaskComparisonPanel.h"
 #include "app/gui/randomized/RandomizedWindow.h"
+#include "app/gui/window/MainWindow.h"
 
 #include <QActionGroup>
 #include <QComboBox>

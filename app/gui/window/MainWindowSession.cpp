@@ -1,9 +1,9 @@
 // File ▸ Save Session… / Open Session… (`prunescope --session FILE`) and File ▸ Print… of the main
-// window (issue 18). A session (app/gui/window/SessionFile.h) names the documents, the sentence, the mask
-// with its undo history and the view settings; opening one loads and checks every file it names
-// before anything is replaced, so an error leaves the window as it was.
-#include "app/gui/window/MainWindow.h"
+// window (issue 18). A session (app/gui/window/SessionFile.h) names the documents, the sentence,
+// the mask with its undo history and the view settings; opening one loads and checks every file it
+// names before anything is replaced, so an error leaves the window as it was.
 #include "app/gui/explorer/MaskComparisonPanel.h"
+#include "app/gui/window/MainWindow.h"
 #include "app/gui/window/SessionFile.h"
 #include "widgets/FigurePrint.h"
 
