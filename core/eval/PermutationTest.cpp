@@ -1,7 +1,7 @@
 // Paired permutation test over per-sentence records (paper sec. 7, Fig. 3).
 #include "core/eval/PermutationTest.h"
 
-#include "core/util/Random.h"
+#include "core/stats/PairedPermutation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,34 +46,19 @@ PermutationTestResult pairedPermutationTest(std::span<const SentenceScore> a,
     PermutationTestResult r;
     r.statisticA = reward(a);
     r.statisticB = reward(b);
-    r.difference = r.statisticA - r.statisticB;
-    r.permutations = std::max(0, permutations);
     const std::size_t n = a.size();
-    // Tolerance for "as extreme as observed": permuted statistics are computed from the same
-    // integer counts, so identical configurations give identical doubles; eps guards summation
-    // order.
-    const double observed = std::abs(r.difference) - 1e-12;
-    std::uint64_t state = seed;
-    long extreme = 0;
-    for (int p = 0; p < r.permutations; ++p) {
-        Totals ta, tb;
-        std::uint64_t bits = 0;
-        int left = 0;
-        for (std::size_t s = 0; s < n; ++s) {
-            if (left == 0) {
-                bits = splitmix64(state);
-                left = 64;
+    const PairedTestResult t =
+        prunescope::pairedPermutationTest(n, permutations, seed, [&](const SwapSet& swaps) {
+            Totals ta, tb;
+            for (std::size_t s = 0; s < n; ++s) {
+                ta.add(swaps[s] ? b[s] : a[s]);
+                tb.add(swaps[s] ? a[s] : b[s]);
             }
-            const bool swap = bits & 1u;
-            bits >>= 1;
-            --left;
-            ta.add(swap ? b[s] : a[s]);
-            tb.add(swap ? a[s] : b[s]);
-        }
-        const double d = ta.reward(reward, n) - tb.reward(reward, n);
-        if (std::abs(d) >= observed) ++extreme;
-    }
-    r.pValue = static_cast<double>(extreme + 1) / static_cast<double>(r.permutations + 1);
+            return ta.reward(reward, n) - tb.reward(reward, n);
+        });
+    r.difference = r.statisticA - r.statisticB;
+    r.pValue = t.pValue;
+    r.permutations = t.permutations;
     return r;
 }
 

@@ -30,10 +30,9 @@ struct PermutationTestResult {
     int permutations = 0;
 };
 
-// Paired (approximate) permutation test: each of `permutations` samples swaps A's and B's records
-// of each sentence independently with probability 1/2; p = (1 + #{|d_perm| >= |d_obs| - eps}) /
-// (1 + permutations). Deterministic given seed. a and b must have the same size (else
-// std::invalid_argument).
+// Paired (approximate) permutation test on the reward: core/stats/PairedPermutation.h (its draws
+// and tie rule), the statistic recomputed from the swapped records. Deterministic given seed. a and
+// b must have the same size (else std::invalid_argument).
 PermutationTestResult pairedPermutationTest(std::span<const SentenceScore> a,
                                             std::span<const SentenceScore> b,
                                             const CorpusReward& reward, int permutations = 10000,

@@ -2,7 +2,7 @@
 // sec. 4).
 #include "core/filters/FilterEval.h"
 
-#include "core/util/Random.h"
+#include "core/stats/PairedPermutation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -113,23 +113,25 @@ FilterComparison compareFilters(const std::vector<FilterCounts>& a,
     r.reductionB = tb.reduction();
     r.coverageA = ta.coverage();
     r.coverageB = tb.coverage();
-    r.permutations = permutations;
-    const double dRed = std::abs(r.reductionA - r.reductionB),
-                 dCov = std::abs(r.coverageA - r.coverageB);
-    SplitMix64 rng(seed);
-    long geRed = 0, geCov = 0;
-    for (int p = 0; p < permutations; ++p) {
-        FilterCounts pa, pb;
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            const bool swap = (rng.next() >> 63) != 0;
-            pa += swap ? b[i] : a[i];
-            pb += swap ? a[i] : b[i];
-        }
-        if (std::abs(pa.reduction() - pb.reduction()) >= dRed - 1e-12) ++geRed;
-        if (std::abs(pa.coverage() - pb.coverage()) >= dCov - 1e-12) ++geCov;
-    }
-    r.pReduction = (1.0 + static_cast<double>(geRed)) / (1.0 + permutations);
-    r.pCoverage = (1.0 + static_cast<double>(geCov)) / (1.0 + permutations);
+    // One test per statistic, on the same draws (same seed): reduction, then coverage.
+    const std::size_t n = a.size();
+    auto difference = [&](double (FilterCounts::*stat)() const) {
+        return [&a, &b, n, stat](const SwapSet& s) {
+            FilterCounts pa, pb;
+            for (std::size_t i = 0; i < n; ++i) {
+                pa += s[i] ? b[i] : a[i];
+                pb += s[i] ? a[i] : b[i];
+            }
+            return (pa.*stat)() - (pb.*stat)();
+        };
+    };
+    const PairedTestResult red =
+        pairedPermutationTest(n, permutations, seed, difference(&FilterCounts::reduction));
+    const PairedTestResult cov =
+        pairedPermutationTest(n, permutations, seed, difference(&FilterCounts::coverage));
+    r.permutations = red.permutations;
+    r.pReduction = red.pValue;
+    r.pCoverage = cov.pValue;
     return r;
 }
 

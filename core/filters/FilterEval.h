@@ -50,7 +50,7 @@ std::vector<CurvePoint> coverageCurve(const FilterMargins& m);
 
 // Paired permutation test over sentences: each permutation swaps the two filters' counts of each
 // sentence with probability 1/2 and recomputes the corpus statistic (reduction or coverage of A
-// minus that of B); p = (1 + #{|d_perm| >= |d_obs|}) / (1 + permutations). Deterministic per seed.
+// minus that of B): core/stats/PairedPermutation.h, one test per statistic on the same draws.
 struct FilterComparison {
     double reductionA = 0, reductionB = 0, coverageA = 0, coverageB = 0;
     double pReduction = 1, pCoverage = 1;

@@ -2,8 +2,8 @@
 #include "core/frontier/DepFrontierSvg.h"
 
 #include "core/frontier/Frontier.h"
+#include "core/plot/SvgText.h"
 #include "core/util/AtomicFile.h"
-#include "core/util/SvgText.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // Frontier plot as standalone SVG text (sec. 7, Fig. 2; footnote 12 fit and lambda arrows).
 #include "core/frontier/FrontierSvg.h"
-#include "core/util/SvgText.h"
+#include "core/plot/SvgText.h"
 
 #include "core/util/AtomicFile.h"
 

@@ -4,6 +4,7 @@
 #include "core/mcmc/FigureOfMerit.h"
 #include "core/policy/PolicyMask.h"
 #include "core/policy/SpanFeatures.h"
+#include "core/stats/PairedPermutation.h"
 #include "core/util/Parallel.h"
 
 #include <algorithm>
@@ -183,23 +184,9 @@ double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double
         throw std::invalid_argument("paired test needs samples of equal size");
     if (a.empty() || permutations < 1) return 1.0;
     std::vector<double> d(a.size());
-    double obs = 0;
     for (std::size_t i = 0; i < a.size(); ++i)
-        obs += (d[i] = a[i] - b[i]);
-    obs = std::abs(obs);
-    const double eps = 1e-12 * (1 + obs);
-    SplitMix64 rng(seed, 0x5167);
-    int extreme = 0;
-    for (int p = 0; p < permutations; ++p) {
-        double sum = 0;
-        for (std::size_t i = 0; i < d.size(); i += 64) {
-            const std::uint64_t bits = rng.next();
-            for (std::size_t j = i; j < std::min(d.size(), i + 64); ++j)
-                sum += (bits >> (j - i)) & 1 ? d[j] : -d[j];
-        }
-        if (std::abs(sum) >= obs - eps) ++extreme;
-    }
-    return (1.0 + extreme) / (1.0 + permutations);
+        d[i] = a[i] - b[i];
+    return prunescope::pairedSignFlipTest(d, permutations, seed).pValue;
 }
 
 nlohmann::json BiasComparison::toJson() const {

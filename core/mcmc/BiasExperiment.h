@@ -11,7 +11,7 @@
 // comparison. See docs/randomized-pruning.md.
 #include "core/mcmc/RandomizedPruning.h"
 #include "core/policy/Policy.h"
-#include "core/util/Holm.h"
+#include "core/stats/Holm.h"
 #include "core/util/Progress.h"
 
 #include <nlohmann/json.hpp>
@@ -98,7 +98,8 @@ struct BiasExperimentResult {
     nlohmann::json toJson() const; // options, every summary, per-sentence lengths
 };
 
-// Two-sided paired sign-flip permutation test of mean(a - b) = 0; deterministic given seed.
+// Two-sided paired sign-flip permutation test of mean(a - b) = 0 (core/stats/PairedPermutation.h);
+// 1 for empty samples or no permutation.
 double pairedSignFlipTest(const std::vector<double>& a, const std::vector<double>& b,
                           int permutations, std::uint64_t seed);
 

@@ -3,8 +3,8 @@
 // per-epoch counters add up; learning works; cancel keeps finished epochs. Also the model file
 // (validated JSON) and the UAS significance test with Holm's correction.
 #include "core/cube/CubeTraining.h"
-#include "core/cube/UasSignificance.h"
 #include "core/dep/DepReader.h"
+#include "core/dep/UasSignificance.h"
 #include "core/util/Error.h"
 #include "core/util/Random.h"
 #include "support/TestData.h"

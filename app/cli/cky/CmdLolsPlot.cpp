@@ -2,8 +2,8 @@
 // dev reward per iteration) of one or more run directories as an SVG figure, one panel per
 // surrogate or per run; the command-line twin of the training view's reward-per-iteration plot.
 #include "app/cli/Commands.h"
-#include "core/cube/LearningCurveSvg.h"
 #include "core/lols/RunDirectory.h"
+#include "core/plot/LearningCurveSvg.h"
 #include "core/util/Error.h"
 
 #include <filesystem>

@@ -4,9 +4,9 @@
 // (Rush & Petrov 2012 sec. 6; the numbers of docs/results.md).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
-#include "core/cube/UasSignificance.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
+#include "core/dep/UasSignificance.h"
 #include "core/frontier/DepFrontierInputs.h"
 #include "core/frontier/DepFrontierSvg.h"
 #include "core/util/AtomicFile.h"

@@ -10,9 +10,9 @@
 #include "core/filters/LatentSvmTraining.h"
 #include "core/frontier/DepFrontierInputs.h"
 #include "core/frontier/DepFrontierSvg.h"
+#include "core/stats/Holm.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
-#include "core/util/Holm.h"
 
 #include <chrono>
 #include <cmath>

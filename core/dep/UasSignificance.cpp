@@ -1,7 +1,7 @@
 // Paired permutation test on UAS and Holm's correction (UasSignificance.h).
-#include "core/cube/UasSignificance.h"
+#include "core/dep/UasSignificance.h"
 
-#include "core/util/Random.h"
+#include "core/stats/PairedPermutation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,29 +30,18 @@ UasTestResult pairedUasPermutationTest(std::span<const AttachmentScore> a,
     r.uasA = static_cast<double>(ca) * scale;
     r.uasB = static_cast<double>(cb) * scale;
     r.difference = r.uasA - r.uasB;
-    r.permutations = std::max(0, permutations);
-    // The statistic is a difference of integer counts over a fixed total, so compare counts
-    // exactly.
-    const long observed = std::labs(ca - cb);
-    std::uint64_t state = seed;
-    long extreme = 0;
-    for (int p = 0; p < r.permutations; ++p) {
+    // The statistic in attachment counts (exact doubles): the tie rule is then exact.
+    const std::size_t n = a.size();
+    const PairedTestResult t = pairedPermutationTest(n, permutations, seed, [&](const SwapSet& s) {
         long d = 0;
-        std::uint64_t bits = 0;
-        int left = 0;
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            if (left == 0) {
-                bits = splitmix64(state);
-                left = 64;
-            }
+        for (std::size_t i = 0; i < n; ++i) {
             const long di = a[i].scoredCorrect - b[i].scoredCorrect;
-            d += (bits & 1u) ? -di : di;
-            bits >>= 1;
-            --left;
+            d += s[i] ? -di : di;
         }
-        if (std::labs(d) >= observed) ++extreme;
-    }
-    r.pValue = static_cast<double>(extreme + 1) / static_cast<double>(r.permutations + 1);
+        return static_cast<double>(d);
+    });
+    r.permutations = t.permutations;
+    r.pValue = t.pValue;
     return r;
 }
 

@@ -1,11 +1,11 @@
 #pragma once
 // Significance of UAS differences between two parsers on the same sentences: the paired
-// approximate-randomization test of core/eval/PermutationTest.h (each permutation swaps the two
+// approximate-randomization test of core/stats/PairedPermutation.h (each permutation swaps the two
 // systems' records of a sentence with probability 1/2, and the corpus statistic is recomputed),
 // here over attachment counts (UAS without punctuation, core/dep/DepEval.h); and Holm's step-down
 // correction for a table that tests many rows.
 #include "core/dep/DepEval.h"
-#include "core/util/Holm.h"
+#include "core/stats/Holm.h"
 
 #include <cstdint>
 #include <span>
@@ -16,7 +16,7 @@ namespace prunescope {
 struct UasTestResult {
     double uasA = 0, uasB = 0; // corpus UAS (punctuation excluded)
     double difference = 0;     // A - B, points
-    double pValue = 1;         // two-sided: (1 + #{|d_perm| >= |d_obs|}) / (1 + permutations)
+    double pValue = 1;         // two-sided (core/stats/PairedPermutation.h)
     int permutations = 0;
 };
 

@@ -1,8 +1,8 @@
 #pragma once
 // Dev accuracy per training epoch, one line per update strategy, as a standalone SVG — the shape
 // of Zhang et al. 2013's Figure 2 ("UAS on Penn-YM dev" per epoch for s-max, p-max, skip,
-// standard), one panel per beam size. Hand-written SVG text (core has no Qt), like
-// core/frontier/FrontierSvg.
+// standard), one panel per beam size; and LOLS's learning curves (`lols-plot`, iteration 0 first).
+// Drawn on core/plot's frame (SvgPlot.h).
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 // Holm (1979) step-down adjusted p-values.
-#include "core/util/Holm.h"
+#include "core/stats/Holm.h"
 
 #include <algorithm>
 #include <cstddef>

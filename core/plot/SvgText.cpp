@@ -1,5 +1,5 @@
 // XML escaping and fixed-point numbers for core's SVG writers.
-#include "core/util/SvgText.h"
+#include "core/plot/SvgText.h"
 
 #include <algorithm>
 #include <cmath>

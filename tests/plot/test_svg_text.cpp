@@ -1,7 +1,7 @@
-// The SVG text helpers of core's figures (core/util/SvgText.h): escaping, fixed-point numbers, and
+// The SVG text helpers of core's figures (core/plot/SvgText.h): escaping, fixed-point numbers, and
 // round tick values that stay inside the axis range (a padded 0-100 % axis shows 0 and 100, never
 // -0.79 or 100.15).
-#include "core/util/SvgText.h"
+#include "core/plot/SvgText.h"
 
 #include "support/TestSuite.h"
 
