@@ -2,8 +2,8 @@
 #include "core/cube/CubeTraining.h"
 
 #include "core/dep/DepTree.h"
+#include "core/dep/OnlineLearning.h"
 #include "core/util/Clock.h"
-#include "core/util/Random.h"
 
 #include <stdexcept>
 
@@ -51,24 +51,11 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train,
                                const std::vector<DepSentence>& dev, const CubeTrainOptions& opt,
                                const Progress& progress,
                                const std::function<void(const CubeTrainResult&)>& onEpoch) {
-    if (train.empty()) throw std::invalid_argument("cube training: no training sentences");
     if (dev.empty()) throw std::invalid_argument("cube training: no dev sentences");
     if (opt.beam < 1) throw std::invalid_argument("cube training: the beam must be >= 1");
     if (opt.epochs < 1) throw std::invalid_argument("cube training: epochs must be >= 1");
-    std::vector<int> usable;
-    bool singleRoot = true;
-    for (int i = 0; i < static_cast<int>(train.size()); ++i) {
-        const auto& s = train[static_cast<std::size_t>(i)];
-        if (!s.hasTree())
-            throw std::invalid_argument("cube training: sentence at " + s.file + ":" +
-                                        std::to_string(s.line) + " has no tree");
-        if (opt.maxLength > 0 && s.size() > opt.maxLength) continue;
-        usable.push_back(i);
-        singleRoot = singleRoot && rootCount(s.heads) == 1;
-    }
-    if (usable.empty())
-        throw std::invalid_argument(
-            "cube training: every training sentence is longer than the length limit");
+    const TrainingSentences usable = usableTrainingSentences(train, opt.maxLength, "cube training");
+    const bool singleRoot = usable.singleRoot;
 
     CubeTrainResult result;
     result.model.features = opt.features;
@@ -83,79 +70,67 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train,
     CubeModel scratch = result.model; // averaged weights for dev scoring
     double bestDev = -1;
     nlohmann::json curve = nlohmann::json::array();
-    for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
-        const double t0 = threadCpuSeconds();
-        std::vector<int> order = usable;
-        SplitMix64 rng(opt.seed, static_cast<std::uint64_t>(epoch));
-        shuffleInPlace(order, rng);
-        progress.setStep(epoch - 1, opt.epochs);
-        progress.begin("training", static_cast<long>(order.size()));
-        CubeEpochReport rep;
+    CubeEpochReport rep;
+    long tokens = 0, correct = 0;
+    OnlineEpochHooks hooks;
+    hooks.begin = [&](int epoch) {
+        rep = CubeEpochReport{};
         rep.epoch = epoch;
-        long tokens = 0, correct = 0;
-        for (const int idx : order) {
-            if (progress.cancelled()) break;
-            const DepSentence& s = train[static_cast<std::size_t>(idx)];
-            std::vector<int> gold = s.heads;
-            if (!isProjective(gold)) {
-                gold = liftToProjective(gold);
-                ++rep.lifted;
-            }
-            ArcMask mask;
-            if (opt.masks) {
-                mask = opt.masks(s);
-                for (int m = 1; m <= s.size(); ++m)
-                    mask.set(gold[static_cast<std::size_t>(m)], m, true);
-            }
-            const CubeScorer scorer(w.current(), s, opt.features, opt.masks ? &mask : nullptr);
-            const CubeParse p = pruner.parse(scorer);
-            ++rep.sentences;
-            tokens += s.size();
+        tokens = correct = 0;
+    };
+    hooks.visit = [&](int idx) {
+        const DepSentence& s = train[static_cast<std::size_t>(idx)];
+        std::vector<int> gold = s.heads;
+        if (!isProjective(gold)) {
+            gold = liftToProjective(gold);
+            ++rep.lifted;
+        }
+        ArcMask mask;
+        if (opt.masks) {
+            mask = opt.masks(s);
             for (int m = 1; m <= s.size(); ++m)
-                correct +=
-                    p.heads[static_cast<std::size_t>(m)] == s.heads[static_cast<std::size_t>(m)];
-            const GoldDerivation gd = goldDerivation(pruner, scorer, gold);
-            if (!gd.reachable()) {
-                ++rep.unreachable;
-                w.tick();
-                progress.advance();
-                continue;
-            }
-            rep.goldNodes += static_cast<long>(gd.nodes.size());
-            rep.goldNodesFellOff += gd.fellOffCount();
-            rep.goldFellOff += gd.nodes.back().fellOff();
-            const CubeUpdateChoice choice = chooseCubeUpdate(gd, opt.update);
-            rep.rootWrong += choice.rootWrong;
-            const bool nonViolation = choice.rootWrong && !choice.rootViolation;
-            rep.nonViolations += nonViolation;
-            if (nonViolation) {
-                if (opt.update == CubeUpdateStrategy::Standard)
-                    ++rep.invalidForced;
-                else
-                    ++rep.invalidAvoided;
-            }
-            if (choice.update) {
-                const CubeUpdatePairs pairs =
-                    cubeUpdatePairs(pruner.chart(), scorer, gd, choice.nodes);
-                const SparseVector d = featureDifference(w.current(), pairs.plus, pairs.minus);
-                if (!d.empty()) {
-                    w.update(d, 1.0);
-                    ++rep.updates;
-                    rep.updateNodes += static_cast<long>(choice.nodes.size());
-                    for (const int n : choice.nodes)
-                        rep.updateTokens += spanTokens(gd.nodes[static_cast<std::size_t>(n)].cell);
-                    rep.violationSum += choice.violation;
-                }
-            } else if (choice.rootWrong) {
-                ++rep.wrongWithoutUpdate;
-            }
-            w.tick();
-            progress.advance();
+                mask.set(gold[static_cast<std::size_t>(m)], m, true);
         }
-        if (progress.cancelled()) {
-            result.cancelled = true;
-            break;
+        const CubeScorer scorer(w.current(), s, opt.features, opt.masks ? &mask : nullptr);
+        const CubeParse p = pruner.parse(scorer);
+        ++rep.sentences;
+        tokens += s.size();
+        for (int m = 1; m <= s.size(); ++m)
+            correct += p.heads[static_cast<std::size_t>(m)] == s.heads[static_cast<std::size_t>(m)];
+        const GoldDerivation gd = goldDerivation(pruner, scorer, gold);
+        if (!gd.reachable()) {
+            ++rep.unreachable;
+            return;
         }
+        rep.goldNodes += static_cast<long>(gd.nodes.size());
+        rep.goldNodesFellOff += gd.fellOffCount();
+        rep.goldFellOff += gd.nodes.back().fellOff();
+        const CubeUpdateChoice choice = chooseCubeUpdate(gd, opt.update);
+        rep.rootWrong += choice.rootWrong;
+        const bool nonViolation = choice.rootWrong && !choice.rootViolation;
+        rep.nonViolations += nonViolation;
+        if (nonViolation) {
+            if (opt.update == CubeUpdateStrategy::Standard)
+                ++rep.invalidForced;
+            else
+                ++rep.invalidAvoided;
+        }
+        if (choice.update) {
+            const CubeUpdatePairs pairs = cubeUpdatePairs(pruner.chart(), scorer, gd, choice.nodes);
+            const SparseVector d = featureDifference(w.current(), pairs.plus, pairs.minus);
+            if (!d.empty()) {
+                w.update(d, 1.0);
+                ++rep.updates;
+                rep.updateNodes += static_cast<long>(choice.nodes.size());
+                for (const int n : choice.nodes)
+                    rep.updateTokens += spanTokens(gd.nodes[static_cast<std::size_t>(n)].cell);
+                rep.violationSum += choice.violation;
+            }
+        } else if (choice.rootWrong) {
+            ++rep.wrongWithoutUpdate;
+        }
+    };
+    hooks.endEpoch = [&](int epoch, double t0) {
         rep.trainUas =
             tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
         scratch.weights = w.averaged();
@@ -163,7 +138,7 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train,
             evaluateDepCorpus(dev, cubeDecoder(scratch, opt.beam, opt.masks), progress);
         if (d.cancelled) {
             result.cancelled = true;
-            break;
+            return false;
         }
         rep.devUas = d.total.uas();
         rep.devTokensPerSecond = d.tokensPerSecond();
@@ -184,11 +159,14 @@ CubeTrainResult trainCubeModel(const std::vector<DepSentence>& train,
                                  {"hashBits", opt.hashBits},
                                  {"seed", opt.seed},
                                  {"maxLength", opt.maxLength},
-                                 {"trainSentences", usable.size()},
+                                 {"trainSentences", usable.indices.size()},
                                  {"devSentences", dev.size()},
                                  {"curve", curve}};
         if (onEpoch) onEpoch(result);
-    }
+        return true;
+    };
+    if (!runOnlineEpochs(usable.indices, opt.epochs, opt.seed, w, progress, hooks))
+        result.cancelled = true;
     return result;
 }
 

@@ -2,8 +2,8 @@
 #include "core/dep/DepTraining.h"
 
 #include "core/dep/DepCorpus.h"
+#include "core/dep/OnlineLearning.h"
 #include "core/util/Clock.h"
-#include "core/util/Random.h"
 
 #include <algorithm>
 #include <numeric>
@@ -60,26 +60,14 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
                              const std::vector<DepSentence>& dev, const DepTrainOptions& opt,
                              const Progress& progress,
                              const std::function<void(const DepTrainResult&)>& onEpoch) {
-    if (train.empty()) throw std::invalid_argument("dependency training: no training sentences");
     if (dev.empty()) throw std::invalid_argument("dependency training: no dev sentences");
     if (opt.order != 1 && opt.order != 2)
         throw std::invalid_argument("dependency training: order must be 1 or 2");
     if (opt.epochs < 1) throw std::invalid_argument("dependency training: epochs must be >= 1");
     if (!(opt.miraC > 0)) throw std::invalid_argument("dependency training: MIRA's C must be > 0");
-    std::vector<int> usable;
-    bool singleRoot = true;
-    for (int i = 0; i < static_cast<int>(train.size()); ++i) {
-        const auto& s = train[static_cast<std::size_t>(i)];
-        if (!s.hasTree())
-            throw std::invalid_argument("dependency training: sentence at " + s.file + ":" +
-                                        std::to_string(s.line) + " has no tree");
-        if (opt.maxLength > 0 && s.size() > opt.maxLength) continue;
-        usable.push_back(i);
-        singleRoot = singleRoot && rootCount(s.heads) == 1;
-    }
-    if (usable.empty())
-        throw std::invalid_argument(
-            "dependency training: every training sentence is longer than --max-len");
+    const TrainingSentences usable =
+        usableTrainingSentences(train, opt.maxLength, "dependency training");
+    const bool singleRoot = usable.singleRoot;
 
     DepTrainResult result;
     result.model.order = opt.order;
@@ -95,59 +83,48 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
     double bestDev = -1;
     int sinceBest = 0;
     std::vector<std::uint64_t> plus, minus;
-    for (int epoch = 1; epoch <= opt.epochs; ++epoch) {
-        const double t0 = threadCpuSeconds();
-        std::vector<int> order = usable;
-        SplitMix64 rng(opt.seed, static_cast<std::uint64_t>(epoch));
-        shuffleInPlace(order, rng);
-        progress.setStep(epoch, opt.epochs); // as users count epochs (core/util/Progress.h)
-        progress.begin("training", static_cast<long>(order.size()));
-        DepEpochReport rep;
+    DepEpochReport rep;
+    long tokens = 0, correct = 0;
+    OnlineEpochHooks hooks;
+    hooks.begin = [&](int epoch) {
+        rep = DepEpochReport{};
         rep.epoch = epoch;
-        long tokens = 0, correct = 0;
-        for (int idx : order) {
-            if (progress.cancelled()) break;
-            const DepSentence& s = train[static_cast<std::size_t>(idx)];
-            const DepScorer scorer(w.current(), s);
-            const ArcScores arcs = scorer.arcScores();
-            const DepParse p = opt.order >= 2 ? parser.parse(arcs, scorer) : parser.parse(arcs);
-            int wrong = 0;
-            for (int m = 1; m <= s.size(); ++m)
-                wrong +=
-                    p.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
-            tokens += s.size();
-            correct += s.size() - wrong;
-            if (wrong > 0) {
-                plus.clear();
-                minus.clear();
-                differingKeys(scorer.atoms(), s.heads, p.heads, opt.order, plus);
-                differingKeys(scorer.atoms(), p.heads, s.heads, opt.order, minus);
-                const SparseVector d = featureDifference(w.current(), plus, minus);
-                const double norm = squaredNorm(d);
-                if (norm > 0) {
-                    double step = 1.0;
-                    if (opt.learner == DepLearner::Mira)
-                        step =
-                            std::min(opt.miraC,
-                                     std::max(0.0, (static_cast<double>(wrong) - w.dot(d)) / norm));
-                    if (step > 0) w.update(d, step);
-                }
-                ++rep.updates;
-            }
-            w.tick();
-            progress.advance();
+        tokens = correct = 0;
+    };
+    hooks.visit = [&](int idx) {
+        const DepSentence& s = train[static_cast<std::size_t>(idx)];
+        const DepScorer scorer(w.current(), s);
+        const ArcScores arcs = scorer.arcScores();
+        const DepParse p = opt.order >= 2 ? parser.parse(arcs, scorer) : parser.parse(arcs);
+        int wrong = 0;
+        for (int m = 1; m <= s.size(); ++m)
+            wrong += p.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];
+        tokens += s.size();
+        correct += s.size() - wrong;
+        if (wrong == 0) return;
+        plus.clear();
+        minus.clear();
+        differingKeys(scorer.atoms(), s.heads, p.heads, opt.order, plus);
+        differingKeys(scorer.atoms(), p.heads, s.heads, opt.order, minus);
+        const SparseVector d = featureDifference(w.current(), plus, minus);
+        const double norm = squaredNorm(d);
+        if (norm > 0) {
+            double step = 1.0;
+            if (opt.learner == DepLearner::Mira)
+                step = std::min(opt.miraC,
+                                std::max(0.0, (static_cast<double>(wrong) - w.dot(d)) / norm));
+            if (step > 0) w.update(d, step);
         }
-        if (progress.cancelled()) {
-            result.cancelled = true;
-            break;
-        }
+        ++rep.updates;
+    };
+    hooks.endEpoch = [&](int epoch, double t0) {
         rep.trainUas =
             tokens ? 100.0 * static_cast<double>(correct) / static_cast<double>(tokens) : 0.0;
         scratch.weights = w.averaged();
         rep.devUas = depModelUas(scratch, dev, progress);
         if (progress.cancelled()) {
             result.cancelled = true;
-            break;
+            return false;
         }
         rep.seconds = threadCpuSeconds() - t0;
         result.epochs.push_back(rep);
@@ -166,11 +143,13 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
                                  {"miraC", opt.miraC},
                                  {"seed", opt.seed},
                                  {"maxLength", opt.maxLength},
-                                 {"trainSentences", usable.size()},
+                                 {"trainSentences", usable.indices.size()},
                                  {"devSentences", dev.size()}};
         if (onEpoch) onEpoch(result);
-        if (opt.patience > 0 && sinceBest >= opt.patience) break;
-    }
+        return !(opt.patience > 0 && sinceBest >= opt.patience);
+    };
+    if (!runOnlineEpochs(usable.indices, opt.epochs, opt.seed, w, progress, hooks))
+        result.cancelled = true;
     return result;
 }
 

@@ -2,6 +2,7 @@
 #include "core/vine/CascadeTraining.h"
 
 #include "core/dep/DepCorpus.h"
+#include "core/dep/OnlineLearning.h"
 #include "core/util/Clock.h"
 #include "core/util/Random.h"
 
@@ -85,53 +86,41 @@ trainCascadeStage(const std::vector<DepSentence>& train, const CascadeTrainOptio
                   const std::function<void(const CascadeTrainResult&)>& onEpoch) {
     if (o.epochs < 1) throw std::invalid_argument("cascade training: epochs must be >= 1");
     if (o.band < 1) throw std::invalid_argument("cascade training: band must be >= 1");
-    std::vector<int> usable;
-    for (int i = 0; i < static_cast<int>(train.size()); ++i) {
-        const auto& s = train[static_cast<std::size_t>(i)];
-        if (!s.hasTree())
-            throw std::invalid_argument("cascade training: sentence at " + s.file + ":" +
-                                        std::to_string(s.line) + " has no tree");
-        if (o.maxLength > 0 && s.size() > o.maxLength) continue;
-        usable.push_back(i);
-    }
-    if (usable.empty())
+    if (train.empty())
         throw std::invalid_argument("cascade training: no usable training sentences");
+    const TrainingSentences usable =
+        usableTrainingSentences(train, o.maxLength, "cascade training");
     CascadeTrainResult result;
     result.weights = HashedWeights::zeros(o.hashBits);
     AveragedWeights w(o.hashBits);
-    for (int epoch = 1; epoch <= o.epochs; ++epoch) {
-        const double t0 = threadCpuSeconds();
-        std::vector<int> order = usable;
-        SplitMix64 rng(o.seed, static_cast<std::uint64_t>(epoch));
-        shuffleInPlace(order, rng);
-        progress.setStep(epoch, o.epochs);
-        progress.begin("training", static_cast<long>(order.size()));
-        CascadeEpochReport rep;
+    CascadeEpochReport rep;
+    double lossSum = 0;
+    OnlineEpochHooks hooks;
+    hooks.begin = [&](int epoch) {
+        rep = CascadeEpochReport{};
         rep.epoch = epoch;
-        double lossSum = 0;
-        for (int idx : order) {
-            if (progress.cancelled()) break;
-            const DepSentence& s = train[static_cast<std::size_t>(idx)];
-            const ArcMask mask = incoming ? incoming(s) : ArcMask::allKeep(s.size());
-            const Step st = sentenceStep(o, w.current(), s, mask, true);
-            lossSum += st.loss.loss;
-            if (st.loss.loss > 0) {
-                ++rep.violations;
-                if (!st.direction.empty()) w.update(st.direction, 1.0);
-            }
-            w.tick();
-            progress.advance();
+        lossSum = 0;
+    };
+    hooks.visit = [&](int idx) {
+        const DepSentence& s = train[static_cast<std::size_t>(idx)];
+        const ArcMask mask = incoming ? incoming(s) : ArcMask::allKeep(s.size());
+        const Step st = sentenceStep(o, w.current(), s, mask, true);
+        lossSum += st.loss.loss;
+        if (st.loss.loss > 0) {
+            ++rep.violations;
+            if (!st.direction.empty()) w.update(st.direction, 1.0);
         }
-        if (progress.cancelled()) {
-            result.cancelled = true;
-            break;
-        }
-        rep.loss = lossSum / static_cast<double>(order.size());
+    };
+    hooks.endEpoch = [&](int, double t0) {
+        rep.loss = lossSum / static_cast<double>(usable.indices.size());
         rep.seconds = threadCpuSeconds() - t0;
         result.epochs.push_back(rep);
         result.weights = w.averaged();
         if (onEpoch) onEpoch(result);
-    }
+        return true;
+    };
+    if (!runOnlineEpochs(usable.indices, o.epochs, o.seed, w, progress, hooks))
+        result.cancelled = true;
     return result;
 }
 
