@@ -929,6 +929,7 @@ nlohmann::json settingsJson(const SplitMergeOptions& opt, std::size_t trainTrees
             {"smoothing", {opt.smoothing.phrasal, opt.smoothing.lexical}},
             {"splitIterations", opt.splitIterations},
             {"mergeIterations", opt.mergeIterations},
+            {"patience", opt.patience},
             {"trainTrees", trainTrees},
             {"heldOut", heldOut},
             {"devTrees", devTrees}};
@@ -991,23 +992,30 @@ Grammar trainSplitMerge(const std::vector<Tree>& train, const std::vector<Tree>&
         }
     }
 
+    // EM from g for at most maxIterations; g becomes the iterate (>= 1) of best held-out
+    // likelihood, and EM stops once `patience` iterations in a row have not improved on it.
+    // Returns that iterate's number.
     auto runEm = [&](int maxIterations, int cycle, const char* what, SplitMergeCycle& sc) {
-        double bestDev = latentLogLikelihood(g, devTrees, opt.threads);
-        int done = 0;
-        for (int it = 1; it <= maxIterations; ++it) {
+        if (maxIterations <= 0) return 0;
+        double bestDev = kNegInf;
+        int bestIt = 0;
+        LatentGrammar best;
+        for (int it = 1; it <= maxIterations && it - bestIt <= opt.patience; ++it) {
             progress.begin(std::string("split-merge EM (") + what + ")",
                            chunkCount(trainTrees.trees.size()));
             progress.setStep(cycle, opt.cycles);
             EmStep step = emIteration(g, trainTrees, opt.smoothing, opt.threads, progress);
-            sc.trainLogLikelihood = step.logLikelihood;
             const double devLl = latentLogLikelihood(step.next, devTrees, opt.threads);
-            if (devLl < bestDev) break; // held-out likelihood fell: keep the previous grammar
-            bestDev = devLl;
+            if (bestIt == 0 || devLl > bestDev) {
+                bestDev = devLl;
+                bestIt = it;
+                best = step.next;
+            }
             g = std::move(step.next);
-            done = it;
         }
+        g = std::move(best);
         sc.devLogLikelihood = bestDev;
-        return done;
+        return bestIt;
     };
 
     for (int cycle = start + 1; cycle <= opt.cycles; ++cycle) {

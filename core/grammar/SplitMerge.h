@@ -127,6 +127,9 @@ struct SplitMergeOptions {
     SmoothingOptions smoothing;
     int splitIterations = 50; // EM iterations after a split, at most
     int mergeIterations = 20; // after a merge, at most
+    // EM keeps the iterate of best held-out likelihood (at least the first) and stops after this
+    // many iterations without a better one.
+    int patience = 2;
     int threads = 0;
     // Non-empty: after every finished cycle k the fine grammar is written atomically to
     // checkpointPrefix + ".sm<k>", and a run finding such a file of the same settings resumes
@@ -136,7 +139,8 @@ struct SplitMergeOptions {
 struct SplitMergeCycle {
     int cycle = 0;
     double seconds = 0;
-    int splitIterations = 0, mergeIterations = 0, merged = 0;
+    int splitIterations = 0, mergeIterations = 0; // the EM iterates kept (best held-out)
+    int merged = 0;                               // split pairs merged back
     double trainLogLikelihood = 0, devLogLikelihood = 0;
     std::size_t refinedSymbols = 0, binaryRules = 0, unaryRules = 0, lexicalEntries = 0;
     bool resumed = false; // read from a checkpoint, not trained in this run

@@ -23,7 +23,7 @@ namespace {
 
 // The first n WSJ sample training trees, normalized (read once).
 const std::vector<Tree>& trainTrees(std::size_t n) {
-    static const std::vector<Tree> all = readNormalizedTreebank(testdata::ptbDir("train"), 400);
+    static const std::vector<Tree> all = readNormalizedTreebank(testdata::ptbDir("train"));
     static std::map<std::size_t, std::vector<Tree>> cut;
     auto& v = cut[n];
     if (v.empty()) v.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n));
@@ -110,6 +110,30 @@ class TestSplitMerge : public QObject {
             QVERIFY2(close(fast, in[f.root], 1e-5),
                      qPrintable(QString("tree %1: %2 vs %3").arg(i).arg(fast).arg(in[f.root])));
         }
+    }
+
+    void longTreesDoNotUnderflow() {
+        // The longest training tree: its likelihood is far below the smallest double (log <
+        // -745), which the scaled inside pass still gives finitely, as the naive sum in log space.
+        const std::size_t n = readNormalizedTreebank(testdata::ptbDir("train")).size();
+        std::size_t longest = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            if (trainTrees(n)[i].size() > trainTrees(n)[longest].size()) longest = i;
+        QVERIFY(trainTrees(n)[longest].size() >= 100);
+        Setup s = setup(n);
+        LatentGrammar g = splitLatent(splitLatent(s.latent, 0.01, 1), 0.01, 2);
+        LatentTrees one;
+        one.trees.push_back(s.trees.trees[longest]);
+        const double ll = latentLogLikelihood(g, one);
+        QVERIFY2(std::isfinite(ll) && ll < -745, qPrintable(QString::number(ll)));
+        // Against the naive sum over the fine grammar, in log space.
+        const Grammar f = fineGrammar(g);
+        const Tree b = binarizeLike(s.base, trainTrees(n)[longest]);
+        int pos = 0;
+        std::vector<double> in;
+        naiveInside(f, b, pos, in);
+        QVERIFY2(close(ll, in[f.root], 1e-5),
+                 qPrintable(QString("%1 vs %2").arg(ll).arg(in[f.root])));
     }
 
     void zeroPerturbationSplitKeepsLikelihood() {
