@@ -502,6 +502,16 @@ Grammar fineGrammar(const LatentGrammar& g, const nlohmann::json& extraOptions) 
     auto logp = [](double p) { return std::min(static_cast<float>(std::log(p)), 0.0f); };
     auto finite = [](float lp) { return lp != -std::numeric_limits<float>::infinity(); };
     auto id = [&](SymbolId b, int x) { return first[b] + static_cast<SymbolId>(x); };
+    std::size_t binaryCount = 0;
+    for (const auto& r : g.binary)
+        for (std::size_t i = 0; i < blockSize(g, r); ++i)
+            binaryCount += finite(logp(g.prob[r.at + i])) ? 1 : 0;
+    if (binaryCount >= kMaxBinaryRules)
+        throw std::invalid_argument("the fine grammar would have " + std::to_string(binaryCount) +
+                                    " binary rules, more than a grammar holds (" +
+                                    std::to_string(kMaxBinaryRules - 1) +
+                                    "): train fewer split-merge cycles");
+    f.binary.reserve(binaryCount);
     for (const auto& r : g.binary) {
         const int kp = g.subs[r.parent], kl = g.subs[r.left], kr = g.subs[r.right];
         for (int x = 0; x < kp; ++x)

@@ -58,10 +58,15 @@ struct LatentGrammar {
     void layout();
 };
 
+// The most binary rules a Grammar holds plus one (Grammar::finalize refuses 2^20 or more: the
+// parser's witnesses keep a rule index in 20 bits).
+inline constexpr std::size_t kMaxBinaryRules = std::size_t{1} << 20;
+
 // The latent grammar with one refinement per symbol: exactly the Grammar's probabilities.
 LatentGrammar latentFromBase(const Grammar& base);
 // The fine Grammar: ROOT, then b^0 .. b^(k-1) for every other base symbol b in base order; its
 // baseLabel projects each refined symbol to b. Refinements of probability 0 are left out.
+// Throws std::invalid_argument when more than kMaxBinaryRules - 1 binary refinements remain.
 Grammar fineGrammar(const LatentGrammar& g, const nlohmann::json& extraOptions = {});
 // Reads the refinement probabilities of `fine` (a fineGrammar file) into base's base rules: the
 // resume path. Throws std::invalid_argument naming the first symbol or rule that does not fit.

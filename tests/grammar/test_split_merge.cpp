@@ -292,6 +292,24 @@ class TestSplitMerge : public QObject {
         QVERIFY(!other.cycles[0].resumed);
     }
 
+    void aFineGrammarBeyondTheRuleLimitIsRefusedWithAMessage() {
+        Setup s = setup(150);
+        LatentGrammar g = s.latent;
+        for (int k = 0; k < 4; ++k)
+            g = splitLatent(g, 0.01, static_cast<std::uint64_t>(k));
+        std::size_t blocks = 0;
+        for (const auto& r : g.binary)
+            blocks += static_cast<std::size_t>(g.subs[r.parent]) * g.subs[r.left] * g.subs[r.right];
+        QVERIFY(blocks >= kMaxBinaryRules);
+        try {
+            fineGrammar(g);
+            QFAIL("a grammar beyond the binary-rule limit was built");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("fewer split-merge cycles") != std::string::npos,
+                     e.what());
+        }
+    }
+
     void badCycleCountsAreRefused() {
         for (int n : {-1, 9}) {
             SplitMergeOptions opt;
