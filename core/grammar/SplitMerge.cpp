@@ -1035,7 +1035,7 @@ Grammar trainSplitMerge(const std::vector<Tree>& train, const std::vector<Tree>&
         g = splitLatent(g, opt.perturbation,
                         opt.seed * 1000003ull + static_cast<std::uint64_t>(cycle));
         sc.splitIterations = runEm(opt.splitIterations, cycle, "split", sc);
-        progress.begin("merge", 2 * chunkCount(trainTrees.trees.size()));
+        progress.begin("merge", 0); // three passes over the trees, seconds; not itemized
         g = mergeLatent(g, trainTrees, opt.mergeFraction, opt.threads, &sc.merged);
         progress.throwIfCancelled();
         sc.mergeIterations = runEm(opt.mergeIterations, cycle, "merge", sc);

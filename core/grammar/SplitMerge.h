@@ -156,8 +156,9 @@ struct SplitMergeReport {
     std::vector<SplitMergeCycle> cycles;
 };
 // train, dev: normalized trees; dev empty: every 20th training tree (index % 20 == 19) is held out.
-// Progress: phases "split-merge EM" (chunks) and "merge"; step = cycle. Cancel throws Cancelled;
-// finished cycles stay in their checkpoints.
+// Progress: per EM iteration a phase "split-merge EM (split)" or "(merge)" of one item per chunk,
+// and "merge" (total unknown); step = cycle; a log line per finished cycle. Cancel throws
+// Cancelled; finished cycles stay in their checkpoints.
 Grammar trainSplitMerge(const std::vector<Tree>& train, const std::vector<Tree>& dev,
                         const SplitMergeOptions& opt, const Progress& progress = {},
                         SplitMergeReport* report = nullptr);
