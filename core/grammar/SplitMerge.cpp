@@ -819,9 +819,10 @@ LatentGrammar splitLatent(const LatentGrammar& g, double perturbation, std::uint
     return h;
 }
 
-std::vector<SplitPair> mergeLosses(const LatentGrammar& g, const LatentTrees& trees, int threads) {
-    // Expected refinement counts give each pair's weights p1, p2.
-    const std::vector<double> symbolCount = expectedCounts(g, trees, threads, Progress{}).symbol;
+namespace {
+// symbolCount: expected refinement counts (they give each pair's weights p1, p2).
+std::vector<SplitPair> lossesGivenCounts(const LatentGrammar& g, const LatentTrees& trees,
+                                         const std::vector<double>& symbolCount, int threads) {
     std::vector<SplitPair> pairs;
     std::vector<std::size_t> pairBegin(g.symbols.size() + 1, 0);
     for (std::size_t b = 0; b < g.symbols.size(); ++b) {
@@ -866,11 +867,18 @@ std::vector<SplitPair> mergeLosses(const LatentGrammar& g, const LatentTrees& tr
     return pairs;
 }
 
+} // namespace
+
+std::vector<SplitPair> mergeLosses(const LatentGrammar& g, const LatentTrees& trees, int threads) {
+    return lossesGivenCounts(g, trees, expectedCounts(g, trees, threads, Progress{}).symbol,
+                             threads);
+}
+
 LatentGrammar mergeLatent(const LatentGrammar& g, const LatentTrees& trees, double fraction,
                           int threads, int* merged) {
-    std::vector<SplitPair> pairs = mergeLosses(g, trees, threads);
-    // Symbol counts for the parent weights (the same E-step mergeLosses ran).
+    // One E-step's refinement counts weigh the pairs' losses and the merged parents' rules.
     const std::vector<double> symbolCount = expectedCounts(g, trees, threads, Progress{}).symbol;
+    const std::vector<SplitPair> pairs = lossesGivenCounts(g, trees, symbolCount, threads);
     std::vector<std::size_t> order(pairs.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
