@@ -266,6 +266,25 @@ class TestSplitMerge : public QObject {
             }
     }
 
+    void givenDevTreesStopEmAndEveryTrainingTreeTrains() {
+        const std::vector<Tree> dev = readNormalizedTreebank(testdata::ptbDir("dev"), 30);
+        SplitMergeOptions opt;
+        opt.cycles = 1;
+        opt.grammar = markov0();
+        opt.splitIterations = 4;
+        opt.mergeIterations = 2;
+        SplitMergeReport rep;
+        const Grammar f = trainSplitMerge(trainTrees(200), dev, opt, {}, &rep);
+        QVERIFY(!rep.heldOut);
+        QCOMPARE(rep.trainTrees, std::size_t{200});
+        QCOMPARE(rep.devTrees + rep.devSkipped, std::size_t{30});
+        QVERIFY(rep.devTrees > 0);
+        QVERIFY(std::isfinite(rep.cycles[0].devLogLikelihood) &&
+                rep.cycles[0].devLogLikelihood < 0);
+        QCOMPARE(f.options["splitMerge"]["settings"]["devTrees"].get<std::size_t>(),
+                 std::size_t{30});
+    }
+
     void resumesAfterTheLastFinishedCycle() {
         const std::string dir = testdata::tempDir("split-merge-resume");
         SplitMergeOptions opt;
