@@ -51,6 +51,8 @@ void Grammar::finalize() {
         check(r.child, "root rule child");
         if (r.parent != root) throw std::invalid_argument("root rule parent is not ROOT");
     }
+    if (!baseLabel.empty() && baseLabel.size() != n)
+        throw std::invalid_argument("base labels and symbols differ in size");
     if (lexicon.size() != words.size())
         throw std::invalid_argument("lexicon and word list differ in size");
     for (auto& entries : lexicon) {

@@ -45,6 +45,9 @@ struct Grammar {
     std::vector<std::vector<LexicalEntry>> lexicon; // per word id, sorted by tag
     std::vector<LexicalEntry> unknownFallback;      // for a word whose signature is unseen too
     nlohmann::json options; // binarization and unknown-word settings used in training
+    // A fine grammar (SplitMerge.h): per symbol, the base symbol it refines ("NP^3" -> "NP");
+    // empty for an unrefined grammar. Trees the parser outputs carry the base symbols.
+    std::vector<std::string> baseLabel;
 
     // --- derived indices (built by finalize()) ---
     std::unordered_map<std::string, SymbolId> symbolIndex;
@@ -61,6 +64,10 @@ struct Grammar {
     std::vector<float> rootLogProb; // per symbol: log P(ROOT -> X), -inf if none
 
     int numSymbols() const { return static_cast<int>(symbols.size()); }
+    // The label of symbol x in an output tree: its base symbol in a fine grammar, else its name.
+    const std::string& outputLabel(SymbolId x) const {
+        return baseLabel.empty() ? symbols[x] : baseLabel[x];
+    }
     // Sorts rules, checks ids and builds the indices above. Throws std::invalid_argument.
     void finalize();
     SymbolId symbolId(const std::string& name) const; // throws std::out_of_range

@@ -103,8 +103,11 @@ std::string grammarToString(const Grammar& g) {
     o << "prunescope-grammar " << kGrammarFormatVersion << "\n";
     o << "options " << g.options.dump() << "\n";
     o << "symbols " << g.symbols.size() << "\n";
-    for (const auto& s : g.symbols)
-        o << s << "\n";
+    for (std::size_t x = 0; x < g.symbols.size(); ++x) {
+        o << g.symbols[x];
+        if (!g.baseLabel.empty()) o << ' ' << g.baseLabel[x]; // a fine grammar's projection
+        o << "\n";
+    }
     o << "root " << g.symbols[g.root] << "\n";
     const auto& S = g.symbols;
     o << "binary " << countKept(g.binary) << "\n";
@@ -175,10 +178,15 @@ Grammar grammarFromString(const std::string& text, const std::string& fileName) 
     long ns = parseCount(r, r.next("symbols"), "symbols");
     for (long i = 0; i < ns; ++i) {
         auto f = r.next("symbol");
-        if (f.size() != 1) r.fail("expected one symbol name per line");
+        // A fine grammar (SplitMerge.h) names the base symbol of each refined one: "NP^3 NP".
+        if (f.size() != 1 && f.size() != 2)
+            r.fail("expected one symbol name per line (and, in a fine grammar, its base symbol)");
+        if (i > 0 && (f.size() == 2) != !g.baseLabel.empty())
+            r.fail("either every symbol line names a base symbol or none does");
         if (!g.symbolIndex.emplace(f[0], static_cast<SymbolId>(g.symbols.size())).second)
             r.fail("duplicate symbol '" + f[0] + "'");
         g.symbols.push_back(f[0]);
+        if (f.size() == 2) g.baseLabel.push_back(f[1]);
     }
     auto sym = [&](const std::string& s) {
         auto it = g.symbolIndex.find(s);
