@@ -95,6 +95,7 @@ void addVineTrain(CLI::App& app) {
     sub->add_option("--seed", o->t.seed, "Seed of the sentence order")->capture_default_str();
     sub->add_option("--alpha-grid", o->grid, "alphas tried on dev, per stage (comma-separated)")
         ->delimiter(',')
+        ->check(CLI::Range(-1e6, 1.0))
         ->capture_default_str();
     sub->add_option("--vine-tolerance", o->tolVine,
                     "Largest dev UAS loss (points) the vine stage may cost vs exhaustive")

@@ -64,6 +64,7 @@ void addVineFrontierCommand(CLI::App& app) {
            "--alpha-grid", o->grid,
            "Vine alphas of the frontier (the first-order stage stays at its dev-chosen alpha)")
         ->delimiter(',')
+        ->check(CLI::Range(-1e6, 1.0))
         ->capture_default_str();
     sub->add_option("--length-bands", o->bands, "Bands of the length-only vine")
         ->delimiter(',')

@@ -1,6 +1,7 @@
 // prunescope-cli randomized: randomized pruning by auxiliary-variable MCMC (Bouchard-Côté, Petrov
 // & Klein 2009) on a treebank's sentences — the bias of its expectations against exact
 // inside-outside, next to fixed single masks of matched cost (sec. 4.1, Fig. 4(d)).
+#include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/randomized/RandomizedSupport.h"
@@ -204,10 +205,10 @@ void addRandomizedCommand(CLI::App& app) {
         out["comparisons"] = cj;
         out["selectionScore"] = BiasExperimentResult::selectionScore(cmp);
         writePlots(BiasPlotData::from(r), o->plot, o->plotRules);
-        if (json->count() > 0 && o->json.empty()) {
+        if (json->count() > 0 && (o->json.empty() || printsJsonOnly(o->json))) {
             std::cout << out.dump(2) << "\n";
         } else {
-            if (!o->json.empty()) writeFileAtomically(o->json, out.dump(2) + "\n");
+            writeJsonOutput(o->json, out.dump(2) + "\n");
             printTable(r, std::cout);
             std::cout << "\nrandomized vs the best fixed mask of no greater cost (paired sign-flip "
                          "test, Holm over "
