@@ -140,6 +140,35 @@ class TestNumbersCli : public QObject {
                  qPrintable(r.err));
         QVERIFY(!QFile::exists(dir_ + "/oom.json"));
     }
+
+    // No empty result passes for a result (issue 46 item 8): training or benchmarking on no
+    // sentence is an error naming the treebank, not a table of zeros or "OK".
+    void emptySelectionsAreErrors() {
+        const QString dep = QString::fromStdString(td::samplePath("dep/sentences.dp"));
+        const QString depModel = QString::fromStdString(td::samplePath("dep/model.json"));
+        const QString cubeModel = QString::fromStdString(td::samplePath("cube/model.json"));
+        const QString empty = dir_ + "/empty.conllu";
+        prunescope::writeFileAtomically(empty.toStdString(), "");
+        td::expectCliError(td::runCli({"dep-train", "--train", empty, "--dev", dep, "--out",
+                                       dir_ + "/e.json", "--quiet"}),
+                           empty + ": no training sentences", 2);
+        td::expectCliError(td::runCli({"cube-train", "--train", empty, "--dev", dep, "--out",
+                                       dir_ + "/e.json", "--quiet"}),
+                           empty + ": no training sentences", 2);
+        QVERIFY(!QFile::exists(dir_ + "/e.json"));
+        td::expectCliError(
+            td::runCli({"dep-bench", "--model", depModel, "--treebank", dep, "--max-len", "1"}),
+            dep + ": no sentence within --max-len 1", 2);
+        td::expectCliError(
+            td::runCli({"cube-bench", "--model", cubeModel, "--treebank", dep, "--max-len", "1"}),
+            dep + ": no sentence within --max-len 1", 2);
+        td::expectCliError(td::runCli({"check-rollouts", "--grammar", grammar_, "--treebank",
+                                       treebank_, "--max-len", "2"}),
+                           treebank_ + ": no sentence within --max-len 2", 2);
+        td::expectCliError(td::runCli({"randomized", "--grammar", grammar_, "--treebank", treebank_,
+                                       "--min-len", "30", "--max-len", "5"}),
+                           treebank_ + ": no sentence of 30 to 5 words", 2);
+    }
 };
 
 PRUNESCOPE_QTEST_GUILESS_MAIN(TestNumbersCli)

@@ -84,6 +84,8 @@ void addCubeTrain(CLI::App& app) {
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
         const auto dev = readDepTreebank(o->dev, o->devMaxLen);
+        if (train.empty()) throw InputError(o->train, 0, 0, "no training sentences");
+        requireSentencesToEvaluate(dev.size(), o->dev, o->devMaxLen);
         CubeTrainOptions t = o->t;
         t.update = parseCubeUpdate(o->update);
         t.features = parseCubeFeatureSet(o->features);

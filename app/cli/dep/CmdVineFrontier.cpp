@@ -10,6 +10,7 @@
 #include "core/frontier/DepFrontierInputs.h"
 #include "core/frontier/DepFrontierSvg.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "core/vine/VineCascade.h"
 
 #include <iomanip>
@@ -80,6 +81,7 @@ void addVineFrontierCommand(CLI::App& app) {
         const DepModel model = loadDepModel(o->model);
         const VineCascade c = loadVineCascade(o->cascade);
         const auto gold = readDepTreebank(o->treebank);
+        requireSentencesToEvaluate(gold.size(), o->treebank, 0);
         ConsoleProgress console("vine-frontier", "point", o->quiet);
         const Progress& progress = console.progress();
         const int steps = 2 + static_cast<int>(o->grid.size() + o->bands.size()) +

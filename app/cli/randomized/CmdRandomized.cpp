@@ -9,6 +9,7 @@
 #include "core/mcmc/BiasExperiment.h"
 #include "core/mcmc/BiasPlotSvg.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
 
 #include <filesystem>
@@ -157,6 +158,11 @@ void addRandomizedCommand(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences =
             loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);
+        if (sentences.empty())
+            throw InputError(o->treebank, 0, 0,
+                             "no sentence of " + std::to_string(o->minLen) + " to " +
+                                 std::to_string(o->maxLen) +
+                                 " words (--min-len, --max-len) to run on");
         const LoadedPolicy fom = loadFomPolicy(o->policy);
         // Fixed-mask baselines: the figure-of-merit policy's own mask and every --mask-policy (each
         // file once).
