@@ -139,6 +139,20 @@ class TestNumbersCli : public QObject {
                      r.err.contains("out of memory"),
                  qPrintable(r.err));
         QVERIFY(!QFile::exists(dir_ + "/oom.json"));
+        // filter-train used to swallow the bad_alloc inside its solver and segfault after it
+        // (64-128 MiB of address space).
+        for (const char* kib : {"64000", "96000", "128000"}) {
+            td::CliRunOptions low;
+            low.launcher = {"sh", "-c", QString("ulimit -v %1 && exec \"$@\"").arg(kib), "sh"};
+            const td::CliRun f = td::runCli({"filter-train", "--train", dep, "--dev", dep, "--out",
+                                             dir_ + "/oom-filter.json", "--quiet"},
+                                            low);
+            QVERIFY2(!f.crashed, qPrintable(QString("crashed at %1 KiB").arg(kib)));
+            if (f.exitCode == 0) continue; // enough memory after all
+            QCOMPARE(f.exitCode, 1);
+            QVERIFY2(f.err.startsWith("error: filter-train (") && f.err.contains("out of memory"),
+                     qPrintable(f.err));
+        }
     }
 
     // No empty result passes for a result (issue 46 item 8): training or benchmarking on no
