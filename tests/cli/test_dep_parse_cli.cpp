@@ -102,6 +102,14 @@ class TestDepParseCli : public QObject {
             QString::fromStdString(dir + "/m2.json:2"), 2);
         prunescope::testdata::expectCliError(
             depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample(), 2);
+        // The mask's own "sentence" out of range is the mask file's error, at the value (issue
+        // 46: it was blamed on --sentence).
+        prunescope::writeFileAtomically(
+            dir + "/m3.json", "{\n  \"n\": 3,\n  \"sentence\": 99,\n  \"pruned\": []\n}\n");
+        const auto r3 = depParse({"--model", model(), "--input", sample(), "--mask",
+                                  QString::fromStdString(dir + "/m3.json")});
+        prunescope::testdata::expectCliError(r3, QString::fromStdString(dir + "/m3.json:3:15"), 2);
+        QVERIFY2(!r3.err.contains("--sentence"), qPrintable(r3.err));
     }
 };
 
