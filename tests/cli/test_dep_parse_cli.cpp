@@ -94,7 +94,14 @@ class TestDepParseCli : public QObject {
         prunescope::testdata::expectCliError(
             depParse({"--model", model(), "--input", sample(), "--mask",
                       QString::fromStdString(dir + "/m1.json")}),
-            QString::fromStdString(dir + "/m1.json"), 2);
+            QString::fromStdString(dir + "/m1.json:1:22"), 2); // at the arc (issue 46)
+        // 4294967297 is not 1 (it was read as an int and wrapped around): refused at the value.
+        prunescope::writeFileAtomically(dir + "/m4.json",
+                                        "{\"n\": 11,\n \"pruned\": [[4294967296, 1]]}");
+        prunescope::testdata::expectCliError(
+            depParse({"--model", model(), "--input", sample(), "--mask",
+                      QString::fromStdString(dir + "/m4.json")}),
+            QString::fromStdString(dir + "/m4.json:2:13"), 2);
         prunescope::writeFileAtomically(dir + "/m2.json", "{\"n\": 11,\n \"pruned\": [[0, 1]");
         prunescope::testdata::expectCliError(
             depParse({"--model", model(), "--input", sample(), "--mask",

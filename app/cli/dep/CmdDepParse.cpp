@@ -66,8 +66,9 @@ void addDepParseCommand(CLI::App& app) {
             const nlohmann::json j = parseJsonDocument(maskText, o->mask, "arc mask: ");
             try {
                 mask = ArcMask::fromJson(j);
-            } catch (const std::invalid_argument& e) {
-                throw InputError(o->mask, 0, 0, std::string("arc mask: ") + e.what());
+            } catch (const ArcMaskError& e) {
+                const auto [line, column] = arcMaskErrorLocation(maskText, e);
+                throw InputError(o->mask, line, column, std::string("arc mask: ") + e.what());
             }
             // The explorer records which sentence of its treebank the mask is for.
             if (o->sentence == 0 && j.contains("sentence")) {
