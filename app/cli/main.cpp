@@ -1,4 +1,5 @@
 // prunescope-cli: the headless twin of the PruneScope app.
+#include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Error.h"
@@ -9,6 +10,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <new>
 
 namespace prunescope::cli {
 namespace {
@@ -91,6 +93,7 @@ int main(int argc, char** argv) {
     addVineCommands(app);
     addFilterCommands(app);
     addDepFrontierCommand(app);
+    addListCommandsCommand(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -102,11 +105,15 @@ int main(int argc, char** argv) {
         auto it = actions().find(sub);
         if (it == actions().end()) continue;
         try {
+            guardCommandLine(*sub); // outputs vs inputs, finite numbers: before any work
             return flushOutput(it->second());
         } catch (const prunescope::Cancelled&) { // Ctrl-C (app/cli/ConsoleProgress.h): nothing
                                                  // half-written
             std::cerr << "cancelled\n";
             return 130;
+        } catch (const std::bad_alloc&) { // one line with the command's context (issue 46)
+            std::cerr << "error: " << outOfMemoryMessage(*sub) << "\n";
+            return flushOutput(1);
         } catch (const prunescope::InputError& e) {
             std::cerr << "error: " << e.what() << "\n";
             return flushOutput(2);

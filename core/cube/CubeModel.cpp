@@ -22,7 +22,8 @@ nlohmann::json cubeModelToJson(const CubeModel& m) {
             {"weights", m.weights.toJson()}};
 }
 
-CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file) {
+CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file,
+                            const std::string& text) {
     auto bad = [&](const std::string& why) {
         return InputError(file, 0, 0, "cube-pruning model: " + why);
     };
@@ -55,8 +56,12 @@ CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file) {
     if (!j.contains("weights")) throw bad("missing field 'weights'");
     try {
         m.weights = HashedWeights::fromJson(j["weights"]);
-    } catch (const std::invalid_argument& e) {
-        throw bad(e.what());
+    } catch (const WeightsError& e) {
+        // With the file's text, the offending value's line:column (issue 46).
+        const auto [line, column] =
+            text.empty() ? std::pair{0, 0}
+                         : weightsErrorLocation(text, nlohmann::json::json_pointer("/weights"), e);
+        throw InputError(file, line, column, "cube-pruning model: " + std::string(e.what()));
     }
     return m;
 }
@@ -66,7 +71,8 @@ void saveCubeModel(const CubeModel& m, const std::string& path) {
 }
 
 CubeModel loadCubeModel(const std::string& path) {
-    return cubeModelFromJson(parseJsonDocument(readFile(path), path, "cube-pruning model: "), path);
+    const std::string text = readFile(path);
+    return cubeModelFromJson(parseJsonDocument(text, path, "cube-pruning model: "), path, text);
 }
 
 CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask,

@@ -28,7 +28,8 @@ struct CubeModel {
 
 nlohmann::json cubeModelToJson(const CubeModel& m);
 // Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
-CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file = "<model>");
+CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file = "<model>",
+                            const std::string& text = {});
 void saveCubeModel(const CubeModel& m, const std::string& path); // atomic write
 CubeModel loadCubeModel(const std::string& path);                // InputError with file:line:column
 

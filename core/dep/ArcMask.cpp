@@ -1,6 +1,8 @@
 // The arc pruning mask.
 #include "core/dep/ArcMask.h"
 
+#include "core/util/JsonDocument.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -71,33 +73,51 @@ nlohmann::json ArcMask::toJson() const {
 }
 
 ArcMask ArcMask::fromJson(const nlohmann::json& j) {
+    using ptr = nlohmann::json::json_pointer;
     if (!j.is_object() || !j.contains("n") || !j["n"].is_number_integer())
-        throw std::invalid_argument("arc mask JSON needs an integer field 'n'");
-    const int n = j["n"].get<int>();
-    if (n < 1 || n > kMaxMaskLength)
-        throw std::invalid_argument("arc mask length 'n' out of range");
+        throw ArcMaskError("arc mask JSON needs an integer field 'n'",
+                           j.is_object() && j.contains("n") ? ptr("/n") : ptr());
+    // As 64-bit values: 4294967299 is not 3 (get<int> used to wrap it).
+    const std::int64_t n64 = j["n"].get<std::int64_t>();
+    if (n64 < 1 || n64 > kMaxMaskLength)
+        throw ArcMaskError("arc mask length 'n' = " + j["n"].dump() + " is outside [1, " +
+                               std::to_string(kMaxMaskLength) + "]",
+                           ptr("/n"));
+    const int n = static_cast<int>(n64);
     const bool hasKept = j.contains("kept"), hasPruned = j.contains("pruned");
     if (hasKept && hasPruned)
-        throw std::invalid_argument("arc mask JSON has both 'kept' and 'pruned'");
+        throw ArcMaskError("arc mask JSON has both 'kept' and 'pruned'", ptr("/pruned"));
     ArcMask m = hasKept ? none(n) : allKeep(n);
     if (!hasKept && !hasPruned) return m;
     const char* key = hasKept ? "kept" : "pruned";
     const auto& list = j[key];
     if (!list.is_array())
-        throw std::invalid_argument(std::string("arc mask field '") + key +
-                                    "' must be an array of [h,m] pairs");
-    for (const auto& a : list) {
+        throw ArcMaskError(std::string("arc mask field '") + key +
+                               "' must be an array of [h,m] pairs",
+                           ptr(std::string("/") + key));
+    for (std::size_t x = 0; x < list.size(); ++x) {
+        const auto& a = list[x];
+        const ptr at(std::string("/") + key + "/" + std::to_string(x));
         if (!a.is_array() || a.size() != 2 || !a[0].is_number_integer() ||
             !a[1].is_number_integer())
-            throw std::invalid_argument(std::string("arc mask field '") + key +
-                                        "' must hold [h,m] integer pairs");
-        const int h = a[0].get<int>(), d = a[1].get<int>();
-        if (!valid(n, h, d))
-            throw std::invalid_argument("arc [" + std::to_string(h) + "," + std::to_string(d) +
-                                        "] is not an arc for n=" + std::to_string(n));
-        m.set(h, d, hasKept);
+            throw ArcMaskError(
+                std::string("arc mask field '") + key + "' must hold [h,m] integer pairs", at);
+        const std::int64_t h = a[0].get<std::int64_t>(), d = a[1].get<std::int64_t>();
+        if (h < 0 || d < 0 || h > n || d > n || !valid(n, static_cast<int>(h), static_cast<int>(d)))
+            throw ArcMaskError("arc " + a.dump() + " is not an arc for n=" + std::to_string(n), at);
+        m.set(static_cast<int>(h), static_cast<int>(d), hasKept);
     }
     return m;
+}
+
+std::pair<int, int> arcMaskErrorLocation(const std::string& text, const ArcMaskError& e) {
+    try {
+        const std::size_t off = jsonValueOffset(text, e.where);
+        if (off == std::string::npos) return {0, 0};
+        return lineColumn(text, off);
+    } catch (const std::exception&) {
+        return {0, 0};
+    }
 }
 
 } // namespace prunescope

@@ -5,6 +5,8 @@
 // restriction) and every dependency parser consumes one (pruned arcs are never built).
 // There are n * n possible arcs (n heads for each of the n modifiers).
 #include <cstdint>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -42,8 +44,17 @@ struct ArcMask {
     // {"n": 5, "pruned": [[h,m], ...]} or {"n": 5, "kept": [[h,m], ...]}, whichever is shorter.
     nlohmann::json toJson() const;
     // Accepts either form (exactly one of "kept"/"pruned"; neither = keep all). Throws
-    // std::invalid_argument naming the bad entry.
+    // ArcMaskError (a std::invalid_argument) naming the bad entry and where it is.
     static ArcMask fromJson(const nlohmann::json& j);
 };
+
+// A bad arc mask: `where` is the offending value's JSON pointer ("/pruned/3"), so a reader holding
+// the file's text can name its line:column (arcMaskErrorLocation; (0, 0) if not found).
+struct ArcMaskError : std::invalid_argument {
+    ArcMaskError(const std::string& what, nlohmann::json::json_pointer at)
+        : std::invalid_argument(what), where(std::move(at)) {}
+    nlohmann::json::json_pointer where;
+};
+std::pair<int, int> arcMaskErrorLocation(const std::string& text, const ArcMaskError& e);
 
 } // namespace prunescope

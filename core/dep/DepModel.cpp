@@ -16,7 +16,8 @@ nlohmann::json depModelToJson(const DepModel& m) {
             {"weights", m.weights.toJson()}};
 }
 
-DepModel depModelFromJson(const nlohmann::json& j, const std::string& file) {
+DepModel depModelFromJson(const nlohmann::json& j, const std::string& file,
+                          const std::string& text) {
     auto bad = [&](const std::string& why) {
         return InputError(file, 0, 0, "dependency model: " + why);
     };
@@ -42,8 +43,12 @@ DepModel depModelFromJson(const nlohmann::json& j, const std::string& file) {
     if (!j.contains("weights")) throw bad("missing field 'weights'");
     try {
         m.weights = HashedWeights::fromJson(j["weights"]);
-    } catch (const std::invalid_argument& e) {
-        throw bad(e.what());
+    } catch (const WeightsError& e) {
+        // With the file's text, the offending value's line:column (issue 46).
+        const auto [line, column] =
+            text.empty() ? std::pair{0, 0}
+                         : weightsErrorLocation(text, nlohmann::json::json_pointer("/weights"), e);
+        throw InputError(file, line, column, "dependency model: " + std::string(e.what()));
     }
     return m;
 }
@@ -53,7 +58,8 @@ void saveDepModel(const DepModel& m, const std::string& path) {
 }
 
 DepModel loadDepModel(const std::string& path) {
-    return depModelFromJson(parseJsonDocument(readFile(path), path, "dependency model: "), path);
+    const std::string text = readFile(path);
+    return depModelFromJson(parseJsonDocument(text, path, "dependency model: "), path, text);
 }
 
 float DepScorer::arc(int h, int m) const {

@@ -32,7 +32,8 @@ struct DepModel {
 
 nlohmann::json depModelToJson(const DepModel& m);
 // Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
-DepModel depModelFromJson(const nlohmann::json& j, const std::string& file = "<model>");
+DepModel depModelFromJson(const nlohmann::json& j, const std::string& file = "<model>",
+                          const std::string& text = {});
 void saveDepModel(const DepModel& m, const std::string& path); // atomic write
 DepModel loadDepModel(const std::string& path);                // InputError with file:line:column
 

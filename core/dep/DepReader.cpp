@@ -1,6 +1,7 @@
 // Dependency treebank readers (docs/file-formats.md, "Dependency treebanks").
 #include "core/dep/DepReader.h"
 
+#include "core/dep/DepChart.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/Utf8.h"
@@ -27,6 +28,9 @@ std::vector<std::string_view> splitTabs(std::string_view line) {
     return f;
 }
 
+// The most tokens one multiword token may span (a word split into more parts is not a word).
+constexpr int kMaxRangeTokens = 64;
+
 bool parseInt(std::string_view s, int& out) {
     if (s.empty()) return false;
     const auto* end = s.data() + s.size();
@@ -51,6 +55,13 @@ class SentenceBuilder {
             s_.file = file_;
             s_.line = line;
         }
+        // Refused while reading, not after a parser was built for it (issue 46): no command parses
+        // a sentence longer than the charts hold.
+        if (s_.size() >= kMaxDepSentenceLength)
+            throw InputError(file_, line, 0,
+                             "the sentence that starts on line " + std::to_string(s_.line) +
+                                 " has more than " + std::to_string(kMaxDepSentenceLength) +
+                                 " tokens, the most a dependency parser handles");
         s_.addToken(std::string(word), std::string(tag), head, std::string(coarse));
         lines_.push_back(line);
     }
@@ -161,9 +172,37 @@ std::vector<DepSentence> readConll(const std::string& text, const std::string& f
                                  (conllU ? "CoNLL-U" : "CoNLL-X") + "), found " +
                                  std::to_string(f.size()));
         const std::string_view id = f[0];
-        if (conllU &&
-            (id.find('-') != std::string_view::npos || id.find('.') != std::string_view::npos))
-            return; // multiword token range or empty node: not a token of the tree
+        if (conllU && id.find('-') != std::string_view::npos) {
+            // A multiword token "a-b": the next token is a and b > a (CoNLL-U); not a tree token.
+            const std::size_t dash = id.find('-');
+            int a = 0, z = 0;
+            if (!parseInt(id.substr(0, dash), a) || !parseInt(id.substr(dash + 1), z))
+                throw InputError(file, lineNo, 1,
+                                 "multiword token range " + fieldName(id) +
+                                     " is not two integers a-b");
+            if (a != expectedId || z <= a)
+                throw InputError(file, lineNo, 1,
+                                 "multiword token range " + fieldName(id) +
+                                     " must be a-b with a = the next token id (" +
+                                     std::to_string(expectedId) + ") and b > a");
+            if (z - a > kMaxRangeTokens)
+                throw InputError(file, lineNo, 1,
+                                 "multiword token range " + fieldName(id) + " spans more than " +
+                                     std::to_string(kMaxRangeTokens) + " tokens");
+            return;
+        }
+        if (conllU && id.find('.') != std::string_view::npos) {
+            // An empty node "a.b" after token a (a may be 0): not a token of the tree.
+            const std::size_t dot = id.find('.');
+            int a = 0, z = 0;
+            if (!parseInt(id.substr(0, dot), a) || !parseInt(id.substr(dot + 1), z) ||
+                a != expectedId - 1 || z < 1)
+                throw InputError(file, lineNo, 1,
+                                 "empty node id " + fieldName(id) + " must be " +
+                                     std::to_string(expectedId - 1) +
+                                     ".N (after the token before it, N >= 1)");
+            return;
+        }
         int idValue = 0;
         if (!parseInt(id, idValue))
             throw InputError(file, lineNo, 1, "token id " + fieldName(id) + " is not an integer");

@@ -2,9 +2,11 @@
 #include "core/dep/HashedWeights.h"
 
 #include "core/util/FeatureHash.h"
+#include "core/util/JsonDocument.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace prunescope {
@@ -34,42 +36,69 @@ nlohmann::json HashedWeights::toJson() const {
 }
 
 HashedWeights HashedWeights::fromJson(const nlohmann::json& j) {
-    if (!j.is_object()) throw std::invalid_argument("weights must be an object");
+    using ptr = nlohmann::json::json_pointer;
+    if (!j.is_object()) throw WeightsError("weights must be an object", ptr());
     for (const char* k : {"hashBits", "index", "value"})
         if (!j.contains(k))
-            throw std::invalid_argument(std::string("weights: missing field '") + k + "'");
+            throw WeightsError(std::string("weights: missing field '") + k + "'", ptr());
     if (!j["hashBits"].is_number_integer())
-        throw std::invalid_argument("weights: 'hashBits' must be an integer");
-    HashedWeights h = zeros(j["hashBits"].get<int>());
+        throw WeightsError("weights: 'hashBits' must be an integer", ptr("/hashBits"));
+    HashedWeights h;
+    try {
+        h = zeros(j["hashBits"].get<int>());
+    } catch (const std::invalid_argument& e) {
+        throw WeightsError(e.what(), ptr("/hashBits"));
+    }
     const auto& idx = j["index"];
     const auto& val = j["value"];
-    if (!idx.is_array() || !val.is_array())
-        throw std::invalid_argument("weights: 'index' and 'value' must be arrays");
+    if (!idx.is_array()) throw WeightsError("weights: 'index' must be an array", ptr("/index"));
+    if (!val.is_array()) throw WeightsError("weights: 'value' must be an array", ptr("/value"));
     if (idx.size() != val.size())
-        throw std::invalid_argument("weights: 'index' has " + std::to_string(idx.size()) +
-                                    " entries, 'value' " + std::to_string(val.size()));
+        throw WeightsError("weights: 'index' has " + std::to_string(idx.size()) +
+                               " entries, 'value' " + std::to_string(val.size()),
+                           ptr("/value"));
     long prev = -1;
     for (std::size_t i = 0; i < idx.size(); ++i) {
+        const ptr atIndex("/index/" + std::to_string(i)), atValue("/value/" + std::to_string(i));
         if (!idx[i].is_number_unsigned())
-            throw std::invalid_argument("weights: index entry " + std::to_string(i) +
-                                        " is not a non-negative integer");
+            throw WeightsError("weights: index entry " + std::to_string(i) +
+                                   " is not a non-negative integer",
+                               atIndex);
         const auto k = idx[i].get<std::uint64_t>();
         if (k >= h.w.size())
-            throw std::invalid_argument("weights: index " + std::to_string(k) + " >= 2^hashBits");
+            throw WeightsError("weights: index " + std::to_string(k) + " >= 2^hashBits", atIndex);
         if (static_cast<long>(k) <= prev)
-            throw std::invalid_argument("weights: indices must be strictly ascending (entry " +
-                                        std::to_string(i) + ")");
+            throw WeightsError("weights: indices must be strictly ascending (entry " +
+                                   std::to_string(i) + ")",
+                               atIndex);
         prev = static_cast<long>(k);
         if (!val[i].is_number())
-            throw std::invalid_argument("weights: value entry " + std::to_string(i) +
-                                        " is not a number");
+            throw WeightsError("weights: value entry " + std::to_string(i) + " is not a number",
+                               atValue);
         const double v = val[i].get<double>();
         if (!std::isfinite(v))
-            throw std::invalid_argument("weights: value entry " + std::to_string(i) +
-                                        " is not finite");
+            throw WeightsError("weights: value entry " + std::to_string(i) + " is not finite",
+                               atValue);
+        // Weights are floats: a value beyond FLT_MAX would become inf when stored.
+        if (std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max()))
+            throw WeightsError("weights: value entry " + std::to_string(i) + " (" + val[i].dump() +
+                                   ") overflows a float (|w| <= 3.4e38)",
+                               atValue);
         h.w[k] = static_cast<float>(v);
     }
     return h;
+}
+
+std::pair<int, int> weightsErrorLocation(const std::string& text,
+                                         const nlohmann::json::json_pointer& weights,
+                                         const WeightsError& e) {
+    try {
+        const std::size_t off = jsonValueOffset(text, weights / e.where);
+        if (off == std::string::npos) return {0, 0};
+        return lineColumn(text, off);
+    } catch (const std::exception&) {
+        return {0, 0};
+    }
 }
 
 SparseVector featureDifference(const HashedWeights& shape, std::span<const std::uint64_t> plus,

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
+
 #include "core/util/FeatureHash.h"
 
 namespace prunescope {
@@ -38,10 +40,23 @@ struct HashedWeights {
 
     // {"hashBits": b, "index": [...ascending...], "value": [...]}: the non-zero weights.
     nlohmann::json toJson() const;
-    // Validates everything (bits range, equal lengths, indices ascending and < 2^bits, finite
-    // values); throws std::invalid_argument naming the problem.
+    // Validates everything (bits range, equal lengths, indices ascending and < 2^bits, values
+    // finite as floats: 1e39 overflows); throws WeightsError naming the problem and where.
     static HashedWeights fromJson(const nlohmann::json& j);
 };
+
+// A bad weights object: `where` is the offending value's JSON pointer inside it ("/value/3"), so
+// a reader holding the text can name its line:column (weightsErrorLocation).
+struct WeightsError : std::invalid_argument {
+    WeightsError(const std::string& what, nlohmann::json::json_pointer at)
+        : std::invalid_argument(what), where(std::move(at)) {}
+    nlohmann::json::json_pointer where;
+};
+// The line:column of e's value in a file's text whose weights object is at `weights` ("/weights");
+// (0, 0) if it cannot be found.
+std::pair<int, int> weightsErrorLocation(const std::string& text,
+                                         const nlohmann::json::json_pointer& weights,
+                                         const WeightsError& e);
 
 // A sparse feature-difference vector: (index, value) sorted by index, no zeros.
 using SparseVector = std::vector<std::pair<std::uint32_t, double>>;

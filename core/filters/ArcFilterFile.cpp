@@ -68,6 +68,8 @@ ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
         if (w.bits < 10) doc.fail(weights, "weights: 'hashBits' must be in [10, 26]");
         f.hashBits = w.bits;
         f.weights = std::move(w.w);
+    } catch (const WeightsError& e) {
+        doc.fail(weights.contains(e.where) ? weights.at(e.where) : weights, e.what());
     } catch (const std::invalid_argument& e) {
         doc.fail(weights, e.what());
     }

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <new>
 #include <stdexcept>
 
 namespace prunescope {
@@ -259,6 +260,8 @@ trainJointFilter(const FilterTrainingData& data, const ArcFilter* init,
                 solver.minimize(fun, x, fx);
             } catch (const Cancelled&) {
                 throw;
+            } catch (const std::bad_alloc&) {
+                throw; // not a line-search failure: the caller reports it
             } catch (const std::exception&) {
                 // line search failure at numerical precision: the best point seen stands
             }

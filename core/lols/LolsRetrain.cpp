@@ -57,6 +57,7 @@ bool sameEvaluation(const PolicyEvaluation& a, const PolicyEvaluation& b) {
 nlohmann::json withoutFormat(nlohmann::json c) {
     c.erase("format");
     c.erase("version");
+    c.erase("fingerprint"); // recorded by runLols when the retrain started
     return c;
 }
 } // namespace
@@ -139,6 +140,7 @@ LolsRetrainSettings lolsRetrainSettings(const std::string& runDir, int iteration
         s.config[key] = found;
     }
     s.config["lols"]["iterations"] = iteration;
+    s.config.erase("fingerprint"); // the retrain is a new run: runLols records its own
     s.config["retrainedFrom"] = {{"run", s.runDir}, {"iteration", iteration}};
     return s;
 }

@@ -1,11 +1,15 @@
 // LOLS runs over a run directory (Alg. 2, sec. 7 setup): config, inputs, the driver (LolsRun.h).
 #include "core/lols/LolsRun.h"
+#include "core/lols/RunConfig.h"
+#include "core/lols/RunFingerprint.h"
 #include "core/lols/SurrogateLambda.h"
 
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsTrainer.h"
 #include "core/policy/Baseline.h"
 #include "core/treebank/Normalize.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 
 #include <cmath>
 #include <filesystem>
@@ -62,6 +66,16 @@ LolsRunInputs loadLolsRunInputs(const nlohmann::json& config, const Progress& pr
         lolsSentences(readNormalizedTreebank(config.at("dev").get<std::string>(), 0, progress),
                       in.maxLength),
         config.value("devLimit", 0));
+    // Training on nothing would still write best.json (issue 46): refused, naming the treebank.
+    for (const auto& [key, sentences] : {std::pair{"train", &in.train}, std::pair{"dev", &in.dev}})
+        if (sentences->empty())
+            throw InputError(config.at(key).get<std::string>(), 0, 0,
+                             std::string("no ") + key + " sentence within maxLength " +
+                                 std::to_string(in.maxLength) +
+                                 (config.value(std::string(key) + "Limit", 0) > 0
+                                      ? " and the " + std::string(key) + "Limit"
+                                      : std::string()) +
+                                 " to train on");
     return in;
 }
 
@@ -84,7 +98,29 @@ AggregatedDataset initialDataset(const LolsRunInputs& in, std::size_t trainCount
 
 LolsRunResult runLols(RunDirectory& rd, const LolsRunInputs& in, const LolsRunOptions& opt,
                       const Progress& progress) {
-    const nlohmann::json config = rd.config();
+    if (const int swept = rd.removeStaleTemporaries(); swept > 0)
+        progress.log("lols: removed " + std::to_string(swept) +
+                     " temporary file(s) a killed run left in " + rd.path());
+    nlohmann::json config = rd.config();
+    {
+        // Run integrity (RunFingerprint.h): the inputs and settings the run started with.
+        const nlohmann::json current = runInputsFingerprint(config, in.train, in.dev);
+        const FingerprintCheck fp = checkRunFingerprint(config, current);
+        if (!fp.changes.empty()) {
+            const auto [line, column] = runConfigLocation(readFile(rd.configPath()), "fingerprint");
+            throw InputError(rd.configPath(), line, column,
+                             fp.message() +
+                                 "; refusing to resume (restore the inputs or start a new run)");
+        }
+        if (!fp.recorded) {
+            if (!rd.log().empty())
+                progress.log("lols: warning: " + rd.configPath() +
+                             " has no fingerprint (a run from before it): the inputs cannot be "
+                             "checked against the ones the run started with; recording today's");
+            config["fingerprint"] = current;
+            rd.writeConfig(config);
+        }
+    }
     LolsConfig cfg = LolsConfig::fromJson(config.at("lols"));
     cfg.threads = opt.threads;
     LolsTrainer trainer(in.grammar, in.train, in.dev, cfg);

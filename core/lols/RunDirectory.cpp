@@ -1,9 +1,9 @@
-// LOLS run directories: atomic writes, tolerant reads, resume (docs/lols.md).
+// LOLS run directories: atomic writes, strict reads (RunConfig.h), resume (docs/lols.md).
 #include "core/lols/RunDirectory.h"
 
+#include "core/lols/RunConfig.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
-#include "core/util/JsonDocument.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -20,67 +20,68 @@ std::string threeDigits(int iteration) {
     return buf;
 }
 
-nlohmann::json parseJsonFile(const std::string& path) {
-    const std::string text = readFile(path);
-    return parseJsonDocument(text, path);
-}
-
-void checkConfig(const nlohmann::json& c, const std::string& path) {
-    if (!c.is_object() || c.value("format", std::string()) != kRunFormat)
-        throw InputError(path, 1, 1,
-                         std::string("not a run directory config (format must be \"") + kRunFormat +
-                             "\")");
-    if (c.value("version", 0) != kRunFormatVersion)
-        throw InputError(path, 1, 1, "unsupported run directory version");
-}
-
-} // namespace
-
-std::vector<nlohmann::json> parseLogLines(const std::string& text, const std::string& fileName,
-                                          bool* truncatedTail) {
-    std::vector<nlohmann::json> lines;
-    if (truncatedTail) *truncatedTail = false;
+// log.jsonl's complete lines as written (validated by the strict reader first), for the commit
+// that rewrites the log whole.
+std::vector<std::string> committedLogLines(const std::string& text, const std::string& file) {
+    logRecordsFromText(text, file); // throws InputError at file:line on a bad line
+    std::vector<std::string> lines;
     std::size_t pos = 0;
-    int lineNo = 0;
     while (pos < text.size()) {
-        ++lineNo;
         const std::size_t nl = text.find('\n', pos);
-        const bool last = nl == std::string::npos;
-        const std::string line = text.substr(pos, last ? std::string::npos : nl - pos);
-        pos = last ? text.size() : nl + 1;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        try {
-            if (last) throw std::runtime_error("no newline"); // still being written
-            lines.push_back(nlohmann::json::parse(line));
-        } catch (const std::exception& e) {
-            if (pos >= text.size()) { // the last line: tolerated
-                if (truncatedTail) *truncatedTail = true;
-                break;
-            }
-            throw InputError(fileName, lineNo, 1, std::string("bad log line: ") + e.what());
-        }
+        if (nl == std::string::npos) break; // a cut last line: not committed
+        const std::string line = text.substr(pos, nl - pos);
+        pos = nl + 1;
+        if (line.find_first_not_of(" \t\r") != std::string::npos && nlohmann::json::accept(line))
+            lines.push_back(line);
     }
     return lines;
 }
+
+// A directory that a `lols` killed while it created the run left behind: nothing but empty
+// policies/ and state/ folders and temporary files (config.json was never renamed into place).
+bool isLeftOfKilledCreate(const std::string& dir) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        if (e.is_directory(ec) && (name == "policies" || name == "state") &&
+            fs::is_empty(e.path(), ec))
+            continue;
+        if (e.is_regular_file(ec) && name.size() > 1 && name[0] == '.' &&
+            name.find(".tmp.") != std::string::npos)
+            continue;
+        return false;
+    }
+    return !ec;
+}
+
+} // namespace
 
 RunDirectorySnapshot readRunDirectory(const std::string& dir) {
     RunDirectorySnapshot s;
     const RunDirectory rd = RunDirectory::open(dir);
     s.config = rd.config();
     if (fs::exists(rd.logPath())) {
-        for (const auto& j :
-             parseLogLines(readFile(rd.logPath()), rd.logPath(), &s.truncatedTail)) {
-            s.log.push_back(LolsIterationRecord::fromJson(j));
-            if (s.log.back().best) s.bestIteration = s.log.back().iteration;
-        }
+        s.log = logRecordsFromText(readFile(rd.logPath()), rd.logPath(), &s.truncatedTail);
+        for (const LolsIterationRecord& r : s.log)
+            if (r.best) s.bestIteration = r.iteration;
     }
     return s;
 }
 
 RunDirectory RunDirectory::create(const std::string& dir, const nlohmann::json& config) {
     std::error_code ec;
-    if (fs::exists(dir) && !fs::is_empty(dir))
-        throw InputError(dir, 0, 0, "run directory already exists and is not empty (use --resume)");
+    // The strict reader must accept what is written (a value out of its ranges is refused here,
+    // before the directory exists, not on the first resume).
+    nlohmann::json c = config;
+    c["format"] = kRunFormat;
+    c["version"] = kRunFormatVersion;
+    runConfigFromText(c.dump(2) + "\n", (fs::path(dir) / "config.json").string());
+    if (fs::exists(dir) && !fs::is_empty(dir)) {
+        if (!isLeftOfKilledCreate(dir))
+            throw InputError(dir, 0, 0,
+                             "run directory already exists and is not empty (use --resume)");
+        RunDirectory(dir).removeStaleTemporaries(); // a create killed before config.json
+    }
     fs::create_directories(fs::path(dir) / "policies", ec);
     if (!ec) fs::create_directories(fs::path(dir) / "state", ec);
     if (ec) throw InputError(dir, 0, 0, "cannot create run directory: " + ec.message());
@@ -113,9 +114,14 @@ std::string RunDirectory::statePath(int it) const {
 }
 
 nlohmann::json RunDirectory::config() const {
-    nlohmann::json c = parseJsonFile(configPath());
-    checkConfig(c, configPath());
-    return c;
+    return readRunConfig(configPath());
+}
+
+int RunDirectory::removeStaleTemporaries() const {
+    int n = 0;
+    for (const char* sub : {"", "policies", "state"})
+        n += prunescope::removeStaleTemporaries((fs::path(dir_) / sub).string());
+    return n;
 }
 
 void RunDirectory::writeConfig(const nlohmann::json& config) {
@@ -125,12 +131,10 @@ void RunDirectory::writeConfig(const nlohmann::json& config) {
     writeFileAtomically(configPath(), c.dump(2) + "\n");
 }
 
-std::vector<LolsIterationRecord> RunDirectory::log() const {
-    std::vector<LolsIterationRecord> out;
-    if (!fs::exists(logPath())) return out;
-    for (const auto& j : parseLogLines(readFile(logPath()), logPath()))
-        out.push_back(LolsIterationRecord::fromJson(j));
-    return out;
+std::vector<LolsIterationRecord> RunDirectory::log(bool* truncatedTail) const {
+    if (truncatedTail) *truncatedTail = false;
+    if (!fs::exists(logPath())) return {};
+    return logRecordsFromText(readFile(logPath()), logPath(), truncatedTail);
 }
 
 void RunDirectory::commit(const LolsState& st) {
@@ -145,8 +149,9 @@ void RunDirectory::commit(const LolsState& st) {
     // The commit point: the log is rewritten whole (previous complete lines + this one).
     std::string text;
     if (fs::exists(logPath())) {
-        for (const auto& j : parseLogLines(readFile(logPath()), logPath()))
-            if (j.value("iteration", -1) < st.iteration) text += j.dump() + "\n";
+        for (const std::string& line : committedLogLines(readFile(logPath()), logPath()))
+            if (nlohmann::json::parse(line).value("iteration", -1) < st.iteration)
+                text += line + "\n";
     }
     text += st.log.back().toJson().dump() + "\n";
     writeFileAtomically(logPath(), text);
@@ -156,7 +161,8 @@ void RunDirectory::commit(const LolsState& st) {
 
 LolsState RunDirectory::restore() const {
     LolsState st;
-    st.log = log();
+    bool cut = false;
+    st.log = log(&cut);
     if (st.log.empty())
         throw InputError(logPath(), 0, 0,
                          "run directory has no committed iteration to resume from");
@@ -165,6 +171,14 @@ LolsState RunDirectory::restore() const {
             throw InputError(logPath(), static_cast<int>(x) + 1, 1,
                              "iterations in the log are not 0, 1, 2, ...");
     st.iteration = st.log.back().iteration;
+    std::error_code ec;
+    if (!fs::exists(statePath(st.iteration), ec))
+        throw InputError(logPath(), static_cast<int>(st.log.size()), 1,
+                         "cannot resume after iteration " + std::to_string(st.iteration) + ": " +
+                             statePath(st.iteration) + " is gone" +
+                             (cut ? " (the log's last line is cut: a later iteration was committed "
+                                    "and its record lost; restore log.jsonl from a copy)"
+                                  : ""));
     st.policy = loadPolicy(policyPath(st.iteration));
     st.data =
         AggregatedDataset::deserialize(readFile(statePath(st.iteration)), statePath(st.iteration));

@@ -17,11 +17,6 @@ namespace prunescope {
 inline constexpr const char* kRunFormat = "prunescope-lols-run";
 constexpr int kRunFormatVersion = 1;
 
-// Complete JSON lines of a log.jsonl text, in order. A last line without '\n' or that does not
-// parse is ignored (*truncatedTail = true); a bad line before the last throws InputError(file,...).
-std::vector<nlohmann::json> parseLogLines(const std::string& text, const std::string& fileName,
-                                          bool* truncatedTail = nullptr);
-
 // What a reader (CLI, GUI) sees in a run directory at one moment.
 struct RunDirectorySnapshot {
     nlohmann::json config;
@@ -29,13 +24,17 @@ struct RunDirectorySnapshot {
     bool truncatedTail = false;
     int bestIteration = -1; // from the log's "best" flags (-1 if no log yet)
 };
-// Throws InputError if config.json is missing or malformed.
+// The one reader of run directories for every caller (CLI, GUI): config.json through the strict
+// readRunConfig and log.jsonl through logRecordsFromText (RunConfig.h, what fuzz_runconfig and
+// fuzz_log test). Throws InputError at file:line:column if either is missing or malformed.
 RunDirectorySnapshot readRunDirectory(const std::string& dir);
 
 class RunDirectory {
   public:
     // Creates dir (and parents) and writes config.json; throws InputError if dir exists and is
-    // not empty.
+    // not empty (a directory holding only what a create killed before config.json left behind,
+    // empty policies/ and state/ and temporaries, is reused), or if the strict reader would
+    // refuse config (readRunConfig's ranges).
     static RunDirectory create(const std::string& dir, const nlohmann::json& config);
     // Opens an existing run directory (config.json must exist).
     static RunDirectory open(const std::string& dir);
@@ -47,14 +46,20 @@ class RunDirectory {
     std::string policyPath(int iteration) const; // policies/iter-NNN.json
     std::string statePath(int iteration) const;  // state/iter-NNN.bin
 
-    nlohmann::json config() const;
+    nlohmann::json config() const; // readRunConfig (strict)
     void writeConfig(const nlohmann::json& config);
-    std::vector<LolsIterationRecord> log() const;
+    // logRecordsFromText (strict); *truncatedTail = a cut last line was ignored.
+    std::vector<LolsIterationRecord> log(bool* truncatedTail = nullptr) const;
+    // Removes the temporaries (.NAME.tmp.XXXXXX) a killed writer left in the directory, policies/
+    // and state/; the run's writer calls it before resuming. Returns how many.
+    int removeStaleTemporaries() const;
 
     // Commits one finished iteration: policy file, state file, best.json (if st's best is this
     // iteration), then the log line (the commit point); finally removes the previous state file.
     void commit(const LolsState& st);
-    // Rebuilds the state after the last committed iteration (policy, dataset, log, best).
+    // Rebuilds the state after the last committed iteration (policy, dataset, log, best). Throws
+    // InputError naming log.jsonl's line if that iteration's state file is gone (e.g. the log's
+    // last line was cut after a later commit deleted it).
     LolsState restore() const;
 
   private:

@@ -73,10 +73,42 @@ void compareTreebank(const std::string& key, const json& a, const json& b,
     out.push_back({key, what});
 }
 
+// The settings the run's results depend on: config.json's "lols" (but "iterations", which
+// --resume may raise, and "threads", which never change results) and "q0".
+json settingsOf(const json& config) {
+    json lols = config.value("lols", json::object());
+    if (lols.is_object()) {
+        lols.erase("iterations");
+        lols.erase("threads");
+    }
+    return {{"lols", lols}, {"q0", config.value("q0", json())}};
+}
+
+void compareSettings(const json& a, const json& b, std::vector<FingerprintChange>& out) {
+    if (!a.contains("settings") || !b.contains("settings")) return;
+    const json la = a["settings"].value("lols", json::object()),
+               lb = b["settings"].value("lols", json::object());
+    if (la.is_object() && lb.is_object()) {
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : la.items())
+            keys.push_back(k);
+        for (const auto& [k, v] : lb.items())
+            if (!la.contains(k)) keys.push_back(k);
+        for (const std::string& k : keys)
+            if (la.value(k, json()) != lb.value(k, json()))
+                out.push_back({"lols", "lols." + k + ": " + la.value(k, json()).dump() + " -> " +
+                                           lb.value(k, json()).dump()});
+    } else if (la != lb) {
+        out.push_back({"lols", "lols settings changed"});
+    }
+    if (a["settings"].value("q0", json()) != b["settings"].value("q0", json()))
+        out.push_back({"q0", "q0: " + a["settings"].value("q0", json()).dump() + " -> " +
+                                 b["settings"].value("q0", json()).dump()});
+}
+
 } // namespace
 
-json runInputsFingerprint(const json& config, const std::vector<LolsSentence>& train,
-                          const std::vector<LolsSentence>& dev) {
+json runInputFilesFingerprint(const json& config) {
     const std::string grammar = config.at("grammar").get<std::string>();
     json g = fileEntry(grammar, "");
     g["path"] = grammar;
@@ -89,10 +121,17 @@ json runInputsFingerprint(const json& config, const std::vector<LolsSentence>& t
             {"maxLength", config.value("maxLength", 40)},
             {"trainLimit", config.value("trainLimit", 0)},
             {"devLimit", config.value("devLimit", 0)},
-            {"trainSentences", train.size()},
-            {"devSentences", dev.size()},
-            {"trainSentencesHash", sentencesHash(train)},
-            {"devSentencesHash", sentencesHash(dev)}};
+            {"settings", settingsOf(config)}};
+}
+
+json runInputsFingerprint(const json& config, const std::vector<LolsSentence>& train,
+                          const std::vector<LolsSentence>& dev) {
+    json f = runInputFilesFingerprint(config);
+    f["trainSentences"] = train.size();
+    f["devSentences"] = dev.size();
+    f["trainSentencesHash"] = sentencesHash(train);
+    f["devSentencesHash"] = sentencesHash(dev);
+    return f;
 }
 
 std::vector<FingerprintChange> fingerprintChanges(const json& a, const json& b) {
@@ -110,9 +149,11 @@ std::vector<FingerprintChange> fingerprintChanges(const json& a, const json& b) 
                                       ")"});
     for (const char* key : {"train", "dev"})
         compareTreebank(key, a.value(key, json::object()), b.value(key, json::object()), out);
+    compareSettings(a, b, out);
     // The sentences themselves (what the saved indices point at), if nothing above explains it.
     for (const char* key : {"train", "dev"}) {
         const std::string count = std::string(key) + "Sentences", hash = count + "Hash";
+        if (!a.contains(count) || !b.contains(count)) continue; // a files-only fingerprint
         if (a.value(count, json()) != b.value(count, json()) ||
             a.value(hash, json()) != b.value(hash, json()))
             out.push_back(
@@ -123,6 +164,23 @@ std::vector<FingerprintChange> fingerprintChanges(const json& a, const json& b) 
                                                                        : "")});
     }
     return out;
+}
+
+FingerprintCheck checkRunFingerprint(const json& config, const json& current) {
+    FingerprintCheck c;
+    if (!config.is_object() || !config.contains("fingerprint")) return c;
+    c.recorded = true;
+    c.changes = fingerprintChanges(config["fingerprint"], current);
+    return c;
+}
+
+std::string FingerprintCheck::message() const {
+    if (changes.empty()) return {};
+    std::string m = "the inputs changed since the run started: ";
+    for (std::size_t i = 0; i < changes.size() && i < 4; ++i)
+        m += (i ? "; " : "") + changes[i].what;
+    if (changes.size() > 4) m += "; and " + std::to_string(changes.size() - 4) + " more";
+    return m;
 }
 
 } // namespace prunescope

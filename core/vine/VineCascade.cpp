@@ -92,6 +92,9 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
         const auto& w = doc.member(js, "weights");
         try {
             s.weights = HashedWeights::fromJson(w);
+        } catch (const WeightsError& e) {
+            doc.fail(w.contains(e.where) ? w.at(e.where) : w,
+                     std::string("bad weights: ") + e.what());
         } catch (const std::exception& e) {
             doc.fail(w, std::string("bad weights: ") + e.what());
         }

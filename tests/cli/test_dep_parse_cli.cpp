@@ -94,7 +94,14 @@ class TestDepParseCli : public QObject {
         prunescope::testdata::expectCliError(
             depParse({"--model", model(), "--input", sample(), "--mask",
                       QString::fromStdString(dir + "/m1.json")}),
-            QString::fromStdString(dir + "/m1.json"), 2);
+            QString::fromStdString(dir + "/m1.json:1:22"), 2); // at the arc (issue 46)
+        // 4294967297 is not 1 (it was read as an int and wrapped around): refused at the value.
+        prunescope::writeFileAtomically(dir + "/m4.json",
+                                        "{\"n\": 11,\n \"pruned\": [[4294967296, 1]]}");
+        prunescope::testdata::expectCliError(
+            depParse({"--model", model(), "--input", sample(), "--mask",
+                      QString::fromStdString(dir + "/m4.json")}),
+            QString::fromStdString(dir + "/m4.json:2:13"), 2);
         prunescope::writeFileAtomically(dir + "/m2.json", "{\"n\": 11,\n \"pruned\": [[0, 1]");
         prunescope::testdata::expectCliError(
             depParse({"--model", model(), "--input", sample(), "--mask",
@@ -102,6 +109,14 @@ class TestDepParseCli : public QObject {
             QString::fromStdString(dir + "/m2.json:2"), 2);
         prunescope::testdata::expectCliError(
             depParse({"--model", model(), "--input", sample(), "--sentence", "99"}), sample(), 2);
+        // The mask's own "sentence" out of range is the mask file's error, at the value (issue
+        // 46: it was blamed on --sentence).
+        prunescope::writeFileAtomically(
+            dir + "/m3.json", "{\n  \"n\": 3,\n  \"sentence\": 99,\n  \"pruned\": []\n}\n");
+        const auto r3 = depParse({"--model", model(), "--input", sample(), "--mask",
+                                  QString::fromStdString(dir + "/m3.json")});
+        prunescope::testdata::expectCliError(r3, QString::fromStdString(dir + "/m3.json:3:15"), 2);
+        QVERIFY2(!r3.err.contains("--sentence"), qPrintable(r3.err));
     }
 };
 

@@ -11,6 +11,7 @@
 
 #include "support/TestSuite.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -344,6 +345,32 @@ class TestDepModel : public QObject {
         QCOMPARE(b.failures, 0);
         QCOMPARE(b.arcsKeptFraction(), 0.0);
         QCOMPARE(b.summaryJson()["sentences"].get<int>(), 8);
+    }
+
+    // A weight beyond float range (1e39) used to load as inf; it is refused at its line:column.
+    void weightsOverflowingFloatAreLocated() {
+        DepModel m;
+        m.weights = HashedWeights::zeros(10);
+        m.weights.w[3] = 0.5f;
+        m.weights.w[7] = 0.25f;
+        nlohmann::json j = depModelToJson(m);
+        j["weights"]["value"][1] = 1e39;
+        const std::string text = j.dump(1);
+        const std::string path = testdata::tempDir("dep-model-overflow") + "/m.json";
+        { std::ofstream(path) << text; }
+        const std::size_t at = text.find("1e+39");
+        QVERIFY(at != std::string::npos);
+        const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+        try {
+            (void)loadDepModel(path);
+            QFAIL("a weight of 1e39 was accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(e.file(), path);
+            QCOMPARE(e.line(), line);
+            QVERIFY(e.column() > 0);
+            QVERIFY2(std::string(e.what()).find("overflows a float") != std::string::npos,
+                     e.what());
+        }
     }
 };
 

@@ -137,6 +137,30 @@ class TestDepReader : public QObject {
         QVERIFY(!isPunctuationToken(s[0], 5));
     }
 
+    // Multiword ranges and empty-node ids are checked, not skipped blindly (issue 46: "2-1" and
+    // "1-99999999999" were accepted); a sentence beyond the parsers' length limit is refused
+    // while reading, naming its line.
+    void conllURangesAndLengthAreChecked() {
+        const std::string tok = "1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n"
+                                "2\tb\tb\tX\t_\t_\t1\tdep\t_\t_\n";
+        expectError("2-1\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + tok, DepFormat::ConllU, 1,
+                    "multiword token range");
+        expectError("1-99999999999\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + tok, DepFormat::ConllU, 1,
+                    "multiword token range");
+        expectError("1-1\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + tok, DepFormat::ConllU, 1, "b > a");
+        expectError(tok + "2-3\tab\t_\t_\t_\t_\t_\t_\t_\t_\n", DepFormat::ConllU, 3,
+                    "the next token id (3)");
+        expectError(tok + "1.1\tab\t_\t_\t_\t_\t_\t_\t_\t_\n", DepFormat::ConllU, 3,
+                    "empty node id");
+        expectError("x-y\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + tok, DepFormat::ConllU, 1,
+                    "not two integers");
+        std::string longSentence = "# a long one\n";
+        for (int i = 1; i <= 4096; ++i)
+            longSentence +=
+                std::to_string(i) + "\tw\tw\tX\t_\t_\t" + (i == 1 ? "0" : "1") + "\tdep\t_\t_\n";
+        expectError(longSentence, DepFormat::ConllU, 4097, "more than 4095 tokens");
+    }
+
     void conllUPromisesOneRoot() {
         expectError("1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n2\tb\tb\tX\t_\t_\t0\troot\t_\t_\n",
                     DepFormat::ConllU, 2, "second root");

@@ -2,6 +2,7 @@
 // give an InputError naming file:line and the problem.
 #include "core/filters/ArcFilterFile.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/JsonDocument.h"
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
@@ -37,6 +38,19 @@ class TestFilterFile : public QObject {
         f.threshold = std::numeric_limits<double>::infinity();
         saveArcFilter(f, dir + "/inf.json");
         QVERIFY(std::isinf(loadArcFilter(dir + "/inf.json").threshold));
+    }
+    // A weight beyond float range (1e39) used to load as inf; refused at the value (issue 46).
+    void weightOverflowingFloatIsLocated() {
+        std::string text = pretty(small());
+        const auto at = text.find("-1.25");
+        QVERIFY(at != std::string::npos);
+        text.replace(at, 5, "1e39");
+        const auto [line, column] = lineColumn(text, at);
+        const InputError e = testdata::inputErrorOf([&] { arcFilterFromText(text, "w.json"); });
+        QCOMPARE(e.file(), std::string("w.json"));
+        QCOMPARE(e.line(), line);
+        QCOMPARE(e.column(), column);
+        QVERIFY2(std::string(e.what()).find("overflows a float") != std::string::npos, e.what());
     }
     void badFilesNameTheirPlace() {
         struct Case {

@@ -11,10 +11,12 @@
 #include "core/policy/Policy.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -139,8 +141,9 @@ class TestLolsRun : public QObject {
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         const std::string dir = tmp.path().toStdString();
-        LolsRunSpec spec = realSpec(dir, 40, 6);
+        LolsRunSpec spec = realSpec(dir, 40, 40); // dev: a few within 15 words (none is refused)
         spec.maxLength = 15;
+        spec.devLimit = 3;
         spec.lols.lambda = 0.01;
         spec.lols.minibatch = 3;
         spec.lols.iterations = 2;
@@ -188,8 +191,8 @@ class TestLolsRun : public QObject {
         spec.lols.minibatch = 2;
         spec.lols.iterations = 3;
         spec.lols.logreg.maxIterations = 1000000;
-        spec.lols.logreg.epsilon =
-            0; // never converged by the gradient test: only a cancel stops it soon
+        spec.lols.logreg.epsilon = 1e-300; // (> 0, as config.json requires) never converged by the
+                                           // gradient test: only a cancel stops it soon
         RunDirectory rd = RunDirectory::create(dir + "/run", newLolsRunConfig(spec));
         const LolsRunInputs in = loadLolsRunInputs(rd.config());
 
@@ -250,6 +253,138 @@ class TestLolsRun : public QObject {
         QVERIFY(!stepped);
         QCOMPARE(progress.snapshot().phase, std::string("rollouts"));
         QCOMPARE(st.iteration, 0);
+    }
+
+    // Run integrity (issue 46): runLols records a fingerprint of the inputs and settings in
+    // config.json and refuses a resume after any of them changed, naming what changed, without
+    // touching best.json; a run without a fingerprint resumes with a warning; temporaries of a
+    // killed writer are swept; a cut last log line whose predecessor's state file is gone is an
+    // error at log.jsonl's line, not a resume from nothing.
+    void resumeChecksTheRunsInputs() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string dir = tmp.path().toStdString();
+        LolsRunSpec spec = realSpec(dir, 20, 40);
+        spec.maxLength = 15;
+        spec.devLimit = 2;
+        spec.lols.lambda = 0.01;
+        spec.lols.minibatch = 2;
+        spec.lols.iterations = 1;
+        spec.q0Scale = 1e-3;
+        const std::string run = dir + "/run";
+        {
+            RunDirectory rd = RunDirectory::create(run, newLolsRunConfig(spec));
+            QCOMPARE(runLols(rd, loadLolsRunInputs(rd.config()), {}).state.iteration, 1);
+        }
+        RunDirectory rd = RunDirectory::open(run);
+        QVERIFY(rd.config().contains("fingerprint"));
+        const std::string config = readFile(rd.configPath()), best = readFile(rd.bestPath());
+        auto raiseIterations = [&](int n) {
+            nlohmann::json c = rd.config();
+            c["lols"]["iterations"] = n;
+            rd.writeConfig(c);
+        };
+        auto refusedNaming = [&](const std::string& what) {
+            try {
+                runLols(rd, loadLolsRunInputs(rd.config()), {});
+                QFAIL("resumed on changed inputs");
+            } catch (const InputError& e) {
+                QCOMPARE(e.file(), rd.configPath());
+                QVERIFY(e.line() > 0);
+                QVERIFY2(std::string(e.what()).find(what) != std::string::npos, e.what());
+            }
+            QCOMPARE(readFile(rd.bestPath()), best);
+            QCOMPARE(rd.log().size(), std::size_t(2));
+        };
+        // Other training trees: refused.
+        const std::string train = readFile(spec.train);
+        writeTreebank("train", 24, spec.train);
+        raiseIterations(2);
+        refusedNaming("train");
+        writeFileAtomically(spec.train, train);
+        // Another grammar named by an edited config.json: refused.
+        nlohmann::json c = rd.config();
+        const std::string otherGrammar = dir + "/other.gram";
+        std::string g = readFile(spec.grammar); // the same grammar but for its options line
+        const std::size_t at = g.find("\"trainingTrees\":");
+        QVERIFY(at != std::string::npos);
+        g.insert(at + 16, "1");
+        writeFileAtomically(otherGrammar, g);
+        c["grammar"] = otherGrammar;
+        rd.writeConfig(c);
+        refusedNaming("grammar");
+        // An edited setting (lambda): refused.
+        c["grammar"] = rd.config()["fingerprint"]["grammar"]["path"];
+        c["lols"]["lambda"] = 0.5;
+        rd.writeConfig(c);
+        refusedNaming("lols.lambda");
+        // A run from before the fingerprint: resumes with a warning, and records one.
+        c["lols"]["lambda"] = 0.01;
+        c.erase("fingerprint");
+        rd.writeConfig(c);
+        // A killed writer's temporaries: swept by the resume.
+        const std::string stale = run + "/state/.iter-002.bin.tmp.Ab12Cd";
+        writeFileAtomically(stale, "half");
+        std::vector<std::string> logs;
+        const Progress progress(
+            [&](const ProgressUpdate& u) {
+                if (!u.message.empty()) logs.push_back(u.message);
+            },
+            std::chrono::milliseconds(0));
+        QCOMPARE(runLols(rd, loadLolsRunInputs(rd.config()), {}, progress).state.iteration, 2);
+        QVERIFY(std::any_of(logs.begin(), logs.end(), [](const std::string& m) {
+            return m.find("no fingerprint") != std::string::npos;
+        }));
+        QVERIFY(!fs::exists(stale));
+        QVERIFY(rd.config().contains("fingerprint"));
+        // Cut the last log line (iteration 2): iteration 1's state file went with its commit.
+        std::string log = readFile(rd.logPath());
+        log.resize(log.size() - 20);
+        writeFileAtomically(rd.logPath(), log);
+        try {
+            (void)rd.restore();
+            QFAIL("resumed from an iteration whose state file is gone");
+        } catch (const InputError& e) {
+            QCOMPARE(e.file(), rd.logPath());
+            QCOMPARE(e.line(), 2);
+            QVERIFY2(std::string(e.what()).find("cut") != std::string::npos, e.what());
+        }
+        (void)config;
+    }
+
+    // No training on zero sentences (issue 46: `lols --max-len 2` wrote best.json), and no config
+    // the strict reader would refuse; a directory a create killed before config.json is reused.
+    void refusesWhatCannotTrain() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string dir = tmp.path().toStdString();
+        LolsRunSpec spec = realSpec(dir, 5, 2);
+        spec.maxLength = 2;
+        try {
+            (void)loadLolsRunInputs(newLolsRunConfig(spec));
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.file(), runConfigPath(spec.train));
+            QVERIFY2(std::string(e.what()).find("no train sentence") != std::string::npos,
+                     e.what());
+        }
+        spec.maxLength = 40;
+        spec.lols.minibatch = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 RunDirectory::create(dir + "/bad", newLolsRunConfig(spec)));
+        QVERIFY(!fs::exists(dir + "/bad"));
+        spec.lols.minibatch = 2;
+        const std::string killed = dir + "/killed";
+        fs::create_directories(killed + "/policies");
+        fs::create_directories(killed + "/state");
+        writeFileAtomically(killed + "/.config.json.tmp.Xy34Zw", "{\"form");
+        RunDirectory rd = RunDirectory::create(killed, newLolsRunConfig(spec));
+        QVERIFY(fs::exists(rd.configPath()));
+        QVERIFY(!fs::exists(killed + "/.config.json.tmp.Xy34Zw"));
+        fs::create_directories(dir + "/full");
+        writeFileAtomically(dir + "/full/notes.txt", "mine");
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 RunDirectory::create(dir + "/full", newLolsRunConfig(spec)));
     }
 };
 

@@ -2,6 +2,7 @@
 // points measured on ONE evaluation set (Vieira & Eisner 2017, sec. 7): points of a frontier.json
 // and of LOLS run directories; mixed evaluation sets are refused unless --eval-set picks one.
 #include "app/cli/Commands.h"
+#include "app/cli/cky/RunInputsCheck.h"
 #include "core/frontier/EvaluationSet.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/lols/RunDirectory.h"
@@ -40,6 +41,7 @@ void addFrontierPoints(const std::string& arg, RuntimeMeasure m, std::vector<Can
 
 void addRunPoints(const std::string& dir, RuntimeMeasure m, std::vector<Candidate>& out) {
     const RunDirectorySnapshot s = readRunDirectory(dir);
+    checkRunInputs(dir, s.config, /*refuse=*/true);
     const std::string name =
         fs::path(dir).lexically_normal().filename().string().empty()
             ? fs::path(dir).lexically_normal().parent_path().filename().string()

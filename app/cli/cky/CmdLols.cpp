@@ -1,5 +1,6 @@
 // prunescope-cli lols | regret | compare: LOLS training into a run directory (paper sec. 4, 7),
 // the regret analysis of sec. 7.3, and the held-out baseline-vs-LOLS comparison of Fig. 3.
+#include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "core/eval/CorpusEvaluator.h"
@@ -7,8 +8,10 @@
 #include "core/grammar/GrammarFile.h"
 #include "core/lols/LolsRun.h"
 #include "core/lols/Regret.h"
+#include "core/lols/RunConfig.h"
 #include "core/lols/RunDirectory.h"
 #include "core/lols/SurrogateLambda.h"
+#include "core/parse/Chart.h"
 #include "core/policy/PolicyMask.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
@@ -51,9 +54,14 @@ void printRecord(const LolsIterationRecord& r) {
               << std::flush;
 }
 
-// The run directory of `lols`: created from the flags, or reopened by --resume (a new
+// The run directory of `lols` and its inputs: created from the flags (the inputs are read and
+// checked first, so bad input leaves no directory behind), or reopened by --resume (a new
 // --iterations total is written into its config.json).
-RunDirectory openRun(LolsOpts o) {
+struct OpenedRun {
+    RunDirectory rd;
+    LolsRunInputs in;
+};
+OpenedRun openRun(LolsOpts o, const Progress& progress) {
     if (!o.resume.empty()) {
         RunDirectory rd = RunDirectory::open(o.resume);
         nlohmann::json config = rd.config();
@@ -61,14 +69,17 @@ RunDirectory openRun(LolsOpts o) {
             config["lols"]["iterations"] = o.iterations; // extend (or shorten) the run
             rd.writeConfig(config);
         }
-        return rd;
+        LolsRunInputs in = loadLolsRunInputs(rd.config(), progress);
+        return {std::move(rd), std::move(in)};
     }
     const LolsRunSpec& s = o.spec;
     if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
         throw std::invalid_argument(
             "lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
     o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
-    return RunDirectory::create(o.out, newLolsRunConfig(o.spec));
+    const nlohmann::json config = newLolsRunConfig(o.spec);
+    LolsRunInputs in = loadLolsRunInputs(config, progress);
+    return {RunDirectory::create(o.out, config), std::move(in)};
 }
 
 // Trains (core's runLols, the driver the GUI's training queue calls too) and reports.
@@ -118,8 +129,9 @@ int trainLolsOnRanks(const LolsOpts& o) {
     std::optional<RunDirectory> rd;
     std::optional<LolsRunInputs> in;
     try {
-        rd = openRun(o);
-        in = loadLolsRunInputs(rd->config(), console.progress());
+        OpenedRun opened = openRun(o, console.progress());
+        rd = std::move(opened.rd);
+        in = std::move(opened.in);
     } catch (...) {
         broadcastRunConfig({});
         throw;
@@ -167,12 +179,11 @@ int trainLols(const LolsOpts& o) {
             " processes by an MPI launcher, but this prunescope-cli was built without MPI "
             "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
 #endif
-    RunDirectory rd = openRun(o);
     ConsoleProgress console("lols", "iteration");
-    const LolsRunInputs in = loadLolsRunInputs(rd.config(), console.progress());
+    OpenedRun run = openRun(o, console.progress());
     LolsRunOptions opt;
     opt.threads = o.threads;
-    return runAndReport(rd, in, o, opt, console);
+    return runAndReport(run.rd, run.in, o, opt, console);
 }
 
 } // namespace
@@ -190,27 +201,36 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--init", s.init, "Initial (baseline) policy; its Q0 is aggregated too");
     sub->add_option("--lambda", s.lols.lambda,
                     "Reward trade-off in the surrogate's units (required unless the initial "
-                    "policy's lambda is in them)");
+                    "policy's lambda is in them)")
+        ->check(CLI::NonNegativeNumber);
     sub->add_option("--surrogate", *surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", *engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
         ->check(CLI::IsMember({"fast", "naive"}));
     sub->add_option("--train", s.train, "Training treebank (file or directory)");
     sub->add_option("--dev", s.dev, "Development treebank (early stopping)");
     sub->add_option("--iterations", o->iterations,
-                    "LOLS iterations (default 10; with --resume: new total)");
+                    "LOLS iterations (default 10; with --resume: new total)")
+        ->check(CLI::Range(0, kMaxLolsIterations));
     sub->add_option("--minibatch", s.lols.minibatch, "Roll-in sentences per iteration")
+        ->check(CLI::Range(1, kMaxMinibatch))
         ->capture_default_str();
     sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")
+        ->check(CLI::Range(1, kMaxSentenceLength))
         ->capture_default_str();
     sub->add_option("--train-limit", s.trainLimit,
-                    "Use only the first N training sentences (0 = all)");
-    sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)");
+                    "Use only the first N training sentences (0 = all)")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)")
+        ->check(CLI::NonNegativeNumber);
     sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord,
                     "rCP: roll out <= this*n sampled spans (0 = all)")
+        ->check(CLI::Range(0, kMaxSentenceLength))
         ->capture_default_str();
     sub->add_option("--train-eval", s.lols.trainEvalSentences,
-                    "Also evaluate each policy on the first N train sentences");
-    sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights");
+                    "Also evaluate each policy on the first N train sentences")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights")
+        ->check(CLI::NonNegativeNumber);
     sub->add_flag("--no-q0", *noQ0, "Do not aggregate the baseline dataset Q0");
     sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)");
     sub->add_option("--lbfgs-gradient-reduction", s.lols.logreg.gradientReduction,
@@ -292,11 +312,13 @@ void addRegretCommand(CLI::App& app) {
         j["surrogate"] = o->surrogate;
         j["eq4"] = r.eq4();
         std::cout << std::setprecision(6);
-        for (const char* k : {"sentences", "states", "p(gold)", "p(diff)", "p(gold|diff)",
-                              "p(not gold|diff)", "E[regret|diff,gold]", "E[regret|diff,not gold]",
-                              "E[regret]", "E[regret|gold]", "E[regret|not gold]"})
-            std::cout << std::left << std::setw(26) << k << j[k].dump() << "\n";
-        if (!o->json.empty()) writeFileAtomically(o->json, j.dump(2) + "\n");
+        if (!printsJsonOnly(o->json))
+            for (const char* k :
+                 {"sentences", "states", "p(gold)", "p(diff)", "p(gold|diff)", "p(not gold|diff)",
+                  "E[regret|diff,gold]", "E[regret|diff,not gold]", "E[regret]", "E[regret|gold]",
+                  "E[regret|not gold]"})
+                std::cout << std::left << std::setw(26) << k << j[k].dump() << "\n";
+        writeJsonOutput(o->json, j.dump(2) + "\n");
         return 0;
     });
 }
@@ -360,6 +382,10 @@ void addCompareCommand(CLI::App& app) {
         nlohmann::json j = {{"lambda", o->lambda},     {"baseline", sys(a, o->baseline)},
                             {"lols", sys(b, o->lols)}, {"rewardDifference", t.difference},
                             {"pValue", t.pValue},      {"permutations", t.permutations}};
+        if (printsJsonOnly(o->json)) {
+            writeJsonOutput(o->json, j.dump(2) + "\n");
+            return 0;
+        }
         std::cout << std::fixed << std::setprecision(4) << "lambda " << o->lambda << "\n";
         for (const char* k : {"baseline", "lols"})
             std::cout << std::left << std::setw(9) << k << " F1 " << j[k]["f1"].get<double>()
@@ -368,7 +394,7 @@ void addCompareCommand(CLI::App& app) {
                       << j[k]["reward"].get<double>() << "\n";
         std::cout << "difference (lols - baseline) " << t.difference << "  p = " << t.pValue
                   << "\n";
-        if (!o->json.empty()) writeFileAtomically(o->json, j.dump(2) + "\n");
+        writeJsonOutput(o->json, j.dump(2) + "\n");
         return 0;
     });
 }

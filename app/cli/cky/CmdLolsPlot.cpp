@@ -2,6 +2,7 @@
 // dev reward per iteration) of one or more run directories as an SVG figure, one panel per
 // surrogate or per run; the command-line twin of the training view's reward-per-iteration plot.
 #include "app/cli/Commands.h"
+#include "app/cli/cky/RunInputsCheck.h"
 #include "core/lols/RunDirectory.h"
 #include "core/plot/LearningCurveSvg.h"
 #include "core/util/Error.h"
@@ -59,6 +60,7 @@ void addLolsPlotCommand(CLI::App& app) {
         std::vector<LearningPanel> perRun;
         for (const std::string& dir : o->runs) {
             const RunDirectorySnapshot snap = readRunDirectory(dir);
+            checkRunInputs(dir, snap.config, /*refuse=*/false);
             if (snap.log.empty())
                 throw InputError(dir + "/log.jsonl", 0, 0,
                                  "LOLS run directory: no committed iteration yet");

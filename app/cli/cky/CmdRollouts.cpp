@@ -116,6 +116,8 @@ void addCheck(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         std::vector<Tree> trees = loadSentences(o->treebank, 3, o->maxLen);
         if (o->limit > 0 && static_cast<int>(trees.size()) > o->limit) trees.resize(o->limit);
+        requireSentencesToEvaluate(trees.size(), o->treebank,
+                                   o->maxLen); // "OK" on none is no check
         const auto kinds = maskKinds(o->masks);
         std::mt19937 rng(o->seed);
         Parser parser(g);

@@ -84,6 +84,8 @@ void addCubeTrain(CLI::App& app) {
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
         const auto dev = readDepTreebank(o->dev, o->devMaxLen);
+        if (train.empty()) throw InputError(o->train, 0, 0, "no training sentences");
+        requireSentencesToEvaluate(dev.size(), o->dev, o->devMaxLen);
         CubeTrainOptions t = o->t;
         t.update = parseCubeUpdate(o->update);
         t.features = parseCubeFeatureSet(o->features);
@@ -244,11 +246,13 @@ void addCubeParse(CLI::App& app) {
             if (sentences.size() != 1)
                 throw std::invalid_argument("--mask needs exactly one input sentence, got " +
                                             std::to_string(sentences.size()));
-            const nlohmann::json j = parseJsonDocument(readFile(o->mask), o->mask, "arc mask: ");
+            const std::string maskText = readFile(o->mask);
+            const nlohmann::json j = parseJsonDocument(maskText, o->mask, "arc mask: ");
             try {
                 fileMask = ArcMask::fromJson(j);
-            } catch (const std::invalid_argument& e) {
-                throw InputError(o->mask, 0, 0, std::string("arc mask: ") + e.what());
+            } catch (const ArcMaskError& e) {
+                const auto [line, column] = arcMaskErrorLocation(maskText, e);
+                throw InputError(o->mask, line, column, std::string("arc mask: ") + e.what());
             }
             if (fileMask->n != sentences[0].size())
                 throw InputError(o->mask, 0, 0,

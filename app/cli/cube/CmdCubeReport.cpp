@@ -49,6 +49,7 @@ void addCubeBench(CLI::App& app) {
     setAction(sub, [o] {
         const CubeModel model = loadCubeModel(o->model);
         std::vector<DepSentence> gold = readDepTreebank(o->treebank, o->maxLen);
+        requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen); // no table of zeros
         std::map<int, std::vector<double>> speeds;
         std::map<int, DepCorpusResult> last;
         ConsoleProgress console("cube-bench", "sentence", o->quiet);

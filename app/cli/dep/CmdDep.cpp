@@ -6,6 +6,7 @@
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
+#include "core/util/Error.h"
 
 #include <iomanip>
 #include <iostream>
@@ -61,6 +62,8 @@ void addDepTrain(CLI::App& app) {
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
         const auto dev = readDepTreebank(o->dev);
+        if (train.empty()) throw InputError(o->train, 0, 0, "no training sentences");
+        requireSentencesToEvaluate(dev.size(), o->dev, 0);
         ConsoleProgress console("dep-train", "epoch", o->quiet);
         const Progress& progress = console.progress();
         std::vector<DepLearner> learners;

@@ -62,17 +62,30 @@ void addDepParseCommand(CLI::App& app) {
         if (sentences.empty()) throw InputError(inputName, 0, 0, "no sentences to parse");
         std::optional<ArcMask> mask;
         if (!o->mask.empty()) {
-            const nlohmann::json j = parseJsonDocument(readFile(o->mask), o->mask, "arc mask: ");
+            const std::string maskText = readFile(o->mask);
+            const nlohmann::json j = parseJsonDocument(maskText, o->mask, "arc mask: ");
             try {
                 mask = ArcMask::fromJson(j);
-            } catch (const std::invalid_argument& e) {
-                throw InputError(o->mask, 0, 0, std::string("arc mask: ") + e.what());
+            } catch (const ArcMaskError& e) {
+                const auto [line, column] = arcMaskErrorLocation(maskText, e);
+                throw InputError(o->mask, line, column, std::string("arc mask: ") + e.what());
             }
             // The explorer records which sentence of its treebank the mask is for.
-            if (o->sentence == 0)
-                o->sentence = j.contains("sentence") && j["sentence"].is_number_integer()
-                                  ? j["sentence"].get<int>()
-                                  : 1;
+            if (o->sentence == 0 && j.contains("sentence")) {
+                // The mask's own index: an error in it is the mask file's, at the value.
+                const auto& v = j["sentence"];
+                const auto [line, column] = lineColumn(
+                    maskText, jsonValueOffset(maskText, nlohmann::json::json_pointer("/sentence")));
+                if (!v.is_number_integer() || v.get<std::int64_t>() < 1 ||
+                    v.get<std::int64_t>() > static_cast<std::int64_t>(sentences.size()))
+                    throw InputError(o->mask, line, column,
+                                     "arc mask: 'sentence' " + v.dump() + " is not a sentence of " +
+                                         inputName + " (it has " +
+                                         std::to_string(sentences.size()) + ")");
+                o->sentence = v.get<int>();
+            } else if (o->sentence == 0) {
+                o->sentence = 1;
+            }
         }
         if (o->sentence < 0 || o->sentence > static_cast<int>(sentences.size()))
             throw InputError(inputName, 0, 0,

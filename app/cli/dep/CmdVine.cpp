@@ -7,6 +7,7 @@
 #include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Clock.h"
+#include "core/util/Error.h"
 #include "core/util/Spread.h"
 #include "core/vine/CascadeTraining.h"
 #include "core/vine/VineCascade.h"
@@ -95,6 +96,7 @@ void addVineTrain(CLI::App& app) {
     sub->add_option("--seed", o->t.seed, "Seed of the sentence order")->capture_default_str();
     sub->add_option("--alpha-grid", o->grid, "alphas tried on dev, per stage (comma-separated)")
         ->delimiter(',')
+        ->check(CLI::Range(-1e6, 1.0))
         ->capture_default_str();
     sub->add_option("--vine-tolerance", o->tolVine,
                     "Largest dev UAS loss (points) the vine stage may cost vs exhaustive")
@@ -109,6 +111,8 @@ void addVineTrain(CLI::App& app) {
         const DepModel model = loadDepModel(o->model);
         const auto train = readDepTreebank(o->train);
         const auto dev = readDepTreebank(o->dev);
+        if (train.empty()) throw InputError(o->train, 0, 0, "no training sentences");
+        requireSentencesToEvaluate(dev.size(), o->dev, 0);
         if (o->grid.empty()) throw std::invalid_argument("--alpha-grid: no alphas");
         std::sort(o->grid.begin(), o->grid.end());
         ConsoleProgress console("vine-train", "epoch", o->quiet);
@@ -253,6 +257,7 @@ void addDepBench(CLI::App& app) {
     setAction(sub, [o] {
         const DepModel model = loadDepModel(o->model);
         std::vector<DepSentence> gold = readDepTreebank(o->treebank, o->maxLen);
+        requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen); // no table of zeros
         DepPipeline exhaustive(model), pruned(model);
         const nlohmann::json stageInfo = addDepStages(pruned, o->stages);
         const bool hasStages = !pruned.stages().empty();

@@ -10,6 +10,7 @@
 #include "core/frontier/DepFrontierInputs.h"
 #include "core/frontier/DepFrontierSvg.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "core/vine/VineCascade.h"
 
 #include <iomanip>
@@ -64,6 +65,7 @@ void addVineFrontierCommand(CLI::App& app) {
            "--alpha-grid", o->grid,
            "Vine alphas of the frontier (the first-order stage stays at its dev-chosen alpha)")
         ->delimiter(',')
+        ->check(CLI::Range(-1e6, 1.0))
         ->capture_default_str();
     sub->add_option("--length-bands", o->bands, "Bands of the length-only vine")
         ->delimiter(',')
@@ -79,6 +81,7 @@ void addVineFrontierCommand(CLI::App& app) {
         const DepModel model = loadDepModel(o->model);
         const VineCascade c = loadVineCascade(o->cascade);
         const auto gold = readDepTreebank(o->treebank);
+        requireSentencesToEvaluate(gold.size(), o->treebank, 0);
         ConsoleProgress console("vine-frontier", "point", o->quiet);
         const Progress& progress = console.progress();
         const int steps = 2 + static_cast<int>(o->grid.size() + o->bands.size()) +

@@ -35,7 +35,8 @@ void addVineOptions(CLI::App& sub, DepStageOptions& o) {
     sub.add_option("--alpha", o.alphas,
                    "With --cascade: alpha per pruning stage (comma-separated; default: the "
                    "cascade's dev-chosen ones)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->check(CLI::Range(-1e6, 1.0));
     sub.add_option(
            "--length-vine", o.lengthVine,
            "Length-only vine (no learning): keep root arcs and arcs of length <= B (0 = off)")

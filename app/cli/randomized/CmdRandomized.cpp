@@ -1,6 +1,7 @@
 // prunescope-cli randomized: randomized pruning by auxiliary-variable MCMC (Bouchard-Côté, Petrov
 // & Klein 2009) on a treebank's sentences — the bias of its expectations against exact
 // inside-outside, next to fixed single masks of matched cost (sec. 4.1, Fig. 4(d)).
+#include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/randomized/RandomizedSupport.h"
@@ -8,6 +9,7 @@
 #include "core/mcmc/BiasExperiment.h"
 #include "core/mcmc/BiasPlotSvg.h"
 #include "core/util/AtomicFile.h"
+#include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
 
 #include <filesystem>
@@ -156,6 +158,11 @@ void addRandomizedCommand(CLI::App& app) {
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences =
             loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);
+        if (sentences.empty())
+            throw InputError(o->treebank, 0, 0,
+                             "no sentence of " + std::to_string(o->minLen) + " to " +
+                                 std::to_string(o->maxLen) +
+                                 " words (--min-len, --max-len) to run on");
         const LoadedPolicy fom = loadFomPolicy(o->policy);
         // Fixed-mask baselines: the figure-of-merit policy's own mask and every --mask-policy (each
         // file once).
@@ -204,10 +211,10 @@ void addRandomizedCommand(CLI::App& app) {
         out["comparisons"] = cj;
         out["selectionScore"] = BiasExperimentResult::selectionScore(cmp);
         writePlots(BiasPlotData::from(r), o->plot, o->plotRules);
-        if (json->count() > 0 && o->json.empty()) {
+        if (json->count() > 0 && (o->json.empty() || printsJsonOnly(o->json))) {
             std::cout << out.dump(2) << "\n";
         } else {
-            if (!o->json.empty()) writeFileAtomically(o->json, out.dump(2) + "\n");
+            writeJsonOutput(o->json, out.dump(2) + "\n");
             printTable(r, std::cout);
             std::cout << "\nrandomized vs the best fixed mask of no greater cost (paired sign-flip "
                          "test, Holm over "

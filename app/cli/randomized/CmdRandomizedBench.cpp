@@ -41,11 +41,16 @@ void addRandomizedBenchCommand(CLI::App& app) {
         ->delimiter(',')
         ->capture_default_str();
     sub->add_option("--tolerance", o->tolerance, "Accept lengths within +- this")
+        ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    sub->add_option("--per-length", o->perLength, "Sentences per length")->capture_default_str();
+    sub->add_option("--per-length", o->perLength, "Sentences per length")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     sub->add_option("--iterations", o->iterations, "MCMC iterations per sentence and pass")
+        ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
     sub->add_option("--passes", o->passes, "Timing passes (each sentence's minimum is kept)")
+        ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     sub->add_option("--seed", o->seed, "Seed")->capture_default_str();
     sub->add_option("--selection", o->selection, "Selection chain")->capture_default_str();

@@ -1,6 +1,7 @@
 // prunescope-cli randomized-em: stepwise EM of the PCFG's rule probabilities with E-step
 // expectations from exact inside-outside, randomized pruning (Bouchard-Côté, Petrov & Klein 2009)
 // or one fixed tic-tac-toe mask of matched cost; dev log-likelihood and F1 after each iteration.
+#include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/randomized/RandomizedSupport.h"
@@ -188,11 +189,11 @@ void addRandomizedEmCommand(CLI::App& app) {
                         grammarDistance(grammars[name][it], grammars["exact"][it]);
             }
         out["methods"] = runs;
-        if (json->count() > 0 && o->json.empty()) {
+        if (json->count() > 0 && (o->json.empty() || printsJsonOnly(o->json))) {
             std::cout << out.dump(2) << "\n";
             return 0;
         }
-        if (!o->json.empty()) writeFileAtomically(o->json, out.dump(2) + "\n");
+        writeJsonOutput(o->json, out.dump(2) + "\n");
         std::cout << "EM corpus " << train.size() << " sentences, dev " << devGold.size()
                   << " sentences, step size " << o->stepSize << "\n\n"
                   << std::fixed << std::left << std::setw(12) << "method" << std::right
