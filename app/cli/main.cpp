@@ -1,4 +1,5 @@
 // prunescope-cli: the headless twin of the PruneScope app.
+#include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Error.h"
@@ -72,6 +73,8 @@ int main(int argc, char** argv) {
     using namespace prunescope::cli;
     CLI::App app{"prunescope-cli: pruned weighted CKY parsing, pruning policies and their training "
                  "(Vieira & Eisner 2017, Learning to Prune). Every subcommand has --help."};
+    app.name("prunescope-cli"); // parse() below takes a vector, which names no program
+    app.formatter(std::make_shared<WrappingFormatter>()); // subcommands inherit it
     app.require_subcommand(1);
     addGrammarCommand(app);
     addParseCommand(app);
@@ -91,8 +94,13 @@ int main(int argc, char** argv) {
     addVineCommands(app);
     addFilterCommands(app);
     addDepFrontierCommand(app);
+    // Grouped spellings, --version, the grouped help, completion, unknown subcommands and flags
+    // (app/cli/CommandLine.h); CLI11 then parses what is left.
+    std::vector<std::string> args(argv, argv + argc);
+    if (const std::optional<int> answered = preprocessCommandLine(app, args)) return *answered;
     try {
-        app.parse(argc, argv);
+        std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
+        app.parse(reversed);
     } catch (const CLI::ParseError& e) {
         // --help prints and exits 0; a bad command line exits 2 (as bad input does).
         const int code = app.exit(e);

@@ -3,6 +3,7 @@
 // bench-features (span feature extraction and policy mask speed, baseline training time).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/frontier/FrontierSvg.h"
 #include "core/grammar/GrammarFile.h"
@@ -101,15 +102,12 @@ void addBaseline(CLI::App& app) {
                     "Regularization coefficients to choose from on dev, comma separated")
         ->delimiter(',')
         ->capture_default_str();
-    sub->add_option("--max-train-len", o->maxTrainLen,
-                    "Train on sentences with at most this many words (0 = all)")
-        ->capture_default_str();
+    addMaxTrainLenOption(sub, o->maxTrainLen,
+                         "Train on sentences with at most this many words (0 = all)");
     sub->add_option("--dev-max-len", o->devMaxLen,
                     "Evaluate on dev sentences with at most this many words (0 = all)")
         ->capture_default_str();
-    sub->add_option("--train-sentences", o->trainSentences,
-                    "Use only the first N trees of the training treebank (0 = all)")
-        ->capture_default_str();
+    addMaxTrainSentencesOption(sub, o->trainSentences, {"--train-sentences"});
     sub->add_option("--runtime", o->runtime,
                     "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
         ->capture_default_str();
@@ -280,7 +278,7 @@ void addBenchFeatures(CLI::App& app) {
     sub->add_option("--treebank", o->treebank, "Treebank file or directory")->required();
     sub->add_option("--max-len", o->maxLen, "Longest sentence to include (0 = all)")
         ->capture_default_str();
-    sub->add_option("--repeat", o->repeat, "Passes (the best is reported)")->capture_default_str();
+    addRepeatsOption(sub, o->repeat, "Passes (the best is reported)", {"--repeat"});
     sub->add_option("--policy", o->policy, "Also time policyMask with this policy");
     sub->add_option("--grammar", o->grammar, "With --train-weight: grammar for the gold spans");
     sub->add_option(

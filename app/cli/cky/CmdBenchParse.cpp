@@ -1,6 +1,7 @@
 // prunescope-cli bench-parse: CKY throughput (pushes/s) by sentence length, unpruned and pruned,
 // and (--ideal) the ideal inner loop on the same grammar for the ratio to the hardware limit.
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/parse/CkyIdealLoop.h"
@@ -73,9 +74,8 @@ void addBenchParseCommand(CLI::App& app) {
     sub->add_option("--treebank", o->treebank, "Treebank file or directory (its words are parsed)")
         ->required();
     sub->add_option("--max-len", o->maxLen, "Longest sentence to include")->capture_default_str();
-    sub->add_option("--repeat", o->repeat,
-                    "Passes over the data (the best pass per bucket is reported)")
-        ->capture_default_str();
+    addRepeatsOption(sub, o->repeat, "Passes over the data (the best pass per bucket is reported)",
+                     {"--repeat"});
     sub->add_option("--mask", o->mask,
                     "all (exhaustive), gold (keep only the spans of the binarized gold tree), or "
                     "random:P (keep each span with probability P)")

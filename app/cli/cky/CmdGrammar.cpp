@@ -1,5 +1,6 @@
 // prunescope-cli grammar: estimate a PCFG from a treebank (relative frequency).
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/treebank/Normalize.h"
@@ -31,7 +32,7 @@ void addGrammarCommand(CLI::App& app) {
     sub->add_option("--rare", o->rare,
                     "Words seen at most this often become unknown-word signatures")
         ->capture_default_str();
-    sub->add_option("--max-trees", o->maxTrees, "Use only the first N trees (0 = all)");
+    addMaxSentencesOption(sub, o->maxTrees, "the treebank", {"--max-trees"});
     setAction(sub, [o] {
         auto t0 = std::chrono::steady_clock::now();
         refuseToOverwriteInput(o->out, {o->train});

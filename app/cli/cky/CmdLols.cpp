@@ -2,6 +2,7 @@
 // the regret analysis of sec. 7.3, and the held-out baseline-vs-LOLS comparison of Fig. 3.
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/eval/PermutationTest.h"
 #include "core/grammar/GrammarFile.h"
@@ -202,8 +203,7 @@ void addLolsTrainCommand(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")
         ->capture_default_str();
-    sub->add_option("--train-limit", s.trainLimit,
-                    "Use only the first N training sentences (0 = all)");
+    addMaxTrainSentencesOption(sub, s.trainLimit, {"--train-limit"});
     sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)");
     sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord,
                     "rCP: roll out <= this*n sampled spans (0 = all)")
@@ -216,12 +216,12 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--lbfgs-gradient-reduction", s.lols.logreg.gradientReduction,
                     "Retraining stops once the gradient norm fell by this factor from the warm "
                     "start (0 = off; "
-                    "docs/benchmarks.md, issue 16)")
+                    "docs/benchmarks.md)")
         ->check(CLI::Range(0.0, 0.999999));
     sub->add_option("--lbfgs-max-iterations", s.lols.logreg.maxIterations,
                     "Cap on L-BFGS iterations per LOLS iteration's retraining (warm-started from "
                     "the previous "
-                    "policy; docs/benchmarks.md, issue 16)")
+                    "policy; docs/benchmarks.md)")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     sub->add_option("--lbfgs-max-iterations-after-first", s.lols.lbfgsMaxIterationsAfterFirst,
@@ -229,7 +229,7 @@ void addLolsTrainCommand(CLI::App& app) {
                     "(warm-started from a policy "
                     "trained on nearly the same aggregate; iteration 1 keeps "
                     "--lbfgs-max-iterations; 0 = off; "
-                    "docs/benchmarks.md, issue 16)")
+                    "docs/benchmarks.md)")
         ->check(CLI::Range(0, 1000000));
     sub->add_option("--threads", o->threads,
                     "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on "
@@ -264,12 +264,12 @@ void addRegretCommand(CLI::App& app) {
     sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
     sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this");
-    sub->add_option("--limit", o->limit, "Use only the first N sentences (0 = all)");
+    addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_option("--cp-rollouts-per-word", o->cpPerWord,
                     "Sample <= this*n states per sentence (0 = all)");
     sub->add_option("--seed", o->seed, "Seed for sampled states");
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)");
-    sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
+    addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
         const Policy p = loadPolicy(o->policy);
@@ -323,7 +323,7 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--threads", o->threads,
                     "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
         ->check(CLI::NonNegativeNumber);
-    sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
+    addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("compare", "policy");

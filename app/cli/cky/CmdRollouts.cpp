@@ -2,6 +2,7 @@
 // (sec. 5.3) rollouts against naive reparsing — exactness on a whole treebank, and speed.
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/eval/Evalb.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
@@ -109,7 +110,7 @@ void addCheck(CLI::App& app) {
     sub->add_option("--tolerance", o->tolerance, "Largest relative error allowed for DP")
         ->capture_default_str();
     sub->add_option("--seed", o->seed, "Seed of the random masks")->capture_default_str();
-    sub->add_option("--limit", o->limit, "Check at most this many sentences (0 = all)");
+    addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_flag("--no-cp", o->skipCp, "Skip the change-propagation check");
     sub->add_flag("--no-dp", o->skipDp, "Skip the inside-outside check");
     setAction(sub, [o] {

@@ -3,6 +3,7 @@
 // inside-outside, next to fixed single masks of matched cost (sec. 4.1, Fig. 4(d)).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "app/cli/randomized/RandomizedSupport.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/mcmc/BiasExperiment.h"
@@ -129,7 +130,7 @@ void addRandomizedCommand(CLI::App& app) {
     sub->add_flag("--no-oracle", o->noOracle, "Skip the exact-posterior threshold masks");
     sub->add_option("--repeats", o->repeats, "Independent chains per sentence")
         ->capture_default_str();
-    sub->add_option("--limit", o->limit, "Use at most this many sentences (0 = all)");
+    addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_option("--every", o->every, "Use every k-th sentence (a deterministic sample)")
         ->capture_default_str();
     sub->add_option("--permutations", o->permutations, "Samples of the paired permutation tests")

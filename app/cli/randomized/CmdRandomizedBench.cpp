@@ -2,6 +2,7 @@
 // (mask, pruned inside, pruned outside, tree sample) next to one exact inside-outside pass and one
 // Viterbi parse, for sentences of given lengths (docs/benchmarks.md, "Randomized pruning").
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "app/cli/randomized/RandomizedSupport.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/mcmc/FigureOfMerit.h"
@@ -45,8 +46,8 @@ void addRandomizedBenchCommand(CLI::App& app) {
     sub->add_option("--per-length", o->perLength, "Sentences per length")->capture_default_str();
     sub->add_option("--iterations", o->iterations, "MCMC iterations per sentence and pass")
         ->capture_default_str();
-    sub->add_option("--passes", o->passes, "Timing passes (each sentence's minimum is kept)")
-        ->capture_default_str();
+    addRepeatsOption(sub, o->passes, "Timing passes (each sentence's minimum is kept)",
+                     {"--passes"});
     sub->add_option("--seed", o->seed, "Seed")->capture_default_str();
     sub->add_option("--selection", o->selection, "Selection chain")->capture_default_str();
     sub->add_option("--support-threshold", o->support, "M' threshold")->capture_default_str();
