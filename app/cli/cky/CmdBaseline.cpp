@@ -122,7 +122,10 @@ void addBaseline(CLI::App& app) {
         if (fs::exists(out / "frontier.json") && !o->force)
             throw InputError((out / "frontier.json").string(), 0, 0,
                              "exists (use --force to overwrite the run)");
-        fs::create_directories(out);
+        // The run directory is made only when there is something to write: a bad input or a
+        // Ctrl-C during the sweep leaves none behind.
+        if (fs::exists(out) && !fs::is_directory(out))
+            throw InputError(out.string(), 0, 0, "exists and is not a directory");
         Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("baseline", "point");
         const std::vector<Tree> train = readNormalizedTreebank(
@@ -189,6 +192,7 @@ void addBaseline(CLI::App& app) {
                   {"l2Selection", sel},
                   {"allPruned", run.allPrunedDev},
                   {"warmStart", bo.warmStart}};
+        fs::create_directories(out);
         for (size_t i = 0; i < best.points.size(); ++i) {
             Policy p = best.points[i].policy;
             p.meta.lambda = d.points[i].lambda;
