@@ -1,6 +1,7 @@
 // prunescope-cli's reports of its own work (issue 43): eval's "words/second per core" is words over
 // the summed thread CPU time of the sentences (not their wall time, which a loaded machine
-// inflates), and a baseline cancelled by Ctrl-C exits 130 and leaves no empty run directory.
+// inflates); bench-randomized shows progress; a baseline cancelled by Ctrl-C exits 130 and leaves
+// no empty run directory.
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
@@ -46,6 +47,26 @@ class TestCliRunReports : public QObject {
             1e-6 * j.value("wordsPerSecond").toDouble());
         const CliRun text = runCli({"eval", "--grammar", gram, "--treebank", treebank_});
         QVERIFY2(text.out.contains("per core (thread CPU)"), qPrintable(text.out));
+    }
+
+    // bench-randomized shows progress on a terminal (it runs for seconds; off a terminal the
+    // first status line waits 10 s, as for every command), none with --quiet.
+    void benchRandomizedShowsProgress() {
+        const QString command = testdata::cliBinary() + " randomized bench --grammar " + grammar_ +
+                                " --treebank " + QString::fromStdString(testdata::ptbDir("dev")) +
+                                " --lengths 10 --per-length 2 --iterations 2 --repeats 1 --json";
+        auto atTerminal = [](const QString& line) { // script(1) gives the command a pty
+            QProcess p;
+            p.start("script", {"-qec", line, "/dev/null"});
+            p.waitForFinished(120000);
+            return QString::fromUtf8(p.readAllStandardOutput());
+        };
+        const QString shown = atTerminal(command);
+        QVERIFY2(shown.contains("bench-randomized: timing") && shown.contains("\"rows\""),
+                 qPrintable(shown));
+        const QString quiet = atTerminal(command + " --quiet");
+        QVERIFY2(!quiet.contains("bench-randomized:") && quiet.contains("\"rows\""),
+                 qPrintable(quiet));
     }
 
     // Ctrl-C during baseline exits 130 and leaves no (empty) run directory.
