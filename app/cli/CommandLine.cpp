@@ -180,7 +180,28 @@ std::optional<int> checkFlags(const CLI::App* sub, const std::vector<std::string
         if (a.size() < 3 || a.rfind("--", 0) != 0) continue;
         const std::string name = a.substr(0, a.find('='));
         if (name == "--help" || sub->get_option_no_throw(name) != nullptr) continue;
-        const std::vector<std::string> close = closestNames(name, longFlags(sub, false));
+        const std::vector<std::string> flags = longFlags(sub, false);
+        std::vector<std::string> close = closestNames(name, flags);
+        // The same idea under another name in this command (grammar reads --train, not
+        // --treebank).
+        static const std::map<std::string, std::vector<std::string>> synonyms = {
+            {"--treebank", {"--train", "--input"}},
+            {"--train", {"--treebank"}},
+            {"--input", {"--treebank"}},
+            {"--mask", {"--mask-file"}},
+            {"--mask-file", {"--mask"}},
+            {"--out", {"--out-json", "--out-svg", "--svg"}},
+            {"--svg", {"--out-svg", "--out"}},
+            {"--out-svg", {"--svg", "--out"}},
+            {"--plot", {"--svg", "--out-svg"}},
+            {"--model", {"--filter"}},
+            {"--max-trees", {"--max-sentences"}},
+            {"--limit", {"--max-sentences"}}};
+        if (close.empty())
+            if (auto it = synonyms.find(name); it != synonyms.end())
+                for (const std::string& other : it->second)
+                    if (std::find(flags.begin(), flags.end(), other) != flags.end())
+                        close.push_back(other);
         return refuse("unknown flag '" + name + "' for '" + spelling + "'" +
                       (close.empty()
                            ? std::string(" (prunescope-cli " + spelling + " --help lists them)")

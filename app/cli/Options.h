@@ -7,9 +7,18 @@
 
 #include <initializer_list>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 
 namespace prunescope::cli {
+
+// A bad flag value or combination found once parsing is done ("--alpha needs --cascade", "--mask
+// must be all, gold or random:P"): main() prints "error: WHAT" and exits 2, as for CLI11's own
+// parse errors (docs/cli.md, "Exit codes").
+class UsageError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
 
 // Prints "note: OLD is deprecated; use NEW (it still works)" on stderr if stderr is a terminal.
 void noteDeprecatedFlag(const std::string& oldName, const std::string& newName);

@@ -1,6 +1,7 @@
 // prunescope-cli: the headless twin of the PruneScope app.
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Error.h"
 #include "core/util/Progress.h"
@@ -115,6 +116,9 @@ int main(int argc, char** argv) {
                                                  // half-written
             std::cerr << "cancelled\n";
             return 130;
+        } catch (const UsageError& e) { // a bad flag value or combination
+            std::cerr << "error: " << e.what() << "\n";
+            return flushOutput(2);
         } catch (const prunescope::InputError& e) {
             std::cerr << "error: " << e.what() << "\n";
             return flushOutput(2);

@@ -11,6 +11,8 @@
 #include "support/TestSuite.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -119,6 +121,32 @@ class TestCliInterface : public QObject {
         QVERIFY2(g.err.contains("unknown flag '--modle' for 'dep eval'"), qPrintable(g.err));
     }
 
+    // A flag of the vocabulary that a command spells otherwise points to its spelling.
+    void synonymFlagsPointToTheCommandsSpelling() {
+        const CliRun r = runCli({"grammar", "--treebank", treebank_, "--out", dir_ + "/s.gram"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(
+            r.err.contains("unknown flag '--treebank' for 'grammar' — did you mean '--train'?"),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir_ + "/s.gram"));
+    }
+
+    // A bad flag value or combination found after parsing exits 2 (docs/cli.md, "Exit codes").
+    void usageErrorsExit2() {
+        const CliRun randomized = runCli({"randomized"});
+        QCOMPARE(randomized.exitCode, 2);
+        QVERIFY2(randomized.err.startsWith("error: randomized needs --grammar and --treebank"),
+                 qPrintable(randomized.err));
+        const CliRun lols = runCli({"lols"});
+        QCOMPARE(lols.exitCode, 2);
+        QVERIFY2(lols.err.startsWith("error: lols needs --grammar"), qPrintable(lols.err));
+        const CliRun mask = runCli(
+            {"bench-parse", "--grammar", grammar_, "--treebank", treebank_, "--mask", "bogus"});
+        QCOMPARE(mask.exitCode, 2);
+        QVERIFY2(mask.err.startsWith("error: --mask must be all, gold or random:P"),
+                 qPrintable(mask.err));
+    }
+
     // The top-level help lists groups, one line per command, on one screen.
     void topLevelHelpIsGroupedAndShort() {
         const CliRun r = runCli({"--help"});
@@ -219,6 +247,24 @@ class TestCliInterface : public QObject {
             // Accepted (not an unknown flag): --help after it still prints the help.
             QCOMPARE(runCli({command, names.first, "1", "--help"}).exitCode, 0);
         }
+    }
+
+    // randomized's --out-json FILE writes what --json prints, and the table still goes to stdout.
+    void randomizedOutJson() {
+        const QStringList base{"randomized", "--grammar",       grammar_, "--treebank",
+                               treebank_,    "--max-len",       "12",     "--iterations",
+                               "2",          "--max-sentences", "2",      "--permutations",
+                               "10"};
+        const CliRun printed = runCli(base + QStringList{"--json"});
+        QCOMPARE(printed.exitCode, 0);
+        const QString file = dir_ + "/randomized.json";
+        const CliRun written = runCli(base + QStringList{"--out-json", file});
+        QCOMPARE(written.exitCode, 0);
+        QVERIFY2(written.out.startsWith("sentences 2"), qPrintable(written.out));
+        const auto a = QJsonDocument::fromJson(printed.out.toUtf8());
+        const auto b = QJsonDocument::fromJson(readTextFile(file.toStdString()).toUtf8());
+        QVERIFY(a.isObject() && a.object().contains("biasL1"));
+        QCOMPARE(a, b);
     }
 
     // docs/cli.md names every command and flag of --help, and no flag a command does not have.

@@ -356,7 +356,7 @@ void addBenchFeatures(CLI::App& app) {
             j["spansKept"] = kept;
         }
         if (o->trainWeight > 0) {
-            if (o->grammar.empty()) throw std::invalid_argument("--train-weight needs --grammar");
+            if (o->grammar.empty()) throw UsageError("--train-weight needs --grammar");
             const Grammar g = loadGrammar(o->grammar);
             auto t0 = Clock::now();
             BaselineExamples ex = baselineExamples(g, trees, o->maxLen, o->trainWeight);

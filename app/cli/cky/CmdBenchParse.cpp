@@ -55,7 +55,7 @@ nlohmann::json phasesJson(const ParsePhases& ph) {
 CkyKernel kernelFromName(const std::string& name) {
     for (CkyKernel k : {CkyKernel::Auto, CkyKernel::Portable, CkyKernel::Avx2, CkyKernel::Avx512})
         if (name == ckyKernelName(k)) return k;
-    throw std::invalid_argument("--kernel must be auto, portable, avx2 or avx512");
+    throw UsageError("--kernel must be auto, portable, avx2 or avx512");
 }
 } // namespace
 
@@ -106,7 +106,7 @@ void addBenchParseCommand(CLI::App& app) {
         if (o->mask.rfind("random:", 0) == 0)
             keepP = std::stod(o->mask.substr(7));
         else if (o->mask != "all" && o->mask != "gold")
-            throw std::invalid_argument("--mask must be all, gold or random:P");
+            throw UsageError("--mask must be all, gold or random:P");
         std::mt19937 rng(12345);
         std::vector<PruningMask> masks;
         for (const auto& t : gold) {

@@ -66,7 +66,7 @@ RunDirectory openRun(LolsOpts o) {
     }
     const LolsRunSpec& s = o.spec;
     if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
-        throw std::invalid_argument(
+        throw UsageError(
             "lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
     o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
     return RunDirectory::create(o.out, newLolsRunConfig(o.spec));

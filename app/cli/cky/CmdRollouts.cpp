@@ -57,8 +57,7 @@ std::vector<std::string> splitList(const std::string& s) {
 // when no sentence reaches makeMask) and never empty.
 std::vector<std::string> maskKinds(const std::string& list) {
     std::vector<std::string> kinds = splitList(list);
-    if (kinds.empty())
-        throw std::invalid_argument("--masks names no mask kind (keep, random or gold)");
+    if (kinds.empty()) throw UsageError("--masks names no mask kind (keep, random or gold)");
     for (const auto& k : kinds)
         if (k != "keep" && k != "random" && k != "gold")
             throw std::invalid_argument("unknown mask kind '" + k + "' (keep, random or gold)");
@@ -280,8 +279,7 @@ void addBench(CLI::App& app) {
         std::vector<std::pair<std::string, std::pair<int, int>>> buckets;
         for (const auto& bucket : splitList(o->buckets))
             buckets.emplace_back(bucket, parseBucket(bucket));
-        if (buckets.empty())
-            throw std::invalid_argument("--buckets names no bucket (e.g. 1-10,11-20)");
+        if (buckets.empty()) throw UsageError("--buckets names no bucket (e.g. 1-10,11-20)");
         const std::vector<Tree> all = loadSentences(o->treebank, 3, kMaxSentenceLength);
         auto run = [&](const char* method) { return o->only.empty() || o->only == method; };
         if (!o->only.empty()) o->latencySentences = 0;

@@ -175,7 +175,7 @@ void addCubeCompare(CLI::App& app) {
         for (const std::string& pair : o->pairs) {
             const auto colon = pair.find(':');
             if (colon == std::string::npos)
-                throw std::invalid_argument("--pair '" + pair + "' is not A.json:B.json");
+                throw UsageError("--pair '" + pair + "' is not A.json:B.json");
             const std::string a = pair.substr(0, colon), b = pair.substr(colon + 1);
             const PerSentence pa = readPerSentence(a), pb = readPerSentence(b);
             checkSameSentences(a, pa, b, pb);

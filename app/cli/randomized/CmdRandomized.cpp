@@ -140,6 +140,7 @@ void addRandomizedCommand(CLI::App& app) {
     auto* json =
         sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
+    addOutJsonOption(sub, o->json); // the file form of --json FILE, as in every command
     sub->add_option("--plot", o->plot,
                     "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file");
     sub->add_option("--plot-rules", o->plotRules,
@@ -152,8 +153,7 @@ void addRandomizedCommand(CLI::App& app) {
             return 0;
         }
         if (grammarOpt->count() == 0 || treebankOpt->count() == 0)
-            throw std::invalid_argument(
-                "randomized needs --grammar and --treebank (or --replot FILE)");
+            throw UsageError("randomized needs --grammar and --treebank (or --replot FILE)");
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences =
             loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);

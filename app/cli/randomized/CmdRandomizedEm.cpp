@@ -89,6 +89,7 @@ void addRandomizedEmCommand(CLI::App& app) {
     auto* json =
         sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
+    addOutJsonOption(sub, o->json); // the file form of --json FILE, as in every command
     setAction(sub, [o, json] {
         const Grammar g0 = loadGrammar(o->grammar);
         const auto train =
