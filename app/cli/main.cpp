@@ -1,6 +1,8 @@
 // prunescope-cli: the headless twin of the PruneScope app.
+#include "app/cli/CommandLine.h"
 #include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Error.h"
 #include "core/util/Progress.h"
@@ -74,6 +76,8 @@ int main(int argc, char** argv) {
     using namespace prunescope::cli;
     CLI::App app{"prunescope-cli: pruned weighted CKY parsing, pruning policies and their training "
                  "(Vieira & Eisner 2017, Learning to Prune). Every subcommand has --help."};
+    app.name("prunescope-cli"); // parse() below takes a vector, which names no program
+    app.formatter(std::make_shared<WrappingFormatter>()); // subcommands inherit it
     app.require_subcommand(1);
     addGrammarCommand(app);
     addParseCommand(app);
@@ -94,8 +98,13 @@ int main(int argc, char** argv) {
     addFilterCommands(app);
     addDepFrontierCommand(app);
     addListCommandsCommand(app);
+    // Grouped spellings, --version, the grouped help, completion, unknown subcommands and flags
+    // (app/cli/CommandLine.h); CLI11 then parses what is left.
+    std::vector<std::string> args(argv, argv + argc);
+    if (const std::optional<int> answered = preprocessCommandLine(app, args)) return *answered;
     try {
-        app.parse(argc, argv);
+        std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
+        app.parse(reversed);
     } catch (const CLI::ParseError& e) {
         // --help prints and exits 0; a bad command line exits 2 (as bad input does).
         const int code = app.exit(e);
@@ -114,6 +123,9 @@ int main(int argc, char** argv) {
         } catch (const std::bad_alloc&) { // one line with the command's context (issue 46)
             std::cerr << "error: " << outOfMemoryMessage(*sub) << "\n";
             return flushOutput(1);
+        } catch (const UsageError& e) { // a bad flag value or combination
+            std::cerr << "error: " << e.what() << "\n";
+            return flushOutput(2);
         } catch (const prunescope::InputError& e) {
             std::cerr << "error: " << e.what() << "\n";
             return flushOutput(2);

@@ -1,5 +1,6 @@
 // prunescope: the desktop explorer and its frontier/training windows. See docs/user-guide.md;
 // `prunescope --help` lists the command line (app/gui/window/CommandLine.cpp).
+#include "PruneScopeVersion.h"
 #include "app/gui/window/CommandLine.h"
 #include "app/gui/window/MainWindow.h"
 #include "core/util/VectorState.h"
@@ -36,7 +37,7 @@ int main(int argc, char** argv) {
                                          // (core/util/VectorState.h)
     QApplication::setOrganizationName("PruneScope");
     QApplication::setApplicationName("PruneScope");
-    QApplication::setApplicationVersion("0.1.0");
+    QApplication::setApplicationVersion(PRUNESCOPE_VERSION);
     QStringList files;
     const QStringList args = app.arguments() + session;
     int code = prunescope::gui::runCommandLineMode(args, &files);

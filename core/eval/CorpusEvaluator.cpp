@@ -1,5 +1,6 @@
 #include "core/eval/CorpusEvaluator.h"
 
+#include "core/util/Clock.h"
 #include "core/util/Parallel.h"
 
 #include <algorithm>
@@ -42,6 +43,7 @@ nlohmann::json CorpusResult::summaryJson() const {
                         {"meanConstituents", meanConstituents()},
                         {"meanSpansKept", meanSpansKept()},
                         {"seconds", seconds},
+                        {"cpuSeconds", cpuSeconds},
                         {"wordsPerSecond", wordsPerSecond()},
                         {"wallSeconds", wallSeconds},
                         {"wordsPerWallSecond", wallSeconds > 0 ? words / wallSeconds : 0.0},
@@ -76,6 +78,7 @@ SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t,
     SentenceResult& r = slot.result;
     r.length = n;
     auto t0 = Clock::now();
+    const double cpu0 = threadCpuSeconds();
     PruningMask m;
     if (mask) m = mask(words);
     try {
@@ -85,6 +88,7 @@ SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t,
     }
     Tree out = bestTree(g, parser.chart(), words);
     r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    r.cpuSeconds = threadCpuSeconds() - cpu0;
     // A test tree whose own punctuation tags differ from the gold tree's is an EVALB
     // "error sentence": excluded from the totals (as EVALB does), counted, F1 = 0.
     if (auto counts = tryEvalbSentence(t, out)) {
@@ -143,6 +147,7 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
         if (!r.stats.success) ++res.failures;
         res.words += r.length;
         res.seconds += r.seconds;
+        res.cpuSeconds += r.cpuSeconds;
         res.sentences.push_back(std::move(r));
     }
     res.wallSeconds = std::chrono::duration<double>(Clock::now() - wall0).count();

@@ -21,9 +21,10 @@ struct SentenceResult {
     int length = 0;
     ParseStats stats;
     BracketCounts counts;
-    double f1 = 0;      // per-sentence F1 in [0,1]
-    double seconds = 0; // mask + parse + tree extraction
-    Tree tree;          // the output tree (kept only if requested)
+    double f1 = 0;         // per-sentence F1 in [0,1]
+    double seconds = 0;    // mask + parse + tree extraction, wall time
+    double cpuSeconds = 0; // the same, CPU time of the worker's thread
+    Tree tree;             // the output tree (kept only if requested)
 };
 
 struct CorpusResult {
@@ -35,14 +36,17 @@ struct CorpusResult {
     int skippedTooLarge = 0;
     std::vector<int> skippedSentences;
     long words = 0;
-    double seconds = 0;     // summed per-sentence times (mask + parse + tree): the per-core rate
+    double seconds = 0;     // summed per-sentence wall times (mask + parse + tree)
+    double cpuSeconds = 0;  // summed per-sentence thread CPU times: the per-core rate
     double wallSeconds = 0; // the whole call, all workers: the throughput
     int threads = 1;        // workers used
     double f1() const { return evalb.total.f1(); }
     double meanPushes() const;
     double meanConstituents() const;
     double meanSpansKept() const;
-    double wordsPerSecond() const { return seconds > 0 ? words / seconds : 0; }
+    // Words per second of one core's CPU time (thread CPU, so a loaded machine or waiting for
+    // other workers does not lower it); words / wallSeconds is the throughput.
+    double wordsPerSecond() const { return cpuSeconds > 0 ? words / cpuSeconds : 0; }
     nlohmann::json summaryJson() const;
 };
 

@@ -3,6 +3,7 @@
 // bench-features (span feature extraction and policy mask speed, baseline training time).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/frontier/FrontierSvg.h"
 #include "core/grammar/GrammarFile.h"
@@ -101,15 +102,12 @@ void addBaseline(CLI::App& app) {
                     "Regularization coefficients to choose from on dev, comma separated")
         ->delimiter(',')
         ->capture_default_str();
-    sub->add_option("--max-train-len", o->maxTrainLen,
-                    "Train on sentences with at most this many words (0 = all)")
-        ->capture_default_str();
+    addMaxTrainLenOption(sub, o->maxTrainLen,
+                         "Train on sentences with at most this many words (0 = all)");
     sub->add_option("--dev-max-len", o->devMaxLen,
                     "Evaluate on dev sentences with at most this many words (0 = all)")
         ->capture_default_str();
-    sub->add_option("--train-sentences", o->trainSentences,
-                    "Use only the first N trees of the training treebank (0 = all)")
-        ->capture_default_str();
+    addMaxTrainSentencesOption(sub, o->trainSentences, {"--train-sentences"});
     sub->add_option("--runtime", o->runtime,
                     "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
         ->capture_default_str();
@@ -124,7 +122,10 @@ void addBaseline(CLI::App& app) {
         if (fs::exists(out / "frontier.json") && !o->force)
             throw InputError((out / "frontier.json").string(), 0, 0,
                              "exists (use --force to overwrite the run)");
-        fs::create_directories(out);
+        // The run directory is made only when there is something to write: a bad input or a
+        // Ctrl-C during the sweep leaves none behind.
+        if (fs::exists(out) && !fs::is_directory(out))
+            throw InputError(out.string(), 0, 0, "exists and is not a directory");
         Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("baseline", "point");
         const std::vector<Tree> train = readNormalizedTreebank(
@@ -191,6 +192,7 @@ void addBaseline(CLI::App& app) {
                   {"l2Selection", sel},
                   {"allPruned", run.allPrunedDev},
                   {"warmStart", bo.warmStart}};
+        fs::create_directories(out);
         for (size_t i = 0; i < best.points.size(); ++i) {
             Policy p = best.points[i].policy;
             p.meta.lambda = d.points[i].lambda;
@@ -280,7 +282,7 @@ void addBenchFeatures(CLI::App& app) {
     sub->add_option("--treebank", o->treebank, "Treebank file or directory")->required();
     sub->add_option("--max-len", o->maxLen, "Longest sentence to include (0 = all)")
         ->capture_default_str();
-    sub->add_option("--repeat", o->repeat, "Passes (the best is reported)")->capture_default_str();
+    addRepeatsOption(sub, o->repeat, "Passes (the best is reported)", {"--repeat"});
     sub->add_option("--policy", o->policy, "Also time policyMask with this policy");
     sub->add_option("--grammar", o->grammar, "With --train-weight: grammar for the gold spans");
     sub->add_option(
@@ -354,7 +356,7 @@ void addBenchFeatures(CLI::App& app) {
             j["spansKept"] = kept;
         }
         if (o->trainWeight > 0) {
-            if (o->grammar.empty()) throw std::invalid_argument("--train-weight needs --grammar");
+            if (o->grammar.empty()) throw UsageError("--train-weight needs --grammar");
             const Grammar g = loadGrammar(o->grammar);
             auto t0 = Clock::now();
             BaselineExamples ex = baselineExamples(g, trees, o->maxLen, o->trainWeight);

@@ -1,6 +1,7 @@
 // prunescope-cli bench-parse: CKY throughput (pushes/s) by sentence length, unpruned and pruned,
 // and (--ideal) the ideal inner loop on the same grammar for the ratio to the hardware limit.
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/parse/CkyIdealLoop.h"
@@ -54,7 +55,7 @@ nlohmann::json phasesJson(const ParsePhases& ph) {
 CkyKernel kernelFromName(const std::string& name) {
     for (CkyKernel k : {CkyKernel::Auto, CkyKernel::Portable, CkyKernel::Avx2, CkyKernel::Avx512})
         if (name == ckyKernelName(k)) return k;
-    throw std::invalid_argument("--kernel must be auto, portable, avx2 or avx512");
+    throw UsageError("--kernel must be auto, portable, avx2 or avx512");
 }
 } // namespace
 
@@ -73,9 +74,8 @@ void addBenchParseCommand(CLI::App& app) {
     sub->add_option("--treebank", o->treebank, "Treebank file or directory (its words are parsed)")
         ->required();
     sub->add_option("--max-len", o->maxLen, "Longest sentence to include")->capture_default_str();
-    sub->add_option("--repeat", o->repeat,
-                    "Passes over the data (the best pass per bucket is reported)")
-        ->capture_default_str();
+    addRepeatsOption(sub, o->repeat, "Passes over the data (the best pass per bucket is reported)",
+                     {"--repeat"});
     sub->add_option("--mask", o->mask,
                     "all (exhaustive), gold (keep only the spans of the binarized gold tree), or "
                     "random:P (keep each span with probability P)")
@@ -106,7 +106,7 @@ void addBenchParseCommand(CLI::App& app) {
         if (o->mask.rfind("random:", 0) == 0)
             keepP = std::stod(o->mask.substr(7));
         else if (o->mask != "all" && o->mask != "gold")
-            throw std::invalid_argument("--mask must be all, gold or random:P");
+            throw UsageError("--mask must be all, gold or random:P");
         std::mt19937 rng(12345);
         std::vector<PruningMask> masks;
         for (const auto& t : gold) {

@@ -83,7 +83,7 @@ void addEvalCommand(CLI::App& app) {
                       << std::setprecision(4) << "mpush/sentence   " << r.meanPushes() / 1e6 << "\n"
                       << std::setprecision(1) << "constituents     " << r.meanConstituents() << "\n"
                       << "spans kept       " << r.meanSpansKept() << "\n"
-                      << "words/second     " << r.wordsPerSecond() << " per core, "
+                      << "words/second     " << r.wordsPerSecond() << " per core (thread CPU), "
                       << (r.wallSeconds > 0 ? r.words / r.wallSeconds : 0.0) << " on " << r.threads
                       << " thread" << (r.threads > 1 ? "s" : "") << "\n";
         }

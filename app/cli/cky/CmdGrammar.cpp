@@ -1,6 +1,7 @@
 // prunescope-cli grammar: estimate a PCFG from a treebank (relative frequency).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/grammar/SplitMerge.h"
@@ -40,7 +41,7 @@ void addGrammarCommand(CLI::App& app) {
     sub->add_option("--rare", o->rare,
                     "Words seen at most this often become unknown-word signatures")
         ->capture_default_str();
-    sub->add_option("--max-trees", o->maxTrees, "Use only the first N trees (0 = all)");
+    addMaxSentencesOption(sub, o->maxTrees, "the treebank", {"--max-trees"});
     auto* smOpt = sub->add_option(
         "--split-merge", o->splitMerge,
         "Train a fine grammar: N split-merge cycles (0..8) from the Markov-0 X-bar grammar; "

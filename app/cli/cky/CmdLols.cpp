@@ -3,6 +3,7 @@
 #include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/eval/PermutationTest.h"
 #include "core/grammar/GrammarFile.h"
@@ -74,7 +75,7 @@ OpenedRun openRun(LolsOpts o, const Progress& progress) {
     }
     const LolsRunSpec& s = o.spec;
     if (o.out.empty() || s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty())
-        throw std::invalid_argument(
+        throw UsageError(
             "lols needs --grammar, --init, --train, --dev and --out (or --resume RUNDIR)");
     o.spec.lols.iterations = o.iterations >= 0 ? o.iterations : 10;
     const nlohmann::json config = newLolsRunConfig(o.spec);
@@ -217,9 +218,7 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")
         ->check(CLI::Range(1, kMaxSentenceLength))
         ->capture_default_str();
-    sub->add_option("--train-limit", s.trainLimit,
-                    "Use only the first N training sentences (0 = all)")
-        ->check(CLI::NonNegativeNumber);
+    addMaxTrainSentencesOption(sub, s.trainLimit, {"--train-limit"})->check(CLI::NonNegativeNumber);
     sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)")
         ->check(CLI::NonNegativeNumber);
     sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord,
@@ -236,12 +235,12 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--lbfgs-gradient-reduction", s.lols.logreg.gradientReduction,
                     "Retraining stops once the gradient norm fell by this factor from the warm "
                     "start (0 = off; "
-                    "docs/benchmarks.md, issue 16)")
+                    "docs/benchmarks.md)")
         ->check(CLI::Range(0.0, 0.999999));
     sub->add_option("--lbfgs-max-iterations", s.lols.logreg.maxIterations,
                     "Cap on L-BFGS iterations per LOLS iteration's retraining (warm-started from "
                     "the previous "
-                    "policy; docs/benchmarks.md, issue 16)")
+                    "policy; docs/benchmarks.md)")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     sub->add_option("--lbfgs-max-iterations-after-first", s.lols.lbfgsMaxIterationsAfterFirst,
@@ -249,7 +248,7 @@ void addLolsTrainCommand(CLI::App& app) {
                     "(warm-started from a policy "
                     "trained on nearly the same aggregate; iteration 1 keeps "
                     "--lbfgs-max-iterations; 0 = off; "
-                    "docs/benchmarks.md, issue 16)")
+                    "docs/benchmarks.md)")
         ->check(CLI::Range(0, 1000000));
     sub->add_option("--threads", o->threads,
                     "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on "
@@ -258,6 +257,9 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
     sub->add_flag("--quiet", o->quiet, "Do not print one line per iteration");
     setAction(sub, [o, surrogate, engine, noQ0] {
+        // The deprecated spelling sets the same value without the option's own check.
+        if (o->spec.trainLimit < 0)
+            throw UsageError("--max-train-sentences (--train-limit): must be 0 (all) or more");
         o->spec.lols.surrogate = surrogateFromName(*surrogate);
         o->spec.lols.engine = rolloutEngineFromName(*engine);
         o->spec.q0 = !*noQ0;
@@ -284,12 +286,12 @@ void addRegretCommand(CLI::App& app) {
     sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
     sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this");
-    sub->add_option("--limit", o->limit, "Use only the first N sentences (0 = all)");
+    addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_option("--cp-rollouts-per-word", o->cpPerWord,
                     "Sample <= this*n states per sentence (0 = all)");
     sub->add_option("--seed", o->seed, "Seed for sampled states");
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)");
-    sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
+    addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
         const Policy p = loadPolicy(o->policy);
@@ -345,7 +347,7 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--threads", o->threads,
                     "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
         ->check(CLI::NonNegativeNumber);
-    sub->add_option("--json", o->json, "Also write the numbers to this JSON file");
+    addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
         ConsoleProgress console("compare", "policy");

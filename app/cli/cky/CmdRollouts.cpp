@@ -2,6 +2,7 @@
 // (sec. 5.3) rollouts against naive reparsing — exactness on a whole treebank, and speed.
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/eval/Evalb.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
@@ -56,8 +57,7 @@ std::vector<std::string> splitList(const std::string& s) {
 // when no sentence reaches makeMask) and never empty.
 std::vector<std::string> maskKinds(const std::string& list) {
     std::vector<std::string> kinds = splitList(list);
-    if (kinds.empty())
-        throw std::invalid_argument("--masks names no mask kind (keep, random or gold)");
+    if (kinds.empty()) throw UsageError("--masks names no mask kind (keep, random or gold)");
     for (const auto& k : kinds)
         if (k != "keep" && k != "random" && k != "gold")
             throw std::invalid_argument("unknown mask kind '" + k + "' (keep, random or gold)");
@@ -109,7 +109,7 @@ void addCheck(CLI::App& app) {
     sub->add_option("--tolerance", o->tolerance, "Largest relative error allowed for DP")
         ->capture_default_str();
     sub->add_option("--seed", o->seed, "Seed of the random masks")->capture_default_str();
-    sub->add_option("--limit", o->limit, "Check at most this many sentences (0 = all)");
+    addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_flag("--no-cp", o->skipCp, "Skip the change-propagation check");
     sub->add_flag("--no-dp", o->skipDp, "Skip the inside-outside check");
     setAction(sub, [o] {
@@ -281,8 +281,7 @@ void addBench(CLI::App& app) {
         std::vector<std::pair<std::string, std::pair<int, int>>> buckets;
         for (const auto& bucket : splitList(o->buckets))
             buckets.emplace_back(bucket, parseBucket(bucket));
-        if (buckets.empty())
-            throw std::invalid_argument("--buckets names no bucket (e.g. 1-10,11-20)");
+        if (buckets.empty()) throw UsageError("--buckets names no bucket (e.g. 1-10,11-20)");
         const std::vector<Tree> all = loadSentences(o->treebank, 3, kMaxSentenceLength);
         auto run = [&](const char* method) { return o->only.empty() || o->only == method; };
         if (!o->only.empty()) o->latencySentences = 0;

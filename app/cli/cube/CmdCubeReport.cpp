@@ -3,6 +3,7 @@
 // Holm's correction, dev UAS per epoch).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/cube/CubeModel.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/UasSignificance.h"
@@ -35,7 +36,8 @@ void addCubeBench(CLI::App& app) {
     sub->add_option("--model", o->model, "Cube-pruning model")->required();
     sub->add_option("--treebank", o->treebank, "Sentences to parse (a treebank file or directory)")
         ->required();
-    sub->add_option("--beams", o->beams, "Beam sizes, comma-separated")
+    addDeprecatedAliases(sub, o->beams, "--beam", {"--beams"});
+    sub->add_option("--beam", o->beams, "Beam sizes k, comma-separated (as cube-eval's --beam)")
         ->delimiter(',')
         ->capture_default_str();
     sub->add_option("--repeats", o->repeats,
@@ -56,7 +58,7 @@ void addCubeBench(CLI::App& app) {
         const Progress& progress = console.progress();
         for (int r = 0; r < o->repeats; ++r)
             for (int k : o->beams) {
-                if (k < 1) throw std::invalid_argument("--beams: every beam must be >= 1");
+                if (k < 1) throw std::invalid_argument("--beam: every beam must be >= 1");
                 DepCorpusResult res = evaluateDepCorpus(gold, cubeDecoder(model, k), progress);
                 speeds[k].push_back(res.tokensPerSecond());
                 last[k] = std::move(res);
@@ -174,7 +176,7 @@ void addCubeCompare(CLI::App& app) {
         for (const std::string& pair : o->pairs) {
             const auto colon = pair.find(':');
             if (colon == std::string::npos)
-                throw std::invalid_argument("--pair '" + pair + "' is not A.json:B.json");
+                throw UsageError("--pair '" + pair + "' is not A.json:B.json");
             const std::string a = pair.substr(0, colon), b = pair.substr(colon + 1);
             const PerSentence pa = readPerSentence(a), pb = readPerSentence(b);
             checkSameSentences(a, pa, b, pb);

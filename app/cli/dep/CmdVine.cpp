@@ -2,6 +2,7 @@
 // stage by stage with alpha chosen on dev, and its speed against exhaustive parsing.
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
@@ -113,7 +114,7 @@ void addVineTrain(CLI::App& app) {
         const auto dev = readDepTreebank(o->dev);
         if (train.empty()) throw InputError(o->train, 0, 0, "no training sentences");
         requireSentencesToEvaluate(dev.size(), o->dev, 0);
-        if (o->grid.empty()) throw std::invalid_argument("--alpha-grid: no alphas");
+        if (o->grid.empty()) throw UsageError("--alpha-grid: no alphas");
         std::sort(o->grid.begin(), o->grid.end());
         ConsoleProgress console("vine-train", "epoch", o->quiet);
         const Progress& progress = console.progress();

@@ -1,5 +1,6 @@
 // Pruning stages from the command line.
 #include "app/cli/dep/DepPipelineOptions.h"
+#include "app/cli/Options.h"
 
 #include "core/filters/ArcFilterFile.h"
 #include "core/filters/FilterStage.h"
@@ -48,8 +49,7 @@ void addVineStages(DepPipeline& pipeline, DepStageOptions& o, nlohmann::json& in
         pipeline.addStage(lengthVineStage(o.lengthVine));
         info.push_back({{"name", "length-vine"}, {"band", o.lengthVine}});
     }
-    if (!o.alphas.empty() && o.cascade.empty())
-        throw std::invalid_argument("--alpha needs --cascade");
+    if (!o.alphas.empty() && o.cascade.empty()) throw UsageError("--alpha needs --cascade");
     if (o.cascade.empty()) return;
     auto c = std::make_shared<VineCascade>(loadVineCascade(o.cascade));
     const std::vector<double> alphas = o.alphas.empty() ? c->alphas : o.alphas;

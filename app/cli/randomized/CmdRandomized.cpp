@@ -4,6 +4,7 @@
 #include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "app/cli/randomized/RandomizedSupport.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/mcmc/BiasExperiment.h"
@@ -131,7 +132,7 @@ void addRandomizedCommand(CLI::App& app) {
     sub->add_flag("--no-oracle", o->noOracle, "Skip the exact-posterior threshold masks");
     sub->add_option("--repeats", o->repeats, "Independent chains per sentence")
         ->capture_default_str();
-    sub->add_option("--limit", o->limit, "Use at most this many sentences (0 = all)");
+    addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_option("--every", o->every, "Use every k-th sentence (a deterministic sample)")
         ->capture_default_str();
     sub->add_option("--permutations", o->permutations, "Samples of the paired permutation tests")
@@ -141,6 +142,7 @@ void addRandomizedCommand(CLI::App& app) {
     auto* json =
         sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
+    addOutJsonOption(sub, o->json); // the file form of --json FILE, as in every command
     sub->add_option("--plot", o->plot,
                     "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file");
     sub->add_option("--plot-rules", o->plotRules,
@@ -153,8 +155,7 @@ void addRandomizedCommand(CLI::App& app) {
             return 0;
         }
         if (grammarOpt->count() == 0 || treebankOpt->count() == 0)
-            throw std::invalid_argument(
-                "randomized needs --grammar and --treebank (or --replot FILE)");
+            throw UsageError("randomized needs --grammar and --treebank (or --replot FILE)");
         const Grammar g = loadGrammar(o->grammar);
         const auto sentences =
             loadSentenceWords(o->treebank, o->minLen, o->maxLen, o->every, o->limit);

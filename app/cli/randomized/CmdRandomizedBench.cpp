@@ -2,6 +2,8 @@
 // (mask, pruned inside, pruned outside, tree sample) next to one exact inside-outside pass and one
 // Viterbi parse, for sentences of given lengths (docs/benchmarks.md, "Randomized pruning").
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "app/cli/randomized/RandomizedSupport.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/mcmc/FigureOfMerit.h"
@@ -32,7 +34,7 @@ void addRandomizedBenchCommand(CLI::App& app) {
         int tolerance = 1, perLength = 8, iterations = 16, passes = 3;
         double support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction;
         std::uint64_t seed = 1;
-        bool json = false;
+        bool json = false, quiet = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
@@ -49,16 +51,20 @@ void addRandomizedBenchCommand(CLI::App& app) {
     sub->add_option("--iterations", o->iterations, "MCMC iterations per sentence and pass")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
-    sub->add_option("--passes", o->passes, "Timing passes (each sentence's minimum is kept)")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
+    addRepeatsOption(sub, o->passes, "Timing passes (each sentence's minimum is kept)",
+                     {"--passes"})
+        ->check(CLI::Range(1, 1000));
     sub->add_option("--seed", o->seed, "Seed")->capture_default_str();
     sub->add_option("--selection", o->selection, "Selection chain")->capture_default_str();
     sub->add_option("--support-threshold", o->support, "M' threshold")->capture_default_str();
     sub->add_option("--selection-fraction", o->fraction, "|s| / |M'|")->capture_default_str();
     sub->add_option("--policy", o->policy, "Figure-of-merit policy (default: the bundled one)");
     sub->add_flag("--json", o->json, "Print JSON");
+    sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
+        // The deprecated spelling sets the same value without the option's own check.
+        if (o->passes < 1 || o->passes > 1000)
+            throw UsageError("--repeats (--passes): must be between 1 and 1000");
         const Grammar g = loadGrammar(o->grammar);
         const LoadedPolicy fom = loadFomPolicy(o->policy);
         RandomizedOptions opt;
@@ -83,12 +89,19 @@ void addRandomizedBenchCommand(CLI::App& app) {
                     " to " + std::to_string(L + o->tolerance) + " words (--lengths " +
                     std::to_string(L) + ", --tolerance " + std::to_string(o->tolerance) + ")");
         }
+        // Progress per sentence on stderr (the benchmark runs for seconds); Ctrl-C cancels.
+        ConsoleProgress console("bench-randomized", "sentence", o->quiet);
+        long total = 0;
+        for (const auto& sentences : byLength)
+            total += static_cast<long>(sentences.size());
+        console.progress().begin("timing", total);
         for (std::size_t li = 0; li < o->lengths.size(); ++li) {
             const int L = o->lengths[li];
             const auto& sentences = byLength[li];
             std::vector<double> exactS, exactP, viterbiS, iterS, iterP, startS, startP, ratioS,
                 ratioP;
             for (std::size_t s = 0; s < sentences.size(); ++s) {
+                console.progress().throwIfCancelled();
                 const auto& w = sentences[s];
                 const int n = static_cast<int>(w.size());
                 const auto f = policyFigureOfMerit(fom.policy, w);
@@ -123,6 +136,7 @@ void addRandomizedBenchCommand(CLI::App& app) {
                 ratioS.push_back(bestIter / bestExact);
                 ratioP.push_back(static_cast<double>(pushesIter) /
                                  static_cast<double>(std::max<long>(pushesExact, 1)));
+                console.progress().advance();
             }
             rows.push_back({{"length", L},
                             {"sentences", sentences.size()},

@@ -4,6 +4,7 @@
 #include "app/cli/CommandLineGuard.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "app/cli/randomized/RandomizedSupport.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/grammar/GrammarFile.h"
@@ -57,11 +58,10 @@ void addRandomizedEmCommand(CLI::App& app) {
     sub->add_option("--train", o->train, "Treebank whose sentences (words only) are the EM corpus")
         ->required();
     sub->add_option("--dev", o->dev, "Gold treebank for dev log-likelihood and F1")->required();
-    sub->add_option("--train-max-len", o->trainMaxLen, "Longest EM sentence")
-        ->capture_default_str();
+    addMaxTrainLenOption(sub, o->trainMaxLen, "Longest EM sentence (words)", {"--train-max-len"});
     sub->add_option("--train-every", o->trainEvery, "Use every k-th EM sentence")
         ->capture_default_str();
-    sub->add_option("--train-limit", o->trainLimit, "At most this many EM sentences (0 = all)");
+    addMaxTrainSentencesOption(sub, o->trainLimit, {"--train-limit"});
     sub->add_option("--dev-max-len", o->devMaxLen, "Longest dev sentence")->capture_default_str();
     sub->add_option("--em-iterations", o->emIterations, "EM iterations")->capture_default_str();
     sub->add_option("--step-size", o->stepSize, "Stepwise-EM step size eta in (0,1]")
@@ -90,6 +90,7 @@ void addRandomizedEmCommand(CLI::App& app) {
     auto* json =
         sub->add_option("--json", o->json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
+    addOutJsonOption(sub, o->json); // the file form of --json FILE, as in every command
     setAction(sub, [o, json] {
         const Grammar g0 = loadGrammar(o->grammar);
         const auto train =

@@ -1,0 +1,78 @@
+#pragma once
+// One vocabulary for prunescope-cli's flags (docs/cli.md, "Flags"): one helper per idea, so the
+// same idea has the same name, meaning, default and unit in every command. Old spellings stay as
+// hidden aliases that set the same value and print a one-line deprecation note on stderr when it
+// is a terminal; they are never removed where an earlier issue's acceptance checks use them.
+#include <CLI/CLI.hpp>
+
+#include <initializer_list>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+namespace prunescope::cli {
+
+// A bad flag value or combination found once parsing is done ("--alpha needs --cascade", "--mask
+// must be all, gold or random:P"): main() prints "error: WHAT" and exits 2, as for CLI11's own
+// parse errors (docs/cli.md, "Exit codes").
+class UsageError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// Prints "note: OLD is deprecated; use NEW (it still works)" on stderr if stderr is a terminal.
+void noteDeprecatedFlag(const std::string& oldName, const std::string& newName);
+
+// Hidden aliases of newName that set target too (and note their deprecation when used).
+template <class T>
+void addDeprecatedAliases(CLI::App* sub, T& target, const std::string& newName,
+                          std::initializer_list<const char*> oldNames) {
+    for (const char* old : oldNames) {
+        const std::string oldName = old;
+        CLI::Option* opt = sub->add_option(oldName, target);
+        if constexpr (requires { target.push_back(target.front()); }) opt->delimiter(',');
+        opt->group("") // hidden from --help and completion
+            ->each(
+                [oldName, newName](const std::string&) { noteDeprecatedFlag(oldName, newName); });
+    }
+}
+
+// --repeats N: passes or repetitions of a timed or sampled measurement.
+template <class T>
+CLI::Option* addRepeatsOption(CLI::App* sub, T& repeats, const std::string& what,
+                              std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, repeats, "--repeats", oldNames);
+    return sub->add_option("--repeats", repeats, what)->capture_default_str();
+}
+
+// --max-sentences N: use only the first N sentences (trees) of the input; 0 = all.
+template <class T>
+CLI::Option* addMaxSentencesOption(CLI::App* sub, T& n, const std::string& of,
+                                   std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, n, "--max-sentences", oldNames);
+    return sub->add_option("--max-sentences", n,
+                           "Use only the first N sentences of " + of + " (0 = all)");
+}
+
+// --max-train-sentences N: the same for the training treebank of a command that also reads dev.
+template <class T>
+CLI::Option* addMaxTrainSentencesOption(CLI::App* sub, T& n,
+                                        std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, n, "--max-train-sentences", oldNames);
+    return sub->add_option("--max-train-sentences", n,
+                           "Use only the first N training sentences (0 = all)");
+}
+
+// --max-train-len N: train on sentences of at most N words (words, like --max-len).
+template <class T>
+CLI::Option* addMaxTrainLenOption(CLI::App* sub, T& n, const std::string& what,
+                                  std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, n, "--max-train-len", oldNames);
+    return sub->add_option("--max-train-len", n, what)->capture_default_str();
+}
+
+// --out-json FILE: also write the command's numbers to FILE as JSON. Where --json took a FILE
+// (regret, compare), that form keeps working as a hidden alias.
+CLI::Option* addOutJsonOption(CLI::App* sub, std::string& file, bool jsonTookAFile = false);
+
+} // namespace prunescope::cli
