@@ -1,5 +1,5 @@
-// The GUI's one helper for background work (app/gui/window/BackgroundTask.h): throttled progress that
-// always delivers the last update, posts in order, the cancelling state, failures, and
+// The GUI's one helper for background work (app/gui/window/BackgroundTask.h): throttled progress
+// that always delivers the last update, posts in order, the cancelling state, failures, and
 // cancel-and-wait in the destructor.
 #include "app/gui/window/BackgroundTask.h"
 #include "core/util/VectorState.h"

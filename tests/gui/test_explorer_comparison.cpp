@@ -3,8 +3,8 @@
 // the overlay marks exactly those spans (three classes, a legend), the current mask's row agrees
 // with the explorer's own statistics, a saved mask file is a source, a typed sentence has no gold
 // mask; and File ▸ Print… to a PDF file prints the chart and the trees, one page each.
-#include "app/gui/window/MainWindow.h"
 #include "app/gui/explorer/MaskComparisonPanel.h"
+#include "app/gui/window/MainWindow.h"
 #include "support/TestData.h"
 #include "widgets/ChartOverlay.h"
 

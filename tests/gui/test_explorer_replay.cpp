@@ -5,9 +5,9 @@
 // the change animation's statistics and trees follow its revealed cells too. Before the
 // whole-sentence cell the predicted tree view shows the best partial parse
 // (core/parse/PartialParse.h) as fragments.
-#include "app/gui/window/MainWindow.h"
 #include "app/gui/explorer/ReplayController.h"
 #include "app/gui/explorer/SentenceSession.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/parse/Parser.h"
 #include "core/parse/PartialParse.h"
 #include "support/TestData.h"

@@ -1,8 +1,8 @@
 // GUI tests of the randomized-pruning window (offscreen): it shows what core computes for the same
 // sentence, options and seed; step / play / pause / restart; the mask map's cells; selection "none"
 // is exact; closing while a step runs is safe.
-#include "app/gui/window/MainWindow.h"
 #include "app/gui/randomized/RandomizedWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/mcmc/FigureOfMerit.h"
 
 #include "support/TestSuite.h"

@@ -5,8 +5,8 @@
 // and back when the overlay is turned off (in the explorer or the regret window), restoring the
 // quantity and map; and a flip, undo, another sentence or another colour quantity drops it (no
 // stale colours).
-#include "app/gui/window/MainWindow.h"
 #include "app/gui/explorer/RegretWindow.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/grammar/PcfgEstimator.h"
 #include "core/policy/GoldSpans.h"
 #include "core/rollout/Rollout.h"

@@ -2,8 +2,8 @@
 // (scripts/screenshots.sh). See CubeExplorerWindow.h.
 //   prunescope --screenshot-cube FILE.png [--cube-model M] [--cube-sentences S] [--sentence n]
 //              [--beam k] [--update standard|skip|smax|pmax] [--cell ID] [--apply N] [--tab 0|1|2]
-#include "app/gui/window/BackgroundTask.h"
 #include "app/gui/cube/CubeExplorerWindow.h"
+#include "app/gui/window/BackgroundTask.h"
 
 #include <QApplication>
 #include <QTabWidget>

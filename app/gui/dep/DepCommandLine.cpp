@@ -8,9 +8,9 @@
 //   prunescope --screenshot-dep-frontier FILE.png --frontier-input JSON ... [--widget window|plot]
 //   [--size WxH]
 // renders the dependency frontier window (DepFrontierWindow.h) of those files.
-#include "app/gui/window/CommandLine.h"
 #include "app/gui/dep/DepExplorerPanel.h"
 #include "app/gui/dep/DepFrontierWindow.h"
+#include "app/gui/window/CommandLine.h"
 #include "app/gui/window/MainWindow.h"
 #include "widgets/ArcMatrixView.h"
 #include "widgets/DepFrontierPlot.h"

@@ -7,8 +7,8 @@
 // re-runs the stages live; a click on an arc cell flips its mask bit and re-parses (the same code
 // as `prunescope-cli dep-parse --mask`, DepSession.h). Work runs on a BackgroundTask; requests
 // made while one runs are coalesced into the next.
-#include "app/gui/window/BackgroundTask.h"
 #include "app/gui/dep/DepSession.h"
+#include "app/gui/window/BackgroundTask.h"
 #include "core/filters/FilterExplanation.h"
 
 #include <exception>

@@ -6,8 +6,8 @@
 // per sentence, an overlay of the signed r^[keep] - r^[prune] on the explorer's heat map (a
 // diverging colour map, symmetric around 0) with the gold label and the rollout oracle's choice,
 // which can be turned off.
-#include "app/gui/window/BackgroundTask.h"
 #include "app/gui/explorer/RegretTable.h"
+#include "app/gui/window/BackgroundTask.h"
 #include "core/lols/Regret.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/RegretBars.h"

@@ -1,12 +1,12 @@
 // Non-interactive modes of the frontier window: screenshots for docs/user-guide.md and the
 // event-loop stall benchmark of a background LOLS run (Vieira & Eisner 2017, sec. 4) for
 // docs/benchmarks.md. Options: app/gui/window/CommandLine.cpp (`prunescope --help`).
+#include "app/gui/explorer/RegretWindow.h"
+#include "app/gui/frontier/FrontierWindow.h"
+#include "app/gui/frontier/TrainingPanel.h"
 #include "app/gui/window/BackgroundTask.h"
 #include "app/gui/window/CommandLine.h"
-#include "app/gui/frontier/FrontierWindow.h"
 #include "app/gui/window/MainWindow.h"
-#include "app/gui/explorer/RegretWindow.h"
-#include "app/gui/frontier/TrainingPanel.h"
 #include "core/util/Spread.h"
 #include "widgets/ImageExport.h"
 

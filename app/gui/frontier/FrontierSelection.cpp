@@ -1,8 +1,8 @@
 // The frontier window's choice of policy (Vieira & Eisner 2017, sec. 7): the evaluation-set
 // selector (only one set is compared), the policy maximizing accuracy - lambda * runtime among the
 // shown ones, why it cannot be loaded or exported, and its export with lambda and provenance.
-#include "app/gui/frontier/FrontierWindow.h"
 #include "app/gui/explorer/ShownPath.h"
+#include "app/gui/frontier/FrontierWindow.h"
 
 #include <QComboBox>
 #include <QFileDialog>

@@ -1,13 +1,13 @@
 // Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see
 // FrontierWindow.h.
 #include "app/gui/frontier/FrontierWindow.h"
-#include "app/gui/window/BusyCursor.h"
 #include "app/gui/explorer/ExplorerPanel.h"
+#include "app/gui/window/BusyCursor.h"
 
-#include "app/gui/frontier/LolsRunDialog.h"
-#include "app/gui/window/MainWindow.h"
 #include "app/gui/explorer/RegretWindow.h"
+#include "app/gui/frontier/LolsRunDialog.h"
 #include "app/gui/frontier/TrainingPanel.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/util/DataDir.h"
 #include "core/util/Error.h"
 

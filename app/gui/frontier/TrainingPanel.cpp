@@ -1,8 +1,8 @@
 // LOLS run panel (Vieira & Eisner 2017, sec. 4 Alg. 2): see TrainingPanel.h.
 #include "app/gui/frontier/TrainingPanel.h"
 
-#include "app/gui/window/BackgroundTask.h"
 #include "app/gui/explorer/ShownPath.h"
+#include "app/gui/window/BackgroundTask.h"
 
 #include <qcustomplot.h>
 

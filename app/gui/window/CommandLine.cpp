@@ -1,11 +1,11 @@
 #include "app/gui/window/CommandLine.h"
 
-#include "app/gui/window/BackgroundTask.h"
 #include "app/gui/cube/CubeExplorerWindow.h"
-#include "app/gui/window/MainWindow.h"
 #include "app/gui/explorer/MaskComparisonPanel.h"
-#include "app/gui/randomized/RandomizedWindow.h"
 #include "app/gui/explorer/ReplayController.h"
+#include "app/gui/randomized/RandomizedWindow.h"
+#include "app/gui/window/BackgroundTask.h"
+#include "app/gui/window/MainWindow.h"
 #include "core/util/Spread.h"
 #include "widgets/ImageExport.h"
 
