@@ -76,6 +76,14 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
                 reportError(m);
                 startNextLoad();
             });
+    // A first hint for a newcomer (issue 42): a normal status-bar widget, so it shows whenever no
+    // message does.
+    hint_ = new QLabel(tr("Click a cell to prune or keep its span (pruned cells are hatched) · F5 "
+                          "replays CKY · Alt+→ next sentence · F1 a guided tour"));
+    hint_->setObjectName("statusHint");
+    hint_->setMinimumWidth(0);
+    hint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    statusBar()->addWidget(hint_, 1);
     docLabel_ = new QLabel;
     statusBar()->addPermanentWidget(docLabel_);
     statusBar()->addPermanentWidget(progress_);
