@@ -96,9 +96,30 @@ class TestExplorerStress : public QObject {
         QVERIFY(next && prev);
         QAction* replay = ex()->replayAction();
         QCOMPARE(replay->shortcut(), QKeySequence(Qt::Key_F5));
-        int done = 0, replays = 0, flips = 0, navigations = 0;
+        int done = 0, replays = 0, flips = 0, navigations = 0, busyReplays = 0;
         QString failure;
+        // An action must return without running others inside it: before the fix, F5 during a
+        // computing trace waited in a nested event loop, where the next sentence destroyed the
+        // session that F5 was still reading (a use-after-free; under ASan at once, in a Release
+        // build a crash after 10-80 pairs or a stale replay). Depth > 1 is that nested loop.
+        QObject context; // its timers and connections die with it, at the end of this function
+        int depth = 0;
+        auto fail = [&](const QString& what) {
+            if (failure.isEmpty()) failure = QString("after action %1: %2").arg(done).arg(what);
+            done = actions; // stop here
+        };
+        // A trace that becomes the replay is of the sentence shown.
+        connect(ex()->replay(), &ReplayController::stepChanged, &context, [&](int step, int) {
+            const ReplayController* r = ex()->replay();
+            const SentenceSession* cur = ex()->session();
+            if (step == 0 && r->active() && cur && r->trace().n != cur->length())
+                fail(QString("a replay of a %1-word sentence became active on a %2-word one")
+                         .arg(r->trace().n)
+                         .arg(cur->length()));
+        });
         auto act = [&] {
+            if (++depth > 1)
+                fail("an action ran inside another one (a nested event loop in an action)");
             const int kind = std::uniform_int_distribution<int>(0, 99)(rng);
             const int count = win_->sentenceCount();
             if (kind < 22) { // Alt+→ / Alt+← (wrapping to the start / end: keeps moving)
@@ -108,8 +129,10 @@ class TestExplorerStress : public QObject {
                     at + 1 < count ? next->trigger() : win_->selectSentence(0);
                 else
                     at > 0 ? prev->trigger() : win_->selectSentence(count - 1);
-            } else if (kind < 44) { // F5
+            } else if (kind < 44) { // F5, half the time on the keep-all mask (a longer trace)
+                if (kind < 33) ex()->keepAllAction()->trigger();
                 ++replays;
+                busyReplays += ex()->replay()->computing(); // a trace is still being computed
                 replay->trigger();
             } else if (kind < 50) {
                 ex()->replay()->stepForward();
@@ -134,22 +157,18 @@ class TestExplorerStress : public QObject {
                 ex()->resetAction()->trigger();
             }
             ++done;
-            if (failure.isEmpty()) {
-                failure = inconsistency();
-                if (!failure.isEmpty()) {
-                    failure =
-                        QString("after action %1 (kind %2): %3").arg(done).arg(kind).arg(failure);
-                    done = actions; // stop here
-                }
-            }
+            --depth;
+            if (const QString why = inconsistency(); !why.isEmpty())
+                fail(QString("(kind %1) %2").arg(kind).arg(why));
         };
-        // Each action is a single-shot timer's: the next is armed when one has run, 0-30 ms later.
-        QObject context; // its timers die with it, at the end of this function
+        // Each action is a single-shot timer's: the next is armed when one has run, 0-30 ms later,
+        // or in a burst (a held key) 0-2 ms later.
         std::function<void()> fire;
         fire = [&] {
             act();
             if (done < actions)
-                QTimer::singleShot(std::uniform_int_distribution<int>(0, 30)(rng), &context, fire);
+                QTimer::singleShot(std::uniform_int_distribution<int>(0, rng() % 2 ? 2 : 30)(rng),
+                                   &context, fire);
         };
         QTimer::singleShot(0, &context, fire);
         QVERIFY(processEventsUntil([&] { return done >= actions; }, 3600 * 1000));
@@ -157,8 +176,9 @@ class TestExplorerStress : public QObject {
         QVERIFY(ex()->replay()->waitUntilReady(600000)); // the last trace, if one is computing
         const QString atEnd = inconsistency();
         QVERIFY2(atEnd.isEmpty(), qPrintable(atEnd));
-        qInfo("%d actions (seed %u): %d navigations, %d replays, %d flips", done, seed, navigations,
-              replays, flips);
+        qInfo("%d actions (seed %u): %d navigations, %d replays (%d while a trace was computing), "
+              "%d flips",
+              done, seed, navigations, replays, busyReplays, flips);
         QVERIFY(replays > actions / 10 && navigations > actions / 10 && flips > actions / 10);
         // The window still works: a replay of the current sentence completes and matches it.
         ex()->replayAction()->trigger();
