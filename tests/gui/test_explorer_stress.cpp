@@ -161,14 +161,15 @@ class TestExplorerStress : public QObject {
             if (const QString why = inconsistency(); !why.isEmpty())
                 fail(QString("(kind %1) %2").arg(kind).arg(why));
         };
-        // Each action is a single-shot timer's: the next is armed when one has run, 0-30 ms later,
-        // or in a burst (a held key) 0-2 ms later.
+        // Each action is a single-shot timer's, the next armed before the action runs (as key
+        // presses queue while a handler runs), 0-30 ms later or in a burst (a held key) 0-2 ms
+        // later.
         std::function<void()> fire;
         fire = [&] {
-            act();
-            if (done < actions)
+            if (done + 1 < actions)
                 QTimer::singleShot(std::uniform_int_distribution<int>(0, rng() % 2 ? 2 : 30)(rng),
                                    &context, fire);
+            act();
         };
         QTimer::singleShot(0, &context, fire);
         QVERIFY(processEventsUntil([&] { return done >= actions; }, 3600 * 1000));
