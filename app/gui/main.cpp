@@ -28,16 +28,41 @@ QStringList takeSessionOption(int& argc, char** argv) {
     argv[argc] = nullptr;
     return taken;
 }
+
+bool asksHelpOrVersion(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QString a = QString::fromLocal8Bit(argv[i]);
+        if (a == "--") return false;
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" ||
+            a == "--version")
+            return true;
+    }
+    return false;
+}
+
+void nameApplication() {
+    QCoreApplication::setOrganizationName("PruneScope");
+    QCoreApplication::setApplicationName("PruneScope");
+    QCoreApplication::setApplicationVersion(PRUNESCOPE_VERSION); // CMake's project version
+}
 } // namespace
 
 int main(int argc, char** argv) {
     const QStringList session = takeSessionOption(argc, argv);
+    if (asksHelpOrVersion(argc, argv)) {
+        // --help and --version need no display (issue 42): a QCoreApplication loads no platform
+        // plugin; QCommandLineParser::process prints the text and exits 0.
+        QCoreApplication core(argc, argv);
+        nameApplication();
+        QCommandLineParser cl;
+        prunescope::gui::addCommandLineOptions(cl);
+        cl.process(core.arguments());
+        return 0;
+    }
     QApplication app(argc, argv);
     prunescope::clearUpperVectorState(); // the constructor leaves it dirty on some CPUs
                                          // (core/util/VectorState.h)
-    QApplication::setOrganizationName("PruneScope");
-    QApplication::setApplicationName("PruneScope");
-    QApplication::setApplicationVersion(PRUNESCOPE_VERSION);
+    nameApplication();
     QStringList files;
     const QStringList args = app.arguments() + session;
     int code = prunescope::gui::runCommandLineMode(args, &files);

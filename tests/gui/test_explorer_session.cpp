@@ -3,13 +3,16 @@
 // mask, undo history (undo and redo act the same) and view settings; a typed sentence round-trips;
 // a session naming a missing file, or malformed, is refused with the session file, the key and its
 // line, and the window keeps what it had; `prunescope --session FILE` opens one.
+#include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/window/MainWindow.h"
 #include "app/gui/window/SessionFile.h"
+#include "core/parse/Parser.h"
 #include "core/util/AtomicFile.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
 #include <QAction>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QUndoStack>
 
@@ -184,6 +187,91 @@ class TestExplorerSession : public QObject {
                  qPrintable(err));
         compareSnapshots(before, snapshot(*w));
         QVERIFY(!parsed.words.empty());
+    }
+
+    // Issue 46: a typed word that is empty or holds a space split differently when the typed
+    // sentence was parsed again, and the GUI aborted ("mask is for 3 words, sentence has 2").
+    // Refused with the session file, the place and the reason; nothing changes.
+    void typedWordEmptyOrWithASpaceIsRefused() {
+        auto w = freshWindow();
+        QVERIFY(w->loadSampleSync());
+        w->parseTypedSentence("stocks rose sharply");
+        const QString good = dir_ + "/typed3.session.json";
+        QVERIFY(w->saveSession(good));
+        w->selectSentence(1);
+        const Snapshot before = snapshot(*w);
+        const std::string text = readFile(good.toStdString());
+        const auto at = text.find("\"sharply\"");
+        QVERIFY(at != std::string::npos);
+        for (const auto& [word, why] : {std::pair<std::string, QString>{"\"\"", "empty"},
+                                        {"\"sharply up\"", "space"},
+                                        {"\" \"", "space"}}) {
+            std::string bad = text;
+            bad.replace(at, 9, word);
+            const QString path = dir_ + "/badword.session.json";
+            writeFileAtomically(path.toStdString(), bad);
+            QString err;
+            QVERIFY(!w->openSession(path, &err));
+            QVERIFY2(err.contains("badword.session.json:") && err.contains(why), qPrintable(err));
+            compareSnapshots(before, snapshot(*w));
+        }
+    }
+
+    // Issue 46: the explorer applies the CLI's parser memory budget. A typed 600-word sentence
+    // (14.6 GB before) and a session holding one are refused at once with the words, the MiB,
+    // the budget and the longest sentence that fits; a 40-word one is explored.
+    void sentenceOverTheMemoryBudgetIsRefused() {
+        auto w = freshWindow();
+        QVERIFY(w->loadSampleSync());
+        const Grammar& g = *w->grammar();
+        QVERIFY(sessionBytes(g, 600) > kDefaultParserMemoryBudget);
+        QVERIFY(sessionBytes(g, 40) < kDefaultParserMemoryBudget / 8);
+        QStringList words;
+        for (int i = 0; i < 600; ++i)
+            words << (i % 2 ? "the" : "dog");
+        const int count = w->sentenceCount();
+        QString error;
+        auto conn = connect(w.get(), &MainWindow::errorOccurred, this,
+                            [&](const QString& m) { error = m; });
+        QElapsedTimer t;
+        t.start();
+        w->parseTypedSentence(words.join(' '));
+        QVERIFY(t.elapsed() < 5000);         // refused before parsing
+        QCOMPARE(w->sentenceCount(), count); // not added
+        QVERIFY2(error.contains("600 words") && error.contains("MiB") &&
+                     error.contains("memory budget of 2048 MiB") && error.contains("up to"),
+                 qPrintable(error));
+        try {
+            checkSessionFits(g, 600, kDefaultParserMemoryBudget);
+            QFAIL("600 words fit the budget");
+        } catch (const SentenceTooLarge&) {
+        }
+        // The longest sentence the message names fits, one more word does not.
+        const QString upTo = error.section("up to ", 1).section(' ', 0, 0);
+        const int fits = upTo.toInt();
+        QVERIFY2(fits > 40 && fits < 600, qPrintable(upTo));
+        QVERIFY(sessionBytes(g, fits) <= kDefaultParserMemoryBudget);
+        QVERIFY(sessionBytes(g, fits + 1) > kDefaultParserMemoryBudget);
+        // A session with such a typed sentence: refused, nothing changes.
+        w->parseTypedSentence("stocks rose sharply");
+        const QString good = dir_ + "/typedsmall.session.json";
+        QVERIFY(w->saveSession(good));
+        nlohmann::json j = nlohmann::json::parse(readFile(good.toStdString()));
+        std::vector<std::string> many(600, "dog");
+        j["sentence"]["words"] = many;
+        j["mask"] = PruningMask::allKeep(600).toJson();
+        const QString big = dir_ + "/typedbig.session.json";
+        writeFileAtomically(big.toStdString(), j.dump(1));
+        const Snapshot before = snapshot(*w);
+        QString err;
+        QVERIFY(!w->openSession(big, &err));
+        QVERIFY2(err.contains("typedbig.session.json:") && err.contains("memory budget"),
+                 qPrintable(err));
+        compareSnapshots(before, snapshot(*w));
+        disconnect(conn);
+        // A 40-word sentence is explored.
+        w->parseTypedSentence(words.mid(0, 40).join(' '));
+        QCOMPARE(w->explorer()->session()->length(), 40);
     }
 
     // `prunescope --session FILE --screenshot OUT` renders the session's window.

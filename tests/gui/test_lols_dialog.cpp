@@ -7,6 +7,8 @@
 #include "support/TestSuite.h"
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -54,6 +56,37 @@ class TestLolsDialog : public QObject {
         given.dev = "/given/dev";
         LolsRunDialog dlg3(given);
         QCOMPARE(QString::fromStdString(dlg3.spec().run.train), QString("/given/train"));
+    }
+
+    // Issue 42: a treebank opened in the explorer that is not ptb-sample/dev fills both train and
+    // dev with itself (the bundled sample's 12 sentences); the dialog says so, and stops saying it
+    // when dev is another treebank. The same folder through ".." or a symlink is the same.
+    void sameTrainAndDevIsWarned() {
+        QTemporaryDir tmp;
+        QDir root(tmp.path());
+        QVERIFY(root.mkpath("tb/a") && root.mkpath("tb/b"));
+        writeFile(root.filePath("one.mrg"), "(S (NP x))\n");
+        LolsDialogDefaults d;
+        d.treebank = root.filePath("one.mrg");
+        LolsRunDialog dlg(d);
+        QCOMPARE(dlg.spec().run.train, dlg.spec().run.dev);
+        auto* warning = dlg.findChild<QLabel*>("sameDataWarning");
+        QVERIFY(warning);
+        QVERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().contains("same"), qPrintable(warning->text()));
+        QCOMPARE(dlg.sameDataWarning(), warning->text());
+        auto* train = dlg.findChild<QLineEdit*>("lolsTrain");
+        auto* dev = dlg.findChild<QLineEdit*>("lolsDev");
+        QVERIFY(train && dev);
+        train->setText(root.filePath("tb/a"));
+        dev->setText(root.filePath("tb/b"));
+        QVERIFY(warning->isHidden());
+        QVERIFY(dlg.sameDataWarning().isEmpty());
+        dev->setText(root.filePath("tb/b/../a"));
+        QVERIFY(!warning->isHidden());
+        QVERIFY(QFile::link(root.filePath("tb/a"), root.filePath("link")));
+        dev->setText(root.filePath("link"));
+        QVERIFY(!warning->isHidden());
     }
 
     void lastRunConfigFillsTheForm() {

@@ -46,6 +46,57 @@ const std::vector<QString>& cellLabelNames(const SentenceSession& s, bool binari
     return binarizedLabels ? symbolNames : unbinarizedNames;
 }
 
+// The labels the predicted tree beside the chart shows, by span (i*(n+1)+k; empty = not a span of
+// the tree): a word's cell gets its preterminal (the tree's POS), a wider span the topmost label
+// over it (the root cell the root's child, not ROOT). Cells on the best parse are labelled from it,
+// so that the chart and the tree agree where the grammar's scores tie (issue 42: @PRT|DT_NN,
+// @QP|DT_NN and @NP|DT_NN at the same score once gave "PRT" for an NP of the tree).
+std::vector<QString> treeLabels(const SentenceSession& s) {
+    const int n = s.length();
+    std::vector<QString> out(static_cast<std::size_t>(n + 1) * (n + 1));
+    if (!s.result().success) return out;
+    // Returns the end of t's span.
+    auto walk = [&](auto&& self, const Tree& t, int begin) -> int {
+        if (t.isLeaf()) return begin + 1;
+        int end = begin;
+        for (const Tree& c : t.children)
+            end = self(self, c, end);
+        if (t.label.empty() || t.label == "ROOT" || end > n) return end;
+        QString& label = out[static_cast<std::size_t>(begin) * (n + 1) + end];
+        // Children are visited first: a wider span keeps its topmost node (set last), a word's
+        // cell its preterminal (set first).
+        if (label.isEmpty() || end - begin > 1)
+            label = QString::fromStdString(unbinarizedLabel(t.label));
+        return end;
+    };
+    walk(walk, s.result().tree, 0);
+    return out;
+}
+
+// The label of cell (i,k) off the best parse: its best symbol that is not a binarization
+// intermediate (the lowest index among equal scores); none if only intermediates were built.
+QString bestBaseLabel(const SentenceSession& s, const std::vector<QString>& names, int i, int k) {
+    const float* row = s.chart().postRow(i, k);
+    const auto& symbols = s.grammar().symbols;
+    int argmax = -1;
+    float best = kNegInf;
+    for (int x = 0; x < s.chart().numSymbols; ++x)
+        if (row[x] != kNegInf && row[x] > best &&
+            !symbols[static_cast<std::size_t>(x)].starts_with('@'))
+            best = row[x], argmax = x;
+    return argmax >= 0 ? names[static_cast<std::size_t>(argmax)] : QString();
+}
+
+// The label shown in cell (i,k): the grammar's best symbol with View ▸ Show Binarized Symbols,
+// otherwise the tree's label on the best parse and the best base label elsewhere.
+void presentLabel(const SentenceSession& s, const std::vector<QString>& names,
+                  const std::vector<QString>& fromTree, bool binarizedLabels, int i, int k,
+                  widgets::HeatCell& c) {
+    if (binarizedLabels) return; // presentContent's argmax
+    const QString& t = fromTree[static_cast<std::size_t>(i) * (s.length() + 1) + k];
+    c.label = !t.isEmpty() ? t : bestBaseLabel(s, names, i, k);
+}
+
 // The markers of cell (i,k): mask bit, gold span, best-parse span.
 void presentMarkers(const SentenceSession& s, int i, int k, widgets::HeatCell& c) {
     c.kept = s.mask().keep(i, k);
@@ -138,11 +189,13 @@ CellPresentation presentCells(const SentenceSession& s, Quantity q, bool binariz
     const SpanMarginals marginals = q == Quantity::SpanMarginal
                                         ? spanMarginals(s.grammar(), s.words(), s.mask())
                                         : SpanMarginals{};
+    const std::vector<QString> fromTree = treeLabels(s);
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
             widgets::HeatCell& c = out.cells[static_cast<std::size_t>(i) * (n + 1) + i + w];
             presentMarkers(s, i, i + w, c);
             presentContent(s, q, names, marginals, i, i + w, c);
+            presentLabel(s, names, fromTree, binarizedLabels, i, i + w, c);
         }
     presentScale(s, q, marginals, out);
     return out;
@@ -168,12 +221,16 @@ CellPresentation presentCellsAfterFlip(const SentenceSession& s, Quantity q, boo
         if (e.layer == 1 || e.layer == 2)
             changed[static_cast<std::size_t>(e.i) * (n + 1) + e.k] = 1;
     const SpanMarginals none;
+    const std::vector<QString> fromTree = treeLabels(s);
     for (int w = 1; w <= n; ++w)
         for (int i = 0; i + w <= n; ++i) {
             const std::size_t idx = static_cast<std::size_t>(i) * (n + 1) + i + w;
             widgets::HeatCell& c = out.cells[idx];
+            const bool wasBest = c.best; // its label came from the old tree
             presentMarkers(s, i, i + w, c);
             if (changed[idx]) presentContent(s, q, names, none, i, i + w, c);
+            if (changed[idx] || wasBest || !fromTree[idx].isEmpty())
+                presentLabel(s, names, fromTree, binarizedLabels, i, i + w, c);
         }
     presentScale(s, q, none, out);
     return out;

@@ -4,6 +4,7 @@
 #include "app/gui/explorer/ReplayController.h"
 
 #include "core/frontier/FrontierFile.h"
+#include "widgets/FlowLayout.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -150,8 +151,17 @@ ExplorerPanel::~ExplorerPanel() {
 }
 
 void ExplorerPanel::buildControls(QWidget* bar) {
-    auto* h = new QHBoxLayout(bar);
-    h->setContentsMargins(0, 0, 0, 0);
+    // Two groups that wrap onto a second line when the window is narrow (1024 px: issue 42).
+    auto* flow = new widgets::FlowLayout(bar, 16, 2);
+    flow->setContentsMargins(0, 0, 0, 0);
+    auto group = [flow] {
+        auto* w = new QWidget;
+        auto* h = new QHBoxLayout(w);
+        h->setContentsMargins(0, 0, 0, 0);
+        flow->addWidget(w);
+        return h;
+    };
+    QHBoxLayout* h = group();
     quantityBox_ = new QComboBox;
     quantityBox_->setObjectName("quantityBox");
     for (Quantity q : kAllQuantities)
@@ -204,14 +214,13 @@ void ExplorerPanel::buildControls(QWidget* bar) {
     h->addWidget(quantityBox_);
     h->addWidget(colorBox_);
     h->addWidget(buildOverlayButton());
-    h->addSpacing(16);
+    h = group();
     h->addWidget(new QLabel(tr("Changes:")));
     h->addWidget(modeBox_);
     h->addWidget(new QLabel(tr("Speed:")));
     h->addWidget(speed_);
     h->addWidget(stepBtn_);
     h->addWidget(finishBtn_);
-    h->addStretch(1);
 }
 
 void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {

@@ -6,6 +6,7 @@
 #include "app/gui/explorer/ReplayController.h"
 #include "app/gui/explorer/SentenceSession.h"
 #include "core/parse/PartialParse.h"
+#include "widgets/FlowLayout.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -28,10 +30,16 @@ QWidget* ExplorerPanel::buildReplayBar() {
            "with the split points, rules and pushes of each cell (F5)"));
     connect(replayAct_, &QAction::triggered, this, [this] { startReplay(); });
 
+    // The buttons wrap when the window is narrow (issue 42); the cell's description is below them.
     auto* bar = new QWidget;
     bar->setObjectName("replayBar");
-    auto* h = new QHBoxLayout(bar);
-    h->setContentsMargins(0, 2, 0, 2);
+    auto* v = new QVBoxLayout(bar);
+    v->setContentsMargins(0, 2, 0, 2);
+    v->setSpacing(2);
+    auto* buttons = new QWidget;
+    auto* h = new widgets::FlowLayout(buttons, 6, 2);
+    h->setContentsMargins(0, 0, 0, 0);
+    v->addWidget(buttons);
     auto* startBtn = new QPushButton(tr("Replay CKY"));
     startBtn->setObjectName("replayStart");
     startBtn->setToolTip(replayAct_->toolTip());
@@ -63,8 +71,7 @@ QWidget* ExplorerPanel::buildReplayBar() {
     connect(stop, &QPushButton::clicked, this, [this] { stopReplay(); });
     for (QWidget* w : std::initializer_list<QWidget*>{startBtn, replayPlay_, back, step, all, stop})
         h->addWidget(w);
-    h->addWidget(replayInfo_, 1);
-    h->addStretch(0); // keeps the buttons at their size while the replay is off
+    v->addWidget(replayInfo_);
     const QList<QWidget*> running{replayPlay_, back, step, all, stop, replayInfo_};
     auto setRunning = [this, running, startBtn](bool on) {
         for (QWidget* w : running)

@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -101,7 +102,14 @@ MaskComparisonPanel::MaskComparisonPanel(ExplorerPanel* explorer, QWidget* paren
     v->addWidget(overlayBox_);
     v->addWidget(table_);
     v->addWidget(status_);
-    setWidget(body);
+    // Scrolls rather than making the window taller than a 768-px screen (issue 42: with the dock
+    // open the main window's minimum height was 765).
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setWidget(scroll);
     connect(ex_, &ExplorerPanel::sessionUpdated, this, [this] {
         if (isVisible()) refresh();
     });

@@ -21,29 +21,57 @@ ReplayController::ReplayController(QObject* parent) : QObject(parent) {
 
 void ReplayController::start(const SentenceSession& s) {
     timer_.stop();
-    if (!task_) task_ = new BackgroundTask(this);
-    if (task_->isRunning())
-        task_->waitForDone(600000); // replayCky does not poll a cancel: let it end
-    g_ = s.grammarPtr();
-    const int gen = ++generation_;
+    // Everything the work reads is copied here, at once: the session may be gone (another
+    // sentence) before the work runs. No events are processed here (issue 42: waiting for the
+    // previous trace in a nested event loop let Alt+→ destroy `s` under this call, and the work
+    // then read a freed sentence).
+    Request r{s.grammarPtr(), s.words(), s.mask(), ++generation_};
     computing_ = true;
+    if (task_ && task_->isRunning()) { // replayCky polls no cancel: start once the last one ends
+        pending_ = std::move(r);
+        return;
+    }
+    pending_.reset();
+    launch(std::move(r));
+}
+
+void ReplayController::launch(Request r) {
+    if (!task_) {
+        task_ = new BackgroundTask(this);
+        // Every end of a work starts the request that waited for it, once the end's own signals
+        // (finished / failed, after stateChanged) have been delivered.
+        connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State st) {
+            if (st == BackgroundTask::State::Running || st == BackgroundTask::State::Cancelling)
+                return;
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    if (!pending_ || task_->isRunning()) return;
+                    Request next = std::move(*pending_);
+                    pending_.reset();
+                    if (next.generation == generation_) launch(std::move(next)); // not stopped
+                },
+                Qt::QueuedConnection);
+        });
+    }
     auto result = std::make_shared<ReplayTrace>();
-    auto g = g_;
-    auto words = s.words();
-    auto mask = s.mask();
-    task_->disconnect(this);
-    connect(task_, &BackgroundTask::finished, this, [this, gen, result] {
+    const int gen = r.generation;
+    const std::shared_ptr<const Grammar> g = r.grammar;
+    disconnect(finishedConn_);
+    disconnect(failedConn_);
+    finishedConn_ = connect(task_, &BackgroundTask::finished, this, [this, gen, g, result] {
         if (gen != generation_) return;
         computing_ = false;
+        g_ = g;
         apply(std::move(*result));
     });
-    connect(task_, &BackgroundTask::failed, this, [this, gen](const QString& m) {
+    failedConn_ = connect(task_, &BackgroundTask::failed, this, [this, gen](const QString& m) {
         if (gen != generation_) return;
         computing_ = false;
         emit failed(m);
     });
-    task_->start(
-        [g, words, mask, result](const Progress&) { *result = replayCky(*g, words, &mask); });
+    task_->start([g, words = std::move(r.words), mask = std::move(r.mask),
+                  result](const Progress&) { *result = replayCky(*g, words, &mask); });
 }
 
 bool ReplayController::waitUntilReady(int timeoutMs) {
@@ -74,6 +102,7 @@ void ReplayController::apply(ReplayTrace trace) {
 void ReplayController::stop() {
     ++generation_; // a trace still being computed is dropped
     computing_ = false;
+    pending_.reset();
     if (!active_) return;
     timer_.stop();
     active_ = false;

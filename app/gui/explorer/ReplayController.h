@@ -29,7 +29,8 @@ class ReplayController : public QObject {
 
     // Replays the session's sentence under its current mask: computes the trace in the background,
     // then becomes active at step 0 (nothing built yet), paused. A start or stop meanwhile discards
-    // it.
+    // it. Returns at once (never processes events): it copies what it needs from s, and while an
+    // older trace is still computing, the newest request waits for it to end (the latest wins).
     void start(const SentenceSession& s);
     void stop(); // back to the normal view
     bool computing() const { return computing_; }
@@ -79,7 +80,17 @@ class ReplayController : public QObject {
     void failed(const QString& message);
 
   private:
+    // What a trace is computed from, copied from the session when Replay is asked for.
+    struct Request {
+        std::shared_ptr<const Grammar> grammar;
+        std::vector<std::string> words;
+        PruningMask mask;
+        int generation = 0;
+    };
+    void launch(Request r);
     void apply(ReplayTrace trace);
+    std::optional<Request> pending_; // the latest start while a trace was computing
+    QMetaObject::Connection finishedConn_, failedConn_;
     std::shared_ptr<const Grammar> g_;
     BackgroundTask* task_ = nullptr;
     int generation_ = 0; // a finished trace of an older start is dropped

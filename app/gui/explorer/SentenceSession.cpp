@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace prunescope::gui {
 
@@ -25,10 +26,46 @@ std::vector<LabeledSpan> scoredBrackets(const Tree& t) {
     return out;
 }
 
+// Bytes per (cell, symbol) of the change propagator's dense arrays, both layers (pre and post):
+// score and witness (8), the exact-probe stamp and first-user index (8), the best-derivation flag
+// and the dirty list (~5), rounded up.
+constexpr std::size_t kPropagatorBytesPerEntry = 2 * 24;
+
+namespace {
+std::size_t sessionBytes(const Parser& parser, const Grammar& g, int n) {
+    const std::size_t cells = static_cast<std::size_t>(n) * (static_cast<std::size_t>(n) + 1) / 2;
+    return parser.denseBytes(n) +
+           cells * static_cast<std::size_t>(g.numSymbols()) * kPropagatorBytesPerEntry;
+}
+} // namespace
+
+std::size_t sessionBytes(const Grammar& g, int n) {
+    return sessionBytes(Parser(g), g, n);
+}
+
+void checkSessionFits(const Grammar& g, int n, std::size_t budget) {
+    Parser parser(g);
+    parser.setMemoryBudget(std::numeric_limits<std::size_t>::max());
+    parser.checkFits(n); // the length limit and 32-bit chart indices; the budget is checked below
+    const std::size_t need = sessionBytes(parser, g, n);
+    if (need <= budget) return;
+    int fits = 1; // the longest sentence within the budget (need grows with n)
+    for (int step = 1 << 12; step > 0; step >>= 1)
+        if (fits + step < n && sessionBytes(parser, g, fits + step) <= budget) fits += step;
+    throw SentenceTooLarge("a sentence of " + std::to_string(n) + " words needs about " +
+                           std::to_string((need + (1u << 20) - 1) >> 20) +
+                           " MiB to explore, more than the memory budget of " +
+                           std::to_string(budget >> 20) +
+                           " MiB (the CLI's parser budget); with "
+                           "this grammar the explorer takes sentences of up to " +
+                           std::to_string(fits) + " words");
+}
+
 SentenceSession::SentenceSession(std::shared_ptr<const Grammar> g,
                                  std::shared_ptr<const Policy> policy, SentenceItem item)
     : g_(std::move(g)), policy_(std::move(policy)), item_(std::move(item)), features_(item_.words) {
     int n = length();
+    checkSessionFits(*g_, n, kDefaultParserMemoryBudget); // before anything of size n² is made
     policyMask_ = PruningMask::allKeep(n);
     if (policy_)
         for (int w = 2; w < n; ++w)

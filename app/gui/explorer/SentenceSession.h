@@ -92,6 +92,15 @@ class SentenceSession {
     mutable double expectedRecall_ = 0;
 };
 
+// The explorer's memory budget (issue 46): the CLI's parser budget (kDefaultParserMemoryBudget,
+// 2 GiB) applied to what a session allocates for n words: the roll-in parser's chart and scratch
+// (Parser::denseBytes) plus the change propagator's dense per-(cell, symbol) arrays. Without it a
+// typed 600-word sentence grew past 14 GB. sessionBytes is the estimate; checkSessionFits throws
+// SentenceTooLarge (core/parse/Parser.h), before anything is allocated, with the words and MiB
+// needed, the budget and the longest sentence that fits; SentenceSession's constructor calls it.
+std::size_t sessionBytes(const Grammar& g, int n);
+void checkSessionFits(const Grammar& g, int n, std::size_t budget);
+
 // Brackets EVALB-style matching uses in the tree views: non-leaf, non-preterminal, non-ROOT nodes.
 std::vector<LabeledSpan> scoredBrackets(const Tree& t);
 

@@ -107,6 +107,20 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
     form->addRow("Max sentence length", maxLen_);
     out_ = new QLineEdit(d.outDir, this);
     form->addRow("New run directory", withBrowse(out_, true, "Run directory", this));
+    train_->setObjectName("lolsTrain");
+    dev_->setObjectName("lolsDev");
+    // Training and evaluating on the same sentences measures memorization, not the policy: said
+    // as soon as both name one treebank (issue 42: the bundled sample filled both).
+    sameData_ = new QLabel(this);
+    sameData_->setObjectName("sameDataWarning");
+    sameData_->setWordWrap(true);
+    sameData_->setStyleSheet("color: #b35806");
+    form->addRow(sameData_);
+    for (QLineEdit* e : {train_, dev_})
+        connect(e, &QLineEdit::textChanged, this, [this] {
+            sameData_->setText(sameDataWarning());
+            sameData_->setVisible(!sameData_->text().isEmpty());
+        });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText("Queue run");
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -121,6 +135,21 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
     lay->addLayout(form);
     lay->addWidget(buttons);
     prefill(d);
+    sameData_->setText(sameDataWarning());
+    sameData_->setVisible(!sameData_->text().isEmpty());
+}
+
+QString LolsRunDialog::sameDataWarning() const {
+    auto canonical = [](const QString& p) {
+        const QFileInfo info(p.trimmed());
+        const QString c = info.canonicalFilePath();
+        return c.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : c;
+    };
+    if (train_->text().trimmed().isEmpty() || canonical(train_->text()) != canonical(dev_->text()))
+        return {};
+    return "Warning: the training and dev treebanks are the same: the dev F1 and runtime then "
+           "measure the sentences the policy was trained on, not new ones. Choose another dev "
+           "treebank to compare the run with the frontier's baselines.";
 }
 
 namespace {

@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -37,7 +38,10 @@ class LolsRunDialog : public QDialog {
     explicit LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent = nullptr);
     LolsJobSpec spec() const;
     QString validate() const; // empty when the spec can be started; else what is missing
-    void remember() const;    // stores the current values (done() calls it on accept and cancel)
+    // Non-empty (and shown in the dialog) when the training and dev treebanks are one file or
+    // folder (through symlinks and ".."): a warning, the run may still be queued.
+    QString sameDataWarning() const;
+    void remember() const; // stores the current values (done() calls it on accept and cancel)
     void done(int r) override;
 
     // The first of dir, dir-2, dir-3, … that does not exist or is an empty directory.
@@ -46,6 +50,7 @@ class LolsRunDialog : public QDialog {
   private:
     void prefill(const LolsDialogDefaults& d);
     QComboBox *init_ = nullptr, *surrogate_ = nullptr;
+    QLabel* sameData_ = nullptr;
     QLineEdit *grammar_ = nullptr, *train_ = nullptr, *dev_ = nullptr, *out_ = nullptr,
               *lambda_ = nullptr;
     QSpinBox *iterations_ = nullptr, *minibatch_ = nullptr, *threads_ = nullptr,

@@ -15,6 +15,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 // The .qrc is compiled into the static prunescope_app library: register it explicitly.
@@ -76,6 +77,14 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
                 reportError(m);
                 startNextLoad();
             });
+    // A first hint for a newcomer (issue 42): a normal status-bar widget, so it shows whenever no
+    // message does.
+    hint_ = new QLabel(tr("Click a cell to prune or keep its span (pruned cells are hatched) · F5 "
+                          "replays CKY · Alt+→ next sentence · F1 a guided tour"));
+    hint_->setObjectName("statusHint");
+    hint_->setMinimumWidth(0);
+    hint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    statusBar()->addWidget(hint_, 1);
     docLabel_ = new QLabel;
     statusBar()->addPermanentWidget(docLabel_);
     statusBar()->addPermanentWidget(progress_);
@@ -84,6 +93,14 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
     comparison_ = new MaskComparisonPanel(explorer_, this);
     addDockWidget(Qt::BottomDockWidgetArea, comparison_);
     comparison_->hide();
+    // On a low screen (768 px) the dock would take its whole height from the trees: it starts at
+    // a fifth of the window and scrolls (its splitter handle gives it more).
+    connect(comparison_, &QDockWidget::visibilityChanged, this, [this](bool on) {
+        if (on && height() < 900)
+            QTimer::singleShot(0, this, [this] {
+                resizeDocks({comparison_}, {std::max(120, height() / 5)}, Qt::Vertical);
+            });
+    });
     buildMenus();
     buildToolBar();
     resize(1400, 900);

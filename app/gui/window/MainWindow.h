@@ -24,6 +24,7 @@ namespace prunescope::gui {
 
 class DepExplorerPanel;
 class MaskComparisonPanel;
+class TourDialog;
 
 struct MainWindowOptions {
     bool useSettings = true; // restore/save QSettings (off for tests and screenshots)
@@ -74,6 +75,16 @@ class MainWindow : public QMainWindow {
     QAction* presentationFontAction() const { return presentationAct_; }
     // View ▸ Compare Masks: a dock comparing two masks of the sentence (MaskComparisonPanel.h).
     MaskComparisonPanel* maskComparison() const { return comparison_; }
+    // View ▸ Presentation Mode (F11): presentation font, step-by-step changes, full screen, no
+    // toolbar or status bar; off restores the font, the changes mode and the window state.
+    QAction* presentationModeAction() const { return presentationModeAct_; }
+    void setPresentationMode(bool on);
+    // Help ▸ Tour (F1, TourDialog.h; made on first use) and Help ▸ Keyboard Shortcuts.
+    QAction* tourAction() const { return tourAct_; }
+    QAction* keyboardShortcutsAction() const { return shortcutsAct_; }
+    TourDialog* tour();
+    // The status bar's hint (what to click, F5, the tour) shown while no message is.
+    QLabel* statusHint() const { return hint_; }
     // Sessions and printing (MainWindowSession.cpp). A session file (SessionFile.h) holds the
     // documents, the sentence, the mask with its undo history and the view settings. openSession
     // loads and checks every file it names first: on an error (reported, and in *error) nothing
@@ -126,6 +137,16 @@ class MainWindow : public QMainWindow {
     QAction* modeActions_[2] = {nullptr, nullptr};
     QAction* binarizedAct_ = nullptr;
     QAction* presentationAct_ = nullptr;
+    QAction* tourAct_ = nullptr;
+    QAction* presentationModeAct_ = nullptr;
+    struct BeforePresentation {
+        bool font = false;
+        widgets::AnimationMode animation{};
+        Qt::WindowStates state{};
+    } beforePresentation_;
+    QAction* shortcutsAct_ = nullptr;
+    TourDialog* tour_ = nullptr;
+    QLabel* hint_ = nullptr;
     Mode mode_ = Mode::Constituency;
     std::shared_ptr<const Grammar> grammar_;
     std::shared_ptr<const Policy> policy_;

@@ -1,7 +1,9 @@
 // The main window's documents: background and synchronous loading, applying a loaded grammar,
 // policy, treebank or mask, the sentence list, recent files, remembered settings and exports.
 #include "app/gui/dep/DepExplorerPanel.h"
+#include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/window/MainWindow.h"
+#include "core/parse/Parser.h"
 #include "widgets/ImageExport.h"
 
 #include <QComboBox>
@@ -132,6 +134,17 @@ void MainWindow::selectSentence(int index) {
 void MainWindow::parseTypedSentence(const QString& text) {
     SentenceItem item = typedSentence(text);
     if (item.words.empty()) return;
+    if (grammar_) {
+        // Over the memory budget: refused before it joins the sentence list (issue 46).
+        try {
+            checkSessionFits(*grammar_, static_cast<int>(item.words.size()),
+                             kDefaultParserMemoryBudget);
+        } catch (const std::exception& e) {
+            reportError(
+                tr("Cannot explore the typed sentence: %1").arg(QString::fromStdString(e.what())));
+            return;
+        }
+    }
     sentences_.push_back(std::move(item));
     refreshSentenceBox();
     selectSentence(sentenceCount() - 1);

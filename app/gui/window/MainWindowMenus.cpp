@@ -8,6 +8,7 @@
 #include "app/gui/frontier/FrontierWindow.h"
 #include "app/gui/randomized/RandomizedWindow.h"
 #include "app/gui/window/MainWindow.h"
+#include "app/gui/window/TourDialog.h"
 
 #include <QActionGroup>
 #include <QComboBox>
@@ -199,6 +200,17 @@ void MainWindow::buildViewMenu() {
         tr("Chart, trees and statistics in a font 1.6 times the normal size (for a projector)"));
     connect(presentationAct_, &QAction::toggled, this,
             [this](bool on) { explorer_->setPresentationFont(on); });
+    // Presentation mode (issue 42): one key for a class — the presentation font, step-by-step
+    // changes and no toolbar or status bar, full screen; the same key restores what was before.
+    presentationModeAct_ = view->addAction(tr("Presentation &Mode"));
+    presentationModeAct_->setObjectName("presentationModeAction");
+    presentationModeAct_->setCheckable(true);
+    presentationModeAct_->setShortcut(QKeySequence(Qt::Key_F11));
+    presentationModeAct_->setToolTip(tr("Large view for a projector: presentation font, "
+                                        "step-by-step changes, no toolbar or status bar (F11)"));
+    addAction(presentationModeAct_); // its key works with the menu bar hidden too
+    connect(presentationModeAct_, &QAction::toggled, this,
+            [this](bool on) { setPresentationMode(on); });
     view->addSeparator();
     auto* mGroup = new QActionGroup(this);
     const QStringList modes{tr("Instant Changes"), tr("Animated Changes"),
@@ -211,6 +223,12 @@ void MainWindow::buildViewMenu() {
         a->setChecked(m == 0);
         mGroup->addAction(a);
     }
+    // The entries follow the explorer's Changes box (issue 42: they kept the first choice).
+    if (auto* box = explorer_->findChild<QComboBox*>("animationModeBox"))
+        connect(box, &QComboBox::currentIndexChanged, this, [mGroup](int idx) {
+            if (idx >= 0 && idx < mGroup->actions().size())
+                mGroup->actions()[idx]->setChecked(true);
+        });
     view->addAction(explorer_->replayAction()); // Replay CKY (F5), ExplorerReplay.cpp
     view->addSeparator(); // constituency (span chart) or dependency (arc matrix) mode
     auto* modeGroup = new QActionGroup(this);
@@ -240,11 +258,47 @@ void MainWindow::buildViewMenu() {
 
 void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    tourAct_ = help->addAction(tr("&Tour…"), QKeySequence(Qt::Key_F1), this, [this] {
+        setMode(Mode::Constituency);
+        TourDialog* t = tour();
+        t->show();
+        t->raise();
+    });
+    tourAct_->setObjectName("tourAction");
+    tourAct_->setToolTip(tr("A step-by-step guide: prune a gold span, watch propagation, replay "
+                            "CKY, compare masks, pick λ"));
+    shortcutsAct_ =
+        help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
+                        [this] { keyboardShortcutsDialog(this)->show(); });
+    shortcutsAct_->setObjectName("keyboardShortcutsAction");
+    help->addSeparator();
     help->addAction(tr("&About PruneScope"), this, [this] {
         QFile f(":/prunescope/about.html");
         f.open(QIODevice::ReadOnly);
         QMessageBox::about(this, tr("About PruneScope"), QString::fromUtf8(f.readAll()));
     });
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    if (presentationModeAct_->isChecked() != on) return presentationModeAct_->setChecked(on);
+    if (on) {
+        beforePresentation_ = {presentationAct_->isChecked(), explorer_->animationMode(),
+                               windowState()};
+        presentationAct_->setChecked(true);
+        explorer_->setAnimationMode(widgets::AnimationMode::Step);
+        showFullScreen();
+    } else {
+        presentationAct_->setChecked(beforePresentation_.font);
+        explorer_->setAnimationMode(beforePresentation_.animation);
+        setWindowState(beforePresentation_.state);
+    }
+    sentenceToolBar_->setVisible(!on);
+    statusBar()->setVisible(!on);
+}
+
+TourDialog* MainWindow::tour() {
+    if (!tour_) tour_ = new TourDialog(this);
+    return tour_;
 }
 
 void MainWindow::buildToolBar() {
@@ -257,7 +311,7 @@ void MainWindow::buildToolBar() {
       })->setToolTip(tr("Previous sentence (Alt+Left)"));
     sentenceBox_ = new QComboBox;
     sentenceBox_->setObjectName("sentenceBox");
-    sentenceBox_->setMinimumContentsLength(48);
+    sentenceBox_->setMinimumContentsLength(28); // fits 1024 px beside the mask buttons (issue 42)
     sentenceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     connect(sentenceBox_, &QComboBox::activated, this, [this](int idx) { selectSentence(idx); });
     tb->addWidget(sentenceBox_);

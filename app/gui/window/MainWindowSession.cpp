@@ -3,8 +3,10 @@
 // the mask with its undo history and the view settings; opening one loads and checks every file it
 // names before anything is replaced, so an error leaves the window as it was.
 #include "app/gui/explorer/MaskComparisonPanel.h"
+#include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/window/MainWindow.h"
 #include "app/gui/window/SessionFile.h"
+#include "core/parse/Parser.h"
 #include "widgets/FigurePrint.h"
 
 #include <QAction>
@@ -116,6 +118,15 @@ bool MainWindow::openSession(const QString& path, QString* error) {
                             .arg(f.sentenceIndex + 1)
                             .arg(QString::fromStdString(f.sentences))
                             .arg(count));
+    }
+    if (f.typed) { // over the explorer's memory budget: refused before anything changes
+        try {
+            checkSessionFits(*grammar.grammar, static_cast<int>(f.words.size()),
+                             kDefaultParserMemoryBudget);
+        } catch (const std::exception& e) {
+            return fail(QString::fromStdString(f.where["sentence"]) +
+                        tr(": /sentence: %1").arg(QString::fromStdString(e.what())));
+        }
     }
     // Apply: the documents, the sentence, the edits, the view.
     pending_.clear();

@@ -5,6 +5,8 @@
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 namespace prunescope::gui {
@@ -113,8 +115,15 @@ SessionFile readSessionFile(const std::string& path) {
     const json& words = doc.member(sentence, "words");
     if (!words.is_array() || words.empty())
         failAt(doc, words, "must be a non-empty array of words");
-    for (const json& w : words)
+    for (const json& w : words) {
         s.words.push_back(doc.string(w));
+        // A word is one token: an empty one or one holding a space would be split otherwise when
+        // the typed sentence is parsed again, and the mask would not fit it (issue 46).
+        const std::string& t = s.words.back();
+        if (t.empty()) failAt(doc, w, "a word must not be empty");
+        if (std::any_of(t.begin(), t.end(), [](unsigned char c) { return std::isspace(c) != 0; }))
+            failAt(doc, w, "a word must not hold a space (\"" + t + "\")");
+    }
     if (!s.typed && s.sentences.empty())
         failAt(doc, sentence, "a sentence of a file needs \"sentences\"");
     const json& mask = doc.member(root, "mask");
