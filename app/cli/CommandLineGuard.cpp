@@ -34,8 +34,16 @@ bool startsWith(const std::string& s, const char* prefix) {
     return s.rfind(prefix, 0) == 0;
 }
 
+// The option's first long name ("--json"); CLI11's get_name() is empty for hidden options, which
+// the deprecated spellings are (app/cli/Options.h), so they are named here from their own names.
+std::string optionName(const CLI::Option& opt) {
+    if (!opt.get_lnames().empty()) return "--" + opt.get_lnames().front();
+    if (!opt.get_snames().empty()) return "-" + opt.get_snames().front();
+    return opt.get_name(true, false);
+}
+
 std::string displayName(const CLI::Option& opt) {
-    const std::string name = opt.get_name(false, false);
+    const std::string name = optionName(opt);
     return opt.get_positional() && opt.get_lnames().empty() && opt.get_snames().empty()
                ? "the positional " + name
                : name;
@@ -156,7 +164,7 @@ void listCommands(const CLI::App& app, std::vector<std::string> path) {
         here.push_back(sub->get_name());
         nlohmann::json options = nlohmann::json::array();
         for (const CLI::Option* opt : sub->get_options()) {
-            const std::string name = opt->get_name(false, false);
+            const std::string name = optionName(*opt);
             if (name == "--help" || name == "-h") continue;
             const OptionKind k = optionKind(*opt);
             options.push_back({{"name", name},
@@ -184,7 +192,7 @@ OptionKind optionKind(const CLI::Option& opt) {
         return OptionKind::Number;
     if (!startsWith(type, "TEXT")) return OptionKind::Other;
     const auto& outs = outputOptionNames();
-    const std::string name = opt.get_name(false, false);
+    const std::string name = optionName(opt);
     return std::find(outs.begin(), outs.end(), name) != outs.end() ? OptionKind::Output
                                                                    : OptionKind::Input;
 }

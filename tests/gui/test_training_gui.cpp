@@ -203,7 +203,7 @@ class TestTrainingGui : public QObject {
         s.run.lols.surrogate = Surrogate::DP;
         s.run.lols.minibatch = 2;
         s.run.lols.logreg.maxIterations = 1000000;
-        s.run.lols.logreg.epsilon = 0;
+        s.run.lols.logreg.epsilon = 1e-300; // the run config refuses 0 (issue 46); as unreachable
         s.run.lols.threads = 2;
         FrontierWindow w(nullptr, false);
         QStringList states; // the state column of the panel's row, as it changed
