@@ -10,15 +10,16 @@
 //     with an all-keep mask they are the exact (unpruned) inside-outside expectations.
 //   * sample() draws derivations with probability p(d)/Z_m (checked by enumeration).
 //
-// Numerics: real-space double precision with one binary exponent per cell, as core/rollout's
-// InsideOutside (docs/rollouts.md): inside values of cell c are mantissas × 2^S_c with the cell's
-// largest mantissa in [1,2). Outside values are stored *posterior-normalised*: Ω(c,x) =
-// ω(c,x)·Z·2^-S_c, so ω·α̃ is a posterior (≤ 1) and every hyperedge's posterior is a product of
-// mantissas and one exact power of two — nothing under- or overflows at any sentence length.
+// Numerics: the inside pass is core/parse/ScaledInside (shared with core/rollout's InsideOutside):
+// inside values of cell c are mantissas × 2^S_c with the cell's largest mantissa in [1,2). Outside
+// values are stored *posterior-normalised*: Ω(c,x) = ω(c,x)·Z·2^-S_c, so ω·α̃ is a posterior (≤ 1)
+// and every hyperedge's posterior is a product of mantissas and one exact power of two — nothing
+// under- or overflows at any sentence length.
 #include "core/grammar/Grammar.h"
 #include "core/mcmc/Expectations.h"
 #include "core/parse/Chart.h"
 #include "core/parse/PruningMask.h"
+#include "core/parse/ScaledInside.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Progress.h"
 #include "core/util/Random.h"
@@ -61,40 +62,28 @@ class PrunedInsideOutside {
     Tree sample(SplitMix64& rng) const;
 
     const PrunedInsideStats& stats() const { return stats_; }
-    const PruningMask& mask() const { return mask_; }
+    const PruningMask& mask() const { return in_.mask(); }
     int length() const { return n_; }
 
   private:
-    static constexpr int kEmpty = std::numeric_limits<int>::min(); // scale of an empty cell
-    int cell(int i, int k) const { return cellOffset_[k - i] + i; }
-    bool usable(int i, int k) const { return S_[cell(i, k)] != kEmpty; } // kept and built
-    void insideCell(int i, int k);
+    static constexpr int kEmpty = ScaledInside<InsideValue>::kEmpty; // scale of an empty cell
+    int cell(int i, int k) const { return in_.cell(i, k); }
+    int S(int c) const { return in_.scale(c); }
+    bool usable(int i, int k) const { return in_.built(i, k); } // kept and built
     void outsideCell(int i, int k, Expectations& out);
     Tree samplePost(SplitMix64& rng, int i, int k, std::uint32_t x) const;
     Tree samplePre(SplitMix64& rng, int i, int k, std::uint32_t x) const;
-    void clearDense();
+    void clearOutside();
 
     const Grammar* g_;
     int N_ = 0, n_ = 0;
-    PruningMask mask_;
     PrunedInsideStats stats_;
-    std::vector<std::string> words_;
-    std::vector<std::span<const LexicalEntry>> lexical_;
-    std::vector<int> cellOffset_;                           // as Chart::cellOffsetByWidth
-    std::vector<double> binaryProb_, unaryProb_, rootProb_; // exp(logProb); rootProb_ per symbol
-    std::vector<int> rootRuleOf_; // per symbol: index into rootRules or -1
-
-    // Per cell: exponent S (kEmpty = pruned or nothing built) and the built pre / post symbols.
-    std::vector<int> S_;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> preRange_, postRange_;
-    std::vector<std::uint32_t> preSym_, postSym_;
-    std::vector<double> aPre_, aPost_; // dense [cell*N + x] inside mantissas (0 = not built)
-    std::vector<double> oPost_;   // dense [cell*N + x] posterior-normalised outside ω (post layer)
-    std::vector<double> oPre_;    // ω of the pre layer of the cell being processed
-    double zMant_ = 0;            // Z = zMant_ · 2^S_top
-    std::vector<double> scratch_; // per symbol, zero between uses
-    std::vector<std::uint32_t> touched_;
-    std::vector<std::uint8_t> mark_;
+    // Inside α per kept cell: core/parse/ScaledInside (scale S, pre list, dense post rows).
+    ScaledInside<InsideValue> in_;
+    std::vector<double> aPre_; // dense [cell*N + x] pre-layer α̃ (the kernel's lists, for sampling)
+    std::vector<double> oPost_; // dense [cell*N + x] posterior-normalised outside ω (post layer)
+    std::vector<double> oPre_;  // ω of the pre layer of the cell being processed
+    double zMant_ = 0;          // Z = zMant_ · 2^S_top
 };
 
 } // namespace prunescope

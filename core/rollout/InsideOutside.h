@@ -15,6 +15,7 @@
 #include "core/grammar/Grammar.h"
 #include "core/parse/Chart.h"
 #include "core/parse/PruningMask.h"
+#include "core/parse/ScaledInside.h"
 #include "core/treebank/Tree.h"
 
 #include <cstdint>
@@ -86,38 +87,30 @@ class InsideOutside {
     // Some split of (i,k) has both children kept and with an inside value (as insideCell requires).
     bool hasKeptChildren(int i, int k) const;
     void insidePass();
+    // The kernel's cell (i,k) with the gold node of (i,k) counted (footnote 11).
     void insideCell(int i, int k);
     void outsideCell(int i, int k);
     void finishOutside(int i, int k);
     void clearScratch();
     void outsidePass();
-    void clearDense();
-    int cell(int i, int k) const { return cellOffset_[k - i] + i; }
+    void clearOutside();
+    int cell(int i, int k) const { return in_.cell(i, k); }
+    int S(int c) const { return in_.scale(c); }
+    static constexpr int kEmpty = ScaledInside<InsidePair>::kEmpty; // scale of an empty cell
 
     const Grammar* g_;
     int N_ = 0;
     int n_ = 0;
-    PruningMask mask_;
     const RecallGold* gold_ = nullptr;
-    std::vector<std::span<const LexicalEntry>> lexical_;
-    std::vector<int> cellOffset_;                           // as Chart::cellOffsetByWidth
-    std::vector<double> binaryProb_, unaryProb_, rootProb_; // exp(logProb)
-
-    // Inside, per cell: binary scale S (kEmpty = empty) and the sparse lists of built symbols
-    // (pruned cells hold their as-if-kept values α̂; parents never read them).
-    static constexpr int kEmpty = std::numeric_limits<int>::min(); // scale of an empty cell
-    std::vector<int> S_;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> postRange_,
-        preRange_; // [begin, end) per cell
-    std::vector<std::uint32_t> postSym_, preSym_;
-    std::vector<double> preA_, preR_; // pre-layer α̂, ρ̂ mantissas, in pre-list order
+    // Inside (α, ρ) per cell, core/parse/ScaledInside: scale S, pre-layer values in list order,
+    // dense post-layer rows (pruned cells hold their as-if-kept values α̂; parents never read them).
+    ScaledInside<InsidePair> in_;
     // Outside, per cell: binary scale T (kEmpty = no outside) and the symbols with a nonzero
     // pre-layer outside value.
     std::vector<int> T_;
     std::vector<std::uint32_t> outBegin_, outEnd_, outSym_;
     // Dense [cell*N + x] arrays, zero outside the lists above (cleared through them).
-    std::vector<double> aPost_, rPost_; // inside α (post layer) and ρ = Σ p̃·count
-    std::vector<double> oPre_, pPre_;   // outside Ω = ∂Z/∂α_pre and Ψ = ∂r̃/∂α_pre
+    std::vector<double> oPre_, pPre_; // outside Ω = ∂Z/∂α_pre and Ψ = ∂r̃/∂α_pre
     // Scratch over the symbols of one cell.
     std::vector<double> sa_, sr_;
     std::vector<std::uint32_t> touched_;

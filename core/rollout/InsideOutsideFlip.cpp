@@ -13,7 +13,7 @@ ExpectedRecall InsideOutside::current() const {
     ExpectedRecall e;
     if (zMant_ <= 0) return e;
     e.success = true;
-    e.logZ = S_[cell(0, n_)] * std::numbers::ln2 + std::log(zMant_);
+    e.logZ = S(cell(0, n_)) * std::numbers::ln2 + std::log(zMant_);
     e.recall = gold_->count == 0 ? 1.0 : rMant_ / (gold_->count * zMant_);
     return e;
 }
@@ -24,11 +24,11 @@ SpanGradient InsideOutside::gradient(int i, int k) const {
     SpanGradient sg;
     const int c = cell(i, k);
     if (dZ_[c] == 0.0) return sg;
-    const int scale = S_[c] + T_[c]; // both set where a derivative is nonzero (run())
+    const int scale = S(c) + T_[c]; // both set where a derivative is nonzero (run())
     sg.logDZ = scale * std::numbers::ln2 + std::log(dZ_[c]);
     if (dR_[c] > 0) sg.logDR = scale * std::numbers::ln2 + std::log(dR_[c]);
-    if (mask_.keep(i, k) && zMant_ > 0) { // Z = 0 leaves the top scale at the kEmpty sentinel
-        const int top = S_[cell(0, n_)];
+    if (in_.mask().keep(i, k) && zMant_ > 0) { // Z = 0 leaves the top scale at the kEmpty sentinel
+        const int top = S(cell(0, n_));
         const double zLeft = 1.0 - std::ldexp(dZ_[c] / zMant_, scale - top);
         const double rLeft = rMant_ > 0 ? 1.0 - std::ldexp(dR_[c] / rMant_, scale - top) : 1.0;
         sg.illConditioned = zLeft < kCancellation || rLeft < kCancellation;
@@ -40,24 +40,24 @@ ExpectedRecall InsideOutside::flipped(int i, int k) const {
     if (!outsideDone_) throw std::logic_error("InsideOutside::flipped before run()");
     if (!PruningMask::prunable(n_, i, k)) throw std::invalid_argument("span is not prunable");
     const int c = cell(i, k);
-    const int top = S_[cell(0, n_)];
+    const int top = S(cell(0, n_));
     const int G = gold_->count;
     ExpectedRecall e;
     double z, r;
     int zScale;
-    if (mask_.keep(i, k)) { // eq. 3 with Δ = -1
+    if (in_.mask().keep(i, k)) { // eq. 3 with Δ = -1
         if (zMant_ == 0.0) return e;
         z = zMant_, r = rMant_, zScale = top;
         // A span without outside or inside value (scale kEmpty = INT_MIN) has zero derivatives:
         // pruning it changes nothing, and its scale must not enter the (overflowing) sum.
         if (dZ_[c] != 0.0 || dR_[c] != 0.0) {
-            const int scale = S_[c] + T_[c];
+            const int scale = S(c) + T_[c];
             z -= std::ldexp(dZ_[c], scale - top);
             r -= std::ldexp(dR_[c], scale - top);
         }
     } else { // Δ = +1; the roll-in's Z may be 0 (then top is kEmpty)
         if (dZ_[c] == 0.0) return current();
-        const int scale = S_[c] + T_[c];
+        const int scale = S(c) + T_[c];
         if (zMant_ == 0.0) {
             z = dZ_[c], r = dR_[c], zScale = scale;
         } else {
