@@ -4,7 +4,7 @@
 // relative to exact inside-outside, both axes logarithmic. Series: randomized pruning (one point
 // per iteration count, ± one standard deviation over repeats), tic-tac-toe figure-of-merit
 // thresholds, learned policies' masks, and the exact-posterior thresholds (an oracle whose own
-// cost is not counted). Hand-written SVG text (core has no Qt), as core/frontier/FrontierSvg.
+// cost is not counted). Drawn through core/plot (SvgPlot), as every SVG figure of core.
 #include "core/mcmc/BiasExperiment.h"
 
 #include <string>

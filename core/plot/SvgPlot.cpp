@@ -14,8 +14,27 @@ double PlotArea::px(double x) const {
 }
 
 double PlotArea::py(double y) const {
-    return y1 > y0 ? bottom - (y - y0) / (y1 - y0) * (bottom - top) : (top + bottom) / 2;
+    const double a = logY ? std::log10(y) : y, lo = logY ? std::log10(y0) : y0,
+                 hi = logY ? std::log10(y1) : y1;
+    return hi > lo ? bottom - (a - lo) / (hi - lo) * (bottom - top) : (top + bottom) / 2;
 }
+
+namespace {
+// The ticks of one axis: round values, or on a log axis 1-2-5 or (decades) powers of ten.
+std::vector<double> axisTicks(double lo, double hi, int target, bool log, bool decades) {
+    std::vector<double> t = svgTicks(lo, hi, target, log);
+    if (log && decades)
+        std::erase_if(t, [](double v) {
+            const double e = std::log10(v);
+            return std::abs(e - std::round(e)) > 1e-9;
+        });
+    return t;
+}
+// A tick's label: enough digits for the step (linear) or for the value itself (log).
+std::string tickLabel(double v, double step, bool log) {
+    return svgFixed(v, log ? svgTickDecimals(v) : svgTickDecimals(step));
+}
+} // namespace
 
 void padRange(double& lo, double& hi, double fraction) {
     if (!(hi > lo)) {
@@ -49,23 +68,26 @@ std::string svgAxes(const PlotArea& a, const std::string& xTitle, const std::str
         st.tickFontSize > 0 ? " font-size=\"" + std::to_string(st.tickFontSize) + "\"" : "";
     if (st.xTickLabels.empty()) {
         const double step = svgNiceStep(a.x1 - a.x0, st.xTicks);
-        for (const double x : svgTicks(a.x0, a.x1, st.xTicks, a.logX))
-            s += "<text x=\"" + svgFixed(a.px(x), 1) + "\" y=\"" + svgFixed(a.bottom + 18, 1) +
-                 "\" text-anchor=\"middle\"" + fs + ">" +
-                 svgFixed(x, a.logX ? svgTickDecimals(x) : svgTickDecimals(step)) + "</text>\n";
+        for (const double x : axisTicks(a.x0, a.x1, st.xTicks, a.logX, st.decades)) {
+            const std::string px = svgFixed(a.px(x), 1);
+            if (st.xGrid)
+                s += "<line x1=\"" + px + "\" x2=\"" + px + "\" y1=\"" + svgFixed(a.top, 1) +
+                     "\" y2=\"" + svgFixed(a.bottom, 1) + "\" stroke=\"#ddd\"/>\n";
+            s += "<text x=\"" + px + "\" y=\"" + svgFixed(a.bottom + 18, 1) +
+                 "\" text-anchor=\"middle\"" + fs + ">" + tickLabel(x, step, a.logX) + "</text>\n";
+        }
     } else {
         for (const auto& [x, label] : st.xTickLabels)
             s += "<text x=\"" + svgFixed(a.px(x), 1) + "\" y=\"" + svgFixed(a.bottom + 18, 1) +
                  "\" text-anchor=\"middle\"" + fs + ">" + svgEscape(label) + "</text>\n";
     }
     const double yStep = svgNiceStep(a.y1 - a.y0, st.yTicks);
-    for (const double y : svgTicks(a.y0, a.y1, st.yTicks)) {
+    for (const double y : axisTicks(a.y0, a.y1, st.yTicks, a.logY, st.decades)) {
         const std::string py = svgFixed(a.py(y), 1);
         s += "<line x1=\"" + svgFixed(a.left, 1) + "\" x2=\"" + svgFixed(a.right, 1) + "\" y1=\"" +
              py + "\" y2=\"" + py + "\" stroke=\"#ddd\"/>\n";
         s += "<text x=\"" + svgFixed(a.left - 6, 1) + "\" y=\"" + svgFixed(a.py(y) + 4, 1) +
-             "\" text-anchor=\"end\"" + fs + ">" + svgFixed(y, svgTickDecimals(yStep)) +
-             "</text>\n";
+             "\" text-anchor=\"end\"" + fs + ">" + tickLabel(y, yStep, a.logY) + "</text>\n";
     }
     s += "<text x=\"" + svgFixed((a.left + a.right) / 2, 1) + "\" y=\"" +
          svgFixed(a.bottom + st.xTitleGap, 1) + "\" text-anchor=\"middle\">" + svgEscape(xTitle) +
@@ -100,6 +122,24 @@ std::string svgPolyline(const PlotArea& a, const std::vector<std::pair<double, d
         s += svgFixed(a.px(x), 1) + "," + svgFixed(a.py(y), 1) + " ";
     s += "\"/>\n";
     return s;
+}
+
+std::string svgMarker(const std::string& shape, double x, double y, const std::string& color,
+                      const std::string& extra) {
+    const std::string attrs = " fill=\"" + color + "\" stroke=\"white\" stroke-width=\"0.8\"" +
+                              (extra.empty() ? "" : " " + extra);
+    auto at = [](double px, double py) { return svgFixed(px) + "," + svgFixed(py); };
+    if (shape == "square")
+        return "<rect class=\"point\" x=\"" + svgFixed(x - 4) + "\" y=\"" + svgFixed(y - 4) +
+               "\" width=\"8\" height=\"8\"" + attrs + "/>\n";
+    if (shape == "triangle")
+        return "<path class=\"point\" d=\"M" + at(x, y - 5) + " L" + at(x + 5, y + 4) + " L" +
+               at(x - 5, y + 4) + " Z\"" + attrs + "/>\n";
+    if (shape == "diamond")
+        return "<path class=\"point\" d=\"M" + at(x, y - 6) + " L" + at(x + 6, y) + " L" +
+               at(x, y + 6) + " L" + at(x - 6, y) + " Z\"" + attrs + "/>\n";
+    return "<circle class=\"point\" cx=\"" + svgFixed(x) + "\" cy=\"" + svgFixed(y) + "\" r=\"4\"" +
+           attrs + "/>\n";
 }
 
 std::string svgLegendEntry(double x, double y, const std::string& label, const std::string& color,

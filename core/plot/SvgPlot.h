@@ -16,6 +16,7 @@ struct PlotArea {
     double left = 0, top = 0, right = 1, bottom = 1;
     double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
     bool logX = false; // x0 > 0 then
+    bool logY = false; // y0 > 0 then
     double px(double x) const;
     double py(double y) const;
 };
@@ -30,6 +31,8 @@ struct AxesStyle {
     double yTitleX = 20;   // x of the rotated y-axis title
     double xTitleGap = 40; // the x-axis title's baseline below the rectangle
     int tickFontSize = 0;  // 0: the document's font size
+    bool xGrid = false;    // also a grid line at each x tick
+    bool decades = false;  // log axes: ticks at powers of ten only (1-2-5 otherwise)
 };
 
 // <svg ...> with a white background; `title` centred at the top unless empty.
@@ -52,6 +55,10 @@ std::string svgPolyline(const PlotArea& a, const std::vector<std::pair<double, d
                         const std::string& color, const std::string& cls = "curve",
                         const std::string& dash = "", double width = 2,
                         const std::string& extraAttributes = "");
+// A point mark centred at pixel (x, y): shape "circle", "square", "triangle" or "diamond", class
+// "point", white outline; `extraAttributes` (e.g. data-series="...") are added as given.
+std::string svgMarker(const std::string& shape, double x, double y, const std::string& color,
+                      const std::string& extraAttributes = "");
 // A legend entry: a short line in the series' style and its label, at (x, y) (text baseline).
 std::string svgLegendEntry(double x, double y, const std::string& label, const std::string& color,
                            const std::string& dash = "", int fontSize = 12);
