@@ -48,15 +48,17 @@ std::string pointLabel(const FrontierEntry& e) {
     return e.id;
 }
 
-} // namespace
+// The unpruned parser's point, if shown.
+struct Unpruned {
+    bool shown = false;
+    double x = 0, y = 0;
+};
 
-std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
+// The plot frame: the data ranges (x padded by 1.6× on a log axis, from 0 to a round value on a
+// linear one; y in round steps around the points) and the y step.
+Frame frontierFrame(const FrontierData& d, const FrontierSvgOptions& opt, const Unpruned& unpr,
+                    double& ystep) {
     const double W = opt.width, H = opt.height;
-    const bool unpr = opt.showUnpruned && d.unpruned.is_object();
-    const double unprX = unpr ? runtimeFromMetrics(d.unpruned, d.runtimeMeasure) : 0;
-    const double unprY = unpr ? accuracyFromMetrics(d.unpruned) : 0;
-
-    // Data ranges.
     double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
     auto extend = [&](double x, double y) {
         xmin = std::min(xmin, x);
@@ -66,7 +68,7 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
     };
     for (const auto& e : d.points)
         extend(e.runtime, e.accuracy);
-    if (unpr) extend(unprX, unprY);
+    if (unpr.shown) extend(unpr.x, unpr.y);
     if (!(xmin <= xmax)) {
         xmin = 1;
         xmax = 10;
@@ -83,11 +85,16 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
         f.xa = 0;
         f.xb = std::ceil(xmax * 1.05 / step) * step;
     }
-    const double ystep = svgNiceStep(std::max(ymax - std::min(ymin, 0.0), 1.0), 8);
+    ystep = svgNiceStep(std::max(ymax - std::min(ymin, 0.0), 1.0), 8);
     f.ya = std::max(0.0, std::floor((ymin - 2) / ystep) * ystep);
     f.yb = std::ceil((ymax + 2) / ystep) * ystep;
     if (f.yb <= f.ya) f.yb = f.ya + ystep;
+    return f;
+}
 
+// <svg>, the arrowhead and clip definitions, the title and the fitted h(x) as a subtitle.
+std::string frontierHeader(const FrontierData& d, const FrontierSvgOptions& opt, const Frame& f) {
+    const double W = opt.width, H = opt.height;
     std::string s;
     s += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + px(W) + "\" height=\"" + px(H) +
@@ -114,7 +121,16 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
                        fmt("%.4g", std::abs(d.fit->b)) + "),  λ in " + d.lambdaUnit) +
              "</text>\n";
 
-    // Axes, grid and ticks.
+    return s;
+}
+
+// The frame, ticks (log axes: every 1..9 × 10^k, labels at decades, and at 2 and 5 when the
+// axis spans few decades), grid lines and axis titles.
+std::string frontierAxes(const FrontierData& d, const FrontierSvgOptions& opt, const Frame& f,
+                         double ystep) {
+    const double H = opt.height;
+    const bool logX = f.logX;
+    std::string s;
     s += "<g class=\"axes\" stroke=\"#333\" fill=\"none\">\n<rect x=\"" + px(f.left) + "\" y=\"" +
          px(f.top) + "\" width=\"" + px(f.right - f.left) + "\" height=\"" + px(f.bottom - f.top) +
          "\"/>\n</g>\n";
@@ -161,7 +177,13 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
     s += "<text transform=\"translate(20," + px((f.top + f.bottom) / 2) +
          ") rotate(-90)\" text-anchor=\"middle\">corpus F1 (%)</text>\n";
 
-    // Fitted sigmoid (footnote 12).
+    return s;
+}
+
+// The fitted sigmoid (footnote 12), sampled along the x axis and clipped to the plot.
+std::string frontierFit(const FrontierData& d, const Frame& f) {
+    std::string s;
+    const bool logX = f.logX;
     if (d.fit) {
         std::string path;
         const int samples = 240;
@@ -178,7 +200,12 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
                  "\" fill=\"none\" stroke=\"#7a7a7a\" stroke-width=\"1.5\" "
                  "stroke-dasharray=\"6,4\" clip-path=\"url(#plotArea)\"/>\n";
     }
-    // Cones and arrows.
+    return s;
+}
+
+// Per point: the cone of λ where it is optimal in the set, and the arrow of its own λ.
+std::string frontierCones(const FrontierData& d, const FrontierSvgOptions& opt, const Frame& f) {
+    std::string s;
     const double coneR = 30, arrowLen = 40;
     for (const auto& e : d.points) {
         const double X = f.X(e.runtime), Y = f.Y(e.accuracy);
@@ -200,7 +227,33 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
                  "\" stroke=\"#1b7f3b\" stroke-width=\"1.3\" marker-end=\"url(#arrowhead)\"/>\n";
         }
     }
-    // Pareto frontier.
+    return s;
+}
+
+// Label offsets: labels of points crowded on screen alternate below/above the point.
+std::vector<double> labelOffsets(const FrontierData& d, const Frame& f) {
+    std::vector<double> labelDy(d.points.size(), 14);
+    std::vector<size_t> order(d.points.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return d.points[a].runtime < d.points[b].runtime; });
+    double lastX = -1e9, lastY = -1e9, lastDy = -8;
+    for (size_t i : order) {
+        const double X = f.X(d.points[i].runtime), Y = f.Y(d.points[i].accuracy);
+        const bool crowded = X - lastX < 48 && std::abs(Y - lastY) < 16;
+        labelDy[i] = crowded && lastDy > 0 ? -8 : 14;
+        lastX = X;
+        lastY = Y;
+        lastDy = labelDy[i];
+    }
+    return labelDy;
+}
+
+// The Pareto polyline, the points with their tooltips and labels, and the unpruned point.
+std::string frontierPoints(const FrontierData& d, const FrontierSvgOptions& opt, const Frame& f,
+                           const Unpruned& unpr) {
+    std::string s;
     if (!d.frontier.empty()) {
         std::string pts;
         for (int i : d.frontier) {
@@ -210,25 +263,7 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
         s += "<polyline class=\"pareto\" points=\"" + pts +
              "\" fill=\"none\" stroke=\"#1b7f3b\" stroke-width=\"2\"/>\n";
     }
-    // Points and labels; labels of points crowded on screen alternate below/above the point.
-    std::vector<double> labelDy(d.points.size(), 14);
-    {
-        std::vector<size_t> order(d.points.size());
-        for (size_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-            return d.points[a].runtime < d.points[b].runtime;
-        });
-        double lastX = -1e9, lastY = -1e9, lastDy = -8;
-        for (size_t i : order) {
-            const double X = f.X(d.points[i].runtime), Y = f.Y(d.points[i].accuracy);
-            const bool crowded = X - lastX < 48 && std::abs(Y - lastY) < 16;
-            labelDy[i] = crowded && lastDy > 0 ? -8 : 14;
-            lastX = X;
-            lastY = Y;
-            lastDy = labelDy[i];
-        }
-    }
+    const std::vector<double> labelDy = labelOffsets(d, f);
     for (size_t i = 0; i < d.points.size(); ++i) {
         const auto& e = d.points[i];
         const double X = f.X(e.runtime), Y = f.Y(e.accuracy);
@@ -243,16 +278,21 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
             s += "<text class=\"label\" x=\"" + px(X + 7) + "\" y=\"" + px(Y + labelDy[i]) +
                  "\" fill=\"#333\" font-size=\"10\">" + svgEscape(pointLabel(e)) + "</text>\n";
     }
-    if (unpr) {
-        const double X = f.X(unprX), Y = f.Y(unprY);
+    if (unpr.shown) {
+        const double X = f.X(unpr.x), Y = f.Y(unpr.y);
         s += "<rect class=\"unpruned\" x=\"" + px(X - 5) + "\" y=\"" + px(Y - 5) +
              "\" width=\"10\" height=\"10\" fill=\"#b03030\"><title>" +
-             svgEscape("unpruned: " + fmt("%.2f", unprY) + " F1, runtime " + fmt("%.4g", unprX)) +
+             svgEscape("unpruned: " + fmt("%.2f", unpr.y) + " F1, runtime " + fmt("%.4g", unpr.x)) +
              "</title></rect>\n";
         s += "<text x=\"" + px(X) + "\" y=\"" + px(Y + 30) +
              "\" text-anchor=\"middle\" fill=\"#b03030\">unpruned</text>\n";
     }
-    // Legend (lower right: a frontier leaves that corner empty).
+    return s;
+}
+
+// The legend (lower right: a frontier leaves that corner empty).
+std::string frontierLegend(const Frame& f) {
+    std::string s;
     const double lx = f.right - 230, ly = f.bottom - 98;
     s += "<g class=\"legend\">\n<rect x=\"" + px(lx) + "\" y=\"" + px(ly) +
          "\" width=\"222\" height=\"90\" fill=\"white\" fill-opacity=\"0.9\" stroke=\"#bbb\"/>\n";
@@ -283,8 +323,23 @@ std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
           "<rect x=\"" + px(lx + 9) + "\" y=\"" + px(ly + 71) +
               "\" width=\"14\" height=\"10\" fill=\"#2ca05a\" fill-opacity=\"0.25\"/>\n",
           "λ range where optimal in the set");
-    s += "</g>\n</svg>\n";
-    return s;
+    return s + "</g>\n";
+}
+
+} // namespace
+
+std::string frontierSvg(const FrontierData& d, const FrontierSvgOptions& opt) {
+    Unpruned unpr;
+    unpr.shown = opt.showUnpruned && d.unpruned.is_object();
+    if (unpr.shown) {
+        unpr.x = runtimeFromMetrics(d.unpruned, d.runtimeMeasure);
+        unpr.y = accuracyFromMetrics(d.unpruned);
+    }
+    double ystep = 1;
+    const Frame f = frontierFrame(d, opt, unpr, ystep);
+    return frontierHeader(d, opt, f) + frontierAxes(d, opt, f, ystep) + frontierFit(d, f) +
+           frontierCones(d, opt, f) + frontierPoints(d, opt, f, unpr) + frontierLegend(f) +
+           "</svg>\n";
 }
 
 void writeFrontierSvg(const FrontierData& d, const std::string& path,
