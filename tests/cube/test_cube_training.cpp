@@ -1,16 +1,20 @@
 // The violation-fixing perceptron (core/cube/CubeTraining.h): deterministic given a seed for every
 // strategy; the averaged weights are the mean of the weight vectors seen (replayed naively); the
 // per-epoch counters add up; learning works; cancel keeps finished epochs. Also the model file
-// (validated JSON) and the UAS significance test with Holm's correction.
+// (validated JSON, a wrong-typed field refused at its line:column) and the UAS significance test
+// with Holm's correction.
 #include "core/cube/CubeTraining.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/UasSignificance.h"
+#include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/Random.h"
+#include "support/InputErrors.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
 
+#include <array>
 #include <cmath>
 #include <fstream>
 
@@ -232,6 +236,35 @@ class TestCubeTraining : public QObject {
             QCOMPARE(e.line(), 3);
         }
         QVERIFY_THROWS_EXCEPTION(InputError, loadCubeModel(dir + "/missing.json"));
+    }
+
+    // Issue 44: a trained model as saveCubeModel writes it (one line) and pretty-printed; each
+    // value replaced by one of the wrong type is refused at its own line:column.
+    void wrongTypedFieldsNameTheirLineAndColumn() {
+        auto o = smallOptions(CubeUpdateStrategy::PMax);
+        o.epochs = 1;
+        const std::string dir = testdata::tempDir("cube-model-typed");
+        const std::string path = dir + "/m.json", pretty = dir + "/pretty.json";
+        saveCubeModel(trainCubeModel(train(), dev(), o).model, path);
+        writeFileAtomically(pretty, nlohmann::json::parse(readFile(path)).dump(1));
+        const auto load = [](const std::string& p) { (void)loadCubeModel(p); };
+        const std::vector<std::array<std::string, 3>> cases = {
+            {"/beam", "\"2\"", "must be an integer"},
+            {"/beam", "2.5", "must be an integer"},
+            {"/parts", "3", "must be a string"},
+            {"/singleRoot", "\"true\"", "true or false"},
+            {"/featureTemplates", "null", "must be a string"},
+            {"/version", "1.0", "must be an integer"},
+            {"/weights/hashBits", "16.0", "'hashBits' must be an integer"},
+            {"/weights/value/2", "null", "not a number"},
+        };
+        for (const auto& [pointer, replacement, message] : cases) {
+            QCOMPARE(testdata::errorAtReplacedValue(path, pointer, replacement, message, load),
+                     std::string());
+            QCOMPARE(testdata::errorAtReplacedValue(pretty, pointer, replacement, message, load),
+                     std::string());
+        }
+        QCOMPARE(loadCubeModel(pretty).beam, 2); // put back as it was
     }
 
     void oversizedSentencesAreInputErrors() {
