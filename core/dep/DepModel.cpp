@@ -17,6 +17,10 @@ nlohmann::json depModelToJson(const DepModel& m) {
             {"weights", m.weights.toJson()}};
 }
 
+void saveDepModel(const DepModel& m, const std::string& path) {
+    writeFileAtomically(path, depModelToJson(m).dump() + "\n");
+}
+
 DepModel depModelFromText(const std::string& text, const std::string& file) {
     const JsonDocument doc(text, file, "dependency model: ");
     ModelFields f = readModelFields(doc, kDepModelFormat, 1, "featureSet", kDepFeatureSet);
@@ -27,10 +31,6 @@ DepModel depModelFromText(const std::string& text, const std::string& file) {
             .singleRoot = f.singleRoot,
             .weights = std::move(f.weights),
             .training = std::move(f.training)};
-}
-
-void saveDepModel(const DepModel& m, const std::string& path) {
-    writeFileAtomically(path, depModelToJson(m).dump() + "\n");
 }
 
 DepModel loadDepModel(const std::string& path) {
