@@ -14,7 +14,6 @@
 
 #include "support/TestSuite.h"
 
-#include <array>
 #include <cmath>
 #include <fstream>
 
@@ -247,23 +246,23 @@ class TestCubeTraining : public QObject {
         const std::string path = dir + "/m.json", pretty = dir + "/pretty.json";
         saveCubeModel(trainCubeModel(train(), dev(), o).model, path);
         writeFileAtomically(pretty, nlohmann::json::parse(readFile(path)).dump(1));
-        const auto load = [](const std::string& p) { (void)loadCubeModel(p); };
-        const std::vector<std::array<std::string, 3>> cases = {
-            {"/beam", "\"2\"", "must be an integer"},
-            {"/beam", "2.5", "must be an integer"},
-            {"/parts", "3", "must be a string"},
-            {"/singleRoot", "\"true\"", "true or false"},
-            {"/featureTemplates", "null", "must be a string"},
-            {"/version", "1.0", "must be an integer"},
-            {"/weights/hashBits", "16.0", "'hashBits' must be an integer"},
-            {"/weights/value/2", "null", "not a number"},
+        const auto refusedAt = [&](const char* pointer, const char* replacement,
+                                   const char* message) {
+            const auto load = [](const std::string& p) { (void)loadCubeModel(p); };
+            for (const std::string& file : {path, pretty}) {
+                const std::string r =
+                    testdata::errorAtReplacedValue(file, pointer, replacement, message, load);
+                QVERIFY2(r.empty(), r.c_str());
+            }
         };
-        for (const auto& [pointer, replacement, message] : cases) {
-            QCOMPARE(testdata::errorAtReplacedValue(path, pointer, replacement, message, load),
-                     std::string());
-            QCOMPARE(testdata::errorAtReplacedValue(pretty, pointer, replacement, message, load),
-                     std::string());
-        }
+        refusedAt("/beam", "\"2\"", "must be an integer");
+        refusedAt("/beam", "2.5", "must be an integer");
+        refusedAt("/parts", "3", "must be a string");
+        refusedAt("/singleRoot", "\"true\"", "true or false");
+        refusedAt("/featureTemplates", "null", "must be a string");
+        refusedAt("/version", "1.0", "must be an integer");
+        refusedAt("/weights/hashBits", "16.0", "'hashBits' must be an integer");
+        refusedAt("/weights/value/2", "null", "not a number");
         QCOMPARE(loadCubeModel(pretty).beam, 2); // put back as it was
     }
 
