@@ -1,6 +1,7 @@
 // Cube-pruning model file and decoding (CubeModel.h).
 #include "core/cube/CubeModel.h"
 
+#include "core/dep/ModelFile.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Clock.h"
 #include "core/util/Error.h"
@@ -22,48 +23,22 @@ nlohmann::json cubeModelToJson(const CubeModel& m) {
             {"weights", m.weights.toJson()}};
 }
 
-CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file,
-                            const std::string& text) {
-    auto bad = [&](const std::string& why) {
-        return InputError(file, 0, 0, "cube-pruning model: " + why);
-    };
-    if (!j.is_object()) throw bad("not a JSON object");
-    if (!j.contains("format") || j["format"] != kCubeModelFormat)
-        throw bad(std::string("field 'format' must be \"") + kCubeModelFormat + "\"");
-    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
-        throw bad("unsupported 'version' (this build reads version 1)");
-    if (!j.contains("featureTemplates") || j["featureTemplates"] != kCubeFeatureTemplates)
-        throw bad(std::string("field 'featureTemplates' must be \"") + kCubeFeatureTemplates +
-                  "\"");
-    CubeModel m;
-    if (!j.contains("parts") || !j["parts"].is_string()) throw bad("missing string field 'parts'");
+CubeModel cubeModelFromText(const std::string& text, const std::string& file) {
+    const JsonDocument doc(text, file, "cube-pruning model: ");
+    ModelFields f =
+        readModelFields(doc, kCubeModelFormat, 1, "featureTemplates", kCubeFeatureTemplates);
+    const auto& parts = doc.member(doc.root(), "parts");
+    CubeFeatureSet features;
     try {
-        m.features = parseCubeFeatureSet(j["parts"].get<std::string>());
+        features = parseCubeFeatureSet(doc.string(parts));
     } catch (const std::invalid_argument& e) {
-        throw bad(std::string("'parts': ") + e.what());
+        doc.fail(parts, std::string("'parts': ") + e.what());
     }
-    if (!j.contains("singleRoot") || !j["singleRoot"].is_boolean())
-        throw bad("missing boolean field 'singleRoot'");
-    m.singleRoot = j["singleRoot"].get<bool>();
-    if (!j.contains("beam") || !j["beam"].is_number_integer() || j["beam"].get<long>() < 1 ||
-        j["beam"].get<long>() > 1000000)
-        throw bad("'beam' must be an integer in [1, 1000000]");
-    m.beam = j["beam"].get<int>();
-    if (j.contains("training")) {
-        if (!j["training"].is_object()) throw bad("'training' must be an object");
-        m.training = j["training"];
-    }
-    if (!j.contains("weights")) throw bad("missing field 'weights'");
-    try {
-        m.weights = HashedWeights::fromJson(j["weights"]);
-    } catch (const WeightsError& e) {
-        // With the file's text, the offending value's line:column (issue 46).
-        const auto [line, column] =
-            text.empty() ? std::pair{0, 0}
-                         : weightsErrorLocation(text, nlohmann::json::json_pointer("/weights"), e);
-        throw InputError(file, line, column, "cube-pruning model: " + std::string(e.what()));
-    }
-    return m;
+    return {.features = features,
+            .singleRoot = f.singleRoot,
+            .beam = doc.int32(doc.member(doc.root(), "beam"), 1, 1000000),
+            .weights = std::move(f.weights),
+            .training = std::move(f.training)};
 }
 
 void saveCubeModel(const CubeModel& m, const std::string& path) {
@@ -71,8 +46,7 @@ void saveCubeModel(const CubeModel& m, const std::string& path) {
 }
 
 CubeModel loadCubeModel(const std::string& path) {
-    const std::string text = readFile(path);
-    return cubeModelFromJson(parseJsonDocument(text, path, "cube-pruning model: "), path, text);
+    return cubeModelFromText(readFile(path), path);
 }
 
 CubeParse cubeParse(const CubeModel& model, const DepSentence& s, const ArcMask* mask,

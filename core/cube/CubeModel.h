@@ -27,11 +27,10 @@ struct CubeModel {
 };
 
 nlohmann::json cubeModelToJson(const CubeModel& m);
-// Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
-CubeModel cubeModelFromJson(const nlohmann::json& j, const std::string& file = "<model>",
-                            const std::string& text = {});
+// Validates the whole document; throws InputError(file, line, column, ...) at the bad value.
+CubeModel cubeModelFromText(const std::string& text, const std::string& file = "<model>");
 void saveCubeModel(const CubeModel& m, const std::string& path); // atomic write
-CubeModel loadCubeModel(const std::string& path);                // InputError with file:line:column
+CubeModel loadCubeModel(const std::string& path);                // cubeModelFromText of the file
 
 // Parses one sentence with the model under the mask (nullptr = all arcs); pruner's options decide
 // k. A sentence the pruner cannot fit (CubePruner::fits: empty, too long for the memory budget at

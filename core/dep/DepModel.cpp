@@ -1,6 +1,7 @@
 // Dependency model file and scores.
 #include "core/dep/DepModel.h"
 
+#include "core/dep/ModelFile.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
@@ -16,50 +17,24 @@ nlohmann::json depModelToJson(const DepModel& m) {
             {"weights", m.weights.toJson()}};
 }
 
-DepModel depModelFromJson(const nlohmann::json& j, const std::string& file,
-                          const std::string& text) {
-    auto bad = [&](const std::string& why) {
-        return InputError(file, 0, 0, "dependency model: " + why);
-    };
-    if (!j.is_object()) throw bad("not a JSON object");
-    if (!j.contains("format") || j["format"] != kDepModelFormat)
-        throw bad(std::string("field 'format' must be \"") + kDepModelFormat + "\"");
-    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
-        throw bad("unsupported 'version' (this build reads version 1)");
-    if (!j.contains("featureSet") || j["featureSet"] != kDepFeatureSet)
-        throw bad(std::string("field 'featureSet' must be \"") + kDepFeatureSet + "\"");
-    DepModel m;
-    if (!j.contains("order") || !j["order"].is_number_integer())
-        throw bad("missing integer field 'order'");
-    m.order = j["order"].get<int>();
-    if (m.order != 1 && m.order != 2) throw bad("'order' must be 1 or 2");
-    if (!j.contains("singleRoot") || !j["singleRoot"].is_boolean())
-        throw bad("missing boolean field 'singleRoot'");
-    m.singleRoot = j["singleRoot"].get<bool>();
-    if (j.contains("training")) {
-        if (!j["training"].is_object()) throw bad("'training' must be an object");
-        m.training = j["training"];
-    }
-    if (!j.contains("weights")) throw bad("missing field 'weights'");
-    try {
-        m.weights = HashedWeights::fromJson(j["weights"]);
-    } catch (const WeightsError& e) {
-        // With the file's text, the offending value's line:column (issue 46).
-        const auto [line, column] =
-            text.empty() ? std::pair{0, 0}
-                         : weightsErrorLocation(text, nlohmann::json::json_pointer("/weights"), e);
-        throw InputError(file, line, column, "dependency model: " + std::string(e.what()));
-    }
-    return m;
-}
-
 void saveDepModel(const DepModel& m, const std::string& path) {
     writeFileAtomically(path, depModelToJson(m).dump() + "\n");
 }
 
+DepModel depModelFromText(const std::string& text, const std::string& file) {
+    const JsonDocument doc(text, file, "dependency model: ");
+    ModelFields f = readModelFields(doc, kDepModelFormat, 1, "featureSet", kDepFeatureSet);
+    const auto& order = doc.member(doc.root(), "order");
+    const int n = doc.int32(order);
+    if (n != 1 && n != 2) doc.fail(order, "'order' must be 1 or 2");
+    return {.order = n,
+            .singleRoot = f.singleRoot,
+            .weights = std::move(f.weights),
+            .training = std::move(f.training)};
+}
+
 DepModel loadDepModel(const std::string& path) {
-    const std::string text = readFile(path);
-    return depModelFromJson(parseJsonDocument(text, path, "dependency model: "), path, text);
+    return depModelFromText(readFile(path), path);
 }
 
 float DepScorer::arc(int h, int m) const {

@@ -31,11 +31,10 @@ struct DepModel {
 };
 
 nlohmann::json depModelToJson(const DepModel& m);
-// Validates the whole document; throws InputError(file, 0, 0, ...) naming the bad field.
-DepModel depModelFromJson(const nlohmann::json& j, const std::string& file = "<model>",
-                          const std::string& text = {});
+// Validates the whole document; throws InputError(file, line, column, ...) at the bad value.
+DepModel depModelFromText(const std::string& text, const std::string& file = "<model>");
 void saveDepModel(const DepModel& m, const std::string& path); // atomic write
-DepModel loadDepModel(const std::string& path);                // InputError with file:line:column
+DepModel loadDepModel(const std::string& path);                // depModelFromText of the file
 
 // Scores of one model on one sentence: the arc matrix (first order) and the sibling parts
 // (second order, computed on request), both from the same features the trainer used.

@@ -2,6 +2,7 @@
 #include "core/filters/ArcFilterFile.h"
 
 #include "core/dep/HashedWeights.h"
+#include "core/dep/ModelFile.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
@@ -29,17 +30,9 @@ nlohmann::json arcFilterToJson(const ArcFilter& f) {
 
 ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
     const JsonDocument doc(text, file, "arc filter: ");
+    checkModelHeader(doc, kArcFilterFormat, kArcFilterFormatVersion, "featureSet",
+                     kFilterFeatureSet);
     const nlohmann::json& root = doc.root();
-    if (!root.is_object()) doc.fail(root, "not a JSON object");
-    const auto& format = doc.member(root, "format");
-    if (doc.string(format) != kArcFilterFormat)
-        doc.fail(format, std::string("'format' must be \"") + kArcFilterFormat + "\"");
-    const auto& version = doc.member(root, "version");
-    if (doc.int32(version) != kArcFilterFormatVersion)
-        doc.fail(version, "unsupported 'version' (this build reads version 1)");
-    const auto& fs = doc.member(root, "featureSet");
-    if (doc.string(fs) != kFilterFeatureSet)
-        doc.fail(fs, std::string("'featureSet' must be \"") + kFilterFeatureSet + "\"");
     ArcFilter f;
     const auto& kind = doc.member(root, "kind");
     try {
@@ -58,21 +51,13 @@ ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
     } else {
         f.threshold = doc.number(th);
     }
-    if (const auto* tr = doc.optionalMember(root, "training")) {
-        if (!tr->is_object()) doc.fail(*tr, "'training' must be an object");
-        f.training = *tr;
-    }
-    const auto& weights = doc.member(root, "weights");
-    try {
-        HashedWeights w = HashedWeights::fromJson(weights);
-        if (w.bits < 10) doc.fail(weights, "weights: 'hashBits' must be in [10, 26]");
-        f.hashBits = w.bits;
-        f.weights = std::move(w.w);
-    } catch (const WeightsError& e) {
-        doc.fail(weights.contains(e.where) ? weights.at(e.where) : weights, e.what());
-    } catch (const std::invalid_argument& e) {
-        doc.fail(weights, e.what());
-    }
+    f.training = optionalTraining(doc, root);
+    HashedWeights w = weightsMember(doc, root);
+    if (w.bits < 10)
+        doc.fail(doc.member(doc.member(root, "weights"), "hashBits"),
+                 "weights: 'hashBits' must be in [10, 26]");
+    f.hashBits = w.bits;
+    f.weights = std::move(w.w);
     if (f.kind == ArcFilterKind::Independent && f.useNone)
         doc.fail(events, "an independent filter has no None event");
     return f;

@@ -2,6 +2,7 @@
 #include "core/vine/VineCascade.h"
 
 #include "core/dep/DepModel.h"
+#include "core/dep/ModelFile.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/JsonDocument.h"
@@ -60,10 +61,7 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
     const auto& fm = doc.member(root, "finalModel");
     c.finalModel = doc.string(fm);
     if (c.finalModel.empty()) doc.fail(fm, "finalModel must name the final model file");
-    if (const auto* t = doc.optionalMember(root, "training")) {
-        if (!t->is_object()) doc.fail(*t, "training must be an object");
-        c.training = *t;
-    }
+    c.training = optionalTraining(doc, root);
     const auto& stages = doc.member(root, "stages");
     if (!stages.is_array() || stages.empty() || stages.size() > 2)
         doc.fail(stages, "stages must be an array of 1 or 2 stages (vine, then first-order)");
@@ -89,15 +87,7 @@ VineCascade vineCascadeFromText(const std::string& text, const std::string& file
         }
         c.alphas.push_back(doc.number(doc.member(js, "alpha"), -1e6, 1.0));
         if (const auto* t = doc.optionalMember(js, "training")) s.training = *t;
-        const auto& w = doc.member(js, "weights");
-        try {
-            s.weights = HashedWeights::fromJson(w);
-        } catch (const WeightsError& e) {
-            doc.fail(w.contains(e.where) ? w.at(e.where) : w,
-                     std::string("bad weights: ") + e.what());
-        } catch (const std::exception& e) {
-            doc.fail(w, std::string("bad weights: ") + e.what());
-        }
+        s.weights = weightsMember(doc, js, "bad weights: ");
         c.stages.push_back(std::move(s));
     }
     const std::filesystem::path p(c.finalModel);

@@ -1,12 +1,15 @@
 // The violation-fixing perceptron (core/cube/CubeTraining.h): deterministic given a seed for every
 // strategy; the averaged weights are the mean of the weight vectors seen (replayed naively); the
 // per-epoch counters add up; learning works; cancel keeps finished epochs. Also the model file
-// (validated JSON) and the UAS significance test with Holm's correction.
+// (validated JSON, a wrong-typed field refused at its line:column) and the UAS significance test
+// with Holm's correction.
 #include "core/cube/CubeTraining.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/UasSignificance.h"
+#include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
 #include "core/util/Random.h"
+#include "support/InputErrors.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
@@ -196,7 +199,7 @@ class TestCubeTraining : public QObject {
         auto j = cubeModelToJson(r.model);
         auto expectError = [&](nlohmann::json doc, const char* needle) {
             try {
-                cubeModelFromJson(doc, "m.json");
+                cubeModelFromText(doc.dump(), "m.json");
                 QFAIL("no error");
             } catch (const InputError& e) {
                 QVERIFY2(std::string(e.what()).find(needle) != std::string::npos, e.what());
@@ -232,6 +235,35 @@ class TestCubeTraining : public QObject {
             QCOMPARE(e.line(), 3);
         }
         QVERIFY_THROWS_EXCEPTION(InputError, loadCubeModel(dir + "/missing.json"));
+    }
+
+    // Issue 44: a trained model as saveCubeModel writes it (one line) and pretty-printed; each
+    // value replaced by one of the wrong type is refused at its own line:column.
+    void wrongTypedFieldsNameTheirLineAndColumn() {
+        auto o = smallOptions(CubeUpdateStrategy::PMax);
+        o.epochs = 1;
+        const std::string dir = testdata::tempDir("cube-model-typed");
+        const std::string path = dir + "/m.json", pretty = dir + "/pretty.json";
+        saveCubeModel(trainCubeModel(train(), dev(), o).model, path);
+        writeFileAtomically(pretty, nlohmann::json::parse(readFile(path)).dump(1));
+        const auto refusedAt = [&](const char* pointer, const char* replacement,
+                                   const char* message) {
+            const auto load = [](const std::string& p) { (void)loadCubeModel(p); };
+            for (const std::string& file : {path, pretty}) {
+                const std::string r =
+                    testdata::errorAtReplacedValue(file, pointer, replacement, message, load);
+                QVERIFY2(r.empty(), r.c_str());
+            }
+        };
+        refusedAt("/beam", "\"2\"", "must be an integer");
+        refusedAt("/beam", "2.5", "must be an integer");
+        refusedAt("/parts", "3", "must be a string");
+        refusedAt("/singleRoot", "\"true\"", "true or false");
+        refusedAt("/featureTemplates", "null", "must be a string");
+        refusedAt("/version", "1.0", "must be an integer");
+        refusedAt("/weights/hashBits", "16.0", "'hashBits' must be an integer");
+        refusedAt("/weights/value/2", "null", "not a number");
+        QCOMPARE(loadCubeModel(pretty).beam, 2); // put back as it was
     }
 
     void oversizedSentencesAreInputErrors() {

@@ -3,12 +3,16 @@
 // (heads, fallbacks, pushes) for any stages, including a test stage built here; prunedBy names the
 // stage whose mask dropped the arc; a given mask is parsed exactly (no fallback); t_alpha matches
 // its definition computed naively; the model's own max-marginal pass never changes an order-1
-// model's tree; the stdin layouts of dep-parse and their errors (file:line).
+// model's tree; the stdin layouts of dep-parse and their errors (file:line); mask files' errors at
+// the value (file:line:column).
+#include "core/dep/ArcMaskFile.h"
 #include "core/dep/DepInspection.h"
 #include "core/dep/DepParseInput.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
 #include "core/dep/MaxMarginalPruning.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/JsonDocument.h"
 #include "support/InputErrors.h"
 #include "support/TestData.h"
 
@@ -247,6 +251,32 @@ class TestDepInspection : public QObject {
         QCOMPARE(e4.line(), 1);
         auto e5 = testdata::inputErrorOf([] { readDepParseText("The\tDT\r\n", "in.txt"); });
         QCOMPARE(e5.line(), 1);
+    }
+
+    // loadArcMaskFile (dep-parse and cube-parse --mask): the mask and the explorer's sentence
+    // index come back; a bad value is refused at its own line:column.
+    void maskFilesLocateTheirErrors() {
+        const std::string path = testdata::tempDir("dep-mask-file") + "/mask.json";
+        ArcMask m = ArcMask::allKeep(4);
+        m.set(0, 2, false);
+        m.set(3, 1, false);
+        nlohmann::json j = m.toJson();
+        j["sentence"] = 7;
+        const std::string text = j.dump(1);
+        writeFileAtomically(path, text);
+        const ArcMaskFile f = loadArcMaskFile(path);
+        QVERIFY(f.mask == m);
+        QCOMPARE(f.sentence, 7);
+        QCOMPARE(f.sentenceAt, lineColumn(text, text.find("7")));
+        const auto load = [](const std::string& p) { (void)loadArcMaskFile(p); };
+        QCOMPARE(testdata::errorAtReplacedValue(path, "/sentence", "0", "outside [1, ", load),
+                 std::string());
+        QCOMPARE(testdata::errorAtReplacedValue(path, "/sentence", "\"7\"", "an integer", load),
+                 std::string());
+        QCOMPARE(testdata::errorAtReplacedValue(path, "/n", "4.0", "integer field 'n'", load),
+                 std::string());
+        QCOMPARE(testdata::errorAtReplacedValue(path, "/n", "4096", "outside [1, 4095]", load),
+                 std::string());
     }
 };
 

@@ -1,17 +1,20 @@
 // Dependency features, models, training, evaluation and the pruning pipeline (core/dep): feature
 // keys; scores under a mask equal unmasked scores bit for bit; model files round-trip and reject
 // bad input; perceptron and MIRA learn on a slice of the sample, deterministically; UAS
-// conventions.
+// conventions; a wrong-typed field of a model file is an error at its file:line:column.
 #include "core/dep/DepModel.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
+#include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
+#include "support/InputErrors.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -254,6 +257,33 @@ class TestDepModel : public QObject {
         w["hashBits"] = 40;
         expectBad(with("weights", w), "hashBits");
         QVERIFY_THROWS_EXCEPTION(InputError, loadDepModel(dir + "/missing.json"));
+    }
+
+    // Issue 44: the sample model, written again by saveDepModel (one line) and pretty-printed;
+    // each value replaced by one of the wrong type is refused at its own line:column.
+    void wrongTypedFieldsNameTheirLineAndColumn() {
+        const std::string dir = testdata::tempDir("dep-model-typed");
+        const std::string path = dir + "/m.json", pretty = dir + "/pretty.json";
+        saveDepModel(loadDepModel(testdata::samplePath("dep/model.json")), path);
+        writeFileAtomically(pretty, nlohmann::json::parse(readFile(path)).dump(1));
+        const auto load = [](const std::string& p) { (void)loadDepModel(p); };
+        const std::vector<std::array<std::string, 3>> cases = {
+            {"/order", "\"2\"", "must be an integer"},
+            {"/singleRoot", "1", "true or false"},
+            {"/version", "\"1\"", "must be an integer"},
+            {"/format", "7", "must be a string"},
+            {"/featureSet", "\"dep-v0\"", "'featureSet' must be"},
+            {"/weights/hashBits", "\"18\"", "'hashBits' must be an integer"},
+            {"/weights/index/1", "-1", "not a non-negative integer"},
+            {"/weights/value/0", "\"x\"", "not a number"},
+        };
+        for (const auto& [pointer, replacement, message] : cases)
+            QCOMPARE(testdata::errorAtReplacedValue(path, pointer, replacement, message, load),
+                     std::string());
+        for (const auto& [pointer, replacement, message] : cases)
+            QCOMPARE(testdata::errorAtReplacedValue(pretty, pointer, replacement, message, load),
+                     std::string());
+        QCOMPARE(loadDepModel(path).order, 1); // put back as it was
     }
 
     void attachmentScoresFollowThePunctuationConvention() {

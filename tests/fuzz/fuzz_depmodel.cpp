@@ -5,7 +5,6 @@
 #include "core/cube/CubeModel.h"
 #include "core/dep/DepModel.h"
 #include "core/util/Error.h"
-#include "core/util/JsonDocument.h"
 
 #include <cmath>
 
@@ -16,9 +15,8 @@ void fuzzOne(const std::string& input) {
     const bool cube = static_cast<unsigned char>(input[0]) % 2 == 1;
     const std::string text = input.substr(1);
     try {
-        const nlohmann::json j = parseJsonDocument(text, "fuzz.json");
-        const HashedWeights w = cube ? cubeModelFromJson(j, "fuzz.json", text).weights
-                                     : depModelFromJson(j, "fuzz.json", text).weights;
+        const HashedWeights w = cube ? cubeModelFromText(text, "fuzz.json").weights
+                                     : depModelFromText(text, "fuzz.json").weights;
         if (w.w.size() != (std::size_t(1) << w.bits)) __builtin_trap();
         for (const float x : w.w)
             if (!std::isfinite(x)) __builtin_trap(); // the reader promised finite floats

@@ -280,7 +280,7 @@ class TestVineCascade : public QObject {
                                     << "finalModel";
         QTest::newRow("training") << "/training"
                                   << "[]"
-                                  << "training must be an object";
+                                  << "'training' must be an object";
         QTest::newRow("stages empty") << "/stages"
                                       << "[]"
                                       << "stages must be";

@@ -5,10 +5,9 @@
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "core/cube/CubeExplain.h"
 #include "core/cube/CubeTraining.h"
+#include "core/dep/ArcMaskFile.h"
 #include "core/dep/DepReader.h"
-#include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
-#include "core/util/JsonDocument.h"
 
 #include <iomanip>
 #include <iostream>
@@ -246,14 +245,7 @@ void addCubeParse(CLI::App& app) {
             if (sentences.size() != 1)
                 throw std::invalid_argument("--mask needs exactly one input sentence, got " +
                                             std::to_string(sentences.size()));
-            const std::string maskText = readFile(o->mask);
-            const nlohmann::json j = parseJsonDocument(maskText, o->mask, "arc mask: ");
-            try {
-                fileMask = ArcMask::fromJson(j);
-            } catch (const ArcMaskError& e) {
-                const auto [line, column] = arcMaskErrorLocation(maskText, e);
-                throw InputError(o->mask, line, column, std::string("arc mask: ") + e.what());
-            }
+            fileMask = loadArcMaskFile(o->mask).mask;
             if (fileMask->n != sentences[0].size())
                 throw InputError(o->mask, 0, 0,
                                  "arc mask for " + std::to_string(fileMask->n) +

@@ -108,28 +108,26 @@ struct PerSentence {
 };
 
 PerSentence readPerSentence(const std::string& path) {
-    const nlohmann::json j = parseJsonDocument(readFile(path), path, "evaluation: ");
-    if (!j.is_object() || !j.contains("perSentence") || !j["perSentence"].is_array())
-        throw InputError(
-            path, 0, 0,
-            "evaluation: no 'perSentence' array (run cube-eval with --json --per-sentence)");
+    const JsonDocument doc(readFile(path), path, "evaluation: ");
+    const nlohmann::json& root = doc.root();
+    const nlohmann::json* per =
+        root.is_object() ? doc.optionalMember(root, "perSentence") : nullptr;
+    if (!per || !per->is_array())
+        doc.fail(per ? *per : root,
+                 "no 'perSentence' array (run cube-eval with --json --per-sentence)");
     PerSentence out;
-    for (const auto& s : j["perSentence"]) {
-        if (!s.is_object() || !s.contains("scoredTokens") || !s.contains("scoredCorrect") ||
-            !s["scoredTokens"].is_number_integer() || !s["scoredCorrect"].is_number_integer())
-            throw InputError(path, 0, 0,
-                             "evaluation: sentence " + std::to_string(out.scores.size()) +
-                                 " lacks integer scoredTokens/scoredCorrect");
+    for (const auto& s : *per) {
         AttachmentScore a;
-        a.scoredTokens = s["scoredTokens"].get<long>();
-        a.scoredCorrect = s["scoredCorrect"].get<long>();
+        a.scoredTokens = doc.integer(doc.member(s, "scoredTokens"), 0);
+        a.scoredCorrect = doc.integer(doc.member(s, "scoredCorrect"), 0, a.scoredTokens);
         a.sentences = 1;
         out.scores.push_back(a);
-        const bool located = s.contains("file") && s["file"].is_string() && s.contains("line") &&
-                             s["line"].is_number_integer();
-        out.sources.push_back(located ? s["file"].get<std::string>() + ":" +
-                                            std::to_string(s["line"].get<long>())
-                                      : std::string());
+        // where the sentence came from, when the file says
+        const auto* file = doc.optionalMember(s, "file");
+        const auto* line = doc.optionalMember(s, "line");
+        out.sources.push_back(file && line
+                                  ? doc.string(*file) + ":" + std::to_string(doc.integer(*line, 0))
+                                  : std::string());
     }
     return out;
 }

@@ -5,12 +5,11 @@
 // docs/file-formats.md.
 #include "app/cli/Commands.h"
 #include "app/cli/dep/DepPipelineOptions.h"
+#include "core/dep/ArcMaskFile.h"
 #include "core/dep/DepInspection.h"
 #include "core/dep/DepParseInput.h"
 #include "core/dep/DepReader.h"
-#include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
-#include "core/util/JsonDocument.h"
 
 #include <iomanip>
 #include <iostream>
@@ -62,27 +61,17 @@ void addDepParseCommand(CLI::App& app) {
         if (sentences.empty()) throw InputError(inputName, 0, 0, "no sentences to parse");
         std::optional<ArcMask> mask;
         if (!o->mask.empty()) {
-            const std::string maskText = readFile(o->mask);
-            const nlohmann::json j = parseJsonDocument(maskText, o->mask, "arc mask: ");
-            try {
-                mask = ArcMask::fromJson(j);
-            } catch (const ArcMaskError& e) {
-                const auto [line, column] = arcMaskErrorLocation(maskText, e);
-                throw InputError(o->mask, line, column, std::string("arc mask: ") + e.what());
-            }
+            const ArcMaskFile file = loadArcMaskFile(o->mask);
+            mask = file.mask;
             // The explorer records which sentence of its treebank the mask is for.
-            if (o->sentence == 0 && j.contains("sentence")) {
+            if (o->sentence == 0 && file.sentence > 0) {
                 // The mask's own index: an error in it is the mask file's, at the value.
-                const auto& v = j["sentence"];
-                const auto [line, column] = lineColumn(
-                    maskText, jsonValueOffset(maskText, nlohmann::json::json_pointer("/sentence")));
-                if (!v.is_number_integer() || v.get<std::int64_t>() < 1 ||
-                    v.get<std::int64_t>() > static_cast<std::int64_t>(sentences.size()))
-                    throw InputError(o->mask, line, column,
-                                     "arc mask: 'sentence' " + v.dump() + " is not a sentence of " +
-                                         inputName + " (it has " +
+                if (file.sentence > static_cast<int>(sentences.size()))
+                    throw InputError(o->mask, file.sentenceAt.first, file.sentenceAt.second,
+                                     "arc mask: 'sentence' " + std::to_string(file.sentence) +
+                                         " is not a sentence of " + inputName + " (it has " +
                                          std::to_string(sentences.size()) + ")");
-                o->sentence = v.get<int>();
+                o->sentence = file.sentence;
             } else if (o->sentence == 0) {
                 o->sentence = 1;
             }
