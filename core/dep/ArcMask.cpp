@@ -110,14 +110,4 @@ ArcMask ArcMask::fromJson(const nlohmann::json& j) {
     return m;
 }
 
-std::pair<int, int> arcMaskErrorLocation(const std::string& text, const ArcMaskError& e) {
-    try {
-        const std::size_t off = jsonValueOffset(text, e.where);
-        if (off == std::string::npos) return {0, 0};
-        return lineColumn(text, off);
-    } catch (const std::exception&) {
-        return {0, 0};
-    }
-}
-
 } // namespace prunescope

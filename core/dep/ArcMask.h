@@ -48,13 +48,12 @@ struct ArcMask {
     static ArcMask fromJson(const nlohmann::json& j);
 };
 
-// A bad arc mask: `where` is the offending value's JSON pointer ("/pruned/3"), so a reader holding
-// the file's text can name its line:column (arcMaskErrorLocation; (0, 0) if not found).
+// A bad arc mask: `where` is the offending value's JSON pointer ("/pruned/3"), so a reader on
+// JsonDocument can name its line:column (core/dep/ArcMaskFile).
 struct ArcMaskError : std::invalid_argument {
     ArcMaskError(const std::string& what, nlohmann::json::json_pointer at)
         : std::invalid_argument(what), where(std::move(at)) {}
     nlohmann::json::json_pointer where;
 };
-std::pair<int, int> arcMaskErrorLocation(const std::string& text, const ArcMaskError& e);
 
 } // namespace prunescope

@@ -89,18 +89,6 @@ HashedWeights HashedWeights::fromJson(const nlohmann::json& j) {
     return h;
 }
 
-std::pair<int, int> weightsErrorLocation(const std::string& text,
-                                         const nlohmann::json::json_pointer& weights,
-                                         const WeightsError& e) {
-    try {
-        const std::size_t off = jsonValueOffset(text, weights / e.where);
-        if (off == std::string::npos) return {0, 0};
-        return lineColumn(text, off);
-    } catch (const std::exception&) {
-        return {0, 0};
-    }
-}
-
 SparseVector featureDifference(const HashedWeights& shape, std::span<const std::uint64_t> plus,
                                std::span<const std::uint64_t> minus) {
     SparseVector v;

@@ -46,17 +46,12 @@ struct HashedWeights {
 };
 
 // A bad weights object: `where` is the offending value's JSON pointer inside it ("/value/3"), so
-// a reader holding the text can name its line:column (weightsErrorLocation).
+// a reader on JsonDocument can name its line:column (core/dep/ModelFile).
 struct WeightsError : std::invalid_argument {
     WeightsError(const std::string& what, nlohmann::json::json_pointer at)
         : std::invalid_argument(what), where(std::move(at)) {}
     nlohmann::json::json_pointer where;
 };
-// The line:column of e's value in a file's text whose weights object is at `weights` ("/weights");
-// (0, 0) if it cannot be found.
-std::pair<int, int> weightsErrorLocation(const std::string& text,
-                                         const nlohmann::json::json_pointer& weights,
-                                         const WeightsError& e);
 
 // A sparse feature-difference vector: (index, value) sorted by index, no zeros.
 using SparseVector = std::vector<std::pair<std::uint32_t, double>>;
