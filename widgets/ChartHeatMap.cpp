@@ -281,10 +281,13 @@ void ChartHeatMap::changeEvent(QEvent* e) {
 
 void ChartHeatMap::mousePressEvent(QMouseEvent* e) {
     setFocus(Qt::MouseFocusReason);
-    if (e->button() != Qt::LeftButton) return;
+    if (e->button() != Qt::LeftButton && e->button() != Qt::RightButton) return;
     if (auto c = cellAt(e->position())) {
         setFocusCell(c->first, c->second);
-        emit cellActivated(c->first, c->second);
+        if (e->button() == Qt::RightButton)
+            emit cellInspected(c->first, c->second);
+        else
+            emit cellActivated(c->first, c->second);
     }
 }
 
@@ -311,6 +314,13 @@ void ChartHeatMap::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_Return:
     case Qt::Key_Enter:
         emit cellActivated(i, k);
+        break;
+    case Qt::Key_I:
+        if (e->modifiers() & ~Qt::KeypadModifier) { // Ctrl+I is the menu's
+            QWidget::keyPressEvent(e);
+            return;
+        }
+        emit cellInspected(i, k);
         break;
     default:
         QWidget::keyPressEvent(e);

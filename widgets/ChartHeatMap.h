@@ -120,6 +120,7 @@ class ChartHeatMap : public QWidget {
 
   signals:
     void cellActivated(int i, int k); // click, Space or Enter
+    void cellInspected(int i, int k); // right-click or I: look without flipping
     void focusCellChanged(int i, int k);
     void changesProgress(int shown, int total);
 

@@ -26,6 +26,7 @@ const std::vector<CommandEntry>& commandTable() {
     static const std::vector<CommandEntry> t = {
         {"cky", "grammar", "grammar", "Estimate a binarized PCFG from a treebank"},
         {"cky", "parse", "parse", "Parse sentences or a treebank's words; print PTB trees"},
+        {"cky", "inspect-cell", "inspect-cell", "One chart cell: labels, scores, best subtree"},
         {"cky", "eval", "eval", "Parse a treebank; EVALB F1, pushes and speed"},
         {"cky", "compare-masks", "compare-masks", "Compare two pruning masks span by span"},
         {"cky", "bench-parse", "bench-parse", "Benchmark CKY: pushes/s and words/s by length"},
@@ -228,8 +229,8 @@ std::string topLevelHelp() {
             first = false;
         }
     }
-    s << "Every command has --help; old names (dep-train, bench-randomized, ...) still work.\n"
-         "Also: --version, completion bash|zsh. Flags, JSON units, exit codes: docs/cli.md\n";
+    s << "Each command has --help (docs/cli.md); old names (dep-train...) work; --version; "
+         "completion bash|zsh\n";
     return s.str();
 }
 

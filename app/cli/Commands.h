@@ -35,6 +35,7 @@ void addCubeReportCommands(
 
 void addGrammarCommand(CLI::App& app);
 void addParseCommand(CLI::App& app);
+void addInspectCellCommand(CLI::App& app); // inspect-cell (CmdInspectCell.cpp)
 void addEvalCommand(CLI::App& app);
 void addCompareMasksCommand(CLI::App& app); // compare-masks (CmdCompareMasks.cpp)
 void addBenchParseCommand(CLI::App& app);

@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     addGrammarCommand(app);
     addParseCommand(app);
+    addInspectCellCommand(app);
     addEvalCommand(app);
     addCompareMasksCommand(app);
     addBenchParseCommand(app);

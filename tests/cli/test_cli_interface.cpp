@@ -157,7 +157,7 @@ class TestCliInterface : public QObject {
             QVERIFY2(l.filter(QRegularExpression("^" + QString(group) + "\\s")).size() == 1,
                      qPrintable(group));
         const QStringList commands = helpCommands(r.out);
-        QCOMPARE(commands.size(), 37);
+        QCOMPARE(commands.size(), 38);
         QVERIFY(commands.contains("dep train") && commands.contains("randomized bench") &&
                 commands.contains("eval") && commands.contains("cube bench"));
         const CliRun none = runCli({});

@@ -1,4 +1,6 @@
 #include "app/gui/explorer/ExplorerPanel.h"
+
+#include "app/gui/explorer/CellInspector.h"
 #include "app/gui/explorer/ExplorerCommands.h"
 
 #include "app/gui/explorer/ReplayController.h"
@@ -69,6 +71,15 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     connect(keepGoldAct_, &QAction::triggered, this, [this] {
         if (session_) setMaskCommand(session_->goldMask(), tr("keep gold only"));
     });
+    inspectAct_ = new QAction(tr("&Inspect Cell"), this);
+    inspectAct_->setObjectName("inspectCellAction");
+    inspectAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    inspectAct_->setToolTip(tr("Show the focused cell's labels, scores and best subtree without "
+                               "flipping it (also: right-click a cell, or I)"));
+    connect(inspectAct_, &QAction::triggered, this, [this] {
+        const auto [i, k] = heat_->focusCell();
+        inspectCell(i, k);
+    });
 
     auto* bar = new QWidget;
     buildControls(bar);
@@ -136,6 +147,15 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     restoreTooltips();
     connect(heat_, &widgets::ChartHeatMap::cellActivated, this,
             [this](int i, int k) { requestFlip(i, k); });
+    connect(heat_, &widgets::ChartHeatMap::cellInspected, this,
+            [this](int i, int k) { inspectCell(i, k); });
+    connect(this, &ExplorerPanel::sessionUpdated, this, [this] { // the inspected cell follows
+        if (!inspector_ || !inspector_->isVisible()) return;
+        if (session_)
+            inspector_->refresh(*session_);
+        else
+            inspector_->clear();
+    });
     connect(heat_, &widgets::ChartHeatMap::changesProgress, this, [this](int shown, int total) {
         stepBtn_->setEnabled(shown < total);
         finishBtn_->setEnabled(shown < total);
@@ -144,6 +164,16 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
         if (previous_) refreshStats(), refreshTrees(); // the state after `shown` cells
     });
     setSession(nullptr);
+}
+
+void ExplorerPanel::inspectCell(int i, int k) {
+    if (!session_ || i < 0 || k > session_->length() || i >= k) return;
+    if (!inspector_) inspector_ = new CellInspector(this);
+    heat_->setFocusCell(i, k);
+    inspector_->showCell(*session_, i, k);
+    inspector_->show();
+    inspector_->raise();
+    emit statusMessage(tr("Inspecting (%1,%2): nothing was flipped").arg(i).arg(k));
 }
 
 ExplorerPanel::~ExplorerPanel() {
@@ -261,6 +291,7 @@ void ExplorerPanel::setSession(std::unique_ptr<SentenceSession> s) {
     keepGoldAct_->setEnabled(gold);
     resetAct_->setEnabled(session_ != nullptr);
     keepAllAct_->setEnabled(session_ != nullptr);
+    inspectAct_->setEnabled(session_ != nullptr);
     changesValue_->setText(QStringLiteral("—"));
     refreshAll(false);
 }

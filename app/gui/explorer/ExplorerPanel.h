@@ -25,6 +25,7 @@ class QUndoStack;
 
 namespace prunescope::gui {
 
+class CellInspector;
 class ReplayController;
 
 // The explorer's arrangement (View ▸ Explorer Layout, the tabs above the views): everything side
@@ -52,6 +53,11 @@ class ExplorerPanel : public QWidget {
     QAction* resetAction() const { return resetAct_; }
     QAction* keepAllAction() const { return keepAllAct_; }
     QAction* keepGoldAction() const { return keepGoldAct_; }
+    // Inspect (right-click or I on a cell, Edit ▸ Inspect Cell on the focused one): the cell's
+    // labels, scores and best subtree in a window beside the chart; nothing changes.
+    QAction* inspectAction() const { return inspectAct_; }
+    void inspectCell(int i, int k);
+    CellInspector* cellInspector() const { return inspector_; }
     // Replay CKY (ExplorerReplay.cpp): builds the chart of the current mask cell by cell; the
     // heat map, statistics and trees show the state after the current cell.
     QAction* replayAction() const { return replayAct_; }
@@ -217,6 +223,8 @@ class ExplorerPanel : public QWidget {
     widgets::TreeView* goldTree_ = nullptr;
     QUndoStack* undo_ = nullptr;
     QAction *resetAct_ = nullptr, *keepAllAct_ = nullptr, *keepGoldAct_ = nullptr;
+    QAction* inspectAct_ = nullptr;
+    CellInspector* inspector_ = nullptr; // created on first use
     QComboBox *quantityBox_ = nullptr, *colorBox_ = nullptr, *modeBox_ = nullptr;
     QSlider* speed_ = nullptr;
     QPushButton *stepBtn_ = nullptr, *finishBtn_ = nullptr;

@@ -79,8 +79,9 @@ MainWindow::MainWindow(MainWindowOptions opt, QWidget* parent) : QMainWindow(par
             });
     // A first hint for a newcomer (issue 42): a normal status-bar widget, so it shows whenever no
     // message does.
-    hint_ = new QLabel(tr("Click a cell to prune or keep its span (pruned cells are hatched) · F5 "
-                          "replays CKY · Alt+→ next sentence · F1 a guided tour"));
+    hint_ = new QLabel(tr("Click a cell to prune or keep its span (pruned cells are hatched) · "
+                          "right-click to inspect it · F5 replays CKY · Alt+→ next sentence · F1 a "
+                          "guided tour"));
     hint_->setObjectName("statusHint");
     hint_->setMinimumWidth(0);
     hint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);

@@ -137,6 +137,7 @@ void MainWindow::buildEditMenu() {
     edit->addAction(explorer_->resetAction());
     edit->addAction(explorer_->keepAllAction());
     edit->addAction(explorer_->keepGoldAction());
+    edit->addAction(explorer_->inspectAction());
 }
 
 void MainWindow::buildSentenceMenu() {
