@@ -6,6 +6,7 @@
 #include "app/gui/explorer/CellInspector.h"
 #include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/window/MainWindow.h"
+#include "support/ExplorerWindow.h"
 #include "support/TestData.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/TreeView.h"
@@ -49,10 +50,9 @@ class TestExplorerInspect : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
-        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
-        win_->resize(1400, 900);
-        win_->show();
-        QVERIFY(win_->loadSampleSync());
+        QString error;
+        win_ = testgui::shownMainWindow(1400, 900, false, error);
+        QVERIFY2(win_, qPrintable(error));
         win_->selectSentence(1);
     }
 
