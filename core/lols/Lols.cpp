@@ -46,6 +46,17 @@ std::vector<LolsSentence> lolsSentences(std::span<const Tree> normalizedGold, in
     return out;
 }
 
+std::vector<LolsSentence> evaluationSentences(std::span<const Tree> normalizedGold, int maxLength) {
+    std::vector<LolsSentence> out;
+    for (const Tree& t : normalizedGold) {
+        auto words = t.words();
+        const int n = static_cast<int>(words.size());
+        if (n == 0 || (maxLength > 0 && n > maxLength)) continue;
+        out.push_back({std::move(words), t});
+    }
+    return out;
+}
+
 const char* rolloutEngineName(RolloutEngine e) {
     return e == RolloutEngine::Naive ? "naive" : "fast";
 }

@@ -30,6 +30,11 @@ struct LolsSentence {
 // treeIndex (optional) receives, per kept sentence, its index in normalizedGold.
 std::vector<LolsSentence> lolsSentences(std::span<const Tree> normalizedGold, int maxLength,
                                         std::vector<int>* treeIndex = nullptr);
+// The sentences a policy is evaluated on: every tree with n <= maxLength (0 = no limit), 1- and
+// 2-word sentences included, in order — the filter the baseline and frontier evaluation use
+// (CorpusEvaluator), so LOLS points and baseline points on the same dev set are one evaluation set
+// (issue 42).
+std::vector<LolsSentence> evaluationSentences(std::span<const Tree> normalizedGold, int maxLength);
 
 enum class RolloutEngine { Fast, Naive };       // Fast = change propagation (rCP) / DP (rDP)
 const char* rolloutEngineName(RolloutEngine e); // "fast" | "naive"

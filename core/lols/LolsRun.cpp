@@ -63,8 +63,8 @@ LolsRunInputs loadLolsRunInputs(const nlohmann::json& config, const Progress& pr
     in.train = firstN(lolsSentences(in.trainTrees, in.maxLength, &in.treeIndex),
                       config.value("trainLimit", 0));
     in.dev = firstN(
-        lolsSentences(readNormalizedTreebank(config.at("dev").get<std::string>(), 0, progress),
-                      in.maxLength),
+        evaluationSentences(
+            readNormalizedTreebank(config.at("dev").get<std::string>(), 0, progress), in.maxLength),
         config.value("devLimit", 0));
     // Training on nothing would still write best.json (issue 46): refused, naming the treebank.
     for (const auto& [key, sentences] : {std::pair{"train", &in.train}, std::pair{"dev", &in.dev}})

@@ -3,6 +3,7 @@
 #include "core/lols/LolsTrainer.h"
 #include "core/eval/Evalb.h"
 #include "core/parse/Parser.h"
+#include "core/rollout/InsideOutside.h"
 #include "core/util/Parallel.h"
 #include "core/util/Random.h"
 
@@ -93,6 +94,10 @@ PolicyEvaluation evaluatePolicy(const Grammar& g, std::span<const LolsSentence> 
             if (s == Surrogate::CP) {                     // per-sentence F1 and ||beta||_0
                 r.accuracy = sentenceF1(sent.gold, tree); // defined even where EVALB drops the pair
                 r.runtime = static_cast<double>(r.stats.constituents);
+            } else if (sent.words.size() < 3) { // no prunable span: ||m||_0 = 0, r̄ directly
+                r.accuracy =
+                    InsideOutside(g).inside(sent.words, mask, recallGold(g, sent.gold)).recall;
+                r.runtime = 0;
             } else { // expected binarized recall and ||m||_0: the DP's roll-in value of any one
                      // span
                 RolloutRequest req;
