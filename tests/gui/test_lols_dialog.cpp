@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -159,6 +160,38 @@ class TestLolsDialog : public QObject {
             QCOMPARE(after.run.lols.surrogate, Surrogate::DP);
             QVERIFY(after.run.lols.iterations != 10); // not the built-in default
         }
+    }
+
+    // Issue 42: one click sets a schedule a class can wait for, evaluated on the whole dev set
+    // within 40 words (the baselines' evaluation set), and leaves policy, data and output alone.
+    void classroomPresetSetsAShortRunOnTheFrontiersDevSet() {
+        LolsDialogDefaults d;
+        d.policies = {"/p/w128.json"};
+        d.train = "/data/train";
+        d.dev = "/data/dev";
+        d.outDir = "/runs/new";
+        d.lambdaCp = 0.004;
+        d.lambdaDp = 0.0125;
+        LolsRunDialog dlg(d);
+        auto* button = dlg.findChild<QPushButton*>("classroomPreset");
+        QVERIFY(button);
+        const LolsJobSpec before = dlg.spec();
+        button->click();
+        const LolsJobSpec s = dlg.spec();
+        QCOMPARE(s.run.lols.surrogate, Surrogate::DP);
+        QCOMPARE(s.run.lols.lambda, 0.0125);
+        QCOMPARE(s.run.lols.iterations, 5);
+        QCOMPARE(s.run.lols.minibatch, 40);
+        QCOMPARE(s.run.trainLimit, 400);
+        QCOMPARE(s.run.devLimit, 0);
+        QCOMPARE(s.run.maxLength, 40);
+        QCOMPARE(s.run.lols.logreg.maxIterations, 50);
+        QCOMPARE(s.run.lols.lbfgsMaxIterationsAfterFirst, 5);
+        QCOMPARE(s.run.init, before.run.init);
+        QCOMPARE(s.run.train, before.run.train);
+        QCOMPARE(s.run.dev, before.run.dev);
+        QCOMPARE(s.out, before.out);
+        QCOMPARE(s.run.lols.threads, before.run.lols.threads);
     }
 
     void freeRunDirSkipsUsedDirectories() {

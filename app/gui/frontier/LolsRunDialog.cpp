@@ -123,6 +123,14 @@ LolsRunDialog::LolsRunDialog(const LolsDialogDefaults& d, QWidget* parent) : QDi
         });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText("Queue run");
+    auto* classroom =
+        buttons->addButton("Classroom Run (under a minute)", QDialogButtonBox::ActionRole);
+    classroom->setObjectName("classroomPreset");
+    classroom->setToolTip("rDP, 5 iterations of 40 sentences from the first 400 training "
+                          "sentences, L-BFGS capped at 50 then 5 iterations, evaluated on all of "
+                          "dev within 40 words (so its points sit beside the baselines'); about "
+                          "30 s on two cores (docs/benchmarks.md)");
+    connect(classroom, &QPushButton::clicked, this, &LolsRunDialog::applyClassroomPreset);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         const QString problem = validate();
         if (problem.isEmpty())
@@ -267,6 +275,19 @@ void LolsRunDialog::done(int r) {
     remember();
     if (r == QDialog::Accepted) QSettings().setValue(QString(kGroup) + "/lastRunDir", out_->text());
     QDialog::done(r);
+}
+
+void LolsRunDialog::applyClassroomPreset() {
+    // Switching to rDP presets λ in rDP's units from the selected frontier point, as the combo
+    // box does; a λ already in rDP units stays.
+    surrogate_->setCurrentIndex(surrogate_->findData("rdp"));
+    iterations_->setValue(5);
+    minibatch_->setValue(40);
+    trainLimit_->setValue(400);
+    devLimit_->setValue(0);
+    maxLen_->setValue(40);
+    lbfgsMaxIterations_->setValue(50);
+    lbfgsAfterFirst_->setValue(5);
 }
 
 LolsJobSpec LolsRunDialog::spec() const {

@@ -42,6 +42,12 @@ class LolsRunDialog : public QDialog {
     // folder (through symlinks and ".."): a warning, the run may still be queued.
     QString sameDataWarning() const;
     void remember() const; // stores the current values (done() calls it on accept and cancel)
+    // The "Classroom run" button: a schedule that finishes in well under a minute on two cores
+    // and still evaluates on the frontier's whole dev set (rDP, 5 iterations of 40 sentences drawn
+    // from the first 400 training sentences, L-BFGS capped at 50 then 5, dev: all within 40
+    // words). The starting policy, data and run directory stay; λ is the selected point's in rDP
+    // units.
+    void applyClassroomPreset();
     void done(int r) override;
 
     // The first of dir, dir-2, dir-3, … that does not exist or is an empty directory.
