@@ -5,6 +5,7 @@
 // (resumable) run directory and, during retraining, shows "cancelling…" at once and "cancelled"
 // within 1 s, and run directories can be followed.
 #include "app/gui/frontier/FrontierWindow.h"
+#include "app/gui/frontier/RecentRuns.h"
 #include "app/gui/frontier/TrainingPanel.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
@@ -16,11 +17,15 @@
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
+#include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMenu>
 #include <QProcess>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableWidget>
 
 using namespace prunescope;
@@ -74,6 +79,8 @@ class TestTrainingGui : public QObject {
 
   private slots:
     void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // the recent runs (QSettings) stay the test's
+        QSettings().clear();
         // Tiny data: one WSJ file for training, one for dev (copied to a temporary directory).
         dir_ = QString::fromStdString(testdata::tempDir("training_gui"));
         train_ = dir_ + "/train.mrg";
@@ -112,6 +119,8 @@ class TestTrainingGui : public QObject {
         const LolsJobSpec s = spec("run-a", 3);
         const int id = w.startLols(s);
         QVERIFY(w.queue()->busy());
+        QCOMPARE(QSettings().value("frontier/recentRuns").toStringList().value(0),
+                 QDir::cleanPath(QFileInfo(s.out).absoluteFilePath())); // remembered at once
         const double stall = measureStall([&] { return w.queue()->busy(); }, 600000);
         qInfo("longest event-loop stall during the run: %.1f ms", stall);
         const TrainingJob* j = w.queue()->job(id);
@@ -316,6 +325,19 @@ class TestTrainingGui : public QObject {
         QString err;
         QVERIFY2(w.openRunDirectory(dst, &err), qPrintable(err));
         QCOMPARE(static_cast<int>(w.view().points.size()), 1);
+        { // issue 42: remembered across restarts — a new window lists it first and reopens it
+            const QString abs = QDir::cleanPath(QFileInfo(dst).absoluteFilePath());
+            QCOMPARE(recentLolsRuns().value(0), abs);
+            FrontierWindow restarted(nullptr, false);
+            restarted.fillRecentRuns();
+            const QList<QAction*> items = restarted.recentRunsMenu()->actions();
+            QVERIFY(!items.isEmpty());
+            QCOMPARE(items.front()->text(), abs);
+            items.front()->trigger();
+            QCOMPARE(static_cast<int>(restarted.view().points.size()), 1);
+            rememberLolsRun(dir_ + "/no-such-run"); // gone directories are not listed
+            QCOMPARE(recentLolsRuns().value(0), abs);
+        }
         writeLog(3);
         QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(w.view().points.size()), 3, 10000);
         writeLog(4);

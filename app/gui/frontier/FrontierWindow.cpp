@@ -1,7 +1,9 @@
 // Frontier window (Vieira & Eisner 2017, sec. 7 Fig. 2; sec. 4 for the LOLS runs): see
 // FrontierWindow.h.
 #include "app/gui/frontier/FrontierWindow.h"
+
 #include "app/gui/explorer/ExplorerPanel.h"
+#include "app/gui/frontier/RecentRuns.h"
 #include "app/gui/window/BusyCursor.h"
 
 #include "app/gui/explorer/RegretWindow.h"
@@ -21,6 +23,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -153,6 +156,10 @@ void FrontierWindow::buildUi() {
     auto* file = menuBar()->addMenu("&File");
     file->addAction("Open &frontier…", this, [this] { openDialog(false); });
     file->addAction("Open LOLS &run directory…", this, [this] { openDialog(true); });
+    recentRunsMenu_ = file->addMenu("Recent LOLS R&uns");
+    recentRunsMenu_->setObjectName("recentRunsMenu");
+    connect(recentRunsMenu_, &QMenu::aboutToShow, this, &FrontierWindow::fillRecentRuns);
+    fillRecentRuns();
     file->addSeparator();
     auto* exportAct =
         file->addAction("&Export selected policy…", this, &FrontierWindow::chooseExport);
@@ -222,6 +229,7 @@ bool FrontierWindow::openRunDirectory(const QString& dir, QString* error) {
     try {
         queue_->follow(dir);
         batchingIterations_ = false;
+        rememberLolsRun(dir);
         refreshView();
         return true;
     } catch (const std::exception& e) {
@@ -329,7 +337,21 @@ void FrontierWindow::onIteration(int, const QString& runDir, const LolsIteration
 }
 
 int FrontierWindow::startLols(const LolsJobSpec& spec) {
-    return queue_->enqueue(spec);
+    const int id = queue_->enqueue(spec);
+    rememberLolsRun(spec.out);
+    return id;
+}
+
+void FrontierWindow::fillRecentRuns() {
+    recentRunsMenu_->clear();
+    const QStringList runs = recentLolsRuns();
+    for (const QString& dir : runs)
+        recentRunsMenu_->addAction(dir, this, [this, dir] {
+            QString error;
+            if (!openRunDirectory(dir, &error))
+                QMessageBox::warning(this, "Recent LOLS runs", dir + ": " + error);
+        });
+    if (runs.isEmpty()) recentRunsMenu_->addAction("(none yet)")->setEnabled(false);
 }
 
 void FrontierWindow::launchDialog() {

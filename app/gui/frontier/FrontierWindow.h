@@ -19,6 +19,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 
@@ -40,6 +41,9 @@ class FrontierWindow : public QMainWindow {
     // Opens (adds) a frontier.json or follows a LOLS run directory. false + message on error.
     bool openFrontier(const QString& path, QString* error = nullptr);
     bool openRunDirectory(const QString& dir, QString* error = nullptr);
+    // File ▸ Recent LOLS Runs (RecentRuns.h): runs started here or opened, across restarts.
+    QMenu* recentRunsMenu() const { return recentRunsMenu_; }
+    void fillRecentRuns(); // rebuilds the menu (also when it is about to show)
     bool openPath(const QString& path, QString* error = nullptr); // either, by kind
 
     void setMeasures(RuntimeMeasure rt, AccuracyMeasure acc);
@@ -122,6 +126,7 @@ class FrontierWindow : public QMainWindow {
     void selectionChanged(int point);
 
   private:
+    QMenu* recentRunsMenu_ = nullptr;
     void buildUi();
     void refreshView();
     void refreshEvaluationSets();
