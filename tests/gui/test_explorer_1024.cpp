@@ -1,7 +1,8 @@
 // GUI test (offscreen) of the main window on a projector (issue 42, "fits a projector"): at
 // 1024×768 and 1280×800 the window's minimum size fits the screen, and the chart, both trees, the
 // statistics, the sentence selector, the mask buttons (Reset, Keep All, Keep Gold Only) and the
-// status bar are on-screen: visible, with a non-empty geometry inside the window. Before, the
+// status bar are on-screen: visible, with a non-empty geometry inside the window; CTest runs it
+// twice, the second time at a device-pixel ratio of 2 (test_explorer_1024_dpr2). Before, the
 // minimum was 1499×572 and the statistics, trees, Keep Gold Only and status bar were cut off.
 #include "app/gui/explorer/MaskComparisonPanel.h"
 #include "app/gui/explorer/ReplayController.h"
@@ -105,6 +106,10 @@ class TestExplorer1024 : public QObject {
         win_->resize(available);
         QApplication::processEvents();
         QCOMPARE(win_->size(), available);
+        // test_explorer_1024_dpr2 runs this suite with QT_SCALE_FACTOR=2: the window is painted
+        // at twice the pixels, and the same logical screen must hold everything.
+        if (const QByteArray dpr = qgetenv("PRUNESCOPE_EXPECT_DPR"); !dpr.isEmpty())
+            QCOMPARE(win_->devicePixelRatio(), dpr.toDouble());
         checkOnScreen(ex()->chartZoom(), "chart");
         checkOnScreen(ex()->heatMap(), "chart heat map");
         checkOnScreen(ex()->predictedZoom(), "predicted tree");
