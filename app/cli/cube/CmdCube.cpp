@@ -3,6 +3,8 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/dep/DepPipelineOptions.h"
+#include "app/cli/dep/DepResultText.h"
+#include "app/cli/dep/DepTrainingFlags.h"
 #include "core/cube/CubeExplain.h"
 #include "core/cube/CubeTraining.h"
 #include "core/dep/ArcMaskFile.h"
@@ -46,9 +48,7 @@ void addCubeTrain(CLI::App& app) {
         bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--train", o->train,
-                    "Training treebank: a .dp/.conll/.conllu file or a directory of them")
-        ->required();
+    addDepTrainTreebankOption(sub, o->train);
     sub->add_option("--dev", o->dev,
                     "Dev treebank (scored after every epoch; the best epoch is kept)")
         ->required();
@@ -63,19 +63,13 @@ void addCubeTrain(CLI::App& app) {
     sub->add_option("--epochs", o->t.epochs, "Passes over the training data")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    sub->add_option("--out", o->out,
-                    "Model file to write (JSON; rewritten after every epoch that improves dev)")
-        ->required();
+    addEpochModelOutOption(sub, o->out);
     sub->add_option("--features", o->features, "Parts scored: arc, arc+sib, arc+gp or arc+sib+gp")
         ->check(CLI::IsMember({"arc", "arc+sib", "arc+gp", "arc+sib+gp"}))
         ->capture_default_str();
-    sub->add_option("--hash-bits", o->t.hashBits, "Feature table size 2^bits")
-        ->check(CLI::Range(10, 26))
-        ->capture_default_str();
+    addFeatureHashBitsOption(sub, o->t.hashBits);
     sub->add_option("--seed", o->t.seed, "Seed of the sentence order")->capture_default_str();
-    sub->add_option("--max-len", o->t.maxLength,
-                    "Skip training sentences longer than this (0 = none)")
-        ->capture_default_str();
+    addTrainSkipLengthOption(sub, o->t.maxLength);
     sub->add_option("--dev-max-len", o->devMaxLen,
                     "Score dev sentences up to this length only (0 = all)")
         ->capture_default_str();
@@ -130,9 +124,7 @@ void addCubeEval(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--model", o->model, "Cube-pruning model (from cube-train)")->required();
-    sub->add_option("--treebank", o->treebank,
-                    "Gold treebank: a .dp/.conll/.conllu file or a directory of them")
-        ->required();
+    addDepGoldTreebankOption(sub, o->treebank);
     sub->add_option("--beam", o->beam, "Beam size k (0 = the model's training beam)")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
@@ -182,17 +174,10 @@ void addCubeEval(CLI::App& app) {
             std::cout << j.dump(2) << "\n";
             return 0;
         }
-        std::cout << std::fixed << std::setprecision(2) << "sentences            "
-                  << r.sentences.size() << "\n"
-                  << "beam k               " << beam << "\n"
-                  << "UAS (no punct)       " << r.total.uas() << "\n"
-                  << "UAS (with punct)     " << r.total.uasWithPunct() << "\n"
-                  << "root accuracy        " << r.total.rootAccuracy() << "\n"
-                  << "complete match       " << r.total.completeMatch() << "\n"
-                  << std::setprecision(0) << "pushes/sentence      "
-                  << static_cast<double>(r.pushes) / std::max<std::size_t>(1, r.sentences.size())
-                  << "\n"
-                  << "tokens/second        " << r.tokensPerSecond() << "\n";
+        std::cout << "sentences            " << r.sentences.size() << "\n"
+                  << "beam k               " << beam << "\n";
+        printAttachmentRows(std::cout, r.total);
+        printParseCostRows(std::cout, r);
         return 0;
     });
 }

@@ -3,6 +3,8 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/dep/DepPipelineOptions.h"
+#include "app/cli/dep/DepResultText.h"
+#include "app/cli/dep/DepTrainingFlags.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
@@ -26,18 +28,14 @@ void addDepTrain(CLI::App& app) {
         bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--train", o->train,
-                    "Training treebank: a .dp/.conll/.conllu file or a directory of them")
-        ->required();
+    addDepTrainTreebankOption(sub, o->train);
     sub->add_option("--dev", o->dev,
                     "Dev treebank (chooses the epoch and, with --learner auto, the learner)")
         ->required();
     sub->add_option("--order", o->t.order, "1 = arc-factored, 2 = arcs + siblings")
         ->check(CLI::IsMember({1, 2}))
         ->capture_default_str();
-    sub->add_option("--out", o->out,
-                    "Model file to write (JSON; rewritten after every epoch that improves dev)")
-        ->required();
+    addEpochModelOutOption(sub, o->out);
     sub->add_option("--learner", o->learner,
                     "perceptron, mira, or auto (train both, keep the better on dev)")
         ->check(CLI::IsMember({"perceptron", "mira", "auto"}))
@@ -48,16 +46,12 @@ void addDepTrain(CLI::App& app) {
     sub->add_option("--patience", o->t.patience,
                     "Stop after this many epochs without a better dev UAS (0 = never)")
         ->capture_default_str();
-    sub->add_option("--hash-bits", o->t.hashBits, "Feature table size 2^bits")
-        ->check(CLI::Range(10, 26))
-        ->capture_default_str();
+    addFeatureHashBitsOption(sub, o->t.hashBits);
     sub->add_option("--mira-c", o->t.miraC, "MIRA's largest step")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     sub->add_option("--seed", o->t.seed, "Seed of the sentence order")->capture_default_str();
-    sub->add_option("--max-len", o->t.maxLength,
-                    "Skip training sentences longer than this (0 = none)")
-        ->capture_default_str();
+    addTrainSkipLengthOption(sub, o->t.maxLength);
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
@@ -130,9 +124,7 @@ void addDepEval(CLI::App& app) {
     auto o = std::make_shared<Opts>();
     sub->add_option("--model", o->model, "Dependency model (from dep-train): the final exact stage")
         ->required();
-    sub->add_option("--treebank", o->treebank,
-                    "Gold treebank: a .dp/.conll/.conllu file or a directory of them")
-        ->required();
+    addDepGoldTreebankOption(sub, o->treebank);
     addDepStageOptions(*sub, o->stages);
     sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = none)")
         ->capture_default_str();
@@ -168,20 +160,13 @@ void addDepEval(CLI::App& app) {
             std::cout << j.dump(2) << "\n";
             return 0;
         }
-        std::cout << std::fixed << std::setprecision(2) << "sentences            "
-                  << r.sentences.size() << "\n"
-                  << "UAS (no punct)       " << r.total.uas() << "\n"
-                  << "UAS (with punct)     " << r.total.uasWithPunct() << "\n"
-                  << "root accuracy        " << r.total.rootAccuracy() << "\n"
-                  << "complete match       " << r.total.completeMatch() << "\n"
-                  << std::setprecision(4) << "arcs kept (1st exact) " << r.arcsKeptFraction()
+        std::cout << "sentences            " << r.sentences.size() << "\n";
+        printAttachmentRows(std::cout, r.total);
+        std::cout << std::setprecision(4) << "arcs kept (1st exact) " << r.arcsKeptFraction()
                   << "\n"
-                  << "arcs kept (final)    " << r.finalArcsFraction() << "\n"
-                  << std::setprecision(0) << "pushes/sentence      "
-                  << static_cast<double>(r.pushes) / std::max<std::size_t>(1, r.sentences.size())
-                  << "\n"
-                  << "tokens/second        " << r.tokensPerSecond() << "\n"
-                  << "fallbacks            " << r.fallbacks << "\n";
+                  << "arcs kept (final)    " << r.finalArcsFraction() << "\n";
+        printParseCostRows(std::cout, r);
+        std::cout << "fallbacks            " << r.fallbacks << "\n";
         return 0;
     });
 }
