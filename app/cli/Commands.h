@@ -38,13 +38,14 @@ void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addCompareMasksCommand(CLI::App& app); // compare-masks (CmdCompareMasks.cpp)
 void addBenchParseCommand(CLI::App& app);
-void addBaselineCommand(CLI::App& app);     // baseline, frontier
-void addFrontierBestCommand(CLI::App& app); // frontier-best (CmdFrontierBest.cpp)
-void addLolsCommands(CLI::App& app);        // lols, regret, compare
-void addLolsPlotCommand(CLI::App& app);     // lols-plot (CmdLolsPlot.cpp)
-void addRolloutCommands(CLI::App& app);     // check-rollouts, bench-rollouts
-void addRandomizedCommand(CLI::App& app);   // randomized, randomized-em, bench-randomized
-void addDepCommands(CLI::App& app);         // dep-train, dep-eval (CmdDep.cpp)
+void addBaselineCommand(CLI::App& app);      // baseline, frontier
+void addFrontierBestCommand(CLI::App& app);  // frontier-best (CmdFrontierBest.cpp)
+void addLolsCommands(CLI::App& app);         // lols, regret, compare
+void addLolsPlotCommand(CLI::App& app);      // lols-plot (CmdLolsPlot.cpp)
+void addRolloutCommands(CLI::App& app);      // check-rollouts (CmdRollouts.cpp), bench-rollouts
+void addBenchRolloutsCommand(CLI::App& app); // bench-rollouts (CmdBenchRollouts.cpp)
+void addRandomizedCommand(CLI::App& app);    // randomized, randomized-em, bench-randomized
+void addDepCommands(CLI::App& app);          // dep-train, dep-eval (CmdDep.cpp)
 void addDepParseCommand(CLI::App& app);
 void addVineCommands(CLI::App& app);        // vine-train (CmdVine.cpp), dep-bench, vine-frontier
 void addDepBenchCommand(CLI::App& app);     // dep-bench (CmdDepBench.cpp)
