@@ -52,6 +52,7 @@ void addDepBenchCommand(CLI::App& app);     // dep-bench (CmdDepBench.cpp)
 void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
 void addFilterCommands(
     CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
+void addFilterTrainCommand(CLI::App& app);     // filter-train (CmdFilterTrain.cpp)
 void addDepFrontierCommand(CLI::App& app);     // dep-frontier (CmdDepFrontier.cpp)
 void addFrontierRetrainCommand(CLI::App& app); // frontier-retrain (CmdFrontierRetrain.cpp)
 // frontier-retrain of a LOLS point (CmdFrontierRetrainLols.cpp): whether --frontier/--point name
