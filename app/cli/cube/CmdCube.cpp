@@ -182,117 +182,143 @@ void addCubeEval(CLI::App& app) {
     });
 }
 
-void addCubeParse(CLI::App& app) {
-    auto* sub =
-        app.add_subcommand("cube-parse", "Parse sentences with a cube-pruning model: tagged text "
-                                         "(word/TAG per token, '-' = stdin) or a treebank");
-    struct Opts {
-        std::string model, input = "-", mask, explain;
-        int beam = 0, kbest = 1;
-        bool conll = false;
-        CubeMasks masks;
-    };
-    auto o = std::make_shared<Opts>();
-    sub->add_option("--model", o->model, "Cube-pruning model (from cube-train)")->required();
-    sub->add_option("input,--input", o->input,
+struct CubeParseOptions {
+    std::string model, input = "-", mask, explain;
+    int beam = 0, kbest = 1;
+    bool conll = false;
+    CubeMasks masks;
+};
+
+void declareCubeParseOptions(CLI::App* sub, CubeParseOptions& o) {
+    sub->add_option("--model", o.model, "Cube-pruning model (from cube-train)")->required();
+    sub->add_option("input,--input", o.input,
                     "Tagged text file (.txt/.tag), treebank file or directory, or '-' for stdin")
         ->capture_default_str();
-    sub->add_option("--beam", o->beam, "Beam size k (0 = the model's training beam)")
+    sub->add_option("--beam", o.beam, "Beam size k (0 = the model's training beam)")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
-    sub->add_option("--kbest", o->kbest, "List this many trees of the root beam per sentence")
+    sub->add_option("--kbest", o.kbest, "List this many trees of the root beam per sentence")
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     sub->add_option(
-        "--mask", o->mask,
+        "--mask", o.mask,
         "Arc mask JSON ({\"n\":..,\"kept\"|\"pruned\":[[h,m],..]}) for a single input sentence");
-    sub->add_option("--explain", o->explain,
+    sub->add_option("--explain", o.explain,
                     "With gold trees in the input: the gold nodes' beam ranks and violations, the "
                     "s-max node, the p-max frontier "
                     "and what this strategy's update moves toward / away from")
         ->check(CLI::IsMember({"standard", "skip", "smax", "pmax"}));
-    addDepStageOptions(*sub, o->masks.stages);
-    sub->add_flag("--conll", o->conll, "Print CoNLL-X (ID FORM _ POS POS _ HEAD) instead of JSON");
-    setAction(sub, [o] {
-        const CubeModel model = loadCubeModel(o->model);
-        std::vector<DepSentence> sentences;
-        if (o->input == "-") {
-            std::stringstream ss;
-            ss << std::cin.rdbuf();
-            sentences = readTaggedText(ss.str(), "<stdin>");
-        } else {
-            sentences = readDepInput(o->input);
-        }
-        if (sentences.empty())
-            throw InputError(o->input == "-" ? "<stdin>" : o->input, 0, 0, "no sentences to parse");
-        std::optional<ArcMask> fileMask;
-        if (!o->mask.empty()) {
-            if (sentences.size() != 1)
-                throw std::invalid_argument("--mask needs exactly one input sentence, got " +
-                                            std::to_string(sentences.size()));
-            fileMask = loadArcMaskFile(o->mask).mask;
-            if (fileMask->n != sentences[0].size())
-                throw InputError(o->mask, 0, 0,
-                                 "arc mask for " + std::to_string(fileMask->n) +
-                                     " tokens, the sentence has " +
-                                     std::to_string(sentences[0].size()));
-        }
-        o->masks.describe();
-        const ArcMaskSource stageMasks = o->masks.source();
-        CubeOptions co;
-        co.beam = o->beam > 0 ? o->beam : model.beam;
-        co.singleRoot = model.singleRoot;
-        CubePruner pruner(co);
-        nlohmann::json out = nlohmann::json::array();
-        for (const DepSentence& s : sentences) {
-            std::optional<ArcMask> mask = fileMask;
-            if (!mask && stageMasks) mask = stageMasks(s);
-            if (std::string why; !pruner.fits(s.size(), &why))
-                throw InputError(s.file.empty() ? "<stdin>" : s.file, s.line, 0, why);
-            const CubeScorer scorer(model.weights, s, model.features, mask ? &*mask : nullptr);
-            const CubeParse p = pruner.parse(scorer);
-            if (o->conll) {
-                for (int m = 1; m <= s.size(); ++m)
-                    std::cout << m << '\t' << s.words[static_cast<std::size_t>(m)] << "\t_\t"
-                              << s.tags[static_cast<std::size_t>(m)] << '\t'
-                              << s.tags[static_cast<std::size_t>(m)] << "\t_\t"
-                              << p.heads[static_cast<std::size_t>(m)] << "\n";
-                std::cout << "\n";
-                continue;
-            }
-            nlohmann::json j = {
-                {"words", std::vector<std::string>(s.words.begin() + 1, s.words.end())},
-                {"heads", std::vector<int>(p.heads.begin() + 1, p.heads.end())},
-                {"success", p.stats.success},
-                {"score", p.stats.score},
-                {"beam", co.beam},
-                {"pushes", p.stats.pushes},
-                {"arcsKept", p.stats.arcsKept}};
-            if (s.hasTree()) j["uas"] = scoreAttachment(s, p.heads).uas();
-            if (!o->explain.empty()) {
-                if (!s.hasTree())
-                    throw std::invalid_argument("--explain needs gold trees (a treebank as input)");
-                const GoldDerivation g = goldDerivation(pruner, scorer, s.heads);
-                j["explain"] =
-                    explainCubeUpdate(pruner.chart(), scorer, g, parseCubeUpdate(o->explain));
-            }
-            if (o->kbest > 1 && p.stats.success) {
-                const CubeChart& ch = pruner.chart();
-                nlohmann::json kb = nlohmann::json::array();
-                const int size = static_cast<int>(ch.beamOf(ch.rootCell()).size());
-                for (int r = 0; r < std::min(size, o->kbest); ++r) {
-                    const int id = ch.beamItem(ch.rootCell(), r);
-                    const auto h = ch.heads(id);
-                    kb.push_back({{"score", ch.item(id).score},
-                                  {"heads", std::vector<int>(h.begin() + 1, h.end())}});
-                }
-                j["kbest"] = kb;
-            }
-            out.push_back(j);
-        }
-        if (!o->conll) std::cout << out.dump(2) << "\n";
-        return 0;
-    });
+    addDepStageOptions(*sub, o.masks.stages);
+    sub->add_flag("--conll", o.conll, "Print CoNLL-X (ID FORM _ POS POS _ HEAD) instead of JSON");
+}
+
+// The sentences of --input: tagged text on standard input ('-'), else a file or directory.
+std::vector<DepSentence> readCubeInput(const std::string& input) {
+    std::vector<DepSentence> sentences;
+    if (input == "-") {
+        std::stringstream ss;
+        ss << std::cin.rdbuf();
+        sentences = readTaggedText(ss.str(), "<stdin>");
+    } else {
+        sentences = readDepInput(input);
+    }
+    if (sentences.empty())
+        throw InputError(input == "-" ? "<stdin>" : input, 0, 0, "no sentences to parse");
+    return sentences;
+}
+
+// --mask FILE: the arc mask of the one input sentence.
+ArcMask readSingleSentenceMask(const std::string& file, const std::vector<DepSentence>& sentences) {
+    if (sentences.size() != 1)
+        throw std::invalid_argument("--mask needs exactly one input sentence, got " +
+                                    std::to_string(sentences.size()));
+    ArcMask mask = loadArcMaskFile(file).mask;
+    if (mask.n != sentences[0].size())
+        throw InputError(file, 0, 0,
+                         "arc mask for " + std::to_string(mask.n) + " tokens, the sentence has " +
+                             std::to_string(sentences[0].size()));
+    return mask;
+}
+
+void printConllParse(const DepSentence& s, const CubeParse& p) {
+    for (int m = 1; m <= s.size(); ++m)
+        std::cout << m << '\t' << s.words[static_cast<std::size_t>(m)] << "\t_\t"
+                  << s.tags[static_cast<std::size_t>(m)] << '\t'
+                  << s.tags[static_cast<std::size_t>(m)] << "\t_\t"
+                  << p.heads[static_cast<std::size_t>(m)] << "\n";
+    std::cout << "\n";
+}
+
+// The best `kbest` trees of the root beam with their scores.
+nlohmann::json kbestJson(const CubeChart& ch, int kbest) {
+    nlohmann::json kb = nlohmann::json::array();
+    const int size = static_cast<int>(ch.beamOf(ch.rootCell()).size());
+    for (int r = 0; r < std::min(size, kbest); ++r) {
+        const int id = ch.beamItem(ch.rootCell(), r);
+        const auto h = ch.heads(id);
+        kb.push_back(
+            {{"score", ch.item(id).score}, {"heads", std::vector<int>(h.begin() + 1, h.end())}});
+    }
+    return kb;
+}
+
+// One sentence's JSON: heads and counters, UAS with a gold tree, --explain, --kbest.
+nlohmann::json cubeParseJson(const CubeParseOptions& o, CubePruner& pruner,
+                             const CubeScorer& scorer, const DepSentence& s, const CubeParse& p,
+                             int beam) {
+    nlohmann::json j = {{"words", std::vector<std::string>(s.words.begin() + 1, s.words.end())},
+                        {"heads", std::vector<int>(p.heads.begin() + 1, p.heads.end())},
+                        {"success", p.stats.success},
+                        {"score", p.stats.score},
+                        {"beam", beam},
+                        {"pushes", p.stats.pushes},
+                        {"arcsKept", p.stats.arcsKept}};
+    if (s.hasTree()) j["uas"] = scoreAttachment(s, p.heads).uas();
+    if (!o.explain.empty()) {
+        if (!s.hasTree())
+            throw std::invalid_argument("--explain needs gold trees (a treebank as input)");
+        const GoldDerivation g = goldDerivation(pruner, scorer, s.heads);
+        j["explain"] = explainCubeUpdate(pruner.chart(), scorer, g, parseCubeUpdate(o.explain));
+    }
+    if (o.kbest > 1 && p.stats.success) j["kbest"] = kbestJson(pruner.chart(), o.kbest);
+    return j;
+}
+
+int runCubeParse(CubeParseOptions& o) {
+    const CubeModel model = loadCubeModel(o.model);
+    const std::vector<DepSentence> sentences = readCubeInput(o.input);
+    std::optional<ArcMask> fileMask;
+    if (!o.mask.empty()) fileMask = readSingleSentenceMask(o.mask, sentences);
+    o.masks.describe();
+    const ArcMaskSource stageMasks = o.masks.source();
+    CubeOptions co;
+    co.beam = o.beam > 0 ? o.beam : model.beam;
+    co.singleRoot = model.singleRoot;
+    CubePruner pruner(co);
+    nlohmann::json out = nlohmann::json::array();
+    for (const DepSentence& s : sentences) {
+        std::optional<ArcMask> mask = fileMask;
+        if (!mask && stageMasks) mask = stageMasks(s);
+        if (std::string why; !pruner.fits(s.size(), &why))
+            throw InputError(s.file.empty() ? "<stdin>" : s.file, s.line, 0, why);
+        const CubeScorer scorer(model.weights, s, model.features, mask ? &*mask : nullptr);
+        const CubeParse p = pruner.parse(scorer);
+        if (o.conll)
+            printConllParse(s, p);
+        else
+            out.push_back(cubeParseJson(o, pruner, scorer, s, p, co.beam));
+    }
+    if (!o.conll) std::cout << out.dump(2) << "\n";
+    return 0;
+}
+
+void addCubeParse(CLI::App& app) {
+    auto* sub =
+        app.add_subcommand("cube-parse", "Parse sentences with a cube-pruning model: tagged text "
+                                         "(word/TAG per token, '-' = stdin) or a treebank");
+    auto o = std::make_shared<CubeParseOptions>();
+    declareCubeParseOptions(sub, *o);
+    setAction(sub, [o] { return runCubeParse(*o); });
 }
 
 } // namespace
