@@ -38,7 +38,8 @@ void addParseCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addCompareMasksCommand(CLI::App& app); // compare-masks (CmdCompareMasks.cpp)
 void addBenchParseCommand(CLI::App& app);
-void addBaselineCommand(CLI::App& app);      // baseline, frontier
+void addBaselineCommand(CLI::App& app);      // baseline, frontier (CmdBaseline.cpp), bench-features
+void addBenchFeaturesCommand(CLI::App& app); // bench-features (CmdBenchFeatures.cpp)
 void addFrontierBestCommand(CLI::App& app);  // frontier-best (CmdFrontierBest.cpp)
 void addLolsCommands(CLI::App& app);         // lols, regret, compare
 void addLolsPlotCommand(CLI::App& app);      // lols-plot (CmdLolsPlot.cpp)
