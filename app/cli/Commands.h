@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,17 @@ namespace prunescope::cli {
 // A subcommand's action runs after parsing; it returns the process exit code.
 using Action = std::function<int()>;
 void setAction(CLI::App* sub, Action action);
+// Registers subcommand `name` in the shape most commands share: one Options value that lives as
+// long as the app, declare(sub, options) adds the flags that fill it, run(options) is the action.
+template <class Options, class Declare, class Run>
+CLI::App* addCommand(CLI::App& app, const std::string& name, const std::string& description,
+                     Declare declare, Run run) {
+    auto* sub = app.add_subcommand(name, description);
+    auto o = std::make_shared<Options>();
+    declare(sub, *o);
+    setAction(sub, [o, run] { return run(*o); });
+    return sub;
+}
 // Throws if standard output has failed (a full disk, /dev/full): commands that print a lot call it
 // as they go, and main() checks the final flush, so a lost write never exits 0.
 void checkOutput();

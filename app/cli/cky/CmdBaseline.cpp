@@ -224,14 +224,12 @@ int runBaselineSweep(const BaselineRunOptions& o) {
 }
 
 void addBaseline(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "baseline",
+    addCommand<BaselineRunOptions>(
+        app, "baseline",
         "Train the asymmetric-weighting baseline sweep (one policy per positive-class weight), "
         "choose the "
-        "regularizer on dev, write the policies, frontier.json and frontier.svg to --out");
-    auto o = std::make_shared<BaselineRunOptions>();
-    declareBaselineOptions(sub, *o);
-    setAction(sub, [o] { return runBaselineSweep(*o); });
+        "regularizer on dev, write the policies, frontier.json and frontier.svg to --out",
+        declareBaselineOptions, runBaselineSweep);
 }
 
 void addFrontier(CLI::App& app) {

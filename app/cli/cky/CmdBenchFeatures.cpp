@@ -138,12 +138,11 @@ int runBenchFeatures(const BenchFeaturesOptions& o) {
 } // namespace
 
 void addBenchFeaturesCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("bench-features",
-                                   "Benchmark span feature extraction and policy masks (spans/s); "
-                                   "optionally baseline example construction and training time");
-    auto o = std::make_shared<BenchFeaturesOptions>();
-    declareBenchFeaturesOptions(sub, *o);
-    setAction(sub, [o] { return runBenchFeatures(*o); });
+    addCommand<BenchFeaturesOptions>(
+        app, "bench-features",
+        "Benchmark span feature extraction and policy masks (spans/s); "
+        "optionally baseline example construction and training time",
+        declareBenchFeaturesOptions, runBenchFeatures);
 }
 
 } // namespace prunescope::cli

@@ -333,11 +333,9 @@ int runBenchParse(const BenchParseOptions& o) {
 } // namespace
 
 void addBenchParseCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "bench-parse", "Benchmark CKY: pushes/second and words/second by sentence length");
-    auto o = std::make_shared<BenchParseOptions>();
-    declareBenchParseOptions(sub, *o);
-    setAction(sub, [o] { return runBenchParse(*o); });
+    addCommand<BenchParseOptions>(
+        app, "bench-parse", "Benchmark CKY: pushes/second and words/second by sentence length",
+        declareBenchParseOptions, runBenchParse);
 }
 
 } // namespace prunescope::cli

@@ -221,12 +221,10 @@ int runBenchRollouts(BenchRolloutsOptions o) {
 } // namespace
 
 void addBenchRolloutsCommand(CLI::App& app) {
-    auto* sub =
-        app.add_subcommand("bench-rollouts", "Time all T rollouts per sentence: naive vs change "
-                                             "propagation (rCP) vs inside-outside (rDP)");
-    auto o = std::make_shared<BenchRolloutsOptions>();
-    declareBenchRolloutsOptions(sub, *o);
-    setAction(sub, [o] { return runBenchRollouts(*o); });
+    addCommand<BenchRolloutsOptions>(app, "bench-rollouts",
+                                     "Time all T rollouts per sentence: naive vs change "
+                                     "propagation (rCP) vs inside-outside (rDP)",
+                                     declareBenchRolloutsOptions, runBenchRollouts);
 }
 
 } // namespace prunescope::cli

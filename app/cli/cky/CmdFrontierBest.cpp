@@ -192,13 +192,11 @@ int runFrontierBest(const FrontierBestOptions& o) {
 } // namespace
 
 void addFrontierBestCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "frontier-best",
+    addCommand<FrontierBestOptions>(
+        app, "frontier-best",
         "The policy maximizing F1 - lambda * runtime among frontier points evaluated on one "
-        "evaluation set (frontier.json files and LOLS run directories); refuses mixed sets");
-    auto o = std::make_shared<FrontierBestOptions>();
-    declareFrontierBestOptions(sub, *o);
-    setAction(sub, [o] { return runFrontierBest(*o); });
+        "evaluation set (frontier.json files and LOLS run directories); refuses mixed sets",
+        declareFrontierBestOptions, runFrontierBest);
 }
 
 } // namespace prunescope::cli

@@ -225,11 +225,10 @@ int runParse(const ParseOptions& o) {
 } // namespace
 
 void addParseCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "parse", "Parse tokenized sentences (one per line) or a treebank's words; print PTB trees");
-    auto o = std::make_shared<ParseOptions>();
-    declareParseOptions(sub, *o);
-    setAction(sub, [o] { return runParse(*o); });
+    addCommand<ParseOptions>(
+        app, "parse",
+        "Parse tokenized sentences (one per line) or a treebank's words; print PTB trees",
+        declareParseOptions, runParse);
 }
 
 } // namespace prunescope::cli

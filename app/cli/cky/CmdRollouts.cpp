@@ -169,12 +169,10 @@ int runCheckRollouts(const CheckRolloutsOptions& o) {
 } // namespace
 
 void addRolloutCommands(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "check-rollouts",
-        "Check CP and DP rollouts against naive reparsing on every flip of every sentence");
-    auto o = std::make_shared<CheckRolloutsOptions>();
-    declareCheckRolloutsOptions(sub, *o);
-    setAction(sub, [o] { return runCheckRollouts(*o); });
+    addCommand<CheckRolloutsOptions>(
+        app, "check-rollouts",
+        "Check CP and DP rollouts against naive reparsing on every flip of every sentence",
+        declareCheckRolloutsOptions, runCheckRollouts);
     addBenchRolloutsCommand(app);
 }
 

@@ -313,12 +313,10 @@ int runCubeParse(CubeParseOptions& o) {
 }
 
 void addCubeParse(CLI::App& app) {
-    auto* sub =
-        app.add_subcommand("cube-parse", "Parse sentences with a cube-pruning model: tagged text "
-                                         "(word/TAG per token, '-' = stdin) or a treebank");
-    auto o = std::make_shared<CubeParseOptions>();
-    declareCubeParseOptions(sub, *o);
-    setAction(sub, [o] { return runCubeParse(*o); });
+    addCommand<CubeParseOptions>(app, "cube-parse",
+                                 "Parse sentences with a cube-pruning model: tagged text "
+                                 "(word/TAG per token, '-' = stdin) or a treebank",
+                                 declareCubeParseOptions, runCubeParse);
 }
 
 } // namespace

@@ -159,13 +159,11 @@ int runDepBench(DepBenchOptions& o) {
 } // namespace
 
 void addDepBenchCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("dep-bench",
-                                   "Dependency parsing speed: tokens/s and pushes/s, exhaustive vs "
-                                   "pruned (min/median/max over interleaved repeats), "
-                                   "and Eisner first-order pushes/s on one core");
-    auto o = std::make_shared<DepBenchOptions>();
-    declareDepBenchOptions(sub, *o);
-    setAction(sub, [o] { return runDepBench(*o); });
+    addCommand<DepBenchOptions>(app, "dep-bench",
+                                "Dependency parsing speed: tokens/s and pushes/s, exhaustive vs "
+                                "pruned (min/median/max over interleaved repeats), "
+                                "and Eisner first-order pushes/s on one core",
+                                declareDepBenchOptions, runDepBench);
 }
 
 } // namespace prunescope::cli

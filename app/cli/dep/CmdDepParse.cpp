@@ -139,15 +139,13 @@ int runDepParse(DepParseOptions& o) {
 } // namespace
 
 void addDepParseCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("dep-parse",
-                                   "Parse POS-tagged tokens with a dependency model (from standard "
-                                   "input: `word/POS` tokens one sentence per line, or "
-                                   "`word<TAB>POS` one token per line with blank lines between "
-                                   "sentences; or --input FILE): heads and per-arc "
-                                   "max-marginals");
-    auto o = std::make_shared<DepParseOptions>();
-    declareDepParseOptions(sub, *o);
-    setAction(sub, [o] { return runDepParse(*o); });
+    addCommand<DepParseOptions>(app, "dep-parse",
+                                "Parse POS-tagged tokens with a dependency model (from standard "
+                                "input: `word/POS` tokens one sentence per line, or "
+                                "`word<TAB>POS` one token per line with blank lines between "
+                                "sentences; or --input FILE): heads and per-arc "
+                                "max-marginals",
+                                declareDepParseOptions, runDepParse);
 }
 
 } // namespace prunescope::cli

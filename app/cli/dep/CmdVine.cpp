@@ -242,12 +242,10 @@ int runVineTrain(VineTrainOptions o) {
 }
 
 void addVineTrain(CLI::App& app) {
-    auto* sub = app.add_subcommand("vine-train",
-                                   "Train a vine-pruning cascade (vine -> first-order) in front of "
-                                   "a dependency model; alpha per stage chosen on dev");
-    auto o = std::make_shared<VineTrainOptions>();
-    declareVineTrainOptions(sub, *o);
-    setAction(sub, [o] { return runVineTrain(*o); });
+    addCommand<VineTrainOptions>(app, "vine-train",
+                                 "Train a vine-pruning cascade (vine -> first-order) in front of "
+                                 "a dependency model; alpha per stage chosen on dev",
+                                 declareVineTrainOptions, runVineTrain);
 }
 
 } // namespace

@@ -187,14 +187,12 @@ int runVineFrontier(const VineFrontierOptions& o) {
 } // namespace
 
 void addVineFrontierCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "vine-frontier",
+    addCommand<VineFrontierOptions>(
+        app, "vine-frontier",
         "The alpha frontier of a vine cascade on a treebank (UAS, arcs kept, tokens/s), the "
         "length-only vine, "
-        "exhaustive baselines and a paired permutation test; JSON and an SVG figure");
-    auto o = std::make_shared<VineFrontierOptions>();
-    declareVineFrontierOptions(sub, *o);
-    setAction(sub, [o] { return runVineFrontier(*o); });
+        "exhaustive baselines and a paired permutation test; JSON and an SVG figure",
+        declareVineFrontierOptions, runVineFrontier);
 }
 
 } // namespace prunescope::cli

@@ -185,12 +185,11 @@ int runFilterTrain(FilterTrainOptions o) {
 } // namespace
 
 void addFilterTrainCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "filter-train", "Train an arc filter (Cherry & Bergsma 2011): independent token-role SVMs "
-                        "or the joint latent SVM; operating point chosen on dev");
-    auto o = std::make_shared<FilterTrainOptions>();
-    declareFilterTrainOptions(sub, *o);
-    setAction(sub, [o] { return runFilterTrain(*o); });
+    addCommand<FilterTrainOptions>(
+        app, "filter-train",
+        "Train an arc filter (Cherry & Bergsma 2011): independent token-role SVMs "
+        "or the joint latent SVM; operating point chosen on dev",
+        declareFilterTrainOptions, runFilterTrain);
 }
 
 } // namespace prunescope::cli

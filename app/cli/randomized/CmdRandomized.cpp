@@ -20,6 +20,12 @@
 namespace prunescope::cli {
 
 namespace {
+// The options whose presence run() checks: --json without a file prints JSON; --grammar and
+// --treebank are needed unless --replot.
+struct RandomizedGiven {
+    CLI::Option *json, *grammar, *treebank;
+};
+
 struct RandomizedOpts {
     std::string grammar, treebank, policy, json, plot, plotRules, replot,
         selection = kDefaultSelection;
@@ -30,6 +36,7 @@ struct RandomizedOpts {
     double support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction;
     std::uint64_t seed = 1;
     bool noOracle = false;
+    RandomizedGiven given{};
 };
 
 nlohmann::json runJson(const BiasExperimentResult& r, int repeat, std::uint64_t seed) {
@@ -84,14 +91,8 @@ void printTable(const BiasExperimentResult& r, std::ostream& os) {
     for (const auto& s : r.oracleMasks())
         row(s, formatThreshold(s.setting));
 }
-// The options whose presence run() checks: --json without a file prints JSON; --grammar and
-// --treebank are needed unless --replot.
-struct RandomizedGiven {
-    CLI::Option *json, *grammar, *treebank;
-};
-
-RandomizedGiven declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
-    RandomizedGiven given{};
+void declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
+    RandomizedGiven& given = o.given;
     given.grammar = sub->add_option("--grammar", o.grammar, "Grammar file");
     given.treebank = sub->add_option("--treebank", o.treebank,
                                      "Treebank file or directory (only the words are used)");
@@ -145,7 +146,6 @@ RandomizedGiven declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
                     "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file");
     sub->add_option("--plot-rules", o.plotRules,
                     "Write the same plot for the expected rule counts' L1 (SVG)");
-    return given;
 }
 
 // --replot FILE: only the plots, from the JSON of an earlier run.
@@ -236,7 +236,8 @@ void printComparisons(const nlohmann::json& out, const std::vector<BiasCompariso
                   << out["fixedMaskBiasL1"].get<double>() << "\n";
 }
 
-int runRandomized(const RandomizedOpts& o, const RandomizedGiven& given) {
+int runRandomized(const RandomizedOpts& o) {
+    const RandomizedGiven& given = o.given;
     if (!o.replot.empty()) {
         replot(o);
         return 0;
@@ -276,13 +277,12 @@ int runRandomized(const RandomizedOpts& o, const RandomizedGiven& given) {
 void addRandomizedCommand(CLI::App& app) {
     addRandomizedEmCommand(app);
     addRandomizedBenchCommand(app);
-    auto* sub = app.add_subcommand(
-        "randomized", "Randomized pruning (auxiliary-variable MCMC over span masks): bias of span "
-                      "posteriors and expected rule "
-                      "counts against exact inside-outside, vs fixed masks of matched cost");
-    auto o = std::make_shared<RandomizedOpts>();
-    const RandomizedGiven given = declareRandomizedOptions(sub, *o);
-    setAction(sub, [o, given] { return runRandomized(*o, given); });
+    addCommand<RandomizedOpts>(
+        app, "randomized",
+        "Randomized pruning (auxiliary-variable MCMC over span masks): bias of span "
+        "posteriors and expected rule "
+        "counts against exact inside-outside, vs fixed masks of matched cost",
+        declareRandomizedOptions, runRandomized);
 }
 
 } // namespace prunescope::cli

@@ -208,13 +208,11 @@ int runRandomizedBench(const RandomizedBenchOptions& o) {
 } // namespace
 
 void addRandomizedBenchCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "bench-randomized",
+    addCommand<RandomizedBenchOptions>(
+        app, "bench-randomized",
         "Benchmark randomized pruning: pushes and seconds per MCMC iteration at given sentence "
-        "lengths, next to exact inside-outside and Viterbi CKY");
-    auto o = std::make_shared<RandomizedBenchOptions>();
-    declareRandomizedBenchOptions(sub, *o);
-    setAction(sub, [o] { return runRandomizedBench(*o); });
+        "lengths, next to exact inside-outside and Viterbi CKY",
+        declareRandomizedBenchOptions, runRandomizedBench);
 }
 
 } // namespace prunescope::cli

@@ -30,6 +30,7 @@ struct RandomizedEmOpts {
     double stepSize = 0.5, support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction,
            fixed = -1;
     std::uint64_t seed = 1;
+    CLI::Option* jsonGiven = nullptr; // --json without a file prints the JSON
 };
 
 std::vector<std::string> splitComma(const std::string& s) {
@@ -47,8 +48,7 @@ ExpectationMethod methodFromName(const std::string& name) {
     throw std::invalid_argument("unknown method '" + name + "' (exact, randomized, fixed-mask)");
 }
 
-// Returns --json's option: given without a file, the JSON goes to standard output.
-CLI::Option* declareRandomizedEmOptions(CLI::App* sub, RandomizedEmOpts& o) {
+void declareRandomizedEmOptions(CLI::App* sub, RandomizedEmOpts& o) {
     sub->add_option("--grammar", o.grammar, "Initial grammar file")->required();
     sub->add_option("--train", o.train, "Treebank whose sentences (words only) are the EM corpus")
         ->required();
@@ -82,11 +82,10 @@ CLI::Option* declareRandomizedEmOptions(CLI::App* sub, RandomizedEmOpts& o) {
     sub->add_option("--save-grammars", o.saveDir,
                     "Write each method's grammar after each iteration to this directory (rules of "
                     "probability 0 left out)");
-    auto* json =
+    o.jsonGiven =
         sub->add_option("--json", o.json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
     addOutJsonOption(sub, o.json); // the file form of --json FILE, as in every command
-    return json;
 }
 
 // The EM corpus, the dev treebank and the figure-of-merit policy.
@@ -236,7 +235,7 @@ void printEmTable(const nlohmann::json& out, const RandomizedEmOpts& o, const Em
             row(name, s["iteration"].get<int>(), s["pushes"].get<double>(), s);
 }
 
-int runRandomizedEm(const RandomizedEmOpts& o, bool jsonGiven) {
+int runRandomizedEm(const RandomizedEmOpts& o) {
     const EmInputs in = loadEmInputs(o);
     ConsoleProgress console("randomized-em", "iteration");
     const std::vector<ExpectationMethod> methods = orderedMethods(o.methods);
@@ -259,7 +258,7 @@ int runRandomizedEm(const RandomizedEmOpts& o, bool jsonGiven) {
         runs[expectationMethodName(m)] = runEmMethod(run, m);
     addDistancesToExact(runs, run.grammars);
     out["methods"] = runs;
-    if (jsonGiven && (o.json.empty() || printsJsonOnly(o.json))) {
+    if (o.jsonGiven->count() > 0 && (o.json.empty() || printsJsonOnly(o.json))) {
         std::cout << out.dump(2) << "\n";
         return 0;
     }
@@ -271,13 +270,11 @@ int runRandomizedEm(const RandomizedEmOpts& o, bool jsonGiven) {
 } // namespace
 
 void addRandomizedEmCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "randomized-em",
+    addCommand<RandomizedEmOpts>(
+        app, "randomized-em",
         "Stepwise EM of the grammar's rule probabilities with exact, randomized-pruning or "
-        "fixed-mask expectations; dev log-likelihood and F1 per iteration");
-    auto o = std::make_shared<RandomizedEmOpts>();
-    auto* json = declareRandomizedEmOptions(sub, *o);
-    setAction(sub, [o, json] { return runRandomizedEm(*o, json->count() > 0); });
+        "fixed-mask expectations; dev log-likelihood and F1 per iteration",
+        declareRandomizedEmOptions, runRandomizedEm);
 }
 
 } // namespace prunescope::cli
