@@ -312,19 +312,15 @@ int runCubeParse(CubeParseOptions& o) {
     return 0;
 }
 
-void addCubeParse(CLI::App& app) {
-    addCommand<CubeParseOptions>(app, "cube-parse",
-                                 "Parse sentences with a cube-pruning model: tagged text "
-                                 "(word/TAG per token, '-' = stdin) or a treebank",
-                                 declareCubeParseOptions, runCubeParse);
-}
-
 } // namespace
 
 void addCubeCommands(CLI::App& app) {
     addCubeTrain(app);
     addCubeEval(app);
-    addCubeParse(app);
+    addCommand<CubeParseOptions>(app, "cube-parse",
+                                 "Parse sentences with a cube-pruning model: tagged text "
+                                 "(word/TAG per token, '-' = stdin) or a treebank",
+                                 declareCubeParseOptions, runCubeParse);
     addCubeReportCommands(app);
 }
 

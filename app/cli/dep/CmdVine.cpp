@@ -241,17 +241,13 @@ int runVineTrain(VineTrainOptions o) {
     return 0;
 }
 
-void addVineTrain(CLI::App& app) {
+} // namespace
+
+void addVineCommands(CLI::App& app) {
     addCommand<VineTrainOptions>(app, "vine-train",
                                  "Train a vine-pruning cascade (vine -> first-order) in front of "
                                  "a dependency model; alpha per stage chosen on dev",
                                  declareVineTrainOptions, runVineTrain);
-}
-
-} // namespace
-
-void addVineCommands(CLI::App& app) {
-    addVineTrain(app);
     addDepBenchCommand(app);
     addVineFrontierCommand(app);
 }
