@@ -167,10 +167,7 @@ std::vector<Policy> loadExtraMaskPolicies(const RandomizedOpts& o, const LoadedP
 
 BiasExperimentOptions biasOptions(const RandomizedOpts& o) {
     BiasExperimentOptions opt;
-    opt.chain.selection = selectionFromName(o.selection);
-    opt.chain.supportThreshold = o.support;
-    opt.chain.selectionFraction = o.fraction;
-    opt.chain.seed = o.seed;
+    opt.chain = chainOptions(o.selection, o.support, o.fraction, o.seed);
     opt.iterations = o.iterations;
     opt.repeats = o.repeats;
     opt.thresholds = o.thresholds;

@@ -165,11 +165,7 @@ int runRandomizedBench(const RandomizedBenchOptions& o) {
         throw UsageError("--repeats (--passes): must be between 1 and 1000");
     const Grammar g = loadGrammar(o.grammar);
     const LoadedPolicy fom = loadFomPolicy(o.policy);
-    RandomizedOptions opt;
-    opt.selection = selectionFromName(o.selection);
-    opt.supportThreshold = o.support;
-    opt.selectionFraction = o.fraction;
-    opt.seed = o.seed;
+    const RandomizedOptions opt = chainOptions(o.selection, o.support, o.fraction, o.seed);
     BenchEngines engines(g);
     const std::vector<SentenceWords> byLength = loadSentencesByLength(o);
     // Progress per sentence on stderr (the benchmark runs for seconds); Ctrl-C cancels.

@@ -162,10 +162,7 @@ nlohmann::json runEmMethod(EmRun& run, ExpectationMethod m) {
     const RandomizedEmOpts& o = run.o;
     EStepOptions opt;
     opt.method = m;
-    opt.chain.selection = selectionFromName(o.selection);
-    opt.chain.supportThreshold = o.support;
-    opt.chain.selectionFraction = o.fraction;
-    opt.chain.seed = o.seed;
+    opt.chain = chainOptions(o.selection, o.support, o.fraction, o.seed);
     opt.iterations = o.iterations;
     opt.threads = o.threads;
     Grammar g = run.in.g0;
