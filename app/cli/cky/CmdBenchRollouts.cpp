@@ -191,7 +191,7 @@ int runBenchRollouts(BenchRolloutsOptions o) {
     const Grammar g = loadGrammar(o.grammar);
     const std::vector<std::string> kinds = maskKinds(o.masks);
     std::vector<std::pair<std::string, std::pair<int, int>>> buckets;
-    for (const auto& bucket : splitList(o.buckets))
+    for (const auto& bucket : splitFlagList(o.buckets))
         buckets.emplace_back(bucket, parseBucket(bucket));
     if (buckets.empty()) throw UsageError("--buckets names no bucket (e.g. 1-10,11-20)");
     const std::vector<Tree> all = loadSentences(o.treebank, 3, kMaxSentenceLength);

@@ -6,7 +6,6 @@
 #include "core/policy/GoldSpans.h"
 #include "core/treebank/Normalize.h"
 
-#include <sstream>
 #include <stdexcept>
 
 namespace prunescope::cli {
@@ -26,16 +25,8 @@ PruningMask makeMask(const std::string& kind, const Grammar& g, const Tree& gold
     return m;
 }
 
-std::vector<std::string> splitList(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream ss(s);
-    for (std::string item; std::getline(ss, item, ',');)
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
-
 std::vector<std::string> maskKinds(const std::string& list) {
-    std::vector<std::string> kinds = splitList(list);
+    std::vector<std::string> kinds = splitFlagList(list);
     if (kinds.empty()) throw UsageError("--masks names no mask kind (keep, random or gold)");
     for (const auto& k : kinds)
         if (k != "keep" && k != "random" && k != "gold")

@@ -11,8 +11,6 @@
 
 namespace prunescope::cli {
 
-// The non-empty items of a comma-separated list.
-std::vector<std::string> splitList(const std::string& s);
 // Roll-in masks: "keep" (all spans), "random" (each span pruned with probability p), "gold" (only
 // the spans of the binarized gold tree kept: what a good policy's roll-in looks like).
 PruningMask makeMask(const std::string& kind, const Grammar& g, const Tree& gold, double pruneP,

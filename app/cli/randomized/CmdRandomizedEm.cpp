@@ -33,14 +33,6 @@ struct RandomizedEmOpts {
     CLI::Option* jsonGiven = nullptr; // --json without a file prints the JSON
 };
 
-std::vector<std::string> splitComma(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream ss(s);
-    for (std::string item; std::getline(ss, item, ',');)
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
-
 ExpectationMethod methodFromName(const std::string& name) {
     for (auto m :
          {ExpectationMethod::Exact, ExpectationMethod::Randomized, ExpectationMethod::FixedMask})
@@ -114,7 +106,7 @@ EmInputs loadEmInputs(const RandomizedEmOpts& o) {
 // --methods in order, randomized first so that the fixed mask can be matched to its cost.
 std::vector<ExpectationMethod> orderedMethods(const std::string& names) {
     std::vector<ExpectationMethod> methods;
-    for (const auto& m : splitComma(names))
+    for (const auto& m : splitFlagList(names))
         methods.push_back(methodFromName(m));
     std::stable_sort(methods.begin(), methods.end(), [](auto a, auto b) {
         return (a == ExpectationMethod::Randomized) > (b == ExpectationMethod::Randomized);
