@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,17 @@ namespace prunescope::cli {
 // A subcommand's action runs after parsing; it returns the process exit code.
 using Action = std::function<int()>;
 void setAction(CLI::App* sub, Action action);
+// Registers subcommand `name` in the shape most commands share: one Options value that lives as
+// long as the app, declare(sub, options) adds the flags that fill it, run(options) is the action.
+template <class Options, class Declare, class Run>
+CLI::App* addCommand(CLI::App& app, const std::string& name, const std::string& description,
+                     Declare declare, Run run) {
+    auto* sub = app.add_subcommand(name, description);
+    auto o = std::make_shared<Options>();
+    declare(sub, *o);
+    setAction(sub, [o, run] { return run(*o); });
+    return sub;
+}
 // Throws if standard output has failed (a full disk, /dev/full): commands that print a lot call it
 // as they go, and main() checks the final flush, so a lost write never exits 0.
 void checkOutput();
@@ -39,18 +51,22 @@ void addInspectCellCommand(CLI::App& app); // inspect-cell (CmdInspectCell.cpp)
 void addEvalCommand(CLI::App& app);
 void addCompareMasksCommand(CLI::App& app); // compare-masks (CmdCompareMasks.cpp)
 void addBenchParseCommand(CLI::App& app);
-void addBaselineCommand(CLI::App& app);     // baseline, frontier
-void addFrontierBestCommand(CLI::App& app); // frontier-best (CmdFrontierBest.cpp)
-void addLolsCommands(CLI::App& app);        // lols, regret, compare
-void addLolsPlotCommand(CLI::App& app);     // lols-plot (CmdLolsPlot.cpp)
-void addRolloutCommands(CLI::App& app);     // check-rollouts, bench-rollouts
-void addRandomizedCommand(CLI::App& app);   // randomized, randomized-em, bench-randomized
-void addDepCommands(CLI::App& app);         // dep-train, dep-eval (CmdDep.cpp)
+void addBaselineCommand(CLI::App& app);      // baseline, frontier (CmdBaseline.cpp), bench-features
+void addBenchFeaturesCommand(CLI::App& app); // bench-features (CmdBenchFeatures.cpp)
+void addFrontierBestCommand(CLI::App& app);  // frontier-best (CmdFrontierBest.cpp)
+void addLolsCommands(CLI::App& app);         // lols, regret, compare
+void addLolsPlotCommand(CLI::App& app);      // lols-plot (CmdLolsPlot.cpp)
+void addRolloutCommands(CLI::App& app);      // check-rollouts (CmdRollouts.cpp), bench-rollouts
+void addBenchRolloutsCommand(CLI::App& app); // bench-rollouts (CmdBenchRollouts.cpp)
+void addRandomizedCommand(CLI::App& app);    // randomized, randomized-em, bench-randomized
+void addDepCommands(CLI::App& app);          // dep-train, dep-eval (CmdDep.cpp)
 void addDepParseCommand(CLI::App& app);
-void addVineCommands(CLI::App& app);        // vine-train, dep-bench (CmdVine.cpp)
+void addVineCommands(CLI::App& app);        // vine-train (CmdVine.cpp), dep-bench, vine-frontier
+void addDepBenchCommand(CLI::App& app);     // dep-bench (CmdDepBench.cpp)
 void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
 void addFilterCommands(
     CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
+void addFilterTrainCommand(CLI::App& app);     // filter-train (CmdFilterTrain.cpp)
 void addDepFrontierCommand(CLI::App& app);     // dep-frontier (CmdDepFrontier.cpp)
 void addFrontierRetrainCommand(CLI::App& app); // frontier-retrain (CmdFrontierRetrain.cpp)
 // frontier-retrain of a LOLS point (CmdFrontierRetrainLols.cpp): whether --frontier/--point name

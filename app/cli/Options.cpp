@@ -1,5 +1,7 @@
 #include "app/cli/Options.h"
 
+#include <sstream>
+
 #include <unistd.h>
 
 namespace prunescope::cli {
@@ -14,6 +16,14 @@ void noteDeprecatedFlag(const std::string& oldName, const std::string& newName) 
 CLI::Option* addOutJsonOption(CLI::App* sub, std::string& file, bool jsonTookAFile) {
     if (jsonTookAFile) addDeprecatedAliases(sub, file, "--out-json", {"--json"});
     return sub->add_option("--out-json", file, "Also write the numbers to this JSON file");
+}
+
+std::vector<std::string> splitFlagList(const std::string& value) {
+    std::vector<std::string> out;
+    std::stringstream ss(value);
+    for (std::string item; std::getline(ss, item, ',');)
+        if (!item.empty()) out.push_back(item);
+    return out;
 }
 
 } // namespace prunescope::cli

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace prunescope::cli {
 
@@ -70,6 +71,9 @@ CLI::Option* addMaxTrainLenOption(CLI::App* sub, T& n, const std::string& what,
     addDeprecatedAliases(sub, n, "--max-train-len", oldNames);
     return sub->add_option("--max-train-len", n, what)->capture_default_str();
 }
+
+// The non-empty items of a comma-separated flag value ("--masks keep,random", "--methods ...").
+std::vector<std::string> splitFlagList(const std::string& value);
 
 // --out-json FILE: also write the command's numbers to FILE as JSON. Where --json took a FILE
 // (regret, compare), that form keeps working as a hidden alias.

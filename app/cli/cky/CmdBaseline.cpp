@@ -1,9 +1,10 @@
 // prunescope-cli baseline / frontier: the asymmetric-weighting baseline sweep (paper sec. 3, 7 ¬)
-// with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure;
-// bench-features (span feature extraction and policy mask speed, baseline training time).
+// with its dev frontier, footnote-12 lambdas and plot; refitting a run for another runtime measure
+// (bench-features times the baseline's pieces: CmdBenchFeatures.cpp).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/Options.h"
+#include "app/cli/cky/NumberArgument.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/frontier/FrontierSvg.h"
 #include "core/grammar/GrammarFile.h"
@@ -24,20 +25,6 @@ namespace prunescope::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-// "0.0001220703125", "2^-13" or "2e-4".
-double parseNumber(const std::string& s, const std::string& what) {
-    try {
-        if (auto caret = s.find('^'); caret != std::string::npos)
-            return std::pow(std::stod(s.substr(0, caret)), std::stod(s.substr(caret + 1)));
-        size_t used = 0;
-        const double x = std::stod(s, &used);
-        if (used != s.size()) throw std::invalid_argument(s);
-        return x;
-    } catch (const std::exception&) {
-        throw std::invalid_argument(what + ": cannot read '" + s + "' as a number");
-    }
-}
 
 std::string g4(double x) {
     char b[64];
@@ -75,141 +62,174 @@ void printTable(const FrontierData& d) {
             d.fit->ymax, d.fit->a, d.fit->c, d.fit->b, d.fit->mse, d.lambdaUnit.c_str());
 }
 
-void addBaseline(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "baseline",
-        "Train the asymmetric-weighting baseline sweep (one policy per positive-class weight), "
-        "choose the "
-        "regularizer on dev, write the policies, frontier.json and frontier.svg to --out");
-    struct Opts {
-        std::string grammar, train, dev, out, runtime = "mpush";
-        std::vector<std::string> weights, l2 = {"2^-11", "2^-12", "2^-13", "2^-14", "2^-15"};
-        int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0,
-            maxIterations = BaselineOptions{}.logreg.maxIterations;
-        bool noWarmStart = false, force = false;
-    };
-    auto o = std::make_shared<Opts>();
-    sub->add_option("--grammar", o->grammar, "Grammar file")->required();
-    sub->add_option("--train", o->train, "Training treebank (file or directory)")->required();
-    sub->add_option("--dev", o->dev, "Development treebank: regularizer choice and the frontier")
+struct BaselineRunOptions {
+    std::string grammar, train, dev, out, runtime = "mpush";
+    std::vector<std::string> weights, l2 = {"2^-11", "2^-12", "2^-13", "2^-14", "2^-15"};
+    int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0,
+        maxIterations = BaselineOptions{}.logreg.maxIterations;
+    bool noWarmStart = false, force = false;
+};
+
+void declareBaselineOptions(CLI::App* sub, BaselineRunOptions& o) {
+    sub->add_option("--grammar", o.grammar, "Grammar file")->required();
+    sub->add_option("--train", o.train, "Training treebank (file or directory)")->required();
+    sub->add_option("--dev", o.dev, "Development treebank: regularizer choice and the frontier")
         ->required();
-    sub->add_option("--out", o->out, "Run directory to write")->required();
-    sub->add_option("--weights", o->weights,
+    sub->add_option("--out", o.out, "Run directory to write")->required();
+    sub->add_option("--weights", o.weights,
                     "Positive-class (keep) weights to sweep, comma separated "
                     "(default 2^-2,2^-1,...,2^8,2^10,2^12,2^14,2^16)")
         ->delimiter(',');
-    sub->add_option("--l2", o->l2,
+    sub->add_option("--l2", o.l2,
                     "Regularization coefficients to choose from on dev, comma separated")
         ->delimiter(',')
         ->capture_default_str();
-    addMaxTrainLenOption(sub, o->maxTrainLen,
+    addMaxTrainLenOption(sub, o.maxTrainLen,
                          "Train on sentences with at most this many words (0 = all)");
-    sub->add_option("--dev-max-len", o->devMaxLen,
+    sub->add_option("--dev-max-len", o.devMaxLen,
                     "Evaluate on dev sentences with at most this many words (0 = all)")
         ->capture_default_str();
-    addMaxTrainSentencesOption(sub, o->trainSentences, {"--train-sentences"});
-    sub->add_option("--runtime", o->runtime,
+    addMaxTrainSentencesOption(sub, o.trainSentences, {"--train-sentences"});
+    sub->add_option("--runtime", o.runtime,
                     "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
         ->capture_default_str();
-    sub->add_option("--max-iterations", o->maxIterations, "L-BFGS iteration limit per policy")
+    sub->add_option("--max-iterations", o.maxIterations, "L-BFGS iteration limit per policy")
         ->capture_default_str();
-    sub->add_flag("--no-warm-start", o->noWarmStart,
+    sub->add_flag("--no-warm-start", o.noWarmStart,
                   "Train every weight from zero (default: from the previous weight's solution)");
-    sub->add_flag("--force", o->force, "Overwrite an existing frontier.json in --out");
-    setAction(sub, [o] {
-        const RuntimeMeasure measure = runtimeMeasureFromName(o->runtime);
-        const fs::path out(o->out);
-        if (fs::exists(out / "frontier.json") && !o->force)
-            throw InputError((out / "frontier.json").string(), 0, 0,
-                             "exists (use --force to overwrite the run)");
-        // The run directory is made only when there is something to write: a bad input or a
-        // Ctrl-C during the sweep leaves none behind.
-        if (fs::exists(out) && !fs::is_directory(out))
-            throw InputError(out.string(), 0, 0, "exists and is not a directory");
-        Grammar g = loadGrammar(o->grammar);
-        ConsoleProgress console("baseline", "point");
-        const std::vector<Tree> train = readNormalizedTreebank(
-            o->train, static_cast<std::size_t>(std::max(0, o->trainSentences)), console.progress());
-        const std::vector<Tree> dev = readNormalizedTreebank(o->dev, 0, console.progress());
-        BaselineOptions bo;
-        if (!o->weights.empty()) {
-            bo.positiveWeights.clear();
-            for (const auto& w : o->weights)
-                bo.positiveWeights.push_back(parseNumber(w, "--weights"));
-        }
-        bo.l2Grid.clear();
-        for (const auto& l : o->l2)
-            bo.l2Grid.push_back(parseNumber(l, "--l2"));
-        bo.maxTrainLength = o->maxTrainLen;
-        bo.maxDevLength = o->devMaxLen;
-        bo.warmStart = !o->noWarmStart;
-        bo.logreg.maxIterations = o->maxIterations;
-        bo.grammarName = o->grammar;
-        BaselineRun run = runBaseline(g, train, dev, bo, console.progress());
-        const BaselineSweep& best = run.best();
+    sub->add_flag("--force", o.force, "Overwrite an existing frontier.json in --out");
+}
 
-        FrontierData d;
-        d.grammar = o->grammar;
-        d.evaluation = {{"split", "dev"}, {"treebank", o->dev}, {"maxLength", o->devMaxLen}};
-        if (run.unprunedDev.is_object() && run.unprunedDev.contains("sentences"))
-            d.evaluation["sentences"] = run.unprunedDev["sentences"];
-        d.unpruned = run.unprunedDev;
-        for (const auto& p : best.points) {
-            FrontierEntry e;
-            e.id = p.policy.meta.name;
-            e.policy = p.policy.meta.name + ".json";
-            e.training = {{"positiveWeight", p.positiveWeight}, {"l2", best.l2}};
-            e.metrics = p.devMetrics;
-            d.points.push_back(std::move(e));
-        }
-        refitFrontier(d, measure);
-        nlohmann::json sel = nlohmann::json::array();
-        for (const auto& sw : run.sweeps) {
-            nlohmann::json pts = nlohmann::json::array();
-            for (const auto& p : sw.points)
-                pts.push_back({{"positiveWeight", p.positiveWeight},
-                               {"f1", p.devMetrics.at("f1")},
-                               {"meanMpush", p.devMetrics.at("meanMpush")},
-                               {"meanSpansKept", p.devMetrics.at("meanSpansKept")},
-                               {"lbfgsIterations", p.train.iterations},
-                               {"trainSeconds", p.train.seconds}});
-            sel.push_back({{"l2", sw.l2},
-                           {"meanF1OverLogMpush", sw.hypervolume},
-                           {"trainSeconds", sw.trainSeconds},
-                           {"evalSeconds", sw.evalSeconds},
-                           {"points", pts}});
-        }
-        d.info = {{"kind", "baseline"},
-                  {"train",
-                   {{"treebank", o->train},
-                    {"maxLength", o->maxTrainLen},
-                    {"firstTrees", o->trainSentences},
-                    {"sentences", run.trainSentences},
-                    {"examples", run.trainExamples},
-                    {"goldExamples", run.trainPositives},
-                    {"featureSeconds", run.featureSeconds}}},
-                  {"chosenL2", best.l2},
-                  {"l2Selection", sel},
-                  {"allPruned", run.allPrunedDev},
-                  {"warmStart", bo.warmStart}};
-        fs::create_directories(out);
-        for (size_t i = 0; i < best.points.size(); ++i) {
-            Policy p = best.points[i].policy;
-            p.meta.lambda = d.points[i].lambda;
-            p.meta.lambdaUnit = d.lambdaUnit;
-            p.meta.devMetrics = best.points[i].devMetrics;
-            p.meta.devMetrics["split"] = "dev";
-            p.meta.devMetrics["maxLength"] = o->devMaxLen;
-            savePolicy(p, (out / d.points[i].policy).string());
-        }
-        saveFrontier(d, (out / "frontier.json").string());
-        writeFrontierSvg(d, (out / "frontier.svg").string());
-        printTable(d);
-        std::cout << "chosen l2 = " << best.l2 << "; wrote " << best.points.size() << " policies, "
-                  << (out / "frontier.json").string() << " and " << (out / "frontier.svg").string()
-                  << "\n";
-        return 0;
-    });
+// Refuses an --out that holds a run (without --force) or is not a directory. The directory itself
+// is made only when there is something to write: a bad input or a Ctrl-C during the sweep leaves
+// none behind.
+void checkRunDirectory(const fs::path& out, bool force) {
+    if (fs::exists(out / "frontier.json") && !force)
+        throw InputError((out / "frontier.json").string(), 0, 0,
+                         "exists (use --force to overwrite the run)");
+    if (fs::exists(out) && !fs::is_directory(out))
+        throw InputError(out.string(), 0, 0, "exists and is not a directory");
+}
+
+BaselineOptions sweepOptions(const BaselineRunOptions& o) {
+    BaselineOptions bo;
+    if (!o.weights.empty()) {
+        bo.positiveWeights.clear();
+        for (const auto& w : o.weights)
+            bo.positiveWeights.push_back(parseNumber(w, "--weights"));
+    }
+    bo.l2Grid.clear();
+    for (const auto& l : o.l2)
+        bo.l2Grid.push_back(parseNumber(l, "--l2"));
+    bo.maxTrainLength = o.maxTrainLen;
+    bo.maxDevLength = o.devMaxLen;
+    bo.warmStart = !o.noWarmStart;
+    bo.logreg.maxIterations = o.maxIterations;
+    bo.grammarName = o.grammar;
+    return bo;
+}
+
+// Every l2's sweep on dev: how the regularizer was chosen.
+nlohmann::json l2SelectionJson(const BaselineRun& run) {
+    nlohmann::json sel = nlohmann::json::array();
+    for (const auto& sw : run.sweeps) {
+        nlohmann::json pts = nlohmann::json::array();
+        for (const auto& p : sw.points)
+            pts.push_back({{"positiveWeight", p.positiveWeight},
+                           {"f1", p.devMetrics.at("f1")},
+                           {"meanMpush", p.devMetrics.at("meanMpush")},
+                           {"meanSpansKept", p.devMetrics.at("meanSpansKept")},
+                           {"lbfgsIterations", p.train.iterations},
+                           {"trainSeconds", p.train.seconds}});
+        sel.push_back({{"l2", sw.l2},
+                       {"meanF1OverLogMpush", sw.hypervolume},
+                       {"trainSeconds", sw.trainSeconds},
+                       {"evalSeconds", sw.evalSeconds},
+                       {"points", pts}});
+    }
+    return sel;
+}
+
+// The dev frontier of the chosen l2's sweep, refit for the runtime measure, with the run's record.
+FrontierData baselineFrontier(const BaselineRun& run, const BaselineRunOptions& o,
+                              const BaselineOptions& bo, RuntimeMeasure measure) {
+    const BaselineSweep& best = run.best();
+    FrontierData d;
+    d.grammar = o.grammar;
+    d.evaluation = {{"split", "dev"}, {"treebank", o.dev}, {"maxLength", o.devMaxLen}};
+    if (run.unprunedDev.is_object() && run.unprunedDev.contains("sentences"))
+        d.evaluation["sentences"] = run.unprunedDev["sentences"];
+    d.unpruned = run.unprunedDev;
+    for (const auto& p : best.points) {
+        FrontierEntry e;
+        e.id = p.policy.meta.name;
+        e.policy = p.policy.meta.name + ".json";
+        e.training = {{"positiveWeight", p.positiveWeight}, {"l2", best.l2}};
+        e.metrics = p.devMetrics;
+        d.points.push_back(std::move(e));
+    }
+    refitFrontier(d, measure);
+    d.info = {{"kind", "baseline"},
+              {"train",
+               {{"treebank", o.train},
+                {"maxLength", o.maxTrainLen},
+                {"firstTrees", o.trainSentences},
+                {"sentences", run.trainSentences},
+                {"examples", run.trainExamples},
+                {"goldExamples", run.trainPositives},
+                {"featureSeconds", run.featureSeconds}}},
+              {"chosenL2", best.l2},
+              {"l2Selection", l2SelectionJson(run)},
+              {"allPruned", run.allPrunedDev},
+              {"warmStart", bo.warmStart}};
+    return d;
+}
+
+// The policies (with their lambdas and dev metrics), frontier.json and frontier.svg.
+void writeBaselineRun(const fs::path& out, const BaselineSweep& best, const FrontierData& d,
+                      int devMaxLen) {
+    fs::create_directories(out);
+    for (size_t i = 0; i < best.points.size(); ++i) {
+        Policy p = best.points[i].policy;
+        p.meta.lambda = d.points[i].lambda;
+        p.meta.lambdaUnit = d.lambdaUnit;
+        p.meta.devMetrics = best.points[i].devMetrics;
+        p.meta.devMetrics["split"] = "dev";
+        p.meta.devMetrics["maxLength"] = devMaxLen;
+        savePolicy(p, (out / d.points[i].policy).string());
+    }
+    saveFrontier(d, (out / "frontier.json").string());
+    writeFrontierSvg(d, (out / "frontier.svg").string());
+}
+
+int runBaselineSweep(const BaselineRunOptions& o) {
+    const RuntimeMeasure measure = runtimeMeasureFromName(o.runtime);
+    const fs::path out(o.out);
+    checkRunDirectory(out, o.force);
+    Grammar g = loadGrammar(o.grammar);
+    ConsoleProgress console("baseline", "point");
+    const std::vector<Tree> train = readNormalizedTreebank(
+        o.train, static_cast<std::size_t>(std::max(0, o.trainSentences)), console.progress());
+    const std::vector<Tree> dev = readNormalizedTreebank(o.dev, 0, console.progress());
+    const BaselineOptions bo = sweepOptions(o);
+    BaselineRun run = runBaseline(g, train, dev, bo, console.progress());
+    const BaselineSweep& best = run.best();
+    const FrontierData d = baselineFrontier(run, o, bo, measure);
+    writeBaselineRun(out, best, d, o.devMaxLen);
+    printTable(d);
+    std::cout << "chosen l2 = " << best.l2 << "; wrote " << best.points.size() << " policies, "
+              << (out / "frontier.json").string() << " and " << (out / "frontier.svg").string()
+              << "\n";
+    return 0;
+}
+
+void addBaseline(CLI::App& app) {
+    addCommand<BaselineRunOptions>(
+        app, "baseline",
+        "Train the asymmetric-weighting baseline sweep (one policy per positive-class weight), "
+        "choose the "
+        "regularizer on dev, write the policies, frontier.json and frontier.svg to --out",
+        declareBaselineOptions, runBaselineSweep);
 }
 
 void addFrontier(CLI::App& app) {
@@ -269,118 +289,12 @@ void addFrontier(CLI::App& app) {
     });
 }
 
-void addBenchFeatures(CLI::App& app) {
-    auto* sub = app.add_subcommand("bench-features",
-                                   "Benchmark span feature extraction and policy masks (spans/s); "
-                                   "optionally baseline example construction and training time");
-    struct Opts {
-        std::string treebank, policy, grammar, l2 = "2^-13";
-        int maxLen = 40, repeat = 3, maxIterations = BaselineOptions{}.logreg.maxIterations;
-        double trainWeight = 0;
-    };
-    auto o = std::make_shared<Opts>();
-    sub->add_option("--treebank", o->treebank, "Treebank file or directory")->required();
-    sub->add_option("--max-len", o->maxLen, "Longest sentence to include (0 = all)")
-        ->capture_default_str();
-    addRepeatsOption(sub, o->repeat, "Passes (the best is reported)", {"--repeat"});
-    sub->add_option("--policy", o->policy, "Also time policyMask with this policy");
-    sub->add_option("--grammar", o->grammar, "With --train-weight: grammar for the gold spans");
-    sub->add_option(
-        "--train-weight", o->trainWeight,
-        "Also build the baseline examples and train one policy with this positive weight");
-    sub->add_option("--l2", o->l2, "Regularization for --train-weight")->capture_default_str();
-    sub->add_option("--max-iterations", o->maxIterations,
-                    "L-BFGS iteration limit for --train-weight")
-        ->capture_default_str();
-    setAction(sub, [o] {
-        using Clock = std::chrono::steady_clock;
-        auto secs = [](Clock::time_point t0) {
-            return std::chrono::duration<double>(Clock::now() - t0).count();
-        };
-        std::vector<Tree> trees = readNormalizedTreebank(o->treebank);
-        std::erase_if(trees, [&](const Tree& t) { return o->maxLen > 0 && t.size() > o->maxLen; });
-        std::vector<std::vector<std::string>> words;
-        long spans = 0, prunable = 0;
-        for (const auto& t : trees) {
-            words.push_back(t.words());
-            const long n = static_cast<long>(words.back().size());
-            spans += n * (n + 1) / 2;
-            prunable += std::max(0, PruningMask::prunableCount(static_cast<int>(n)));
-        }
-        double best = 1e300;
-        unsigned long sink = 0; // one pass's sum of a feature per sentence: the work is used, and
-                                // the same every pass
-        for (int r = 0; r < std::max(o->repeat, 1); ++r) {
-            const auto t0 = Clock::now();
-            unsigned long pass = 0;
-            for (const auto& w : words) {
-                const SentenceFeatures f(w);
-                pass += f.features(0, 1)[0];
-            }
-            best = std::min(best, secs(t0));
-            sink = pass;
-        }
-        nlohmann::json j = {{"sentences", trees.size()},
-                            {"spans", spans},
-                            {"prunableSpans", prunable},
-                            {"featureSeconds", best},
-                            {"featureSpansPerSecond", spans / best},
-                            {"featurePrunableSpansPerSecond", prunable / best},
-                            {"checksum", sink % 1000}};
-        if (!o->policy.empty()) {
-            const Policy p = loadPolicy(o->policy);
-            std::vector<SentenceFeatures> feats;
-            for (const auto& w : words)
-                feats.emplace_back(w);
-            PruningMask m;
-            double bestMask = 1e300, bestBoth = 1e300;
-            long kept = 0;
-            for (int r = 0; r < std::max(o->repeat, 1); ++r) {
-                auto t0 = Clock::now();
-                kept = 0;
-                for (const auto& f : feats) {
-                    policyMaskInto(p, f, m);
-                    kept += m.keptCount();
-                }
-                bestMask = std::min(bestMask, secs(t0));
-                t0 = Clock::now();
-                const MaskFunction mf = policyMaskFunction(p);
-                for (const auto& w : words)
-                    sink += mf(w).n;
-                bestBoth = std::min(bestBoth, secs(t0));
-            }
-            j["policyMaskSeconds"] = bestMask;
-            j["policyMaskPrunableSpansPerSecond"] = prunable / bestMask;
-            j["featuresAndMaskSeconds"] = bestBoth;
-            j["featuresAndMaskPrunableSpansPerSecond"] = prunable / bestBoth;
-            j["spansKept"] = kept;
-        }
-        if (o->trainWeight > 0) {
-            if (o->grammar.empty()) throw UsageError("--train-weight needs --grammar");
-            const Grammar g = loadGrammar(o->grammar);
-            auto t0 = Clock::now();
-            BaselineExamples ex = baselineExamples(g, trees, o->maxLen, o->trainWeight);
-            j["examples"] = ex.examples.size();
-            j["goldExamples"] = ex.positives;
-            j["examplesSeconds"] = secs(t0);
-            LogRegOptions lo;
-            lo.l2 = parseNumber(o->l2, "--l2");
-            lo.maxIterations = o->maxIterations;
-            BaselineTrainInfo info;
-            trainBaselinePolicy(ex.examples, o->trainWeight, lo, &info);
-            j["training"] = info.toJson();
-        }
-        std::cout << j.dump(2) << "\n";
-        return 0;
-    });
-}
-
 } // namespace
 
 void addBaselineCommand(CLI::App& app) {
     addBaseline(app);
     addFrontier(app);
-    addBenchFeatures(app);
+    addBenchFeaturesCommand(app);
 }
 
 } // namespace prunescope::cli

@@ -3,6 +3,8 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/dep/DepPipelineOptions.h"
+#include "app/cli/dep/DepResultText.h"
+#include "app/cli/dep/DepTrainingFlags.h"
 #include "core/cube/CubeExplain.h"
 #include "core/cube/CubeTraining.h"
 #include "core/dep/ArcMaskFile.h"
@@ -46,9 +48,7 @@ void addCubeTrain(CLI::App& app) {
         bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
-    sub->add_option("--train", o->train,
-                    "Training treebank: a .dp/.conll/.conllu file or a directory of them")
-        ->required();
+    addDepTrainTreebankOption(sub, o->train);
     sub->add_option("--dev", o->dev,
                     "Dev treebank (scored after every epoch; the best epoch is kept)")
         ->required();
@@ -63,19 +63,13 @@ void addCubeTrain(CLI::App& app) {
     sub->add_option("--epochs", o->t.epochs, "Passes over the training data")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    sub->add_option("--out", o->out,
-                    "Model file to write (JSON; rewritten after every epoch that improves dev)")
-        ->required();
+    addEpochModelOutOption(sub, o->out);
     sub->add_option("--features", o->features, "Parts scored: arc, arc+sib, arc+gp or arc+sib+gp")
         ->check(CLI::IsMember({"arc", "arc+sib", "arc+gp", "arc+sib+gp"}))
         ->capture_default_str();
-    sub->add_option("--hash-bits", o->t.hashBits, "Feature table size 2^bits")
-        ->check(CLI::Range(10, 26))
-        ->capture_default_str();
+    addFeatureHashBitsOption(sub, o->t.hashBits);
     sub->add_option("--seed", o->t.seed, "Seed of the sentence order")->capture_default_str();
-    sub->add_option("--max-len", o->t.maxLength,
-                    "Skip training sentences longer than this (0 = none)")
-        ->capture_default_str();
+    addTrainSkipLengthOption(sub, o->t.maxLength);
     sub->add_option("--dev-max-len", o->devMaxLen,
                     "Score dev sentences up to this length only (0 = all)")
         ->capture_default_str();
@@ -130,9 +124,7 @@ void addCubeEval(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--model", o->model, "Cube-pruning model (from cube-train)")->required();
-    sub->add_option("--treebank", o->treebank,
-                    "Gold treebank: a .dp/.conll/.conllu file or a directory of them")
-        ->required();
+    addDepGoldTreebankOption(sub, o->treebank);
     sub->add_option("--beam", o->beam, "Beam size k (0 = the model's training beam)")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
@@ -182,132 +174,142 @@ void addCubeEval(CLI::App& app) {
             std::cout << j.dump(2) << "\n";
             return 0;
         }
-        std::cout << std::fixed << std::setprecision(2) << "sentences            "
-                  << r.sentences.size() << "\n"
-                  << "beam k               " << beam << "\n"
-                  << "UAS (no punct)       " << r.total.uas() << "\n"
-                  << "UAS (with punct)     " << r.total.uasWithPunct() << "\n"
-                  << "root accuracy        " << r.total.rootAccuracy() << "\n"
-                  << "complete match       " << r.total.completeMatch() << "\n"
-                  << std::setprecision(0) << "pushes/sentence      "
-                  << static_cast<double>(r.pushes) / std::max<std::size_t>(1, r.sentences.size())
-                  << "\n"
-                  << "tokens/second        " << r.tokensPerSecond() << "\n";
+        std::cout << "sentences            " << r.sentences.size() << "\n"
+                  << "beam k               " << beam << "\n";
+        printAttachmentRows(std::cout, r.total);
+        printParseCostRows(std::cout, r);
         return 0;
     });
 }
 
-void addCubeParse(CLI::App& app) {
-    auto* sub =
-        app.add_subcommand("cube-parse", "Parse sentences with a cube-pruning model: tagged text "
-                                         "(word/TAG per token, '-' = stdin) or a treebank");
-    struct Opts {
-        std::string model, input = "-", mask, explain;
-        int beam = 0, kbest = 1;
-        bool conll = false;
-        CubeMasks masks;
-    };
-    auto o = std::make_shared<Opts>();
-    sub->add_option("--model", o->model, "Cube-pruning model (from cube-train)")->required();
-    sub->add_option("input,--input", o->input,
+struct CubeParseOptions {
+    std::string model, input = "-", mask, explain;
+    int beam = 0, kbest = 1;
+    bool conll = false;
+    CubeMasks masks;
+};
+
+void declareCubeParseOptions(CLI::App* sub, CubeParseOptions& o) {
+    sub->add_option("--model", o.model, "Cube-pruning model (from cube-train)")->required();
+    sub->add_option("input,--input", o.input,
                     "Tagged text file (.txt/.tag), treebank file or directory, or '-' for stdin")
         ->capture_default_str();
-    sub->add_option("--beam", o->beam, "Beam size k (0 = the model's training beam)")
+    sub->add_option("--beam", o.beam, "Beam size k (0 = the model's training beam)")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
-    sub->add_option("--kbest", o->kbest, "List this many trees of the root beam per sentence")
+    sub->add_option("--kbest", o.kbest, "List this many trees of the root beam per sentence")
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     sub->add_option(
-        "--mask", o->mask,
+        "--mask", o.mask,
         "Arc mask JSON ({\"n\":..,\"kept\"|\"pruned\":[[h,m],..]}) for a single input sentence");
-    sub->add_option("--explain", o->explain,
+    sub->add_option("--explain", o.explain,
                     "With gold trees in the input: the gold nodes' beam ranks and violations, the "
                     "s-max node, the p-max frontier "
                     "and what this strategy's update moves toward / away from")
         ->check(CLI::IsMember({"standard", "skip", "smax", "pmax"}));
-    addDepStageOptions(*sub, o->masks.stages);
-    sub->add_flag("--conll", o->conll, "Print CoNLL-X (ID FORM _ POS POS _ HEAD) instead of JSON");
-    setAction(sub, [o] {
-        const CubeModel model = loadCubeModel(o->model);
-        std::vector<DepSentence> sentences;
-        if (o->input == "-") {
-            std::stringstream ss;
-            ss << std::cin.rdbuf();
-            sentences = readTaggedText(ss.str(), "<stdin>");
-        } else {
-            sentences = readDepInput(o->input);
-        }
-        if (sentences.empty())
-            throw InputError(o->input == "-" ? "<stdin>" : o->input, 0, 0, "no sentences to parse");
-        std::optional<ArcMask> fileMask;
-        if (!o->mask.empty()) {
-            if (sentences.size() != 1)
-                throw std::invalid_argument("--mask needs exactly one input sentence, got " +
-                                            std::to_string(sentences.size()));
-            fileMask = loadArcMaskFile(o->mask).mask;
-            if (fileMask->n != sentences[0].size())
-                throw InputError(o->mask, 0, 0,
-                                 "arc mask for " + std::to_string(fileMask->n) +
-                                     " tokens, the sentence has " +
-                                     std::to_string(sentences[0].size()));
-        }
-        o->masks.describe();
-        const ArcMaskSource stageMasks = o->masks.source();
-        CubeOptions co;
-        co.beam = o->beam > 0 ? o->beam : model.beam;
-        co.singleRoot = model.singleRoot;
-        CubePruner pruner(co);
-        nlohmann::json out = nlohmann::json::array();
-        for (const DepSentence& s : sentences) {
-            std::optional<ArcMask> mask = fileMask;
-            if (!mask && stageMasks) mask = stageMasks(s);
-            if (std::string why; !pruner.fits(s.size(), &why))
-                throw InputError(s.file.empty() ? "<stdin>" : s.file, s.line, 0, why);
-            const CubeScorer scorer(model.weights, s, model.features, mask ? &*mask : nullptr);
-            const CubeParse p = pruner.parse(scorer);
-            if (o->conll) {
-                for (int m = 1; m <= s.size(); ++m)
-                    std::cout << m << '\t' << s.words[static_cast<std::size_t>(m)] << "\t_\t"
-                              << s.tags[static_cast<std::size_t>(m)] << '\t'
-                              << s.tags[static_cast<std::size_t>(m)] << "\t_\t"
-                              << p.heads[static_cast<std::size_t>(m)] << "\n";
-                std::cout << "\n";
-                continue;
-            }
-            nlohmann::json j = {
-                {"words", std::vector<std::string>(s.words.begin() + 1, s.words.end())},
-                {"heads", std::vector<int>(p.heads.begin() + 1, p.heads.end())},
-                {"success", p.stats.success},
-                {"score", p.stats.score},
-                {"beam", co.beam},
-                {"pushes", p.stats.pushes},
-                {"arcsKept", p.stats.arcsKept}};
-            if (s.hasTree()) j["uas"] = scoreAttachment(s, p.heads).uas();
-            if (!o->explain.empty()) {
-                if (!s.hasTree())
-                    throw std::invalid_argument("--explain needs gold trees (a treebank as input)");
-                const GoldDerivation g = goldDerivation(pruner, scorer, s.heads);
-                j["explain"] =
-                    explainCubeUpdate(pruner.chart(), scorer, g, parseCubeUpdate(o->explain));
-            }
-            if (o->kbest > 1 && p.stats.success) {
-                const CubeChart& ch = pruner.chart();
-                nlohmann::json kb = nlohmann::json::array();
-                const int size = static_cast<int>(ch.beamOf(ch.rootCell()).size());
-                for (int r = 0; r < std::min(size, o->kbest); ++r) {
-                    const int id = ch.beamItem(ch.rootCell(), r);
-                    const auto h = ch.heads(id);
-                    kb.push_back({{"score", ch.item(id).score},
-                                  {"heads", std::vector<int>(h.begin() + 1, h.end())}});
-                }
-                j["kbest"] = kb;
-            }
-            out.push_back(j);
-        }
-        if (!o->conll) std::cout << out.dump(2) << "\n";
-        return 0;
-    });
+    addDepStageOptions(*sub, o.masks.stages);
+    sub->add_flag("--conll", o.conll, "Print CoNLL-X (ID FORM _ POS POS _ HEAD) instead of JSON");
+}
+
+// The sentences of --input: tagged text on standard input ('-'), else a file or directory.
+std::vector<DepSentence> readCubeInput(const std::string& input) {
+    std::vector<DepSentence> sentences;
+    if (input == "-") {
+        std::stringstream ss;
+        ss << std::cin.rdbuf();
+        sentences = readTaggedText(ss.str(), "<stdin>");
+    } else {
+        sentences = readDepInput(input);
+    }
+    if (sentences.empty())
+        throw InputError(input == "-" ? "<stdin>" : input, 0, 0, "no sentences to parse");
+    return sentences;
+}
+
+// --mask FILE: the arc mask of the one input sentence.
+ArcMask readSingleSentenceMask(const std::string& file, const std::vector<DepSentence>& sentences) {
+    if (sentences.size() != 1)
+        throw std::invalid_argument("--mask needs exactly one input sentence, got " +
+                                    std::to_string(sentences.size()));
+    ArcMask mask = loadArcMaskFile(file).mask;
+    if (mask.n != sentences[0].size())
+        throw InputError(file, 0, 0,
+                         "arc mask for " + std::to_string(mask.n) + " tokens, the sentence has " +
+                             std::to_string(sentences[0].size()));
+    return mask;
+}
+
+void printConllParse(const DepSentence& s, const CubeParse& p) {
+    for (int m = 1; m <= s.size(); ++m)
+        std::cout << m << '\t' << s.words[static_cast<std::size_t>(m)] << "\t_\t"
+                  << s.tags[static_cast<std::size_t>(m)] << '\t'
+                  << s.tags[static_cast<std::size_t>(m)] << "\t_\t"
+                  << p.heads[static_cast<std::size_t>(m)] << "\n";
+    std::cout << "\n";
+}
+
+// The best `kbest` trees of the root beam with their scores.
+nlohmann::json kbestJson(const CubeChart& ch, int kbest) {
+    nlohmann::json kb = nlohmann::json::array();
+    const int size = static_cast<int>(ch.beamOf(ch.rootCell()).size());
+    for (int r = 0; r < std::min(size, kbest); ++r) {
+        const int id = ch.beamItem(ch.rootCell(), r);
+        const auto h = ch.heads(id);
+        kb.push_back(
+            {{"score", ch.item(id).score}, {"heads", std::vector<int>(h.begin() + 1, h.end())}});
+    }
+    return kb;
+}
+
+// One sentence's JSON: heads and counters, UAS with a gold tree, --explain, --kbest.
+nlohmann::json cubeParseJson(const CubeParseOptions& o, CubePruner& pruner,
+                             const CubeScorer& scorer, const DepSentence& s, const CubeParse& p,
+                             int beam) {
+    nlohmann::json j = {{"words", std::vector<std::string>(s.words.begin() + 1, s.words.end())},
+                        {"heads", std::vector<int>(p.heads.begin() + 1, p.heads.end())},
+                        {"success", p.stats.success},
+                        {"score", p.stats.score},
+                        {"beam", beam},
+                        {"pushes", p.stats.pushes},
+                        {"arcsKept", p.stats.arcsKept}};
+    if (s.hasTree()) j["uas"] = scoreAttachment(s, p.heads).uas();
+    if (!o.explain.empty()) {
+        if (!s.hasTree())
+            throw std::invalid_argument("--explain needs gold trees (a treebank as input)");
+        const GoldDerivation g = goldDerivation(pruner, scorer, s.heads);
+        j["explain"] = explainCubeUpdate(pruner.chart(), scorer, g, parseCubeUpdate(o.explain));
+    }
+    if (o.kbest > 1 && p.stats.success) j["kbest"] = kbestJson(pruner.chart(), o.kbest);
+    return j;
+}
+
+int runCubeParse(CubeParseOptions& o) {
+    const CubeModel model = loadCubeModel(o.model);
+    const std::vector<DepSentence> sentences = readCubeInput(o.input);
+    std::optional<ArcMask> fileMask;
+    if (!o.mask.empty()) fileMask = readSingleSentenceMask(o.mask, sentences);
+    o.masks.describe();
+    const ArcMaskSource stageMasks = o.masks.source();
+    CubeOptions co;
+    co.beam = o.beam > 0 ? o.beam : model.beam;
+    co.singleRoot = model.singleRoot;
+    CubePruner pruner(co);
+    nlohmann::json out = nlohmann::json::array();
+    for (const DepSentence& s : sentences) {
+        std::optional<ArcMask> mask = fileMask;
+        if (!mask && stageMasks) mask = stageMasks(s);
+        if (std::string why; !pruner.fits(s.size(), &why))
+            throw InputError(s.file.empty() ? "<stdin>" : s.file, s.line, 0, why);
+        const CubeScorer scorer(model.weights, s, model.features, mask ? &*mask : nullptr);
+        const CubeParse p = pruner.parse(scorer);
+        if (o.conll)
+            printConllParse(s, p);
+        else
+            out.push_back(cubeParseJson(o, pruner, scorer, s, p, co.beam));
+    }
+    if (!o.conll) std::cout << out.dump(2) << "\n";
+    return 0;
 }
 
 } // namespace
@@ -315,7 +317,10 @@ void addCubeParse(CLI::App& app) {
 void addCubeCommands(CLI::App& app) {
     addCubeTrain(app);
     addCubeEval(app);
-    addCubeParse(app);
+    addCommand<CubeParseOptions>(app, "cube-parse",
+                                 "Parse sentences with a cube-pruning model: tagged text "
+                                 "(word/TAG per token, '-' = stdin) or a treebank",
+                                 declareCubeParseOptions, runCubeParse);
     addCubeReportCommands(app);
 }
 

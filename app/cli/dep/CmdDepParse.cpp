@@ -18,110 +18,134 @@
 
 namespace prunescope::cli {
 
-void addDepParseCommand(CLI::App& app) {
-    auto* sub = app.add_subcommand("dep-parse",
-                                   "Parse POS-tagged tokens with a dependency model (from standard "
-                                   "input: `word/POS` tokens one sentence per line, or "
-                                   "`word<TAB>POS` one token per line with blank lines between "
-                                   "sentences; or --input FILE): heads and per-arc "
-                                   "max-marginals");
-    struct Opts {
-        std::string model, input, mask;
-        DepStageOptions stages;
-        bool json = false;
-        int sentence = 0;
-    };
-    auto o = std::make_shared<Opts>();
-    sub->add_option("--model", o->model, "Dependency model (from dep-train): the final exact stage")
+namespace {
+
+struct DepParseOptions {
+    std::string model, input, mask;
+    DepStageOptions stages;
+    bool json = false;
+    int sentence = 0;
+};
+
+void declareDepParseOptions(CLI::App* sub, DepParseOptions& o) {
+    sub->add_option("--model", o.model, "Dependency model (from dep-train): the final exact stage")
         ->required();
-    sub->add_option("--input", o->input,
+    sub->add_option("--input", o.input,
                     "A treebank (.dp/.conll/.conllx/.conllu file or directory; gold heads are "
                     "scored) or tagged text (.txt/.tag) "
                     "instead of standard input");
-    addDepStageOptions(*sub, o->stages);
-    sub->add_option("--mask", o->mask,
+    addDepStageOptions(*sub, o.stages);
+    sub->add_option("--mask", o.mask,
                     "JSON arc mask the final parse uses exactly (docs/file-formats.md \"Dependency "
                     "arc mask\"; the dependency "
                     "view's Export Arc Mask writes one); with several sentences, only sentence "
                     "--sentence is parsed (default: the mask's \"sentence\" field, else 1)");
-    sub->add_option("--sentence", o->sentence,
+    sub->add_option("--sentence", o.sentence,
                     "Parse only sentence N (1-based) of the input (0 = all; with --mask the "
                     "default is the mask's \"sentence\" field, else 1)");
-    sub->add_flag("--json", o->json,
+    sub->add_flag("--json", o.json,
                   "Print one JSON object {model, stages, sentences: [...]} (heads, maxMarginals, "
                   "prunedBy, ...)");
-    setAction(sub, [o] {
-        const DepModel model = loadDepModel(o->model);
-        std::vector<DepSentence> sentences =
-            o->input.empty()
-                ? readDepParseText(std::string(std::istreambuf_iterator<char>(std::cin), {}),
-                                   "<stdin>")
-                : readDepInput(o->input);
-        const std::string inputName = o->input.empty() ? "<stdin>" : o->input;
-        if (sentences.empty()) throw InputError(inputName, 0, 0, "no sentences to parse");
-        std::optional<ArcMask> mask;
-        if (!o->mask.empty()) {
-            const ArcMaskFile file = loadArcMaskFile(o->mask);
-            mask = file.mask;
-            // The explorer records which sentence of its treebank the mask is for.
-            if (o->sentence == 0 && file.sentence > 0) {
-                // The mask's own index: an error in it is the mask file's, at the value.
-                if (file.sentence > static_cast<int>(sentences.size()))
-                    throw InputError(o->mask, file.sentenceAt.first, file.sentenceAt.second,
-                                     "arc mask: 'sentence' " + std::to_string(file.sentence) +
-                                         " is not a sentence of " + inputName + " (it has " +
-                                         std::to_string(sentences.size()) + ")");
-                o->sentence = file.sentence;
-            } else if (o->sentence == 0) {
-                o->sentence = 1;
-            }
+}
+
+// --mask FILE; it settles --sentence when that is 0: the sentence the explorer recorded the mask
+// for, else 1.
+ArcMask readParseMask(const std::string& maskFile, int& sentence, std::size_t sentences,
+                      const std::string& inputName) {
+    const ArcMaskFile file = loadArcMaskFile(maskFile);
+    if (sentence == 0 && file.sentence > 0) {
+        // The mask's own index: an error in it is the mask file's, at the value.
+        if (file.sentence > static_cast<int>(sentences))
+            throw InputError(maskFile, file.sentenceAt.first, file.sentenceAt.second,
+                             "arc mask: 'sentence' " + std::to_string(file.sentence) +
+                                 " is not a sentence of " + inputName + " (it has " +
+                                 std::to_string(sentences) + ")");
+        sentence = file.sentence;
+    } else if (sentence == 0) {
+        sentence = 1;
+    }
+    return file.mask;
+}
+
+// The sentences to parse: all, or only --sentence N; a mask must fit the one chosen.
+std::vector<DepSentence> chooseSentences(std::vector<DepSentence> sentences, int sentence,
+                                         const std::optional<ArcMask>& mask,
+                                         const std::string& maskFile,
+                                         const std::string& inputName) {
+    if (sentence < 0 || sentence > static_cast<int>(sentences.size()))
+        throw InputError(inputName, 0, 0,
+                         "--sentence " + std::to_string(sentence) +
+                             " is out of range (the input has " + std::to_string(sentences.size()) +
+                             " sentences)");
+    if (sentence > 0) sentences = {sentences[static_cast<std::size_t>(sentence - 1)]};
+    if (mask && mask->n != sentences.front().size())
+        throw InputError(maskFile, 0, 0,
+                         "the arc mask is for " + std::to_string(mask->n) +
+                             " tokens, but the sentence (" + sentences.front().file + ":" +
+                             std::to_string(sentences.front().line) + ") has " +
+                             std::to_string(sentences.front().size()));
+    return sentences;
+}
+
+// Plain text: a CoNLL-like table per sentence (id, word, POS, head, the head's max-marginal minus
+// the best tree's score), a blank line after each.
+void printInspectionTable(const DepSentence& s, const DepInspection& r) {
+    if (!r.success) std::cout << "# no tree under the mask\n";
+    for (int m = 1; m <= s.size(); ++m) {
+        const int h = r.heads[static_cast<std::size_t>(m)];
+        std::cout << m << "\t" << s.words[static_cast<std::size_t>(m)] << "\t"
+                  << s.tags[static_cast<std::size_t>(m)] << "\t" << h;
+        if (h >= 0)
+            std::cout << "\t" << std::fixed << std::setprecision(3)
+                      << r.maxMarginals(h, m) - r.maxMarginals.best;
+        std::cout << "\n";
+    }
+    std::cout << "\n";
+}
+
+int runDepParse(DepParseOptions& o) {
+    const DepModel model = loadDepModel(o.model);
+    std::vector<DepSentence> sentences =
+        o.input.empty()
+            ? readDepParseText(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
+            : readDepInput(o.input);
+    const std::string inputName = o.input.empty() ? "<stdin>" : o.input;
+    if (sentences.empty()) throw InputError(inputName, 0, 0, "no sentences to parse");
+    std::optional<ArcMask> mask;
+    if (!o.mask.empty()) mask = readParseMask(o.mask, o.sentence, sentences.size(), inputName);
+    sentences = chooseSentences(std::move(sentences), o.sentence, mask, o.mask, inputName);
+    DepPipeline pipeline(model);
+    const nlohmann::json stageInfo = addDepStages(pipeline, o.stages);
+    EisnerParser parser(model.eisnerOptions());
+    nlohmann::json out{{"model", {{"path", o.model}, {"order", model.order}}},
+                       {"stages", stageInfo}};
+    nlohmann::json list = nlohmann::json::array();
+    for (const DepSentence& s : sentences) {
+        const DepInspection r = inspectDepSentence(pipeline, s, parser, mask ? &*mask : nullptr);
+        if (o.json) {
+            list.push_back(depInspectionJson(s, r));
+            continue;
         }
-        if (o->sentence < 0 || o->sentence > static_cast<int>(sentences.size()))
-            throw InputError(inputName, 0, 0,
-                             "--sentence " + std::to_string(o->sentence) +
-                                 " is out of range (the input has " +
-                                 std::to_string(sentences.size()) + " sentences)");
-        if (o->sentence > 0) sentences = {sentences[static_cast<std::size_t>(o->sentence - 1)]};
-        if (mask && mask->n != sentences.front().size())
-            throw InputError(o->mask, 0, 0,
-                             "the arc mask is for " + std::to_string(mask->n) +
-                                 " tokens, but the sentence (" + sentences.front().file + ":" +
-                                 std::to_string(sentences.front().line) + ") has " +
-                                 std::to_string(sentences.front().size()));
-        DepPipeline pipeline(model);
-        const nlohmann::json stageInfo = addDepStages(pipeline, o->stages);
-        EisnerParser parser(model.eisnerOptions());
-        nlohmann::json out{{"model", {{"path", o->model}, {"order", model.order}}},
-                           {"stages", stageInfo}};
-        nlohmann::json list = nlohmann::json::array();
-        for (const DepSentence& s : sentences) {
-            const DepInspection r =
-                inspectDepSentence(pipeline, s, parser, mask ? &*mask : nullptr);
-            if (o->json) {
-                list.push_back(depInspectionJson(s, r));
-                continue;
-            }
-            // Plain text: a CoNLL-like table per sentence (id, word, POS, head, the head's
-            // max-marginal minus the best tree's score), a blank line after each.
-            if (!r.success) std::cout << "# no tree under the mask\n";
-            for (int m = 1; m <= s.size(); ++m) {
-                const int h = r.heads[static_cast<std::size_t>(m)];
-                std::cout << m << "\t" << s.words[static_cast<std::size_t>(m)] << "\t"
-                          << s.tags[static_cast<std::size_t>(m)] << "\t" << h;
-                if (h >= 0)
-                    std::cout << "\t" << std::fixed << std::setprecision(3)
-                              << r.maxMarginals(h, m) - r.maxMarginals.best;
-                std::cout << "\n";
-            }
-            std::cout << "\n";
-            checkOutput();
-        }
-        if (o->json) {
-            out["sentences"] = list;
-            std::cout << out.dump() << "\n";
-        }
-        return 0;
-    });
+        printInspectionTable(s, r);
+        checkOutput();
+    }
+    if (o.json) {
+        out["sentences"] = list;
+        std::cout << out.dump() << "\n";
+    }
+    return 0;
+}
+
+} // namespace
+
+void addDepParseCommand(CLI::App& app) {
+    addCommand<DepParseOptions>(app, "dep-parse",
+                                "Parse POS-tagged tokens with a dependency model (from standard "
+                                "input: `word/POS` tokens one sentence per line, or "
+                                "`word<TAB>POS` one token per line with blank lines between "
+                                "sentences; or --input FILE): heads and per-arc "
+                                "max-marginals",
+                                declareDepParseOptions, runDepParse);
 }
 
 } // namespace prunescope::cli

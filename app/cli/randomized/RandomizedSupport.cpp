@@ -1,6 +1,7 @@
 // Shared helpers of the randomized-pruning subcommands (see RandomizedSupport.h).
 #include "app/cli/randomized/RandomizedSupport.h"
 
+#include "core/mcmc/AuxiliaryVariables.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/Error.h"
 
@@ -58,6 +59,16 @@ std::string formatThreshold(double t) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", t);
     return buf;
+}
+
+RandomizedOptions chainOptions(const std::string& selection, double supportThreshold,
+                               double selectionFraction, std::uint64_t seed) {
+    RandomizedOptions opt;
+    opt.selection = selectionFromName(selection);
+    opt.supportThreshold = supportThreshold;
+    opt.selectionFraction = selectionFraction;
+    opt.seed = seed;
+    return opt;
 }
 
 } // namespace prunescope::cli

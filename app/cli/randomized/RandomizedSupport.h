@@ -1,6 +1,7 @@
 #pragma once
 // What the randomized-pruning subcommands share: the default figure-of-merit policy (the bundled
 // sample's), sentence loading with length filters and sampling, the family's registration.
+#include "core/mcmc/RandomizedPruning.h"
 #include "core/policy/Policy.h"
 
 #include <CLI/CLI.hpp>
@@ -32,6 +33,11 @@ std::vector<std::vector<std::string>> loadSentenceWords(const std::string& treeb
                                                         int maxLen, int every = 1, int limit = 0);
 
 std::string formatThreshold(double t); // "0.05", "prune all" for t > 1
+
+// The chain's settings from the family's flags: --selection (a name selectionFromName knows),
+// --support-threshold, --selection-fraction, --seed.
+RandomizedOptions chainOptions(const std::string& selection, double supportThreshold,
+                               double selectionFraction, std::uint64_t seed);
 
 // The other subcommands of the family (addRandomizedCommand registers all three).
 void addRandomizedEmCommand(CLI::App& app);
