@@ -23,6 +23,8 @@
 #include "widgets/ArcMatrixView.h"
 #include "widgets/CubeTreeView.h"
 
+#include "widgets/ZoomArea.h"
+
 #include "support/TestSuite.h"
 #include <QAction>
 #include <QComboBox>
@@ -565,8 +567,34 @@ class TestDepExplorer : public QObject {
         QVERIFY(p->waitIdle());
         QCOMPARE(p->session().index(), 1);
         QCOMPARE(p->matrix()->length(), p->session().sentences()[1].size());
+        // Issue 42, zoom in every view: in dependency mode View ▸ Zoom In / Out / Fit act on the
+        // arc matrix (or the tree, when it holds the focus), which then scrolls.
+        w.resize(1200, 800);
+        QApplication::processEvents();
+        QAction *zoomIn = nullptr, *fit = nullptr;
+        for (QAction* a : w.findChildren<QAction*>()) {
+            if (a->text() == "Zoom &In") zoomIn = a;
+            if (a->text() == "&Fit to Window") fit = a;
+        }
+        QVERIFY(zoomIn && fit);
+        QCOMPARE(w.focusedZoomArea(), p->matrixZoom());
+        const int fitted = p->matrix()->width();
+        zoomIn->trigger();
+        zoomIn->trigger();
+        QVERIFY(p->matrixZoom()->zoom() > 1.5);
+        QApplication::processEvents();
+        QVERIFY2(p->matrix()->width() > fitted * 1.4,
+                 qPrintable(QString("%1 -> %2").arg(fitted).arg(p->matrix()->width())));
+        p->treeZoom()->setFocus();
+        QCOMPARE(w.focusedZoomArea(), p->treeZoom());
+        zoomIn->trigger();
+        QVERIFY(p->treeZoom()->zoom() > 1);
+        fit->trigger();
+        QCOMPARE(p->matrixZoom()->zoom(), 1.0);
+        QCOMPARE(p->treeZoom()->zoom(), 1.0);
         w.setMode(MainWindow::Mode::Constituency);
         QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(w.explorer()));
+        QCOMPARE(w.focusedZoomArea(), w.explorer()->focusedZoomArea());
     }
 };
 

@@ -11,7 +11,9 @@
 #include "core/vine/VineCascade.h"
 #include "widgets/ArcMatrixView.h"
 #include "widgets/CubeTreeView.h"
+#include "widgets/ZoomArea.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -150,9 +152,13 @@ void DepExplorerPanel::buildUi() {
     matrix_->setTooltipProvider([this](int h, int m) { return arcTooltip(h, m); });
     connect(matrix_, &widgets::ArcMatrixView::arcActivated, this,
             [this](int h, int m) { flipArc(h, m); });
+    treeZoom_ = new widgets::ZoomArea(tree_);
+    treeZoom_->setObjectName("depTreeZoom");
+    matrixZoom_ = new widgets::ZoomArea(matrix_);
+    matrixZoom_->setObjectName("depMatrixZoom");
     auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(tree_);
-    split->addWidget(matrix_);
+    split->addWidget(treeZoom_);
+    split->addWidget(matrixZoom_);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
     split->setSizes({250, 650});
@@ -166,6 +172,12 @@ void DepExplorerPanel::buildUi() {
     lay->addWidget(split, 1);
     lay->addWidget(status_);
     rebuildStageBox();
+}
+
+widgets::ZoomArea* DepExplorerPanel::focusedZoomArea() const {
+    const QWidget* f = QApplication::focusWidget();
+    if (f && (f == treeZoom_ || treeZoom_->isAncestorOf(f))) return treeZoom_;
+    return matrixZoom_;
 }
 
 bool DepExplorerPanel::openSentences(const QString& path, QString* error) {

@@ -27,6 +27,7 @@ class QToolBar;
 namespace prunescope::widgets {
 class ArcMatrixView;
 class CubeTreeView;
+class ZoomArea;
 } // namespace prunescope::widgets
 
 namespace prunescope::gui {
@@ -76,6 +77,12 @@ class DepExplorerPanel : public QWidget {
 
     const DepSession& session() const { return session_; }
     widgets::ArcMatrixView* matrix() const { return matrix_; }
+    // Zoom (issue 42, "zoom in every view"): the tree and the arc matrix each sit in a ZoomArea
+    // (Ctrl + wheel; the View menu's zoom actions reach the one holding the focus, else the
+    // matrix), as the constituency chart and trees do.
+    widgets::ZoomArea* matrixZoom() const { return matrixZoom_; }
+    widgets::ZoomArea* treeZoom() const { return treeZoom_; }
+    widgets::ZoomArea* focusedZoomArea() const;
     widgets::CubeTreeView* treeView() const { return tree_; }
     QToolBar* toolBar() const { return toolBar_; }
     QList<QSlider*> alphaSliders() const { return sliders_; }
@@ -127,6 +134,7 @@ class DepExplorerPanel : public QWidget {
     QList<QLabel*> alphaLabels_;
     widgets::CubeTreeView* tree_ = nullptr;
     widgets::ArcMatrixView* matrix_ = nullptr;
+    widgets::ZoomArea *matrixZoom_ = nullptr, *treeZoom_ = nullptr;
     QLabel* status_ = nullptr;
 };
 

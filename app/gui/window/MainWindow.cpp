@@ -147,6 +147,11 @@ void MainWindow::setMode(Mode m) {
     refreshTitle();
 }
 
+widgets::ZoomArea* MainWindow::focusedZoomArea() const {
+    if (mode_ == Mode::Dependency && dep_) return dep_->focusedZoomArea();
+    return explorer_->focusedZoomArea();
+}
+
 void MainWindow::reportError(const QString& message) {
     emit errorOccurred(message);
     auto* box =

@@ -52,6 +52,9 @@ class MainWindow : public QMainWindow {
     void setMode(Mode m);
     Mode mode() const { return mode_; }
     DepExplorerPanel* depExplorer(); // creates it if needed
+    // The view the View menu's zoom actions act on: in the current mode's panel, the one holding
+    // the keyboard focus (the chart, or the arc matrix, if none does).
+    widgets::ZoomArea* focusedZoomArea() const;
     // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal
     // dialog.
     void openFile(const QString& path);

@@ -181,18 +181,19 @@ void MainWindow::buildViewMenu() {
     // Zoom and fit: the chart, or the tree holding the keyboard focus (Ctrl + wheel over any of
     // them).
     QAction* zoomIn =
-        view->addAction(tr("Zoom &In"), this, [this] { explorer_->focusedZoomArea()->zoomIn(); });
+        view->addAction(tr("Zoom &In"), this, [this] { focusedZoomArea()->zoomIn(); });
     // (Not also QKeySequence::ZoomIn/ZoomOut: a sequence listed twice is ambiguous and never
     // fires.)
     zoomIn->setShortcuts(
         {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
     QAction* zoomOut =
-        view->addAction(tr("Zoom &Out"), this, [this] { explorer_->focusedZoomArea()->zoomOut(); });
+        view->addAction(tr("Zoom &Out"), this, [this] { focusedZoomArea()->zoomOut(); });
     zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
         for (widgets::ZoomArea* a :
              {explorer_->chartZoom(), explorer_->predictedZoom(), explorer_->goldZoom()})
             a->fit();
+        if (dep_) dep_->matrixZoom()->fit(), dep_->treeZoom()->fit();
     });
     presentationAct_ = view->addAction(tr("&Presentation Font Size"));
     presentationAct_->setCheckable(true);
