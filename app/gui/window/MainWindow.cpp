@@ -171,10 +171,10 @@ void MainWindow::refreshTitle() {
     }
     setWindowTitle(tr("PruneScope — %1")
                        .arg(sentencesPath_.isEmpty() ? tr("no sentences") : name(sentencesPath_)));
-    docLabel_->setText(tr("Grammar: %1   Policy: %2")
-                           .arg(name(grammarPath_), policyPath_.isEmpty()
-                                                        ? tr("none (all spans kept)")
-                                                        : name(policyPath_)));
+    docLabel_->setText(
+        tr("Grammar: %1   Policy: %2")
+            .arg(name(grammarPath_) + (grammarEdited_ ? tr(" (edited)") : ""),
+                 policyPath_.isEmpty() ? tr("none (all spans kept)") : name(policyPath_)));
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -23,6 +23,7 @@ class QToolBar;
 namespace prunescope::gui {
 
 class DepExplorerPanel;
+class GrammarEditor;
 class MaskComparisonPanel;
 class TourDialog;
 
@@ -62,6 +63,14 @@ class MainWindow : public QMainWindow {
     // it).
     bool openFileSync(const QString& path);
     bool loadSampleSync();
+    // File ▸ Open Classroom Sample: samples/classroom's small grammar and sentences, no policy.
+    bool openClassroomSampleSync();
+    // Edit ▸ Edit Grammar (GrammarEditor.h; refused for grammars over GrammarEditor::kMaxLines):
+    // the editor's Apply sets the edited grammar and the sentence is parsed again.
+    QAction* editGrammarAction() const { return editGrammarAct_; }
+    GrammarEditor* grammarEditor() const { return grammarEditor_; }
+    void openGrammarEditor();
+    void setEditedGrammar(std::shared_ptr<const Grammar> g);
     bool isLoading() const { return loader_->isRunning(); }
 
     int sentenceCount() const { return static_cast<int>(sentences_.size()); }
@@ -148,6 +157,9 @@ class MainWindow : public QMainWindow {
         Qt::WindowStates state{};
     } beforePresentation_;
     QAction* shortcutsAct_ = nullptr;
+    QAction* editGrammarAct_ = nullptr;
+    GrammarEditor* grammarEditor_ = nullptr;
+    bool grammarEdited_ = false; // the grammar in use is an edit of grammarPath_
     TourDialog* tour_ = nullptr;
     QLabel* hint_ = nullptr;
     Mode mode_ = Mode::Constituency;

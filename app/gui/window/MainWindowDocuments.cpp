@@ -3,6 +3,8 @@
 #include "app/gui/dep/DepExplorerPanel.h"
 #include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/window/MainWindow.h"
+
+#include "app/gui/explorer/GrammarEditor.h"
 #include "core/parse/Parser.h"
 #include "widgets/ImageExport.h"
 
@@ -56,6 +58,39 @@ bool MainWindow::loadSampleSync() {
     return openFileSync(samplesDir() + "/sentences.mrg") && ok;
 }
 
+bool MainWindow::openClassroomSampleSync() {
+    const QString dir = samplesDir() + "/classroom";
+    const bool ok = openFileSync(dir + "/grammar.gram");
+    policy_.reset(); // the bundled policies belong to the treebank grammar
+    policyPath_.clear();
+    return openFileSync(dir + "/sentences.mrg") && ok;
+}
+
+void MainWindow::openGrammarEditor() {
+    if (!grammar_) return reportError(tr("Open a grammar first (File ▸ Open Classroom Sample)"));
+    int lines = 0;
+    if (!GrammarEditor::fits(*grammar_, &lines))
+        return reportError(tr("This grammar has %1 rules and words; the editor is for small "
+                              "grammars (at most %2), such as File ▸ Open Classroom Sample.")
+                               .arg(lines)
+                               .arg(GrammarEditor::kMaxLines));
+    if (!grammarEditor_ || grammarEditor_->grammar() != grammar_) {
+        delete grammarEditor_;
+        grammarEditor_ = new GrammarEditor(grammar_, this);
+        connect(grammarEditor_, &GrammarEditor::grammarEdited, this, &MainWindow::setEditedGrammar);
+    }
+    grammarEditor_->show();
+    grammarEditor_->raise();
+}
+
+void MainWindow::setEditedGrammar(std::shared_ptr<const Grammar> g) {
+    grammar_ = std::move(g);
+    grammarEdited_ = true; // grammarPath_ still names the file it was edited from
+    rebuildSession();
+    refreshTitle();
+    statusBar()->showMessage(tr("Grammar edited: the sentence was parsed again"), 5000);
+}
+
 bool MainWindow::apply(const LoadResult& r) {
     if (!r.ok()) {
         reportError(tr("Could not open %1:\n%2\n\nThe previous document is kept.")
@@ -66,6 +101,7 @@ bool MainWindow::apply(const LoadResult& r) {
     case FileKind::Grammar:
         grammar_ = r.grammar;
         grammarPath_ = r.path;
+        grammarEdited_ = false;
         break;
     case FileKind::Policy:
         policy_ = r.policy;

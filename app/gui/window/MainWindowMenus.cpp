@@ -90,6 +90,9 @@ void MainWindow::buildFileMenu() {
              {samplesDir() + "/grammar.gram", samplePolicy(), samplesDir() + "/sentences.mrg"})
             if (!p.isEmpty()) openFile(p);
     });
+    file->addAction(tr("Open &Classroom Sample"), this, [this] { openClassroomSampleSync(); })
+        ->setToolTip(tr("A 14-symbol grammar and twelve short sentences: the whole chart fits on a "
+                        "slide; Edit ▸ Edit Grammar changes it live"));
     file->addSeparator();
     file->addAction(tr("&Export View as PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                     [this] { exportView(false); });
@@ -138,6 +141,9 @@ void MainWindow::buildEditMenu() {
     edit->addAction(explorer_->keepAllAction());
     edit->addAction(explorer_->keepGoldAction());
     edit->addAction(explorer_->inspectAction());
+    edit->addSeparator();
+    editGrammarAct_ = edit->addAction(tr("Edit &Grammar…"), this, &MainWindow::openGrammarEditor);
+    editGrammarAct_->setObjectName("editGrammarAction");
 }
 
 void MainWindow::buildSentenceMenu() {
