@@ -223,10 +223,10 @@ std::string frontierToJson(const FrontierData& d) {
     return j.dump(2) + "\n";
 }
 
-FrontierData frontierFromJson(const std::string& input, const std::string& file) {
-    const JsonDocument doc(input, file, "frontier: ");
-    const json& j = doc.root();
-    if (!j.is_object()) bad(doc, j, "top level must be a JSON object");
+namespace {
+
+// The parts of a frontier file, in the order frontierFromJson reads them.
+void readFrontierFormat(const JsonDocument& doc, const json& j) {
     const std::string format = text(j, "format", "", doc);
     if (format != kFrontierFormat)
         bad(doc, j["format"], "format is '" + format + "', expected '" + kFrontierFormat + "'");
@@ -235,7 +235,9 @@ FrontierData frontierFromJson(const std::string& input, const std::string& file)
         bad(doc, ver,
             "unsupported version " + ver.dump() + " (this program reads version " +
                 std::to_string(kFrontierFormatVersion) + ")");
-    FrontierData d;
+}
+
+void readFrontierMeasures(const JsonDocument& doc, const json& j, FrontierData& d) {
     const std::string rm = text(j, "runtimeMeasure", "", doc);
     try {
         d.runtimeMeasure = runtimeMeasureFromName(rm);
@@ -254,6 +256,9 @@ FrontierData frontierFromJson(const std::string& input, const std::string& file)
             bad(doc, j["unpruned"], "field 'unpruned' must be an object or null");
         checkMetrics(j["unpruned"], "unpruned.", doc);
     }
+}
+
+void readFrontierFit(const JsonDocument& doc, const json& j, FrontierData& d) {
     const json& fit = field(j, "fit", "", doc);
     if (!fit.is_null()) {
         if (!fit.is_object()) bad(doc, fit, "field 'fit' must be an object or null");
@@ -264,57 +269,61 @@ FrontierData frontierFromJson(const std::string& input, const std::string& file)
         if (h.mse < 0) bad(doc, fit["mse"], "fit.mse must be >= 0");
         d.fit = h;
     }
-    const json& pts = field(j, "points", "", doc);
-    if (!pts.is_array()) bad(doc, pts, "field 'points' must be an array");
-    std::set<std::string> ids;
-    for (size_t i = 0; i < pts.size(); ++i) {
-        const json& p = pts[i];
-        const std::string w = "points[" + std::to_string(i) + "].";
-        if (!p.is_object()) bad(doc, p, "points[" + std::to_string(i) + "] must be an object");
-        FrontierEntry e;
-        e.id = text(p, "id", w, doc);
-        if (e.id.empty()) bad(doc, p["id"], w + "id must not be empty");
-        if (!ids.insert(e.id).second) bad(doc, p["id"], w + "id '" + e.id + "' is repeated");
-        const json& pol = field(p, "policy", w, doc);
-        if (pol.is_string() && !pol.get<std::string>().empty())
-            e.policy = pol.get<std::string>();
-        else if (!pol.is_null())
-            bad(doc, pol, "field '" + w + "policy' must be a non-empty string or null");
-        e.training = object(p, "training", w, doc);
-        e.metrics = object(p, "metrics", w, doc);
-        checkMetrics(p["metrics"], w + "metrics.", doc);
-        e.runtime = number(p, "runtime", w, doc);
-        e.accuracy = number(p, "accuracy", w, doc);
-        if (e.runtime != runtimeFromMetrics(e.metrics, d.runtimeMeasure))
-            bad(doc, p["runtime"],
-                w + "runtime does not equal metrics." + runtimeMeasureMetricKey(d.runtimeMeasure));
-        if (e.accuracy != accuracyFromMetrics(e.metrics))
-            bad(doc, p["accuracy"], w + "accuracy does not equal 100 * metrics.f1");
-        const json& lam = field(p, "lambda", w, doc);
-        if (lam.is_number() && std::isfinite(lam.get<double>()))
-            e.lambda = lam.get<double>();
-        else if (!lam.is_null())
-            bad(doc, lam, "field '" + w + "lambda' must be a number or null");
-        if (!d.fit && !lam.is_null()) bad(doc, lam, w + "lambda must be null when there is no fit");
-        const json& lr = field(p, "lambdaRange", w, doc);
-        if (lr.is_object()) {
-            e.lambdaRange.lo = number(lr, "lo", w + "lambdaRange.", doc);
-            const json& hi = field(lr, "hi", w + "lambdaRange.", doc);
-            if (hi.is_null())
-                e.lambdaRange.hi = std::numeric_limits<double>::infinity();
-            else
-                e.lambdaRange.hi = number(lr, "hi", w + "lambdaRange.", doc);
-            e.lambdaRange.empty = false;
-            if (!(e.lambdaRange.lo >= 0 && e.lambdaRange.lo <= e.lambdaRange.hi))
-                bad(doc, lr, w + "lambdaRange must satisfy 0 <= lo <= hi");
-        } else if (!lr.is_null()) {
-            bad(doc, lr, "field '" + w + "lambdaRange' must be an object or null");
-        }
-        const json& on = field(p, "onFrontier", w, doc);
-        if (!on.is_boolean()) bad(doc, on, "field '" + w + "onFrontier' must be true or false");
-        e.onFrontier = on.get<bool>();
-        d.points.push_back(std::move(e));
+}
+
+// points[i]; ids holds the ids read so far.
+FrontierEntry readFrontierPoint(const JsonDocument& doc, const json& pts, size_t i,
+                                const FrontierData& d, std::set<std::string>& ids) {
+    const json& p = pts[i];
+    const std::string w = "points[" + std::to_string(i) + "].";
+    if (!p.is_object()) bad(doc, p, "points[" + std::to_string(i) + "] must be an object");
+    FrontierEntry e;
+    e.id = text(p, "id", w, doc);
+    if (e.id.empty()) bad(doc, p["id"], w + "id must not be empty");
+    if (!ids.insert(e.id).second) bad(doc, p["id"], w + "id '" + e.id + "' is repeated");
+    const json& pol = field(p, "policy", w, doc);
+    if (pol.is_string() && !pol.get<std::string>().empty())
+        e.policy = pol.get<std::string>();
+    else if (!pol.is_null())
+        bad(doc, pol, "field '" + w + "policy' must be a non-empty string or null");
+    e.training = object(p, "training", w, doc);
+    e.metrics = object(p, "metrics", w, doc);
+    checkMetrics(p["metrics"], w + "metrics.", doc);
+    e.runtime = number(p, "runtime", w, doc);
+    e.accuracy = number(p, "accuracy", w, doc);
+    if (e.runtime != runtimeFromMetrics(e.metrics, d.runtimeMeasure))
+        bad(doc, p["runtime"],
+            w + "runtime does not equal metrics." + runtimeMeasureMetricKey(d.runtimeMeasure));
+    if (e.accuracy != accuracyFromMetrics(e.metrics))
+        bad(doc, p["accuracy"], w + "accuracy does not equal 100 * metrics.f1");
+    const json& lam = field(p, "lambda", w, doc);
+    if (lam.is_number() && std::isfinite(lam.get<double>()))
+        e.lambda = lam.get<double>();
+    else if (!lam.is_null())
+        bad(doc, lam, "field '" + w + "lambda' must be a number or null");
+    if (!d.fit && !lam.is_null()) bad(doc, lam, w + "lambda must be null when there is no fit");
+    const json& lr = field(p, "lambdaRange", w, doc);
+    if (lr.is_object()) {
+        e.lambdaRange.lo = number(lr, "lo", w + "lambdaRange.", doc);
+        const json& hi = field(lr, "hi", w + "lambdaRange.", doc);
+        if (hi.is_null())
+            e.lambdaRange.hi = std::numeric_limits<double>::infinity();
+        else
+            e.lambdaRange.hi = number(lr, "hi", w + "lambdaRange.", doc);
+        e.lambdaRange.empty = false;
+        if (!(e.lambdaRange.lo >= 0 && e.lambdaRange.lo <= e.lambdaRange.hi))
+            bad(doc, lr, w + "lambdaRange must satisfy 0 <= lo <= hi");
+    } else if (!lr.is_null()) {
+        bad(doc, lr, "field '" + w + "lambdaRange' must be an object or null");
     }
+    const json& on = field(p, "onFrontier", w, doc);
+    if (!on.is_boolean()) bad(doc, on, "field '" + w + "onFrontier' must be true or false");
+    e.onFrontier = on.get<bool>();
+    return e;
+}
+
+// The frontier list: point indices sorted by runtime, agreeing with each point's onFrontier.
+void readFrontierList(const JsonDocument& doc, const json& j, const json& pts, FrontierData& d) {
     const json& fr = field(j, "frontier", "", doc);
     if (!fr.is_array()) bad(doc, fr, "field 'frontier' must be an array");
     std::vector<bool> inFrontier(d.points.size(), false);
@@ -341,6 +350,24 @@ FrontierData frontierFromJson(const std::string& input, const std::string& file)
         if (d.points[i].onFrontier != inFrontier[i])
             bad(doc, pts[i]["onFrontier"],
                 "points[" + std::to_string(i) + "].onFrontier disagrees with the frontier list");
+}
+
+} // namespace
+
+FrontierData frontierFromJson(const std::string& input, const std::string& file) {
+    const JsonDocument doc(input, file, "frontier: ");
+    const json& j = doc.root();
+    if (!j.is_object()) bad(doc, j, "top level must be a JSON object");
+    readFrontierFormat(doc, j);
+    FrontierData d;
+    readFrontierMeasures(doc, j, d);
+    readFrontierFit(doc, j, d);
+    const json& pts = field(j, "points", "", doc);
+    if (!pts.is_array()) bad(doc, pts, "field 'points' must be an array");
+    std::set<std::string> ids;
+    for (size_t i = 0; i < pts.size(); ++i)
+        d.points.push_back(readFrontierPoint(doc, pts, i, d, ids));
+    readFrontierList(doc, j, pts, d);
     return d;
 }
 

@@ -91,6 +91,152 @@ template <class Entries> std::size_t zeroCount(const Entries& entries) {
         entries.begin(), entries.end(), [](const auto& e) { return zeroProbability(e.logProb); }));
 }
 
+// The sections of a grammar file, in the order they appear (grammarFromString).
+void readGrammarHeader(LineReader& r) {
+    auto head = r.next("header");
+    if (head.size() != 2 || head[0] != "prunescope-grammar")
+        r.fail("not a PruneScope grammar file (expected 'prunescope-grammar <version>')");
+    if (head[1] != std::to_string(kGrammarFormatVersion))
+        r.fail("unsupported grammar format version " + head[1] + " (this build reads version " +
+               std::to_string(kGrammarFormatVersion) + ")");
+}
+
+void readGrammarOptions(LineReader& r, Grammar& g) {
+    auto f = r.next("options");
+    if (f.empty() || f[0] != "options") r.fail("expected 'options <json>'");
+    // The JSON is the rest of the line, verbatim (strings in it may hold runs of spaces).
+    const std::string& raw = r.raw();
+    const std::string js = raw.substr(raw.find("options") + 7);
+    try {
+        g.options = parseJsonDocument(js, "options");
+    } catch (const std::exception& e) {
+        r.fail(std::string("bad options JSON: ") + e.what());
+    }
+    if (!g.options.is_object()) r.fail("options must be a JSON object");
+    if (g.options.contains("binarize")) {
+        try {
+            binarizeOptionsFromJson(g.options["binarize"]);
+        } catch (const std::exception& e) {
+            r.fail(std::string("bad options: ") + e.what());
+        }
+    }
+}
+
+void readGrammarSymbols(LineReader& r, Grammar& g) {
+    long ns = parseCount(r, r.next("symbols"), "symbols");
+    for (long i = 0; i < ns; ++i) {
+        auto f = r.next("symbol");
+        // A fine grammar (SplitMerge.h) names the base symbol of each refined one: "NP^3 NP".
+        if (f.size() != 1 && f.size() != 2)
+            r.fail("expected one symbol name per line (and, in a fine grammar, its base symbol)");
+        if (i > 0 && (f.size() == 2) != !g.baseLabel.empty())
+            r.fail("either every symbol line names a base symbol or none does");
+        if (!g.symbolIndex.emplace(f[0], static_cast<SymbolId>(g.symbols.size())).second)
+            r.fail("duplicate symbol '" + f[0] + "'");
+        g.symbols.push_back(f[0]);
+        if (f.size() == 2) g.baseLabel.push_back(f[1]);
+    }
+}
+
+SymbolId grammarSymbol(const LineReader& r, const Grammar& g, const std::string& s) {
+    auto it = g.symbolIndex.find(s);
+    if (it == g.symbolIndex.end()) r.fail("unknown symbol '" + s + "'");
+    return it->second;
+}
+
+// Every rule and entry may appear once; ROOT only as the parent of a root rule.
+SymbolId notRootSymbol(const LineReader& r, const Grammar& g, const std::string& name) {
+    const SymbolId s = grammarSymbol(r, g, name);
+    if (s == g.root) r.fail("the root symbol '" + name + "' may only appear in root-rules");
+    return s;
+}
+
+void readGrammarRoot(LineReader& r, Grammar& g) {
+    auto f = r.next("root");
+    if (f.size() != 2 || f[0] != "root") r.fail("expected 'root <symbol>'");
+    g.root = grammarSymbol(r, g, f[1]);
+}
+
+void readBinaryRules(LineReader& r, Grammar& g) {
+    std::set<std::tuple<SymbolId, SymbolId, SymbolId>> seenBinary;
+    long nb = parseCount(r, r.next("binary"), "binary");
+    for (long i = 0; i < nb; ++i) {
+        auto f = r.next("binary rule");
+        if (f.size() != 4) r.fail("binary rule needs 'parent left right logprob'");
+        const BinaryRule b{notRootSymbol(r, g, f[0]), notRootSymbol(r, g, f[1]),
+                           notRootSymbol(r, g, f[2]), parseLogProb(r, f[3])};
+        if (!seenBinary.emplace(b.parent, b.left, b.right).second)
+            r.fail("duplicate binary rule " + f[0] + " -> " + f[1] + " " + f[2]);
+        g.binary.push_back(b);
+    }
+}
+
+void readUnaryRules(LineReader& r, Grammar& g) {
+    std::set<std::pair<SymbolId, SymbolId>> seenUnary;
+    long nu = parseCount(r, r.next("unary"), "unary");
+    for (long i = 0; i < nu; ++i) {
+        auto f = r.next("unary rule");
+        if (f.size() != 3) r.fail("unary rule needs 'parent child logprob'");
+        const UnaryRule u{notRootSymbol(r, g, f[0]), notRootSymbol(r, g, f[1]),
+                          parseLogProb(r, f[2])};
+        if (u.parent == u.child)
+            r.fail("unary rule " + f[0] + " -> " + f[1] + " rewrites a symbol to itself");
+        if (!seenUnary.emplace(u.parent, u.child).second)
+            r.fail("duplicate unary rule " + f[0] + " -> " + f[1]);
+        g.unary.push_back(u);
+    }
+}
+
+void readRootRules(LineReader& r, Grammar& g) {
+    std::set<SymbolId> seenRoot;
+    long nr = parseCount(r, r.next("root-rules"), "root-rules");
+    for (long i = 0; i < nr; ++i) {
+        auto f = r.next("root rule");
+        if (f.size() != 2) r.fail("root rule needs 'child logprob'");
+        const SymbolId child = notRootSymbol(r, g, f[0]);
+        if (!seenRoot.insert(child).second) r.fail("duplicate root rule -> " + f[0]);
+        g.rootRules.push_back({g.root, child, parseLogProb(r, f[1])});
+    }
+}
+
+void readLexicon(LineReader& r, Grammar& g) {
+    std::set<std::string> seenWords;
+    long nw = parseCount(r, r.next("words"), "words");
+    for (long i = 0; i < nw; ++i) {
+        auto f = r.next("word");
+        if (f.size() < 3 || f.size() % 2 != 1)
+            r.fail("word line needs 'word tag logprob [tag logprob ...]'");
+        if (!seenWords.insert(f[0]).second) r.fail("duplicate word '" + f[0] + "'");
+        g.words.push_back(f[0]);
+        g.lexicon.emplace_back();
+        std::set<SymbolId> tags;
+        for (std::size_t j = 1; j < f.size(); j += 2) {
+            const SymbolId tag = notRootSymbol(r, g, f[j]);
+            if (!tags.insert(tag).second)
+                r.fail("word '" + f[0] + "' lists tag '" + f[j] + "' twice");
+            g.lexicon.back().push_back({tag, parseLogProb(r, f[j + 1])});
+        }
+    }
+}
+
+void readUnknownFallback(LineReader& r, Grammar& g) {
+    std::set<SymbolId> seenFallback;
+    long nf = parseCount(r, r.next("unknown-fallback"), "unknown-fallback");
+    for (long i = 0; i < nf; ++i) {
+        auto f = r.next("fallback entry");
+        if (f.size() != 2) r.fail("fallback entry needs 'tag logprob'");
+        const SymbolId tag = notRootSymbol(r, g, f[0]);
+        if (!seenFallback.insert(tag).second) r.fail("duplicate fallback tag '" + f[0] + "'");
+        g.unknownFallback.push_back({tag, parseLogProb(r, f[1])});
+    }
+}
+
+void readGrammarEnd(LineReader& r) {
+    auto end = r.next("end");
+    if (end.size() != 1 || end[0] != "end") r.fail("expected 'end'");
+    if (r.hasMore()) r.fail("unexpected text after 'end'");
+}
+
 } // namespace
 
 // Rules and lexical entries of probability 0 (log -inf: stepwise EM with step size 1 gives them to
@@ -149,122 +295,16 @@ std::size_t zeroProbabilityEntries(const Grammar& g) {
 Grammar grammarFromString(const std::string& text, const std::string& fileName) {
     LineReader r(text, fileName);
     Grammar g;
-    auto head = r.next("header");
-    if (head.size() != 2 || head[0] != "prunescope-grammar")
-        r.fail("not a PruneScope grammar file (expected 'prunescope-grammar <version>')");
-    if (head[1] != std::to_string(kGrammarFormatVersion))
-        r.fail("unsupported grammar format version " + head[1] + " (this build reads version " +
-               std::to_string(kGrammarFormatVersion) + ")");
-    {
-        auto f = r.next("options");
-        if (f.empty() || f[0] != "options") r.fail("expected 'options <json>'");
-        // The JSON is the rest of the line, verbatim (strings in it may hold runs of spaces).
-        const std::string& raw = r.raw();
-        const std::string js = raw.substr(raw.find("options") + 7);
-        try {
-            g.options = parseJsonDocument(js, "options");
-        } catch (const std::exception& e) {
-            r.fail(std::string("bad options JSON: ") + e.what());
-        }
-        if (!g.options.is_object()) r.fail("options must be a JSON object");
-        if (g.options.contains("binarize")) {
-            try {
-                binarizeOptionsFromJson(g.options["binarize"]);
-            } catch (const std::exception& e) {
-                r.fail(std::string("bad options: ") + e.what());
-            }
-        }
-    }
-    long ns = parseCount(r, r.next("symbols"), "symbols");
-    for (long i = 0; i < ns; ++i) {
-        auto f = r.next("symbol");
-        // A fine grammar (SplitMerge.h) names the base symbol of each refined one: "NP^3 NP".
-        if (f.size() != 1 && f.size() != 2)
-            r.fail("expected one symbol name per line (and, in a fine grammar, its base symbol)");
-        if (i > 0 && (f.size() == 2) != !g.baseLabel.empty())
-            r.fail("either every symbol line names a base symbol or none does");
-        if (!g.symbolIndex.emplace(f[0], static_cast<SymbolId>(g.symbols.size())).second)
-            r.fail("duplicate symbol '" + f[0] + "'");
-        g.symbols.push_back(f[0]);
-        if (f.size() == 2) g.baseLabel.push_back(f[1]);
-    }
-    auto sym = [&](const std::string& s) {
-        auto it = g.symbolIndex.find(s);
-        if (it == g.symbolIndex.end()) r.fail("unknown symbol '" + s + "'");
-        return it->second;
-    };
-    {
-        auto f = r.next("root");
-        if (f.size() != 2 || f[0] != "root") r.fail("expected 'root <symbol>'");
-        g.root = sym(f[1]);
-    }
-    // Every rule and entry may appear once; ROOT only as the parent of a root rule.
-    auto notRoot = [&](SymbolId s, const std::string& name) {
-        if (s == g.root) r.fail("the root symbol '" + name + "' may only appear in root-rules");
-        return s;
-    };
-    std::set<std::tuple<SymbolId, SymbolId, SymbolId>> seenBinary;
-    long nb = parseCount(r, r.next("binary"), "binary");
-    for (long i = 0; i < nb; ++i) {
-        auto f = r.next("binary rule");
-        if (f.size() != 4) r.fail("binary rule needs 'parent left right logprob'");
-        const BinaryRule b{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]),
-                           notRoot(sym(f[2]), f[2]), parseLogProb(r, f[3])};
-        if (!seenBinary.emplace(b.parent, b.left, b.right).second)
-            r.fail("duplicate binary rule " + f[0] + " -> " + f[1] + " " + f[2]);
-        g.binary.push_back(b);
-    }
-    std::set<std::pair<SymbolId, SymbolId>> seenUnary;
-    long nu = parseCount(r, r.next("unary"), "unary");
-    for (long i = 0; i < nu; ++i) {
-        auto f = r.next("unary rule");
-        if (f.size() != 3) r.fail("unary rule needs 'parent child logprob'");
-        const UnaryRule u{notRoot(sym(f[0]), f[0]), notRoot(sym(f[1]), f[1]),
-                          parseLogProb(r, f[2])};
-        if (u.parent == u.child)
-            r.fail("unary rule " + f[0] + " -> " + f[1] + " rewrites a symbol to itself");
-        if (!seenUnary.emplace(u.parent, u.child).second)
-            r.fail("duplicate unary rule " + f[0] + " -> " + f[1]);
-        g.unary.push_back(u);
-    }
-    std::set<SymbolId> seenRoot;
-    long nr = parseCount(r, r.next("root-rules"), "root-rules");
-    for (long i = 0; i < nr; ++i) {
-        auto f = r.next("root rule");
-        if (f.size() != 2) r.fail("root rule needs 'child logprob'");
-        const SymbolId child = notRoot(sym(f[0]), f[0]);
-        if (!seenRoot.insert(child).second) r.fail("duplicate root rule -> " + f[0]);
-        g.rootRules.push_back({g.root, child, parseLogProb(r, f[1])});
-    }
-    std::set<std::string> seenWords;
-    long nw = parseCount(r, r.next("words"), "words");
-    for (long i = 0; i < nw; ++i) {
-        auto f = r.next("word");
-        if (f.size() < 3 || f.size() % 2 != 1)
-            r.fail("word line needs 'word tag logprob [tag logprob ...]'");
-        if (!seenWords.insert(f[0]).second) r.fail("duplicate word '" + f[0] + "'");
-        g.words.push_back(f[0]);
-        g.lexicon.emplace_back();
-        std::set<SymbolId> tags;
-        for (std::size_t j = 1; j < f.size(); j += 2) {
-            const SymbolId tag = notRoot(sym(f[j]), f[j]);
-            if (!tags.insert(tag).second)
-                r.fail("word '" + f[0] + "' lists tag '" + f[j] + "' twice");
-            g.lexicon.back().push_back({tag, parseLogProb(r, f[j + 1])});
-        }
-    }
-    std::set<SymbolId> seenFallback;
-    long nf = parseCount(r, r.next("unknown-fallback"), "unknown-fallback");
-    for (long i = 0; i < nf; ++i) {
-        auto f = r.next("fallback entry");
-        if (f.size() != 2) r.fail("fallback entry needs 'tag logprob'");
-        const SymbolId tag = notRoot(sym(f[0]), f[0]);
-        if (!seenFallback.insert(tag).second) r.fail("duplicate fallback tag '" + f[0] + "'");
-        g.unknownFallback.push_back({tag, parseLogProb(r, f[1])});
-    }
-    auto end = r.next("end");
-    if (end.size() != 1 || end[0] != "end") r.fail("expected 'end'");
-    if (r.hasMore()) r.fail("unexpected text after 'end'");
+    readGrammarHeader(r);
+    readGrammarOptions(r, g);
+    readGrammarSymbols(r, g);
+    readGrammarRoot(r, g);
+    readBinaryRules(r, g);
+    readUnaryRules(r, g);
+    readRootRules(r, g);
+    readLexicon(r, g);
+    readUnknownFallback(r, g);
+    readGrammarEnd(r);
     try {
         g.finalize();
     } catch (const std::exception& e) {

@@ -102,6 +102,13 @@ class DepExplorerPanel : public QWidget {
     void rebuildStageBox();
     void recompute();
     void refresh();
+    // The steps of refresh(): each shows one part of the analysis.
+    void showNoSentence();
+    bool explainFilters(const DepSentence& s,
+                        const DepInspection& r); // true if the filter is shown
+    void showFilterEvents(bool filterShown, int n);
+    long showArcCells(const DepSentence& s, const DepInspection& r, bool filterShown); // differing
+    QString statusLine(const DepSentence& s, const DepInspection& r, long differing) const;
     void report(const QString& message);
     // A file that could not be opened: the message in *error (if given) and in a report naming the
     // file and what is kept; returns false.

@@ -17,9 +17,11 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 class QSlider;
+class QSplitter;
 class QTabBar;
 class QUndoStack;
 
@@ -166,6 +168,12 @@ class ExplorerPanel : public QWidget {
     void overlayRemoved(const QString& why);
 
   private:
+    // ExplorerPanelBuild.cpp: the constructor's steps
+    void createViews();
+    void createMaskActions();
+    QGroupBox* buildParseStats();
+    QSplitter* buildViewSplit(QGroupBox* stats);
+    void connectViews();
     void buildControls(QWidget* bar);
     void refreshAll(bool withChanges);
     void refreshStats();

@@ -100,8 +100,8 @@ void applyRegretOverlay(ExplorerPanel* explorer, const RegretOverlay& o, double 
     explorer->showOverlay(std::move(view));
 }
 
-RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
-    setWindowTitle("Regret of the gold oracle (eq. 4)");
+// The settings: roll-in policy, lambda, surrogate, treebank, sample size and threads.
+QFormLayout* RegretWindow::buildSettingsForm() {
     auto* form = new QFormLayout;
     policy_ = new QLineEdit(this);
     policy_->setObjectName("policy");
@@ -123,6 +123,11 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     threads_->setRange(1, 256);
     threads_->setValue(std::max(1, QThread::idealThreadCount() - 1));
     form->addRow("Threads", threads_);
+    return form;
+}
+
+// Compute, Cancel, the overlay toggle, Save plot… and Copy table (save and copy are returned too).
+QHBoxLayout* RegretWindow::buildButtonRow(QPushButton*& save, QPushButton*& copy) {
     auto* buttons = new QHBoxLayout;
     computeBtn_ = new QPushButton("Compute", this);
     cancelBtn_ = new QPushButton("Cancel", this);
@@ -137,8 +142,8 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         "On: colour every span of the explorer's sentence by the signed r^[keep] - r^[prune] "
         "(rolled in with its current mask; blue < 0 < red).\nOff: the explorer's colour quantity "
         "and map as before. A flip or another sentence in the explorer turns it off.");
-    auto* save = new QPushButton("Save plot…", this);
-    auto* copy = new QPushButton("Copy table", this);
+    save = new QPushButton("Save plot…", this);
+    copy = new QPushButton("Copy table", this);
     copy->setObjectName("copyTable");
     copy->setToolTip("Copy the table as tab-separated text (exact values)");
     buttons->addWidget(computeBtn_);
@@ -147,9 +152,11 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     buttons->addWidget(save);
     buttons->addWidget(copy);
     buttons->addStretch(1);
-    bars_ = new widgets::RegretBars(this);
-    table_ = new RegretTable(this);
-    copy->setEnabled(false);
+    return buttons;
+}
+
+// The status line and the progress bar beside it.
+QHBoxLayout* RegretWindow::buildStatusRow() {
     status_ = new QLabel(this);
     status_->setObjectName("status");
     progress_ = new QProgressBar(this);
@@ -161,6 +168,11 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     auto* statusRow = new QHBoxLayout;
     statusRow->addWidget(status_, 1);
     statusRow->addWidget(progress_);
+    return statusRow;
+}
+
+// The window's layout: settings, buttons, the placeholder (later the results) and the status row.
+void RegretWindow::arrangeLayout(QFormLayout* form, QHBoxLayout* buttons, QHBoxLayout* statusRow) {
     // No empty axes before the first result: a note stands where the bars will be.
     auto* before = new QLabel(
         "Nothing computed yet. Press Compute to roll out every state of the roll-in policy "
@@ -182,8 +194,9 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     results->setStretchFactor(1, 2);
     lay->addWidget(results, 1);
     lay->addLayout(statusRow);
-    task_ = new BackgroundTask(this);
-    resize(1200, 680);
+}
+
+void RegretWindow::connectButtons(QPushButton* save, QPushButton* copy) {
     connect(computeBtn_, &QPushButton::clicked, this, &RegretWindow::compute);
     connect(cancelBtn_, &QPushButton::clicked, this, &RegretWindow::cancel);
     connect(overlayBtn_, &QPushButton::clicked, this, [this](bool on) {
@@ -199,6 +212,10 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         if (!p.isEmpty() && !bars_->saveImage(p, 900, 420, &err))
             QMessageBox::warning(this, "Save plot", err);
     });
+}
+
+// The background computation's progress, state and outcome.
+void RegretWindow::connectTask() {
     connect(task_, &BackgroundTask::progressChanged, this,
             [this](const ProgressUpdate& u) { showProgress(progress_, u); });
     connect(task_, &BackgroundTask::stateChanged, this, [this](BackgroundTask::State st) {
@@ -224,6 +241,22 @@ RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         status_->setText("Error: " + err);
         emit finished(false);
     });
+}
+
+RegretWindow::RegretWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
+    setWindowTitle("Regret of the gold oracle (eq. 4)");
+    auto* form = buildSettingsForm();
+    QPushButton *save = nullptr, *copy = nullptr;
+    auto* buttons = buildButtonRow(save, copy);
+    bars_ = new widgets::RegretBars(this);
+    table_ = new RegretTable(this);
+    copy->setEnabled(false);
+    auto* statusRow = buildStatusRow();
+    arrangeLayout(form, buttons, statusRow);
+    task_ = new BackgroundTask(this);
+    resize(1200, 680);
+    connectButtons(save, copy);
+    connectTask();
 }
 
 void RegretWindow::showResult(const RegretStats& s) {

@@ -18,6 +18,8 @@
 #include <memory>
 
 class QComboBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -78,6 +80,13 @@ class RegretWindow : public QWidget {
     void finished(bool ok);
 
   private:
+    // The steps of the constructor.
+    QFormLayout* buildSettingsForm();
+    QHBoxLayout* buildButtonRow(QPushButton*& save, QPushButton*& copy);
+    QHBoxLayout* buildStatusRow();
+    void arrangeLayout(QFormLayout* form, QHBoxLayout* buttons, QHBoxLayout* statusRow);
+    void connectButtons(QPushButton* save, QPushButton* copy);
+    void connectTask();
     widgets::RegretBars* bars_ = nullptr;
     QLineEdit *policy_ = nullptr, *treebank_ = nullptr, *lambda_ = nullptr;
     QString grammar_;

@@ -156,9 +156,11 @@ int runFrontierOpenBenchmark(const QCommandLineParser& cl) {
     return 0;
 }
 
-int runTrainingStallBenchmark(const QCommandLineParser& cl) {
-    LolsJobSpec job;
-    LolsRunSpec& s = job.run;
+namespace {
+
+// --grammar, --init, --train and --dev of --bench-training-stall; false (and says so) if one is
+// missing.
+bool readStallRunFiles(const QCommandLineParser& cl, LolsRunSpec& s) {
     s.grammar = cl.value("grammar").toStdString();
     s.init = cl.value("init").toStdString();
     s.train = cl.value("train").toStdString();
@@ -166,10 +168,13 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     if (s.grammar.empty() || s.init.empty() || s.train.empty() || s.dev.empty()) {
         std::fprintf(
             stderr, "--bench-training-stall needs --grammar G --init POLICY --train TB --dev TB\n");
-        return 2;
+        return false;
     }
-    QTemporaryDir tmp;
-    job.out = cl.isSet("out") ? cl.value("out") : tmp.filePath("run");
+    return true;
+}
+
+// The run's LOLS settings (--surrogate, --lambda, --iterations, --minibatch, --threads, limits).
+void readStallRunSettings(const QCommandLineParser& cl, LolsRunSpec& s) {
     s.lols.surrogate = surrogateFromName(cl.value("surrogate").toStdString());
     s.lols.lambda = cl.isSet("lambda") ? cl.value("lambda").toDouble() : 0.002;
     s.lols.iterations = cl.isSet("iterations") ? cl.value("iterations").toInt() : 2;
@@ -178,7 +183,72 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
                                          : std::max(1, QThread::idealThreadCount() - 1);
     s.trainLimit = cl.value("train-limit").toInt();
     s.devLimit = cl.value("dev-limit").toInt();
+}
 
+// Control: the tick timer with no training for `control` seconds; prints its longest gap and
+// clears the gaps it collected.
+void measureControlStalls(int control, QTimer& tick, QElapsedTimer& clock,
+                          std::vector<double>& gaps) {
+    double controlMax = 0;
+    tick.start();
+    clock.restart();
+    processEventsUntil([] { return false; }, control * 1000);
+    tick.stop();
+    for (double g : gaps)
+        controlMax = std::max(controlMax, g);
+    std::printf("control (no training, %d s): %zu ticks, max gap %.1f ms\n", control, gaps.size(),
+                controlMax);
+    gaps.clear();
+}
+
+void printLongestStalls(const std::vector<double>& gaps, const std::vector<double>& gapEnds,
+                        const std::vector<double>& commitTimes) {
+    // Where the three longest stalls happened, beside the commits (to tell GUI work from noise).
+    std::vector<std::size_t> order(gaps.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::partial_sort(order.begin(), order.begin() + std::min<std::size_t>(3, order.size()),
+                      order.end(), [&](std::size_t a, std::size_t b) { return gaps[a] > gaps[b]; });
+    std::string where;
+    for (std::size_t k = 0; k < std::min<std::size_t>(3, order.size()); ++k)
+        if (order[k] < gapEnds.size())
+            where += QString(" %1 ms ending at %2 s;")
+                         .arg(gaps[order[k]], 0, 'f', 1)
+                         .arg(gapEnds[order[k]], 0, 'f', 2)
+                         .toStdString();
+    std::string commits;
+    for (double c : commitTimes)
+        commits += QString(" %1").arg(c, 0, 'f', 2).toStdString();
+    std::printf("longest stalls:%s commits at (s):%s\n", where.c_str(), commits.c_str());
+}
+
+void printStallSummary(const LolsRunSpec& s, int points, double seconds,
+                       const std::vector<double>& gaps, double worstCommit) {
+    std::vector<double> sorted = gaps;
+    std::sort(sorted.begin(), sorted.end());
+    auto pct = [&](double q) {
+        return sorted.empty() ? 0.0 : sorted[static_cast<std::size_t>(q * (sorted.size() - 1))];
+    };
+    std::printf("training: %d iterations committed in %.1f s, %d trainer threads, %s, minibatch "
+                "%d, dev %d\n",
+                points, seconds, s.lols.threads, surrogateName(s.lols.surrogate), s.lols.minibatch,
+                s.devLimit);
+    std::printf(
+        "event loop: %zu ticks of a 5 ms timer; gap median %.1f ms, p99 %.1f ms, max %.1f ms\n",
+        gaps.size(), pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
+    std::printf("slowest per-commit GUI work (model update, view, plot data; the repaint is a "
+                "later event): %.1f ms\n",
+                worstCommit);
+}
+
+} // namespace
+
+int runTrainingStallBenchmark(const QCommandLineParser& cl) {
+    LolsJobSpec job;
+    LolsRunSpec& s = job.run;
+    if (!readStallRunFiles(cl, s)) return 2;
+    QTemporaryDir tmp;
+    job.out = cl.isSet("out") ? cl.value("out") : tmp.filePath("run");
+    readStallRunSettings(cl, s);
     FrontierWindow w(nullptr, true);
     w.resize(1280, 860);
     w.show();
@@ -197,18 +267,7 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
     });
     // Control: the same timer with no training, for the machine's own scheduling noise.
     const int control = cl.value("control-seconds").toInt();
-    double controlMax = 0;
-    if (control > 0) {
-        tick.start();
-        clock.restart();
-        processEventsUntil([] { return false; }, control * 1000);
-        tick.stop();
-        for (double g : gaps)
-            controlMax = std::max(controlMax, g);
-        std::printf("control (no training, %d s): %zu ticks, max gap %.1f ms\n", control,
-                    gaps.size(), controlMax);
-        gaps.clear();
-    }
+    if (control > 0) measureControlStalls(control, tick, clock, gaps);
     // The GUI thread's own work per committed iteration (model update, view, plot data), as the
     // window measures it in its handler (this slot runs after the window's: connected later).
     double worstCommit = 0;
@@ -230,37 +289,8 @@ int runTrainingStallBenchmark(const QCommandLineParser& cl) {
         std::fprintf(stderr, "run did not finish: %s\n", j ? qPrintable(j->error) : "?");
         return 1;
     }
-    // Where the three longest stalls happened, beside the commits (to tell GUI work from noise).
-    std::vector<std::size_t> order(gaps.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    std::partial_sort(order.begin(), order.begin() + std::min<std::size_t>(3, order.size()),
-                      order.end(), [&](std::size_t a, std::size_t b) { return gaps[a] > gaps[b]; });
-    std::string where;
-    for (std::size_t k = 0; k < std::min<std::size_t>(3, order.size()); ++k)
-        if (order[k] < gapEnds.size())
-            where += QString(" %1 ms ending at %2 s;")
-                         .arg(gaps[order[k]], 0, 'f', 1)
-                         .arg(gapEnds[order[k]], 0, 'f', 2)
-                         .toStdString();
-    std::string commits;
-    for (double c : commitTimes)
-        commits += QString(" %1").arg(c, 0, 'f', 2).toStdString();
-    std::printf("longest stalls:%s commits at (s):%s\n", where.c_str(), commits.c_str());
-    std::vector<double> sorted = gaps;
-    std::sort(sorted.begin(), sorted.end());
-    auto pct = [&](double q) {
-        return sorted.empty() ? 0.0 : sorted[static_cast<std::size_t>(q * (sorted.size() - 1))];
-    };
-    std::printf("training: %d iterations committed in %.1f s, %d trainer threads, %s, minibatch "
-                "%d, dev %d\n",
-                points, seconds, s.lols.threads, surrogateName(s.lols.surrogate), s.lols.minibatch,
-                s.devLimit);
-    std::printf(
-        "event loop: %zu ticks of a 5 ms timer; gap median %.1f ms, p99 %.1f ms, max %.1f ms\n",
-        gaps.size(), pct(0.5), pct(0.99), sorted.empty() ? 0.0 : sorted.back());
-    std::printf("slowest per-commit GUI work (model update, view, plot data; the repaint is a "
-                "later event): %.1f ms\n",
-                worstCommit);
+    printLongestStalls(gaps, gapEnds, commitTimes);
+    printStallSummary(s, points, seconds, gaps, worstCommit);
     return 0;
 }
 

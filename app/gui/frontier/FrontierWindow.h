@@ -18,6 +18,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -127,7 +128,12 @@ class FrontierWindow : public QMainWindow {
 
   private:
     QMenu* recentRunsMenu_ = nullptr;
-    void buildUi();
+    void buildUi(); // FrontierWindowUi.cpp, with its steps:
+    QGroupBox* buildAxesGroup(QWidget* side);
+    QGroupBox* buildSelectionGroup(QWidget* side, QPushButton*& regretBtn, QPushButton*& trainBtn);
+    void buildDocks(QWidget* side);
+    void buildMenus();
+    void connectControls(QPushButton* regretBtn, QPushButton* trainBtn);
     void refreshView();
     void refreshEvaluationSets();
     void refreshSelection();            // selects the best shown point for the current lambda

@@ -24,10 +24,8 @@
 
 namespace prunescope::gui {
 
-RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
-    setWindowTitle(tr("Randomized Pruning — PruneScope"));
-    setObjectName("randomizedWindow");
-    auto* v = new QVBoxLayout(this);
+// The sentence title and the button that takes the explorer's sentence.
+QHBoxLayout* RandomizedWindow::buildTitleRow() {
     auto* top = new QHBoxLayout;
     title_ = new QLabel(tr("No sentence"));
     title_->setWordWrap(true);
@@ -39,8 +37,11 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     });
     top->addWidget(title_, 1);
     top->addWidget(useExplorerBtn_);
-    v->addLayout(top);
+    return top;
+}
 
+// Play, Step, Restart, the speed and the chain's settings (seed, selection, M′ threshold, |s|).
+QHBoxLayout* RandomizedWindow::buildChainControls() {
     auto* controls = new QHBoxLayout;
     playBtn_ = new QPushButton(tr("Play"));
     playBtn_->setObjectName("playButton");
@@ -109,8 +110,11 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     controls->addWidget(new QLabel(tr("|s|/|M′|:")));
     controls->addWidget(fraction_);
     controls->addStretch(1);
-    v->addLayout(controls);
+    return controls;
+}
 
+// The current mask (left) and the span posteriors (right).
+QSplitter* RandomizedWindow::buildMaps() {
     auto* split = new QSplitter(Qt::Horizontal);
     auto* left = new QGroupBox(tr("Current mask m(s, a) — colour: span posterior under this mask"));
     auto* lv = new QVBoxLayout(left);
@@ -136,8 +140,11 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     rv->addWidget(estimateMap_);
     split->addWidget(left);
     split->addWidget(right);
-    v->addWidget(split, 3);
+    return split;
+}
 
+// The bias readout and its trace.
+QHBoxLayout* RandomizedWindow::buildReadoutRow() {
     auto* bottom = new QHBoxLayout;
     readout_ = new QLabel;
     readout_->setObjectName("biasReadout");
@@ -148,10 +155,11 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     trace_->setMinimumHeight(190);
     bottom->addWidget(readout_, 2);
     bottom->addWidget(trace_, 3);
-    v->addLayout(bottom, 1);
-    status_ = new QLabel;
-    v->addWidget(status_);
+    return bottom;
+}
 
+// A changed setting restarts the chain; the timer runs the next iteration while playing.
+void RandomizedWindow::connectChain() {
     connect(seed_, &QSpinBox::valueChanged, this, [this] { restart(); });
     connect(selection_, &QComboBox::currentIndexChanged, this, [this] { restart(); });
     connect(support_, &QDoubleSpinBox::valueChanged, this, [this] { restart(); });
@@ -164,6 +172,20 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     });
     setStepInterval(speed_->value());
     connect(&watcher_, &QFutureWatcher<ChainSnapshot>::finished, this, [this] { onJobDone(); });
+}
+
+RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
+    setWindowTitle(tr("Randomized Pruning — PruneScope"));
+    setObjectName("randomizedWindow");
+    auto* v = new QVBoxLayout(this);
+    v->addLayout(buildTitleRow());
+    v->addLayout(buildChainControls());
+    v->addWidget(buildMaps(), 3);
+    v->addLayout(buildReadoutRow(), 1);
+    status_ = new QLabel;
+    v->addWidget(status_);
+
+    connectChain();
     resize(1350, 820);
     show(ChainSnapshot{});
 }

@@ -21,10 +21,12 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QSplitter;
 
 namespace prunescope::gui {
 
@@ -71,6 +73,12 @@ class RandomizedWindow : public QWidget {
     void closeEvent(QCloseEvent* e) override;
 
   private:
+    // The steps of the constructor, top to bottom.
+    QHBoxLayout* buildTitleRow();
+    QHBoxLayout* buildChainControls();
+    QSplitter* buildMaps();
+    QHBoxLayout* buildReadoutRow();
+    void connectChain();
     void run(std::function<ChainSnapshot(RandomizedChain&, const Progress&)> job);
     void onJobDone();
     void show(const ChainSnapshot& s);

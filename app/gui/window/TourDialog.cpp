@@ -23,87 +23,96 @@
 
 namespace prunescope::gui {
 
-TourDialog::TourDialog(MainWindow* window) : QDialog(window), w_(window) {
-    setWindowTitle(tr("PruneScope Tour"));
-    setObjectName("tourDialog");
-    setModal(false);
-    ExplorerPanel* ex = w_->explorer();
-    steps_ = {
-        {tr("1. Prune a gold span"),
-         tr("The chart is the CKY triangle: one cell per span, the words along the base, the "
-            "whole sentence at the top. Outlined cells are the gold tree's spans, dotted cells "
-            "the best parse's. <b>Click a cell</b> (or move with the arrow keys and press Space) "
-            "to flip its prune bit: a pruned cell is <b>hatched</b> and the parser builds nothing "
-            "there. Pruning a gold span usually costs F1: watch <i>F1 vs gold</i> on the right."),
-         tr("Prune a gold span"),
-         [this, ex]() -> QString {
-             SentenceSession* s = ex->session();
-             if (!s || !s->hasGold())
-                 return tr("Open a sentence with a gold tree first (the bundled sample has them).");
-             const int n = s->length();
-             for (int w = n - 1; w >= 2; --w) // the widest kept gold span: a visible change
-                 for (int i = 0; i + w <= n; ++i)
-                     if (s->isGoldSpan(i, i + w) && s->mask().keep(i, i + w) &&
-                         ex->requestFlip(i, i + w)) {
-                         prunedGold_ = {i, i + w};
-                         return {};
-                     }
-             return tr("Every gold span of this sentence is pruned already: press Ctrl+Shift+A "
-                       "(Keep All) and try again.");
-         }},
-        {tr("2. Watch change propagation"),
-         tr("A flip does not reparse: change propagation (sec. 5.2) updates only the cells the "
-            "flip touches, in agenda order. In <b>Step by step</b> mode (the <i>Changes</i> box) "
-            "press <b>N</b> or <i>Next Step</i> to light them up one by one; <i>Show All</i> "
-            "ends it. Ctrl+Z undoes a flip."),
-         tr("Undo and redo the flip step by step"),
-         [this, ex]() -> QString {
-             if (!ex->session()) return tr("Open a sentence first.");
-             ex->setAnimationMode(widgets::AnimationMode::Step);
-             if (prunedGold_.first < 0 || !ex->undoStack()->canUndo())
-                 return tr("Step by step is on: flip any cell and press N to see its changes.");
-             ex->undoStack()->undo();
-             ex->undoStack()->redo(); // the flip again, its changes revealed one cell per N
-             return {};
-         }},
-        {tr("3. Replay CKY"),
-         tr("<b>Replay CKY</b> (F5) builds the chart of the current mask from scratch, bottom-up: "
-            "width 1, then 2, …, each cell from its split points. Pruned cells are skipped, so "
-            "they cost no pushes. Play, Step and Back move through it; Stop Replay returns."),
-         tr("Replay CKY"),
-         [ex]() -> QString {
-             if (!ex->session()) return tr("Open a sentence first.");
-             ex->setAnimationMode(widgets::AnimationMode::Instant);
-             ex->replayAction()->trigger();
-             return {};
-         }},
-        {tr("4. Compare masks"),
-         tr("<b>Compare Masks</b> (Ctrl+Shift+M) sets two masks side by side — the current one, "
-            "the policy's, gold only, keep all, or a mask file — and counts the spans they keep, "
-            "the pushes and the F1 of each, with the cells they disagree on outlined on the "
-            "chart."),
-         tr("Compare the current mask with the policy's"),
-         [this, ex]() -> QString {
-             ex->stopReplay();
-             MaskComparisonPanel* c = w_->maskComparison();
-             c->show();
-             c->setSource(0, MaskSourceKind::Current);
-             c->setSource(1, MaskSourceKind::Policy);
-             c->refresh();
-             return {};
-         }},
-        {tr("5. Pick λ"),
-         tr("A policy trades accuracy for speed: reward = F1 − λ · runtime. The <b>frontier</b> "
-            "(View ▸ Frontier & Training, Ctrl+Shift+F) plots each policy's F1 against its "
-            "runtime; move the λ slider to pick the policy that maximizes the reward, then open "
-            "it here to see which spans it prunes."),
-         tr("Open the frontier"),
-         [this]() -> QString {
-             FrontierWindow::showFor(w_);
-             return {};
-         }},
-    };
+// The tour's steps: what each explains and what its "Show me" button does.
+TourDialog::Step TourDialog::pruneGoldStep(ExplorerPanel* ex) {
+    return {
+        tr("1. Prune a gold span"),
+        tr("The chart is the CKY triangle: one cell per span, the words along the base, the "
+           "whole sentence at the top. Outlined cells are the gold tree's spans, dotted cells "
+           "the best parse's. <b>Click a cell</b> (or move with the arrow keys and press Space) "
+           "to flip its prune bit: a pruned cell is <b>hatched</b> and the parser builds nothing "
+           "there. Pruning a gold span usually costs F1: watch <i>F1 vs gold</i> on the right."),
+        tr("Prune a gold span"), [this, ex]() -> QString {
+            SentenceSession* s = ex->session();
+            if (!s || !s->hasGold())
+                return tr("Open a sentence with a gold tree first (the bundled sample has them).");
+            const int n = s->length();
+            for (int w = n - 1; w >= 2; --w) // the widest kept gold span: a visible change
+                for (int i = 0; i + w <= n; ++i)
+                    if (s->isGoldSpan(i, i + w) && s->mask().keep(i, i + w) &&
+                        ex->requestFlip(i, i + w)) {
+                        prunedGold_ = {i, i + w};
+                        return {};
+                    }
+            return tr("Every gold span of this sentence is pruned already: press Ctrl+Shift+A "
+                      "(Keep All) and try again.");
+        }};
+}
 
+TourDialog::Step TourDialog::propagationStep(ExplorerPanel* ex) {
+    return {
+        tr("2. Watch change propagation"),
+        tr("A flip does not reparse: change propagation (sec. 5.2) updates only the cells the "
+           "flip touches, in agenda order. In <b>Step by step</b> mode (the <i>Changes</i> box) "
+           "press <b>N</b> or <i>Next Step</i> to light them up one by one; <i>Show All</i> "
+           "ends it. Ctrl+Z undoes a flip."),
+        tr("Undo and redo the flip step by step"), [this, ex]() -> QString {
+            if (!ex->session()) return tr("Open a sentence first.");
+            ex->setAnimationMode(widgets::AnimationMode::Step);
+            if (prunedGold_.first < 0 || !ex->undoStack()->canUndo())
+                return tr("Step by step is on: flip any cell and press N to see its changes.");
+            ex->undoStack()->undo();
+            ex->undoStack()->redo(); // the flip again, its changes revealed one cell per N
+            return {};
+        }};
+}
+
+TourDialog::Step TourDialog::replayStep(ExplorerPanel* ex) {
+    return {
+        tr("3. Replay CKY"),
+        tr("<b>Replay CKY</b> (F5) builds the chart of the current mask from scratch, bottom-up: "
+           "width 1, then 2, …, each cell from its split points. Pruned cells are skipped, so "
+           "they cost no pushes. Play, Step and Back move through it; Stop Replay returns."),
+        tr("Replay CKY"), [ex]() -> QString {
+            if (!ex->session()) return tr("Open a sentence first.");
+            ex->setAnimationMode(widgets::AnimationMode::Instant);
+            ex->replayAction()->trigger();
+            return {};
+        }};
+}
+
+TourDialog::Step TourDialog::compareStep(ExplorerPanel* ex) {
+    return {
+        tr("4. Compare masks"),
+        tr("<b>Compare Masks</b> (Ctrl+Shift+M) sets two masks side by side — the current one, "
+           "the policy's, gold only, keep all, or a mask file — and counts the spans they keep, "
+           "the pushes and the F1 of each, with the cells they disagree on outlined on the "
+           "chart."),
+        tr("Compare the current mask with the policy's"), [this, ex]() -> QString {
+            ex->stopReplay();
+            MaskComparisonPanel* c = w_->maskComparison();
+            c->show();
+            c->setSource(0, MaskSourceKind::Current);
+            c->setSource(1, MaskSourceKind::Policy);
+            c->refresh();
+            return {};
+        }};
+}
+
+TourDialog::Step TourDialog::lambdaStep() {
+    return {tr("5. Pick λ"),
+            tr("A policy trades accuracy for speed: reward = F1 − λ · runtime. The <b>frontier</b> "
+               "(View ▸ Frontier & Training, Ctrl+Shift+F) plots each policy's F1 against its "
+               "runtime; move the λ slider to pick the policy that maximizes the reward, then open "
+               "it here to see which spans it prunes."),
+            tr("Open the frontier"), [this]() -> QString {
+                FrontierWindow::showFor(w_);
+                return {};
+            }};
+}
+
+// Title, explanation, "Show me", its result, and Back / Next / Close.
+void TourDialog::buildLayout() {
     title_ = new QLabel;
     title_->setObjectName("tourTitle");
     QFont f = title_->font();
@@ -138,6 +147,16 @@ TourDialog::TourDialog(MainWindow* window) : QDialog(window), w_(window) {
     lay->addWidget(act_);
     lay->addWidget(result_);
     lay->addLayout(buttons);
+}
+
+TourDialog::TourDialog(MainWindow* window) : QDialog(window), w_(window) {
+    setWindowTitle(tr("PruneScope Tour"));
+    setObjectName("tourDialog");
+    setModal(false);
+    ExplorerPanel* ex = w_->explorer();
+    steps_ = {pruneGoldStep(ex), propagationStep(ex), replayStep(ex), compareStep(ex),
+              lambdaStep()};
+    buildLayout();
     resize(380, 320);
     setStep(0);
 }

@@ -16,6 +16,7 @@ class QMainWindow;
 
 namespace prunescope::gui {
 
+class ExplorerPanel;
 class MainWindow;
 
 class TourDialog : public QDialog {
@@ -37,6 +38,13 @@ class TourDialog : public QDialog {
         QString title, text, action;
         std::function<QString()> act; // returns an error message, empty on success
     };
+    // The constructor's parts: the five steps, then the layout.
+    Step pruneGoldStep(ExplorerPanel* ex);
+    Step propagationStep(ExplorerPanel* ex);
+    Step replayStep(ExplorerPanel* ex);
+    Step compareStep(ExplorerPanel* ex);
+    Step lambdaStep();
+    void buildLayout();
     MainWindow* w_;
     std::vector<Step> steps_;
     int step_ = 0;
