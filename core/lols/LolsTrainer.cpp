@@ -266,6 +266,91 @@ std::vector<SentenceRollouts> LolsTrainer::rollOut(int iteration, const Policy& 
     return out;
 }
 
+std::vector<RewardEntry> LolsTrainer::collectRollouts(int t, const Policy& policy,
+                                                      LolsIterationRecord& rec,
+                                                      const Progress& progress) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto batch = minibatch(t);
+    rec.minibatchSentences = static_cast<int>(batch.size());
+    const int count = static_cast<int>(batch.size());
+    progress.begin("rollouts", static_cast<long>(count));
+    const LocalRollouts local = [&](std::span<const int> positions) {
+        return rollOut(t, policy, positions, progress);
+    };
+    std::vector<SentenceRollouts> collected;
+    if (distributor_.collect) {
+        collected = distributor_.collect(t, policy, count, local);
+    } else {
+        collected = local(rolloutShare(count, 0, 1)); // every position, on this process
+    }
+    progress.throwIfCancelled();
+    if (collected.size() != batch.size())
+        throw std::logic_error("rollout distributor returned a wrong count");
+    rec.secondsRollouts = secondsSince(t0);
+    std::vector<RewardEntry> added;
+    double acc = 0, run = 0;
+    int used = 0;
+    for (const SentenceRollouts& c : collected) { // merged in sentence order
+        if (c.skipped) {
+            ++rec.skippedSentences;
+            continue;
+        }
+        added.insert(added.end(), c.entries.begin(), c.entries.end());
+        acc += c.rollInAccuracy;
+        run += c.rollInRuntime;
+        ++used;
+    }
+    rec.newStates = static_cast<long>(added.size());
+    if (used > 0) {
+        rec.trainRollInAccuracy = acc / used;
+        rec.trainRollInRuntime = run / used;
+        rec.trainRollInReward = rec.trainRollInAccuracy - cfg_.lambda * rec.trainRollInRuntime;
+    }
+    return added;
+}
+
+Policy LolsTrainer::retrain(int t, const AggregatedDataset& data, const Policy& policy,
+                            LolsIterationRecord& rec, const Progress& progress) {
+    const auto t1 = std::chrono::steady_clock::now();
+    progress.begin("training", 0);
+    Policy next = policy;
+    // Rescaled (sec. 6); features kept from the last iteration when its states are the same.
+    const CompactData& examples = retraining_.update(data, train_, progress);
+    rec.examples = static_cast<long>(examples.numExamples());
+    if (examples.numExamples() > 0) {
+        const LogRegOptions opt = cfg_.retrainingOptions(t);
+        const LogRegResult lr =
+            trainLogisticRegression(retraining_.objective(opt.threads), opt,
+                                    cfg_.warmStart ? &policy.weights : nullptr, progress);
+        next.weights = lr.weights;
+        rec.lbfgsIterations = lr.iterations;
+        rec.objective = lr.objective;
+    }
+    next.meta.kind = "lols";
+    next.meta.lambda = cfg_.lambda;
+    next.meta.name = "lols-iter-" + std::to_string(t);
+    LolsConfig recorded = cfg_;
+    recorded.threads = 0; // as in config.json: never changes results, so policy files do not
+                          // depend on it
+    next.meta.training = {{"algorithm", "lols"}, {"iteration", t}, {"config", recorded.toJson()}};
+    rec.secondsTraining = secondsSince(t1);
+    progress.throwIfCancelled();
+    return next;
+}
+
+void LolsTrainer::evaluateNext(Policy& next, LolsIterationRecord& rec,
+                               const Progress& progress) const {
+    const auto t2 = std::chrono::steady_clock::now();
+    rec.dev = evaluate(dev_, next, progress);
+    if (cfg_.trainEvalSentences > 0) {
+        rec.hasTrainEval = true;
+        rec.train = evaluate(trainSample(), next, progress);
+    }
+    next.meta.devMetrics = rec.dev.toJson();
+    next.meta.devMetrics.erase("seconds"); // keep policy files deterministic
+    rec.secondsEvaluation = secondsSince(t2);
+}
+
 bool LolsTrainer::step(LolsState& st, const Progress& progress) {
     const auto t0 = std::chrono::steady_clock::now();
     const int t = st.iteration + 1;
@@ -277,88 +362,12 @@ bool LolsTrainer::step(LolsState& st, const Progress& progress) {
     AggregatedDataset data;
     Policy next;
     try {
-        // Evaluate: roll in with pi_t on the minibatch, intervene at every (sampled) state, roll
-        // out.
-        const auto batch = minibatch(t);
-        rec.minibatchSentences = static_cast<int>(batch.size());
-        const int count = static_cast<int>(batch.size());
-        progress.begin("rollouts", static_cast<long>(count));
-        const LocalRollouts local = [&](std::span<const int> positions) {
-            return rollOut(t, st.policy, positions, progress);
-        };
-        std::vector<SentenceRollouts> collected;
-        if (distributor_.collect) {
-            collected = distributor_.collect(t, st.policy, count, local);
-        } else {
-            collected = local(rolloutShare(count, 0, 1)); // every position, on this process
-        }
-        progress.throwIfCancelled();
-        if (collected.size() != batch.size())
-            throw std::logic_error("rollout distributor returned a wrong count");
-        rec.secondsRollouts = secondsSince(t0);
-        std::vector<RewardEntry> added;
-        double acc = 0, run = 0;
-        int used = 0;
-        for (const SentenceRollouts& c : collected) { // merged in sentence order
-            if (c.skipped) {
-                ++rec.skippedSentences;
-                continue;
-            }
-            added.insert(added.end(), c.entries.begin(), c.entries.end());
-            acc += c.rollInAccuracy;
-            run += c.rollInRuntime;
-            ++used;
-        }
-        rec.newStates = static_cast<long>(added.size());
-        if (used > 0) {
-            rec.trainRollInAccuracy = acc / used;
-            rec.trainRollInRuntime = run / used;
-            rec.trainRollInReward = rec.trainRollInAccuracy - cfg_.lambda * rec.trainRollInRuntime;
-        }
+        std::vector<RewardEntry> added = collectRollouts(t, st.policy, rec, progress);
         data = st.data;
         data.add(std::move(added));
         rec.datasetStates = static_cast<long>(data.size());
-
-        // Improve: retrain on the aggregate (weights rescaled to sum to 1).
-        const auto t1 = std::chrono::steady_clock::now();
-        progress.begin("training", 0);
-        next = st.policy;
-        {
-            // Rescaled (sec. 6); features kept from the last iteration when its states are the
-            // same.
-            const CompactData& examples = retraining_.update(data, train_, progress);
-            rec.examples = static_cast<long>(examples.numExamples());
-            if (examples.numExamples() > 0) {
-                const LogRegOptions opt = cfg_.retrainingOptions(t);
-                const LogRegResult lr = trainLogisticRegression(
-                    retraining_.objective(opt.threads), opt,
-                    cfg_.warmStart ? &st.policy.weights : nullptr, progress);
-                next.weights = lr.weights;
-                rec.lbfgsIterations = lr.iterations;
-                rec.objective = lr.objective;
-            }
-        }
-        next.meta.kind = "lols";
-        next.meta.lambda = cfg_.lambda;
-        next.meta.name = "lols-iter-" + std::to_string(t);
-        LolsConfig recorded = cfg_;
-        recorded.threads =
-            0; // as in config.json: never changes results, so policy files do not depend on it
-        next.meta.training = {
-            {"algorithm", "lols"}, {"iteration", t}, {"config", recorded.toJson()}};
-        rec.secondsTraining = secondsSince(t1);
-        progress.throwIfCancelled();
-
-        // Evaluate pi_{t+1} on dev (early stopping, Alg. 2 line 15).
-        const auto t2 = std::chrono::steady_clock::now();
-        rec.dev = evaluate(dev_, next, progress);
-        if (cfg_.trainEvalSentences > 0) {
-            rec.hasTrainEval = true;
-            rec.train = evaluate(trainSample(), next, progress);
-        }
-        next.meta.devMetrics = rec.dev.toJson();
-        next.meta.devMetrics.erase("seconds"); // keep policy files deterministic
-        rec.secondsEvaluation = secondsSince(t2);
+        next = retrain(t, data, st.policy, rec, progress); // Improve (Alg. 2 line 14)
+        evaluateNext(next, rec, progress);                 // early stopping (line 15)
         rec.seconds = secondsSince(t0);
         rec.best = rec.dev.reward > st.bestDevReward;
     } catch (const Cancelled&) {

@@ -106,6 +106,15 @@ class LolsTrainer {
     PolicyEvaluation evaluate(std::span<const LolsSentence> s, const Policy& p,
                               const Progress& progress) const;
     std::span<const LolsSentence> trainSample() const;
+    // The three phases of step(t), each on copies (st changes only once all finished):
+    // roll in with π_t on the minibatch and roll out every state (the new reward entries, and the
+    // roll-in's mean accuracy and runtime in rec); retrain on the aggregate, warm-started from
+    // π_t; evaluate π_{t+1} on dev (and the train sample) for early stopping.
+    std::vector<RewardEntry> collectRollouts(int t, const Policy& policy, LolsIterationRecord& rec,
+                                             const Progress& progress);
+    Policy retrain(int t, const AggregatedDataset& data, const Policy& policy,
+                   LolsIterationRecord& rec, const Progress& progress);
+    void evaluateNext(Policy& next, LolsIterationRecord& rec, const Progress& progress) const;
     const Grammar* g_;
     std::vector<LolsSentence> train_, dev_;
     LolsConfig cfg_;
