@@ -193,9 +193,7 @@ void FrontierPlot::setHighlight(int index, double lambda) {
     replot();
 }
 
-void FrontierPlot::rebuild() {
-    clearGraphs();
-    clearPlottables();
+void FrontierPlot::setupAxes() {
     xAxis->setLabel(data_.xLabel);
     yAxis->setLabel(data_.yLabel);
     bool positive = true;
@@ -211,7 +209,9 @@ void FrontierPlot::rebuild() {
         xAxis->setNumberFormat("g");
     } else
         xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+}
 
+void FrontierPlot::addParetoLine() {
     // Pareto frontier: a thin grey line through the non-dominated points, by runtime.
     std::vector<int> front;
     for (int i = 0; i < static_cast<int>(data_.points.size()); ++i)
@@ -229,6 +229,9 @@ void FrontierPlot::rebuild() {
             g->addData(data_.points[static_cast<std::size_t>(i)].runtime,
                        data_.points[static_cast<std::size_t>(i)].accuracy);
     }
+}
+
+void FrontierPlot::addFittedSigmoid() {
     // The footnote-12 sigmoid over the data's runtime range.
     if (data_.fit && !data_.points.empty()) {
         double lo = std::numeric_limits<double>::infinity(), hi = 0;
@@ -246,6 +249,9 @@ void FrontierPlot::rebuild() {
             g->addData(x, (*data_.fit)(x));
         }
     }
+}
+
+void FrontierPlot::addTrajectories() {
     // LOLS trajectories: one connected curve per run, in iteration order.
     bool firstTrajectory = true;
     for (const auto& t : data_.trajectories) {
@@ -262,6 +268,9 @@ void FrontierPlot::rebuild() {
             c->removeFromLegend();
         firstTrajectory = false;
     }
+}
+
+void FrontierPlot::addPointGraphs() {
     // Points, one graph per kind.
     for (PlotPolicyKind k : {PlotPolicyKind::Baseline, PlotPolicyKind::Lols, PlotPolicyKind::Other,
                              PlotPolicyKind::Unpruned}) {
@@ -275,6 +284,9 @@ void FrontierPlot::rebuild() {
         g->setScatterStyle(kindScatter(k));
         g->setData(xs, ys, false);
     }
+}
+
+void FrontierPlot::addHighlight() {
     highlightGraph_ = addGraph();
     highlightGraph_->setName("selected for lambda");
     highlightGraph_->setLineStyle(QCPGraph::lsNone);
@@ -291,6 +303,17 @@ void FrontierPlot::rebuild() {
         highlightLabel_->setPen(QPen(QColor(230, 140, 0)));
         highlightLabel_->setClipToAxisRect(true);
     }
+}
+
+void FrontierPlot::rebuild() {
+    clearGraphs();
+    clearPlottables();
+    setupAxes(); // titles, log or linear runtime axis
+    addParetoLine();
+    addFittedSigmoid();
+    addTrajectories();
+    addPointGraphs();
+    addHighlight(); // the ring around the λ-selected point and its label
     rescaleToData();
     updateHighlightItems();
     titleMode_ = false;

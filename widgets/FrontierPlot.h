@@ -89,7 +89,13 @@ class FrontierPlot : public QCustomPlot {
     void mouseReleaseEvent(QMouseEvent* e) override;
 
   private:
-    void rebuild();
+    void rebuild(); // the steps below, in this order
+    void setupAxes();
+    void addParetoLine();
+    void addFittedSigmoid();
+    void addTrajectories();
+    void addPointGraphs();
+    void addHighlight();
     void updateHighlightItems();
     void syncGlyphLegend();  // FrontierPlotLabel.cpp
     bool placeLambdaLabel(); // true if it changed the layout (title shown or hidden)
