@@ -31,30 +31,32 @@ std::vector<std::pair<int, int>> allPrunableSpans(int n) {
 
 } // namespace
 
-std::vector<LolsSentence> lolsSentences(std::span<const Tree> normalizedGold, int maxLength,
-                                        std::vector<int>* treeIndex) {
+namespace {
+// The sentences with minLength <= n <= maxLength (0 = no limit), in order, with their tree
+// indices.
+std::vector<LolsSentence> sentencesWithin(std::span<const Tree> normalizedGold, int minLength,
+                                          int maxLength, std::vector<int>* treeIndex) {
     std::vector<LolsSentence> out;
     if (treeIndex) treeIndex->clear();
     for (std::size_t x = 0; x < normalizedGold.size(); ++x) {
         const Tree& t = normalizedGold[x];
         auto words = t.words();
         const int n = static_cast<int>(words.size());
-        if (n < 3 || (maxLength > 0 && n > maxLength)) continue;
+        if (n < minLength || (maxLength > 0 && n > maxLength)) continue;
         out.push_back({std::move(words), t});
         if (treeIndex) treeIndex->push_back(static_cast<int>(x));
     }
     return out;
 }
+} // namespace
+
+std::vector<LolsSentence> lolsSentences(std::span<const Tree> normalizedGold, int maxLength,
+                                        std::vector<int>* treeIndex) {
+    return sentencesWithin(normalizedGold, 3, maxLength, treeIndex); // T > 0 prunable spans
+}
 
 std::vector<LolsSentence> evaluationSentences(std::span<const Tree> normalizedGold, int maxLength) {
-    std::vector<LolsSentence> out;
-    for (const Tree& t : normalizedGold) {
-        auto words = t.words();
-        const int n = static_cast<int>(words.size());
-        if (n == 0 || (maxLength > 0 && n > maxLength)) continue;
-        out.push_back({std::move(words), t});
-    }
-    return out;
+    return sentencesWithin(normalizedGold, 1, maxLength, nullptr);
 }
 
 const char* rolloutEngineName(RolloutEngine e) {
