@@ -3,16 +3,19 @@
 // works with it"): File ▸ Open Classroom Sample, Edit ▸ Edit Grammar; lowering the VP attachment
 // rule moves the PP to the noun in the shown parse at once; an added word is used by a typed
 // sentence; Save As writes a grammar prunescope-cli parses the same; a bad row is refused and
-// the grammar kept; the treebank grammar is refused as too large.
+// the grammar kept; the treebank grammar is refused as too large; the edits survive a saved
+// session.
 #include "app/gui/explorer/GrammarEditor.h"
 #include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/window/MainWindow.h"
+#include "core/grammar/GrammarEdit.h"
 #include "support/CliRun.h"
 #include "support/ExplorerWindow.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
 #include <QAction>
+#include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -84,6 +87,45 @@ class TestGrammarEditor : public QObject {
         const testdata::CliRun cli = testdata::runCli({"parse", "--grammar", saved}, o);
         QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
         QCOMPARE(cli.out.trimmed().toStdString(), gui);
+    }
+
+    // The edits survive a saved session (grammarRules): a fresh window opening it parses the
+    // typed sentence with the added word exactly as this one, and its documents line says "(edited)"; a
+    // session whose rule is malformed is refused at the rule's file:line:column.
+    void editsSurviveASavedSession() {
+        const QString path = dir_.filePath("edited.prunescope-session");
+        QString error;
+        QVERIFY2(win_->saveSession(path, &error), qPrintable(error));
+        const std::string before = shownTree();
+        auto w2 = std::make_unique<MainWindow>(MainWindowOptions{false, false});
+        w2->resize(1400, 900);
+        w2->show();
+        QVERIFY2(w2->openSession(path, &error), qPrintable(error));
+        QCOMPARE(w2->explorer()->session()->result().tree.toString(), before);
+        QVERIFY2(w2->documentsText().contains("(edited)"), qPrintable(w2->documentsText()));
+        const std::vector<RuleLine> a = grammarRuleLines(*win_->grammar()),
+                                    b = grammarRuleLines(*w2->grammar());
+        QCOMPARE(b.size(), a.size());
+        for (std::size_t r = 0; r < a.size(); ++r) {
+            QCOMPARE(b[r].text(), a[r].text());
+            QCOMPARE(b[r].probability, a[r].probability); // bit for bit through the JSON
+        }
+        // A malformed rule: refused, naming the session file and the rule's place.
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(f.readAll());
+        f.close();
+        QVERIFY(text.contains("\"JJ -> 'big'\""));
+        text.replace("\"JJ -> 'big'\"", "\"JJ -> DT JJ NN\"");
+        const QString bad = dir_.filePath("bad.prunescope-session");
+        QFile g(bad);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(text.toUtf8());
+        g.close();
+        QVERIFY(!w2->openSession(bad, &error));
+        QVERIFY2(error.contains("bad.prunescope-session:") && error.contains("/grammarRules/"),
+                 qPrintable(error));
+        QCOMPARE(w2->explorer()->session()->result().tree.toString(), before); // nothing changed
     }
 
     void aBadRowIsRefusedAndTheGrammarKept() {

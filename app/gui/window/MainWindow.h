@@ -71,6 +71,8 @@ class MainWindow : public QMainWindow {
     GrammarEditor* grammarEditor() const { return grammarEditor_; }
     void openGrammarEditor();
     void setEditedGrammar(std::shared_ptr<const Grammar> g);
+    // The documents line above the chart ("Grammar: classroom.gram (edited)   Policy: …").
+    QString documentsText() const;
     bool isLoading() const { return loader_->isRunning(); }
 
     int sentenceCount() const { return static_cast<int>(sentences_.size()); }

@@ -48,6 +48,7 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
     if (!s) return fail(tr("Open a grammar and a sentence first: there is no session to save"));
     SessionFile f;
     f.grammar = grammarPath_.toStdString();
+    if (grammarEdited_) f.grammarRules = grammarRuleLines(*grammar_); // edits not saved as a file
     f.policy = policyPath_.toStdString();
     f.sentences = sentencesPath_.toStdString();
     f.typed = sentenceIdx_ >= fileSentences_;
@@ -104,6 +105,15 @@ bool MainWindow::openSession(const QString& path, QString* error) {
     };
     LoadResult grammar, policy, sentences;
     if (!load("grammar", f.grammar, {FileKind::Grammar}, grammar)) return false;
+    if (!f.grammarRules.empty()) { // the grammar as edited in the app, over the file as its base
+        try {
+            grammar.grammar = std::make_shared<const Grammar>(
+                grammarFromRuleLines(*grammar.grammar, f.grammarRules));
+        } catch (const std::exception& e) {
+            return fail(QString::fromStdString(f.where["grammarRules"]) +
+                        tr(": /grammarRules: %1").arg(QString::fromStdString(e.what())));
+        }
+    }
     if (!f.policy.empty() && !load("policy", f.policy, {FileKind::Policy}, policy)) return false;
     if (!f.sentences.empty() &&
         !load("sentences", f.sentences, {FileKind::Treebank, FileKind::Sentences}, sentences))
@@ -131,6 +141,7 @@ bool MainWindow::openSession(const QString& path, QString* error) {
     // Apply: the documents, the sentence, the edits, the view.
     pending_.clear();
     apply(grammar);
+    grammarEdited_ = !f.grammarRules.empty();
     if (f.policy.empty()) {
         policy_.reset();
         policyPath_.clear();

@@ -70,9 +70,13 @@ std::string sessionToJson(const SessionFile& s) {
                    {"predicted", s.view.predictedZoom},
                    {"gold", s.view.goldZoom}}}};
     if (s.view.lambda) view["lambda"] = *s.view.lambda;
+    json rules = json::array();
+    for (const RuleLine& r : s.grammarRules)
+        rules.push_back({{"rule", r.text()}, {"p", r.probability}});
     json j = {{"format", kFormat},
               {"version", kVersion},
               {"grammar", absolute(s.grammar)},
+              {"grammarRules", s.grammarRules.empty() ? json(nullptr) : rules},
               {"policy", s.policy.empty() ? json(nullptr) : json(absolute(s.policy))},
               {"sentences", s.sentences.empty() ? json(nullptr) : json(absolute(s.sentences))},
               {"sentence", {{"index", s.sentenceIndex}, {"typed", s.typed}, {"words", s.words}}},
@@ -106,6 +110,22 @@ SessionFile readSessionFile(const std::string& path) {
         return p;
     };
     s.grammar = file("grammar", true);
+    if (const json* rules = doc.optionalMember(root, "grammarRules"); rules && !rules->is_null()) {
+        if (!rules->is_array() || rules->empty())
+            failAt(doc, *rules, "must be null or a non-empty array of {\"rule\", \"p\"}");
+        s.where["grammarRules"] = place(doc, *rules);
+        for (const json& r : *rules) {
+            const json& p = doc.member(r, "p");
+            const double probability = doc.number(p, 0, 1);
+            if (!(probability > 0)) failAt(doc, p, "a rule's probability must be in (0, 1]");
+            try {
+                s.grammarRules.push_back(
+                    parseRuleLine(doc.string(doc.member(r, "rule")), probability));
+            } catch (const std::invalid_argument& e) {
+                failAt(doc, r["rule"], e.what());
+            }
+        }
+    }
     s.policy = file("policy", false);
     s.sentences = file("sentences", false);
     const json& sentence = doc.member(root, "sentence");

@@ -4,6 +4,7 @@
 // mask edits, and the view settings, as one JSON file. Written atomically (core/util/AtomicFile.h);
 // read with file:line:column errors (core/util/JsonDocument.h). Plain C++: MainWindowSession.cpp
 // applies it to the window.
+#include "core/grammar/GrammarEdit.h"
 #include "core/parse/PruningMask.h"
 
 #include <map>
@@ -31,19 +32,23 @@ struct SessionView {
 };
 
 struct SessionFile {
-    std::string grammar;   // absolute paths (relative ones are read against the file's folder)
-    std::string policy;    // empty = none
-    std::string sentences; // treebank file or directory, or a .txt file; empty = none
-    int sentenceIndex = 0; // 0-based, in `sentences`
-    bool typed = false;    // a typed sentence (then `words` is the sentence itself)
+    std::string grammar; // absolute paths (relative ones are read against the file's folder)
+    // Non-empty when the grammar was edited in the app (Edit ▸ Edit Grammar) and not saved as a
+    // file: the edited grammar's every rule, rebuilt on opening over `grammar` as its base
+    // (grammarFromRuleLines), so a class's edits survive a saved session.
+    std::vector<RuleLine> grammarRules;
+    std::string policy;             // empty = none
+    std::string sentences;          // treebank file or directory, or a .txt file; empty = none
+    int sentenceIndex = 0;          // 0-based, in `sentences`
+    bool typed = false;             // a typed sentence (then `words` is the sentence itself)
     std::vector<std::string> words; // the sentence's words (checked against `sentences` on reading)
     PruningMask mask;
     std::vector<SessionEdit> edits; // the undo stack, oldest first
     int undoIndex = 0;              // edits [0, undoIndex) are done, the rest can be redone
     SessionView view;
     // Reading only: "file:line:column" of each value a later check may refuse (keys: grammar,
-    // policy, sentences, sentence, mask), so that an error names the session file, the key and its
-    // place.
+    // grammarRules, policy, sentences, sentence, mask), so that an error names the session file,
+    // the key and its place.
     std::map<std::string, std::string> where;
 };
 
