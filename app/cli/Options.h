@@ -72,6 +72,56 @@ CLI::Option* addMaxTrainLenOption(CLI::App* sub, T& n, const std::string& what,
     return sub->add_option("--max-train-len", n, what)->capture_default_str();
 }
 
+// --max-dev-len N: evaluate on dev sentences of at most N words (words, like --max-len).
+template <class T>
+CLI::Option* addMaxDevLenOption(CLI::App* sub, T& n, const std::string& what,
+                                std::initializer_list<const char*> oldNames = {"--dev-max-len"}) {
+    addDeprecatedAliases(sub, n, "--max-dev-len", oldNames);
+    return sub->add_option("--max-dev-len", n, what)->capture_default_str();
+}
+
+// --max-dev-sentences N: use only the first N dev sentences; 0 = all.
+template <class T>
+CLI::Option* addMaxDevSentencesOption(CLI::App* sub, T& n,
+                                      std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, n, "--max-dev-sentences", oldNames);
+    return sub->add_option("--max-dev-sentences", n, "Use only the first N dev sentences (0 = all)")
+        ->capture_default_str();
+}
+
+// --lbfgs-max-iterations N: the iteration limit of one L-BFGS solve.
+template <class T>
+CLI::Option* addLbfgsMaxIterationsOption(CLI::App* sub, T& n, const std::string& what,
+                                         std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, n, "--lbfgs-max-iterations", oldNames);
+    return sub->add_option("--lbfgs-max-iterations", n, what)->capture_default_str();
+}
+
+// --mask-file FILE: a pruning or arc mask file (JSON) the command applies.
+inline CLI::Option* addMaskFileOption(CLI::App* sub, std::string& file, const std::string& what,
+                                      std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, file, "--mask-file", oldNames);
+    return sub->add_option("--mask-file", file, what);
+}
+
+// --out-svg FILE: also write the command's figure to FILE (SVG); --out names what a command
+// writes first (a file or a run directory).
+inline CLI::Option* addOutSvgOption(CLI::App* sub, std::string& file, const std::string& what,
+                                    std::initializer_list<const char*> oldNames = {}) {
+    addDeprecatedAliases(sub, file, "--out-svg", oldNames);
+    return sub->add_option("--out-svg", file, what);
+}
+
+// A flag renamed within one command (--tolerance meant three different things): the new name,
+// with the old one as a hidden alias.
+template <class T>
+CLI::Option* addRenamedOption(CLI::App* sub, T& target, const std::string& newName,
+                              const std::string& what,
+                              std::initializer_list<const char*> oldNames) {
+    addDeprecatedAliases(sub, target, newName, oldNames);
+    return sub->add_option(newName, target, what);
+}
+
 // The non-empty items of a comma-separated flag value ("--masks keep,random", "--methods ...").
 std::vector<std::string> splitFlagList(const std::string& value);
 

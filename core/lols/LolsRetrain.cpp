@@ -154,8 +154,8 @@ std::string lolsRetrainCommand(const LolsRetrainSettings& s, const std::string& 
         surrogateName(p.lols.surrogate) + " --engine " + rolloutEngineName(p.lols.engine) +
         " --lambda " + exactNumber(p.lols.lambda) + " --iterations " +
         std::to_string(p.lols.iterations) + " --minibatch " + std::to_string(p.lols.minibatch) +
-        " --max-len " + std::to_string(p.maxLength) + " --train-limit " +
-        std::to_string(p.trainLimit) + " --dev-limit " + std::to_string(p.devLimit) +
+        " --max-len " + std::to_string(p.maxLength) + " --max-train-sentences " +
+        std::to_string(p.trainLimit) + " --max-dev-sentences " + std::to_string(p.devLimit) +
         " --cp-rollouts-per-word " + std::to_string(p.lols.cpRolloutsPerWord) + " --seed " +
         std::to_string(p.lols.seed);
     if (p.lols.trainEvalSentences > 0)

@@ -80,8 +80,9 @@ std::string baselineRetrainCommand(const BaselineRetrainSettings& s, const std::
     return "prunescope-cli baseline --grammar " + shellWord(s.grammar) + " --train " +
            shellWord(s.train) + " --dev " + shellWord(s.dev) + " --weights " +
            exactNumber(s.positiveWeight) + " --l2 " + exactNumber(s.l2) + " --max-train-len " +
-           std::to_string(s.maxTrainLength) + " --dev-max-len " + std::to_string(s.maxDevLength) +
-           " --train-sentences " + std::to_string(s.trainSentences) + " --out " + shellWord(outDir);
+           std::to_string(s.maxTrainLength) + " --max-dev-len " + std::to_string(s.maxDevLength) +
+           " --max-train-sentences " + std::to_string(s.trainSentences) + " --out " +
+           shellWord(outDir);
 }
 
 RetrainedPoint retrainBaselinePoint(const BaselineRetrainSettings& s, const Progress& progress) {

@@ -112,8 +112,14 @@ class TestBenchParseCli : public QObject {
     void refusesBadOptions_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("mask") << QStringList{"--mask", "half"}
-                              << "--mask must be all, gold or random:P";
+        QTest::newRow("mask") << QStringList{"--mask-kind", "half"}
+                              << "--mask-kind must be all (or keep), gold or random:P";
+        QTest::newRow("mask, old spelling")
+            << QStringList{"--mask", "half"}
+            << "--mask-kind must be all (or keep), gold or random:P";
+        QTest::newRow("random:P out of range")
+            << QStringList{"--mask-kind", "random:x"}
+            << "--mask-kind random:P needs a probability P in [0, 1], got 'x'";
         QTest::newRow("kernel") << QStringList{"--kernel", "sse9"} << "--kernel must be";
         QTest::newRow("ideal without sentences")
             << QStringList{"--max-len", "0", "--ideal"} << "--ideal needs at least one sentence";

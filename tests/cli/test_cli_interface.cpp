@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace fs = std::filesystem;
 using namespace prunescope;
@@ -143,8 +144,13 @@ class TestCliInterface : public QObject {
         const CliRun mask = runCli(
             {"bench-parse", "--grammar", grammar_, "--treebank", treebank_, "--mask", "bogus"});
         QCOMPARE(mask.exitCode, 2);
-        QVERIFY2(mask.err.startsWith("error: --mask must be all, gold or random:P"),
-                 qPrintable(mask.err));
+        QVERIFY2(mask.err.startsWith("error: --mask-kind must be all (or keep), gold or random:P"),
+                 qPrintable(mask.err)); // the old spelling --mask still sets it
+        const CliRun p = runCli({"bench-parse", "--grammar", grammar_, "--treebank", treebank_,
+                                 "--mask-kind", "random:1.5"});
+        QCOMPARE(p.exitCode, 2);
+        QVERIFY2(p.err.startsWith("error: --mask-kind random:P needs a probability P in [0, 1]"),
+                 qPrintable(p.err));
     }
 
     // The top-level help lists groups, one line per command, on one screen.
@@ -227,7 +233,7 @@ class TestCliInterface : public QObject {
         QCOMPARE(readTextFile(a.toStdString()), readTextFile(b.toStdString()));
         QVERIFY(readTextFile(a.toStdString()) != readTextFile(all.toStdString()));
 
-        const std::map<QString, std::pair<QString, QString>> renamed = {
+        const std::vector<std::pair<QString, std::pair<QString, QString>>> renamed = {
             {"bench-parse", {"--repeat", "--repeats"}},
             {"bench-features", {"--repeat", "--repeats"}},
             {"bench-randomized", {"--passes", "--repeats"}},
@@ -238,7 +244,21 @@ class TestCliInterface : public QObject {
             {"lols", {"--train-limit", "--max-train-sentences"}},
             {"randomized-em", {"--train-max-len", "--max-train-len"}},
             {"cube-bench", {"--beams", "--beam"}},
-            {"compare", {"--json", "--out-json"}}};
+            {"compare", {"--json", "--out-json"}},
+            {"baseline", {"--dev-max-len", "--max-dev-len"}},
+            {"baseline", {"--max-iterations", "--lbfgs-max-iterations"}},
+            {"bench-features", {"--max-iterations", "--lbfgs-max-iterations"}},
+            {"frontier", {"--svg", "--out-svg"}},
+            {"cube-train", {"--dev-max-len", "--max-dev-len"}},
+            {"randomized-em", {"--dev-max-len", "--max-dev-len"}},
+            {"lols", {"--dev-limit", "--max-dev-sentences"}},
+            {"randomized", {"--plot", "--out-svg"}},
+            {"bench-randomized", {"--tolerance", "--length-tolerance"}},
+            {"check-rollouts", {"--tolerance", "--max-relative-error"}},
+            {"vine-train", {"--tolerance", "--cascade-tolerance"}},
+            {"dep-parse", {"--mask", "--mask-file"}},
+            {"cube-parse", {"--mask", "--mask-file"}},
+            {"bench-parse", {"--mask", "--mask-kind"}}};
         for (const auto& [command, names] : renamed) {
             const CliRun help = runCli({command, "--help"});
             const std::set<QString> flags = helpFlags(help.out);

@@ -291,9 +291,9 @@ class TestCubeCli : public QObject {
                                  q(sampleSentences())}),
                            q(dir + "/broken.json:2"));
         prunescope::writeFileAtomically(dir + "/mask.json", "{\"n\": 3, \"pruned\": []}");
-        td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "--mask",
-                                 q(dir + "/mask.json"), q(sampleSentences())}),
-                           "--mask needs exactly one");
+        td::expectCliError(cube({"cube-parse", "--model", q(sampleModel()), "--mask-file",
+                                 q(dir + "/mask.json"), "--input", q(sampleSentences())}),
+                           "--mask-file needs exactly one");
         td::expectCliError(
             cube({"cube-parse", "--model", q(sampleModel()), "--mask", q(dir + "/mask.json"), "-"},
                  "a/DT b/NN\n"),

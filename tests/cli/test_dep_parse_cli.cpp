@@ -68,7 +68,7 @@ class TestDepParseCli : public QObject {
         prunescope::writeFileAtomically(
             dir + "/mask.json",
             nlohmann::json{{"n", n}, {"pruned", {{h, 2}}}, {"sentence", 5}}.dump());
-        const Run b = depParse({"--model", model(), "--input", sample(), "--mask",
+        const Run b = depParse({"--model", model(), "--input", sample(), "--mask-file",
                                 QString::fromStdString(dir + "/mask.json"), "--json"});
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
         const auto k = nlohmann::json::parse(b.out.toStdString());

@@ -1,5 +1,5 @@
-// Fuzz target: arc masks (dep-parse --mask, cube-parse --mask; core/dep/ArcMask.h) -> the mask ->
-// its JSON form read back (the round trip must give the same mask).
+// Fuzz target: arc masks (dep parse --mask-file, cube parse --mask-file; core/dep/ArcMask.h) -> the
+// mask -> its JSON form read back (the round trip must give the same mask).
 #include "FuzzTarget.h"
 
 #include "core/dep/ArcMask.h"

@@ -1,7 +1,7 @@
 // GUI tests of the dependency view (offscreen; Rush & Petrov 2012's arc picture): on real dev
 // sentences the arc matrix shows what core computes (predicted and gold arcs, max-marginals
 // relative to the best tree, the stage that pruned each arc); clicking a cell flips its mask bit
-// and the predicted tree becomes exactly what `prunescope-cli dep-parse --mask` prints for the
+// and the predicted tree becomes exactly what `prunescope-cli dep-parse --mask-file` prints for the
 // exported mask (the binary is run); alpha sliders re-run the stages (the model's max-marginal pass
 // and a two-stage set built here); bad files give file:line errors and keep the previous documents;
 // the main window's View menu switches to dependency mode; the bundled sample opens.
@@ -184,9 +184,9 @@ class TestDepExplorer : public QObject {
         const QString dir = QString::fromStdString(testdata::tempDir("dep-gui-mask"));
         QString err;
         QVERIFY2(p.exportMask(dir + "/mask.json", &err), qPrintable(err));
-        const CliRun r =
-            depParse({"--model", QString::fromStdString(modelPath()), "--input",
-                      QString::fromStdString(devFile()), "--mask", dir + "/mask.json", "--json"});
+        const CliRun r = depParse({"--model", QString::fromStdString(modelPath()), "--input",
+                                   QString::fromStdString(devFile()), "--mask-file",
+                                   dir + "/mask.json", "--json"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["sentences"].size(), std::size_t(1));

@@ -177,7 +177,7 @@ class TestFrontierRetrain : public QObject {
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains("prunescope-cli baseline --grammar "), qPrintable(r.out));
         QVERIFY2(r.out.contains(" --weights 64 --l2 0.0001220703125 --max-train-len 40 "
-                                "--dev-max-len 40 --train-sentences 100 --out OUT"),
+                                "--max-dev-len 40 --max-train-sentences 100 --out OUT"),
                  qPrintable(r.out));
         const auto bad = testdata::runCli(
             {"frontier-retrain", "--frontier", frontier_, "--point", "baseline-w3"});

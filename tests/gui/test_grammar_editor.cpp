@@ -90,8 +90,8 @@ class TestGrammarEditor : public QObject {
     }
 
     // The edits survive a saved session (grammarRules): a fresh window opening it parses the
-    // typed sentence with the added word exactly as this one, and its documents line says "(edited)"; a
-    // session whose rule is malformed is refused at the rule's file:line:column.
+    // typed sentence with the added word exactly as this one, and its documents line says
+    // "(edited)"; a session whose rule is malformed is refused at the rule's file:line:column.
     void editsSurviveASavedSession() {
         const QString path = dir_.filePath("edited.prunescope-session");
         QString error;

@@ -98,11 +98,9 @@ class TestLolsRetrain : public QObject {
         QCOMPARE(s.config["lols"]["seed"], config_["lols"]["seed"]);
         QCOMPARE(s.config["train"], config_["train"]);
         const std::string cmd = lolsRetrainCommand(s, "OUT");
-        QVERIFY2(
-            cmd.find(
-                " --iterations 1 --minibatch 3 --max-len 15 --train-limit 40 --dev-limit 6 ") !=
-                std::string::npos,
-            cmd.c_str());
+        QVERIFY2(cmd.find(" --iterations 1 --minibatch 3 --max-len 15 --max-train-sentences 40 "
+                          "--max-dev-sentences 6 ") != std::string::npos,
+                 cmd.c_str());
         QVERIFY2(cmd.find(" --lambda 0.01 ") != std::string::npos, cmd.c_str());
         const auto diff = lolsRetrainCommandDifferences(s);
         QVERIFY2(diff.empty(), diff.empty() ? "" : diff.front().c_str());

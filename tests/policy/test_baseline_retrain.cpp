@@ -50,7 +50,7 @@ class TestBaselineRetrain : public QObject {
                              std::string::npos,
                      cmd.c_str());
             QVERIFY2(cmd.find(" --l2 0.0001220703125 ") != std::string::npos, cmd.c_str());
-            QVERIFY2(cmd.find(" --train-sentences 100 ") != std::string::npos, cmd.c_str());
+            QVERIFY2(cmd.find(" --max-train-sentences 100 ") != std::string::npos, cmd.c_str());
             QVERIFY2(cmd.find(" --out '/tmp/out dir'") != std::string::npos, cmd.c_str());
             ++checked;
         }

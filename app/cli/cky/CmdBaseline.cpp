@@ -86,15 +86,14 @@ void declareBaselineOptions(CLI::App* sub, BaselineRunOptions& o) {
         ->capture_default_str();
     addMaxTrainLenOption(sub, o.maxTrainLen,
                          "Train on sentences with at most this many words (0 = all)");
-    sub->add_option("--dev-max-len", o.devMaxLen,
-                    "Evaluate on dev sentences with at most this many words (0 = all)")
-        ->capture_default_str();
+    addMaxDevLenOption(sub, o.devMaxLen,
+                       "Evaluate on dev sentences with at most this many words (0 = all)");
     addMaxTrainSentencesOption(sub, o.trainSentences, {"--train-sentences"});
     sub->add_option("--runtime", o.runtime,
                     "Runtime measure of the frontier and lambdas: mpush, constituents, spansKept")
         ->capture_default_str();
-    sub->add_option("--max-iterations", o.maxIterations, "L-BFGS iteration limit per policy")
-        ->capture_default_str();
+    addLbfgsMaxIterationsOption(sub, o.maxIterations, "L-BFGS iteration limit per policy",
+                                {"--max-iterations"});
     sub->add_flag("--no-warm-start", o.noWarmStart,
                   "Train every weight from zero (default: from the previous weight's solution)");
     sub->add_flag("--force", o.force, "Overwrite an existing frontier.json in --out");
@@ -246,8 +245,9 @@ void addFrontier(CLI::App& app) {
         ->required();
     sub->add_option("--runtime", o->runtime,
                     "mpush, constituents or spansKept (default: keep the file's)");
-    sub->add_option("--svg", o->svg,
-                    "Where to write the plot (default: frontier.svg next to frontier.json)");
+    addOutSvgOption(sub, o->svg,
+                    "Where to write the plot (default: frontier.svg next to frontier.json)",
+                    {"--svg"});
     sub->add_flag("--linear-x", o->linearX, "Linear runtime axis (default: logarithmic)");
     sub->add_flag(
         "--update-policies", o->updatePolicies,

@@ -37,9 +37,8 @@ void declareBenchFeaturesOptions(CLI::App* sub, BenchFeaturesOptions& o) {
         "--train-weight", o.trainWeight,
         "Also build the baseline examples and train one policy with this positive weight");
     sub->add_option("--l2", o.l2, "Regularization for --train-weight")->capture_default_str();
-    sub->add_option("--max-iterations", o.maxIterations,
-                    "L-BFGS iteration limit for --train-weight")
-        ->capture_default_str();
+    addLbfgsMaxIterationsOption(sub, o.maxIterations, "L-BFGS iteration limit for --train-weight",
+                                {"--max-iterations"});
 }
 
 // Span features of every sentence, the best of --repeats passes. `sink` gets one pass's sum of a

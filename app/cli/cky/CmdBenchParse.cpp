@@ -12,6 +12,7 @@
 #include "core/util/Clock.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iomanip>
@@ -73,9 +74,10 @@ void declareBenchParseOptions(CLI::App* sub, BenchParseOptions& o) {
     sub->add_option("--max-len", o.maxLen, "Longest sentence to include")->capture_default_str();
     addRepeatsOption(sub, o.repeat, "Passes over the data (the best pass per bucket is reported)",
                      {"--repeat"});
-    sub->add_option("--mask", o.mask,
-                    "all (exhaustive), gold (keep only the spans of the binarized gold tree), or "
-                    "random:P (keep each span with probability P)")
+    addRenamedOption(sub, o.mask, "--mask-kind",
+                     "all or keep (exhaustive), gold (keep only the spans of the binarized gold "
+                     "tree), or random:P (keep each span with probability P)",
+                     {"--mask"})
         ->capture_default_str();
     sub->add_option("--kernel", o.kernel,
                     "CKY inner loop: auto (the widest this CPU supports), portable, avx2, avx512")
@@ -97,14 +99,21 @@ void declareBenchParseOptions(CLI::App* sub, BenchParseOptions& o) {
     sub->add_flag("--json", o.json, "Print JSON");
 }
 
-// One pruning mask per sentence, as --mask says: all, gold or random:P (a fixed seed).
+// One pruning mask per sentence, as --mask-kind says: all (or keep, its name in check-rollouts),
+// gold or random:P (a fixed seed).
 std::vector<PruningMask> benchMasks(const Grammar& g, const std::vector<Tree>& gold,
-                                    const std::string& mask) {
+                                    const std::string& kind) {
+    const std::string mask = kind == "keep" ? "all" : kind;
     double keepP = -1;
-    if (mask.rfind("random:", 0) == 0)
-        keepP = std::stod(mask.substr(7));
-    else if (mask != "all" && mask != "gold")
-        throw UsageError("--mask must be all, gold or random:P");
+    if (mask.rfind("random:", 0) == 0) {
+        const std::string p = mask.substr(7);
+        char* end = nullptr;
+        keepP = std::strtod(p.c_str(), &end);
+        if (p.empty() || *end != '\0' || !(keepP >= 0 && keepP <= 1))
+            throw UsageError("--mask-kind random:P needs a probability P in [0, 1], got '" + p +
+                             "'");
+    } else if (mask != "all" && mask != "gold")
+        throw UsageError("--mask-kind must be all (or keep), gold or random:P");
     std::mt19937 rng(12345);
     std::vector<PruningMask> masks;
     for (const auto& t : gold) {

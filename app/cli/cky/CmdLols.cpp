@@ -219,8 +219,7 @@ void addLolsTrainCommand(CLI::App& app) {
         ->check(CLI::Range(1, kMaxSentenceLength))
         ->capture_default_str();
     addMaxTrainSentencesOption(sub, s.trainLimit, {"--train-limit"})->check(CLI::NonNegativeNumber);
-    sub->add_option("--dev-limit", s.devLimit, "Use only the first N dev sentences (0 = all)")
-        ->check(CLI::NonNegativeNumber);
+    addMaxDevSentencesOption(sub, s.devLimit, {"--dev-limit"})->check(CLI::NonNegativeNumber);
     sub->add_option("--cp-rollouts-per-word", s.lols.cpRolloutsPerWord,
                     "rCP: roll out <= this*n sampled spans (0 = all)")
         ->check(CLI::Range(0, kMaxSentenceLength))

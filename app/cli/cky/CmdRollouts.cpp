@@ -40,7 +40,8 @@ void declareCheckRolloutsOptions(CLI::App* sub, CheckRolloutsOptions& o) {
         ->capture_default_str();
     sub->add_option("--prune-fraction", o.pruneP, "Pruning probability of the random mask")
         ->capture_default_str();
-    sub->add_option("--tolerance", o.tolerance, "Largest relative error allowed for DP")
+    addRenamedOption(sub, o.tolerance, "--max-relative-error",
+                     "Largest relative error allowed for DP", {"--tolerance"})
         ->capture_default_str();
     sub->add_option("--seed", o.seed, "Seed of the random masks")->capture_default_str();
     addMaxSentencesOption(sub, o.limit, "the treebank", {"--limit"});

@@ -2,6 +2,7 @@
 // violation-fixing perceptron (Zhang, Huang, Zhao & McDonald 2013; docs/cube.md).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "app/cli/dep/DepResultText.h"
 #include "app/cli/dep/DepTrainingFlags.h"
@@ -70,9 +71,7 @@ void addCubeTrain(CLI::App& app) {
     addFeatureHashBitsOption(sub, o->t.hashBits);
     sub->add_option("--seed", o->t.seed, "Seed of the sentence order")->capture_default_str();
     addTrainSkipLengthOption(sub, o->t.maxLength);
-    sub->add_option("--dev-max-len", o->devMaxLen,
-                    "Score dev sentences up to this length only (0 = all)")
-        ->capture_default_str();
+    addMaxDevLenOption(sub, o->devMaxLen, "Score dev sentences up to this length only (0 = all)");
     sub->add_flag("--quiet", o->quiet, "No progress on stderr");
     setAction(sub, [o] {
         const auto train = readDepTreebank(o->train);
@@ -191,8 +190,10 @@ struct CubeParseOptions {
 
 void declareCubeParseOptions(CLI::App* sub, CubeParseOptions& o) {
     sub->add_option("--model", o.model, "Cube-pruning model (from cube-train)")->required();
-    sub->add_option("input,--input", o.input,
-                    "Tagged text file (.txt/.tag), treebank file or directory, or '-' for stdin")
+    // The positional form (cube-parse FILE) keeps working as a hidden alias of --input.
+    addRenamedOption(sub, o.input, "--input",
+                     "Tagged text file (.txt/.tag), treebank file or directory, or '-' for stdin",
+                     {"input"})
         ->capture_default_str();
     sub->add_option("--beam", o.beam, "Beam size k (0 = the model's training beam)")
         ->check(CLI::Range(0, 100000))
@@ -200,9 +201,10 @@ void declareCubeParseOptions(CLI::App* sub, CubeParseOptions& o) {
     sub->add_option("--kbest", o.kbest, "List this many trees of the root beam per sentence")
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
-    sub->add_option(
-        "--mask", o.mask,
-        "Arc mask JSON ({\"n\":..,\"kept\"|\"pruned\":[[h,m],..]}) for a single input sentence");
+    addMaskFileOption(
+        sub, o.mask,
+        "Arc mask JSON ({\"n\":..,\"kept\"|\"pruned\":[[h,m],..]}) for a single input sentence",
+        {"--mask"});
     sub->add_option("--explain", o.explain,
                     "With gold trees in the input: the gold nodes' beam ranks and violations, the "
                     "s-max node, the p-max frontier "
@@ -227,10 +229,10 @@ std::vector<DepSentence> readCubeInput(const std::string& input) {
     return sentences;
 }
 
-// --mask FILE: the arc mask of the one input sentence.
+// --mask-file FILE: the arc mask of the one input sentence.
 ArcMask readSingleSentenceMask(const std::string& file, const std::vector<DepSentence>& sentences) {
     if (sentences.size() != 1)
-        throw std::invalid_argument("--mask needs exactly one input sentence, got " +
+        throw std::invalid_argument("--mask-file needs exactly one input sentence, got " +
                                     std::to_string(sentences.size()));
     ArcMask mask = loadArcMaskFile(file).mask;
     if (mask.n != sentences[0].size())

@@ -4,6 +4,7 @@
 // (core/dep/DepInspection.h, the same code the explorer's dependency view runs). Formats:
 // docs/file-formats.md.
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "core/dep/ArcMaskFile.h"
 #include "core/dep/DepInspection.h"
@@ -35,21 +36,23 @@ void declareDepParseOptions(CLI::App* sub, DepParseOptions& o) {
                     "scored) or tagged text (.txt/.tag) "
                     "instead of standard input");
     addDepStageOptions(*sub, o.stages);
-    sub->add_option("--mask", o.mask,
-                    "JSON arc mask the final parse uses exactly (docs/file-formats.md \"Dependency "
-                    "arc mask\"; the dependency "
-                    "view's Export Arc Mask writes one); with several sentences, only sentence "
-                    "--sentence is parsed (default: the mask's \"sentence\" field, else 1)");
+    addMaskFileOption(
+        sub, o.mask,
+        "JSON arc mask the final parse uses exactly (docs/file-formats.md \"Dependency "
+        "arc mask\"; the dependency "
+        "view's Export Arc Mask writes one); with several sentences, only sentence "
+        "--sentence is parsed (default: the mask's \"sentence\" field, else 1)",
+        {"--mask"});
     sub->add_option("--sentence", o.sentence,
-                    "Parse only sentence N (1-based) of the input (0 = all; with --mask the "
+                    "Parse only sentence N (1-based) of the input (0 = all; with --mask-file the "
                     "default is the mask's \"sentence\" field, else 1)");
     sub->add_flag("--json", o.json,
                   "Print one JSON object {model, stages, sentences: [...]} (heads, maxMarginals, "
                   "prunedBy, ...)");
 }
 
-// --mask FILE; it settles --sentence when that is 0: the sentence the explorer recorded the mask
-// for, else 1.
+// --mask-file FILE; it settles --sentence when that is 0: the sentence the explorer recorded the
+// mask for, else 1.
 ArcMask readParseMask(const std::string& maskFile, int& sentence, std::size_t sentences,
                       const std::string& inputName) {
     const ArcMaskFile file = loadArcMaskFile(maskFile);

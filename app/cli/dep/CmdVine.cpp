@@ -94,8 +94,9 @@ void declareVineTrainOptions(CLI::App* sub, VineTrainOptions& o) {
     sub->add_option("--vine-tolerance", o.tolVine,
                     "Largest dev UAS loss (points) the vine stage may cost vs exhaustive")
         ->capture_default_str();
-    sub->add_option("--tolerance", o.tolTotal,
-                    "Largest dev UAS loss (points) of the whole cascade vs exhaustive")
+    addRenamedOption(sub, o.tolTotal, "--cascade-tolerance",
+                     "Largest dev UAS loss (points) of the whole cascade vs exhaustive",
+                     {"--tolerance"})
         ->capture_default_str();
     sub->add_flag("--quiet", o.quiet, "No progress on stderr");
 }

@@ -97,7 +97,7 @@ void declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
     given.treebank = sub->add_option("--treebank", o.treebank,
                                      "Treebank file or directory (only the words are used)");
     sub->add_option("--replot", o.replot,
-                    "Only redraw --plot / --plot-rules from the JSON a previous run wrote (no "
+                    "Only redraw --out-svg / --plot-rules from the JSON a previous run wrote (no "
                     "--grammar, --treebank)");
     sub->add_option("--max-len", o.maxLen, "Skip sentences longer than this")
         ->capture_default_str();
@@ -142,8 +142,9 @@ void declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
         sub->add_option("--json", o.json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
     addOutJsonOption(sub, o.json); // the file form of --json FILE, as in every command
-    sub->add_option("--plot", o.plot,
-                    "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file");
+    addOutSvgOption(sub, o.plot,
+                    "Write the bias-vs-pushes plot (span-posterior L1, SVG) to this file",
+                    {"--plot"});
     sub->add_option("--plot-rules", o.plotRules,
                     "Write the same plot for the expected rule counts' L1 (SVG)");
 }

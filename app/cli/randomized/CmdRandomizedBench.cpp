@@ -38,7 +38,8 @@ void declareRandomizedBenchOptions(CLI::App* sub, RandomizedBenchOptions& o) {
     sub->add_option("--lengths", o.lengths, "Sentence lengths")
         ->delimiter(',')
         ->capture_default_str();
-    sub->add_option("--tolerance", o.tolerance, "Accept lengths within +- this")
+    addRenamedOption(sub, o.tolerance, "--length-tolerance",
+                     "Accept lengths within +- this (words)", {"--tolerance"})
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     sub->add_option("--per-length", o.perLength, "Sentences per length")
@@ -70,7 +71,7 @@ std::vector<SentenceWords> loadSentencesByLength(const RandomizedBenchOptions& o
             throw std::invalid_argument(
                 o.treebank + " has no sentence of " + std::to_string(L - o.tolerance) + " to " +
                 std::to_string(L + o.tolerance) + " words (--lengths " + std::to_string(L) +
-                ", --tolerance " + std::to_string(o.tolerance) + ")");
+                ", --length-tolerance " + std::to_string(o.tolerance) + ")");
     }
     return byLength;
 }

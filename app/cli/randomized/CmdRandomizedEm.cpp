@@ -49,7 +49,7 @@ void declareRandomizedEmOptions(CLI::App* sub, RandomizedEmOpts& o) {
     sub->add_option("--train-every", o.trainEvery, "Use every k-th EM sentence")
         ->capture_default_str();
     addMaxTrainSentencesOption(sub, o.trainLimit, {"--train-limit"});
-    sub->add_option("--dev-max-len", o.devMaxLen, "Longest dev sentence")->capture_default_str();
+    addMaxDevLenOption(sub, o.devMaxLen, "Longest dev sentence");
     sub->add_option("--em-iterations", o.emIterations, "EM iterations")->capture_default_str();
     sub->add_option("--step-size", o.stepSize, "Stepwise-EM step size eta in (0,1]")
         ->capture_default_str();

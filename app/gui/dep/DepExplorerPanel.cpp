@@ -140,7 +140,8 @@ void DepExplorerPanel::buildUi() {
             report(err);
         else if (!p.isEmpty())
             emit statusMessage(
-                tr("Saved %1 (prunescope-cli dep-parse --mask %1 reproduces this parse)").arg(p));
+                tr("Saved %1 (prunescope-cli dep parse --mask-file %1 reproduces this parse)")
+                    .arg(p));
     });
 
     stageBox_ = new QGroupBox(tr("Pruning stages"));

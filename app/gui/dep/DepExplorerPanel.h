@@ -5,7 +5,7 @@
 // max-marginal relative to the best tree or by the stage that pruned it; the gold and predicted
 // trees as arc diagrams (arcs that differ marked); one alpha slider per pruning stage that
 // re-runs the stages live; a click on an arc cell flips its mask bit and re-parses (the same code
-// as `prunescope-cli dep-parse --mask`, DepSession.h). Work runs on a BackgroundTask; requests
+// as `prunescope-cli dep parse --mask-file`, DepSession.h). Work runs on a BackgroundTask; requests
 // made while one runs are coalesced into the next.
 #include "app/gui/dep/DepSession.h"
 #include "app/gui/window/BackgroundTask.h"

@@ -7,8 +7,8 @@
 // Flips override the pipeline's final mask: the view parses under
 //   finalMask = (the mask the pipeline would parse under) with each flipped arc set as the user
 //   chose,
-// exactly (no fallback), i.e. `dep-parse --mask` with the exported mask (maskJson()). Flips are
-// kept when an alpha changes and cleared when the sentence changes.
+// exactly (no fallback), i.e. `dep parse --mask-file` with the exported mask (maskJson()). Flips
+// are kept when an alpha changes and cleared when the sentence changes.
 //
 // Work is split for background use: request() copies what a computation needs, compute() runs it
 // on any thread, apply() stores the result if it is still current.

@@ -177,7 +177,9 @@ void MainWindow::refreshTitle() {
                  policyPath_.isEmpty() ? tr("none (all spans kept)") : name(policyPath_)));
 }
 
-QString MainWindow::documentsText() const { return docLabel_->text(); }
+QString MainWindow::documentsText() const {
+    return docLabel_->text();
+}
 
 void MainWindow::closeEvent(QCloseEvent* e) {
     if (opt_.useSettings) {
