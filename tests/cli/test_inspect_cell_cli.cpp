@@ -46,7 +46,7 @@ class TestInspectCellCli : public QObject {
         for (const auto& [i, k] : std::vector<std::pair<int, int>>{
                  {0, 1}, {0, 2}, {3, 6}, {2, 5}, {0, n}, {n - 2, n}, {1, n - 1}}) {
             const Run r = testdata::runCli({"inspect-cell", "--grammar", grammar(), "--treebank",
-                                            dev(), "--index", "3", "--mask-file", maskPath,
+                                            dev(), "--sentence", "4", "--mask-file", maskPath,
                                             "--span", QString("%1,%2").arg(i).arg(k), "--json"});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
             const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
@@ -67,8 +67,9 @@ class TestInspectCellCli : public QObject {
         }
         QVERIFY(compared > 50);
         // The pruned spans build nothing; the text form names the status and the best subtree.
-        const Run text = testdata::runCli({"inspect-cell", "--grammar", grammar(), "--treebank",
-                                           dev(), "--index", "3", "--span", "0,2", "--top", "3"});
+        const Run text =
+            testdata::runCli({"inspect-cell", "--grammar", grammar(), "--treebank", dev(),
+                              "--sentence", "4", "--span", "0,2", "--top", "3"});
         QVERIFY2(text.exitCode == 0, qPrintable(text.err));
         QVERIFY2(text.out.contains("status      kept") && text.out.contains("best subtree (") &&
                      text.out.contains("more (--top)"),
@@ -76,7 +77,7 @@ class TestInspectCellCli : public QObject {
     }
 
     void badInputExitsTwoNamingTheFlagOrFile() {
-        const QStringList base{"inspect-cell", "--grammar", grammar(), "--sentence", "the cat"};
+        const QStringList base{"inspect-cell", "--grammar", grammar(), "--words", "the cat"};
         testdata::expectCliError(testdata::runCli(base + QStringList{"--span", "0,3"}),
                                  "--span 0,3", 2);
         testdata::expectCliError(testdata::runCli(base + QStringList{"--span", "1-2"}), "--span",
@@ -91,11 +92,11 @@ class TestInspectCellCli : public QObject {
             testdata::runCli(base + QStringList{"--span", "0,2", "--mask-file", wrong}), wrong, 2);
         testdata::expectCliError(
             testdata::runCli({"inspect-cell", "--grammar", grammar(), "--treebank", dev(),
-                              "--index", "999999", "--span", "0,1"}),
+                              "--sentence", "999999", "--span", "0,1"}),
             dev(), 2);
         testdata::expectCliError(
             testdata::runCli({"inspect-cell", "--grammar", grammar(), "--span", "0,1"}),
-            "inspect-cell needs --sentence or --treebank", 2);
+            "inspect-cell needs --words or --treebank", 2);
     }
 };
 

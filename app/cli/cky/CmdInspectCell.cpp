@@ -17,8 +17,8 @@ namespace prunescope::cli {
 namespace {
 
 struct InspectOptions {
-    std::string grammar, sentence, treebank, maskFile, span;
-    std::size_t index = 0;
+    std::string grammar, words, treebank, maskFile, span;
+    int sentence = 1; // with --treebank: 1-based, as --sentence everywhere
     int top = 10;
     bool json = false;
 };
@@ -33,20 +33,21 @@ std::pair<int, int> parseSpan(const std::string& text) {
 }
 
 std::vector<std::string> inputWords(const InspectOptions& o) {
-    if (!o.sentence.empty()) {
-        std::istringstream in(o.sentence);
+    if (!o.words.empty()) {
+        std::istringstream in(o.words);
         std::vector<std::string> w;
         for (std::string t; in >> t;)
             w.push_back(t);
-        if (w.empty()) throw UsageError("--sentence holds no words");
+        if (w.empty()) throw UsageError("--words holds no words");
         return w;
     }
-    const auto trees = readNormalizedTreebank(o.treebank, o.index + 1);
-    if (o.index >= trees.size())
+    const auto index = static_cast<std::size_t>(o.sentence - 1);
+    const auto trees = readNormalizedTreebank(o.treebank, index + 1);
+    if (index >= trees.size())
         throw InputError(o.treebank, 0, 0,
-                         "has " + std::to_string(trees.size()) + " trees; --index " +
-                             std::to_string(o.index) + " is past the end (0-based)");
-    return trees[o.index].words();
+                         "has " + std::to_string(trees.size()) + " trees; --sentence " +
+                             std::to_string(o.sentence) + " is past the end (1-based)");
+    return trees[index].words();
 }
 
 PruningMask inputMask(const InspectOptions& o, int n) {
@@ -98,12 +99,14 @@ void addInspectCellCommand(CLI::App& app) {
     auto o = std::make_shared<InspectOptions>();
     sub->add_option("--grammar", o->grammar, "Grammar file (from 'prunescope-cli grammar')")
         ->required();
-    auto* sentence = sub->add_option("--sentence", o->sentence, "The tokenized sentence");
+    auto* words =
+        sub->add_option("--words", o->words, "The tokenized sentence, e.g. \"the cat sat\"");
     auto* treebank =
         sub->add_option("--treebank", o->treebank, "Take the words of a treebank's tree instead");
-    sentence->excludes(treebank);
-    sub->add_option("--index", o->index, "With --treebank: which tree (0-based)")
+    words->excludes(treebank);
+    sub->add_option("--sentence", o->sentence, "With --treebank: which tree (1-based)")
         ->capture_default_str()
+        ->check(CLI::PositiveNumber)
         ->needs(treebank);
     sub->add_option("--mask-file", o->maskFile,
                     "Pruning mask JSON of this sentence (default: keep every span)");
@@ -114,8 +117,8 @@ void addInspectCellCommand(CLI::App& app) {
         ->check(CLI::Range(1, 1000000));
     sub->add_flag("--json", o->json, "Print JSON (every label)");
     setAction(sub, [o] {
-        if (o->sentence.empty() && o->treebank.empty())
-            throw UsageError("inspect-cell needs --sentence or --treebank");
+        if (o->words.empty() && o->treebank.empty())
+            throw UsageError("inspect-cell needs --words or --treebank");
         const auto [i, k] = parseSpan(o->span);
         const Grammar g = loadGrammar(o->grammar);
         const std::vector<std::string> words = inputWords(*o);
