@@ -21,6 +21,10 @@ extern "C" void onSignal(int) {
 
 } // namespace
 
+bool ConsoleProgress::stdoutIsTerminal() {
+    return isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1;
+}
+
 std::string ConsoleProgress::format(const ProgressUpdate& u, const std::string& stepName) {
     std::string s;
     if (u.step >= 0) {

@@ -32,6 +32,9 @@ class ConsoleProgress {
     ConsoleProgress& operator=(const ConsoleProgress&) = delete;
 
     const Progress& progress() const { return progress_; }
+    // True when stdout and stderr are one terminal: a command that prints results as it goes
+    // (parse, dep parse, cube parse) then passes quiet, so no status line lands inside its output.
+    static bool stdoutIsTerminal();
     // The status text of an update (tested; no prefix).
     static std::string format(const ProgressUpdate& u, const std::string& stepName);
 

@@ -122,6 +122,11 @@ CLI::Option* addRenamedOption(CLI::App* sub, T& target, const std::string& newNa
     return sub->add_option(newName, target, what);
 }
 
+// --quiet: no progress lines on stderr (app/cli/ConsoleProgress.h); Ctrl-C still cancels.
+inline CLI::Option* addQuietOption(CLI::App* sub, bool& quiet) {
+    return sub->add_flag("--quiet", quiet, "No progress on stderr (Ctrl-C still cancels)");
+}
+
 // The non-empty items of a comma-separated flag value ("--masks keep,random", "--methods ...").
 std::vector<std::string> splitFlagList(const std::string& value);
 

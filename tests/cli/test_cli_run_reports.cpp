@@ -1,7 +1,9 @@
 // prunescope-cli's reports of its own work (issue 43): eval's "words/second per core" is words over
 // the summed thread CPU time of the sentences (not their wall time, which a loaded machine
 // inflates); bench-randomized shows progress; a baseline cancelled by Ctrl-C exits 130 and leaves
-// no empty run directory.
+// no empty run directory; bench-rollouts and parse show progress without mixing it into their
+// output (parse stays silent when its stdout is the terminal); Ctrl-C during parse exits 130 with
+// only whole trees printed.
 #include "support/CliRun.h"
 #include "support/TestData.h"
 
@@ -11,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <csignal>
@@ -67,6 +70,61 @@ class TestCliRunReports : public QObject {
         const QString quiet = atTerminal(command + " --quiet");
         QVERIFY2(!quiet.contains("bench-randomized:") && quiet.contains("\"rows\""),
                  qPrintable(quiet));
+    }
+
+    // bench-rollouts shows progress at a terminal and prints its table after it, whole; --quiet
+    // shows none. parse shows progress when its output goes to a file, none when stdout is the
+    // terminal too (a status line would land between the trees).
+    void progressNeverMixesWithOutput() {
+        auto atTerminal = [](const QString& line) { // script(1) gives the command a pty
+            QProcess p;
+            p.start("script", {"-qec", line, "/dev/null"});
+            p.waitForFinished(120000);
+            return QString::fromUtf8(p.readAllStandardOutput());
+        };
+        const QString bench = testdata::cliBinary() + " bench-rollouts --grammar " + grammar_ +
+                              " --treebank " + treebank_ +
+                              " --buckets 1-20 --per-bucket 2 --masks keep --latency-sentences 0";
+        const QString shown = atTerminal(bench);
+        // The status line is cleared (carriage return, erase line) before the table starts.
+        QVERIFY2(shown.contains("bench-rollouts: mask 1/1") &&
+                     shown.contains(QRegularExpression("(\\n|\\r\\x1b\\[K)mask    bucket")),
+                 qPrintable(shown));
+        QVERIFY2(shown.contains(QRegularExpression("\nkeep +1-20 +2 ")), qPrintable(shown));
+        QVERIFY2(!atTerminal(bench + " --quiet").contains("bench-rollouts:"), qPrintable(shown));
+
+        const QString file = dir_ + "/parsed.txt";
+        const QString parse =
+            testdata::cliBinary() + " parse --grammar " + grammar_ + " --treebank " + treebank_;
+        const QString toFile = atTerminal(parse + " > " + file);
+        QVERIFY2(toFile.contains("parse: sentence") || toFile.contains("parse: parsing"),
+                 qPrintable(toFile));
+        const QString toTerminal = atTerminal(parse);
+        QVERIFY2(!toTerminal.contains("parse:"), qPrintable(toTerminal));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()).trimmed(),
+                 QString(toTerminal).remove(QChar(13)).trimmed()); // the same trees either way
+    }
+
+    // Ctrl-C during parse exits 130; every line printed before it is a whole tree.
+    void cancelledParsePrintsWholeTrees() {
+        QProcess p;
+        p.start(testdata::cliBinary(), {"parse", "--grammar", grammar_, "--treebank",
+                                        QString::fromStdString(testdata::ptbDir("train"))});
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        while (!out.contains('\n') && p.state() == QProcess::Running && p.waitForReadyRead(60000))
+            out += p.readAllStandardOutput();
+        QVERIFY2(out.contains('\n'), "no tree printed");
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        out += p.readAllStandardOutput();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY(out.endsWith('\n'));
+        for (const QByteArray& line : out.trimmed().split('\n'))
+            QVERIFY2(line.startsWith('(') && line.count('(') == line.count(')'), line.constData());
     }
 
     // Ctrl-C during baseline exits 130 and leaves no (empty) run directory.

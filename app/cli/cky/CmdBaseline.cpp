@@ -67,7 +67,7 @@ struct BaselineRunOptions {
     std::vector<std::string> weights, l2 = {"2^-11", "2^-12", "2^-13", "2^-14", "2^-15"};
     int maxTrainLen = 40, devMaxLen = 40, trainSentences = 0,
         maxIterations = BaselineOptions{}.logreg.maxIterations;
-    bool noWarmStart = false, force = false;
+    bool noWarmStart = false, force = false, quiet = false;
 };
 
 void declareBaselineOptions(CLI::App* sub, BaselineRunOptions& o) {
@@ -97,6 +97,7 @@ void declareBaselineOptions(CLI::App* sub, BaselineRunOptions& o) {
     sub->add_flag("--no-warm-start", o.noWarmStart,
                   "Train every weight from zero (default: from the previous weight's solution)");
     sub->add_flag("--force", o.force, "Overwrite an existing frontier.json in --out");
+    addQuietOption(sub, o.quiet);
 }
 
 // Refuses an --out that holds a run (without --force) or is not a directory. The directory itself
@@ -206,7 +207,7 @@ int runBaselineSweep(const BaselineRunOptions& o) {
     const fs::path out(o.out);
     checkRunDirectory(out, o.force);
     Grammar g = loadGrammar(o.grammar);
-    ConsoleProgress console("baseline", "point");
+    ConsoleProgress console("baseline", "point", o.quiet);
     const std::vector<Tree> train = readNormalizedTreebank(
         o.train, static_cast<std::size_t>(std::max(0, o.trainSentences)), console.progress());
     const std::vector<Tree> dev = readNormalizedTreebank(o.dev, 0, console.progress());

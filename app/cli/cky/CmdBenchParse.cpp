@@ -1,6 +1,7 @@
 // prunescope-cli bench-parse: CKY throughput (pushes/s) by sentence length, unpruned and pruned,
 // and (--ideal) the ideal inner loop on the same grammar for the ratio to the hardware limit.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/grammar/PcfgEstimator.h"
@@ -64,7 +65,7 @@ struct BenchParseOptions {
     int maxLen = 40, repeat = 3;
     double idealSeconds = 0.6;
     int memoryWords = 100;
-    bool json = false, ideal = false, phases = false;
+    bool json = false, ideal = false, phases = false, quiet = false;
 };
 
 void declareBenchParseOptions(CLI::App* sub, BenchParseOptions& o) {
@@ -79,6 +80,7 @@ void declareBenchParseOptions(CLI::App* sub, BenchParseOptions& o) {
                      "tree), or random:P (keep each span with probability P)",
                      {"--mask"})
         ->capture_default_str();
+    addQuietOption(sub, o.quiet);
     sub->add_option("--kernel", o.kernel,
                     "CKY inner loop: auto (the widest this CPU supports), portable, avx2, avx512")
         ->capture_default_str();
@@ -146,11 +148,14 @@ struct TimedPasses {
 };
 
 TimedPasses timePasses(Parser& parser, const std::vector<Tree>& gold,
-                       const std::vector<PruningMask>& masks, int nb, int repeats) {
+                       const std::vector<PruningMask>& masks, int nb, int repeats,
+                       const Progress& progress) {
     TimedPasses t;
     t.buckets.resize(static_cast<std::size_t>(nb));
     auto& buckets = t.buckets;
     for (int rep = 0; rep < std::max(1, repeats); ++rep) {
+        progress.setStep(rep + 1, std::max(1, repeats));
+        progress.begin("parsing", static_cast<long>(gold.size()));
         std::vector<double> secs(nb, 0), wall(nb, 0);
         std::vector<long> pushes(nb, 0), words(nb, 0);
         std::vector<int> count(nb, 0);
@@ -166,6 +171,8 @@ TimedPasses timePasses(Parser& parser, const std::vector<Tree>& gold,
             ++count[b];
             t.peakChart = std::max(t.peakChart, parser.chart().memoryBytes());
             t.peakScratch = std::max(t.peakScratch, parser.scratchBytes());
+            progress.advance(); // outside the timed region
+            progress.throwIfCancelled();
         }
         for (int b = 0; b < nb; ++b) {
             buckets[b].sentences = count[b];
@@ -314,7 +321,10 @@ int runBenchParse(const BenchParseOptions& o) {
     std::erase_if(gold, [&](const Tree& t) { return t.size() > o.maxLen; });
     const std::vector<PruningMask> masks = benchMasks(g, gold, o.mask);
     Parser parser(g, kernelFromName(o.kernel));
-    const TimedPasses timed = timePasses(parser, gold, masks, (o.maxLen + 9) / 10, o.repeat);
+    const TimedPasses timed = [&] { // the progress line is cleared before the table is printed
+        ConsoleProgress console("bench-parse", "pass", o.quiet);
+        return timePasses(parser, gold, masks, (o.maxLen + 9) / 10, o.repeat, console.progress());
+    }();
     nlohmann::json out = {
         {"grammar", o.grammar},
         {"mask", o.mask},

@@ -1,6 +1,7 @@
 // prunescope-cli bench-rollouts: the time of all T rollouts per sentence, naive reparsing against
 // change propagation (sec. 5.2) and inside-outside (sec. 5.3), and the single-flip latency.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "app/cli/Options.h"
 #include "app/cli/cky/RolloutInputs.h"
 #include "core/grammar/GrammarFile.h"
@@ -16,7 +17,9 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <random>
+#include <sstream>
 
 namespace prunescope::cli {
 namespace {
@@ -62,7 +65,7 @@ struct BenchRolloutsOptions {
     int perBucket = 5, latencyLen = 40, latencySentences = 3;
     double pruneP = 0.4;
     unsigned seed = 1;
-    bool json = false;
+    bool json = false, quiet = false;
     bool runs(const char* method) const { return only.empty() || only == method; }
 };
 
@@ -89,6 +92,7 @@ void declareBenchRolloutsOptions(CLI::App* sub, BenchRolloutsOptions& o) {
                     "for timing whole processes from outside")
         ->check(CLI::IsMember({"naive-cp", "cp", "naive-dp", "dp"}));
     sub->add_flag("--json", o.json, "Print JSON");
+    addQuietOption(sub, o.quiet);
 }
 
 // The per-thread engines grow their buffers once, on the longest sentence of at most 40 words.
@@ -108,8 +112,10 @@ void warmUp(const Grammar& g, const std::vector<Tree>& all, unsigned seed) {
 // Appends to out["rows"] and prints it unless --json; nothing when the bucket has no sentence.
 void benchBucket(const Grammar& g, const std::vector<Tree>& all, const std::string& kind,
                  const std::string& bucket, std::pair<int, int> range,
-                 const BenchRolloutsOptions& o, std::mt19937& rng, nlohmann::json& out) {
+                 const BenchRolloutsOptions& o, std::mt19937& rng, nlohmann::json& out,
+                 const Progress& progress, std::ostream& text) {
     const auto [lo, hi] = range;
+    progress.begin("bucket " + bucket, o.perBucket);
     Timing naiveCp, cp, naiveDp, dp;
     int count = 0;
     long words = 0, spans = 0;
@@ -122,6 +128,8 @@ void benchBucket(const Grammar& g, const std::vector<Tree>& all, const std::stri
         if (o.runs("naive-dp")) naiveDp += timed([&] { naiveRollouts(req, Surrogate::DP); });
         if (o.runs("dp")) dp += timed([&] { dpRollouts(req); });
         ++count, words += t.size(), spans += PruningMask::prunableCount(t.size());
+        progress.advance();
+        progress.throwIfCancelled();
     }
     if (count == 0) return;
     const double c = count;
@@ -142,21 +150,22 @@ void benchBucket(const Grammar& g, const std::vector<Tree>& all, const std::stri
                              {"naiveDp", naiveDp.wall},
                              {"dp", dp.wall}}}});
     if (!o.json)
-        std::cout << std::left << std::setw(8) << kind << std::setw(8) << bucket << std::right
-                  << std::fixed << std::setw(4) << count << std::setprecision(1) << std::setw(8)
-                  << words / c << std::setw(8) << spans / c << std::setprecision(2) << std::setw(14)
-                  << 1e3 * naiveCp.cpu / c << std::setw(10) << 1e3 * cp.cpu / c
-                  << std::setprecision(1) << std::setw(7) << naiveCp.cpu / cp.cpu
-                  << std::setprecision(2) << std::setw(14) << 1e3 * naiveDp.cpu / c << std::setw(10)
-                  << 1e3 * dp.cpu / c << std::setprecision(1) << std::setw(7)
-                  << naiveDp.cpu / dp.cpu << "\n";
+        text << std::left << std::setw(8) << kind << std::setw(8) << bucket << std::right
+             << std::fixed << std::setw(4) << count << std::setprecision(1) << std::setw(8)
+             << words / c << std::setw(8) << spans / c << std::setprecision(2) << std::setw(14)
+             << 1e3 * naiveCp.cpu / c << std::setw(10) << 1e3 * cp.cpu / c << std::setprecision(1)
+             << std::setw(7) << naiveCp.cpu / cp.cpu << std::setprecision(2) << std::setw(14)
+             << 1e3 * naiveDp.cpu / c << std::setw(10) << 1e3 * dp.cpu / c << std::setprecision(1)
+             << std::setw(7) << naiveDp.cpu / dp.cpu << "\n";
 }
 
 // Single-flip latency as the GUI sees it: flip + read the FlipResult (tree, F1, events) + undo,
 // on every flip of the --latency-sentences sentences of --latency-len words.
 void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const std::string& kind,
-                  const BenchRolloutsOptions& o, nlohmann::json& out) {
+                  const BenchRolloutsOptions& o, nlohmann::json& out, const Progress& progress,
+                  std::ostream& text) {
     std::mt19937 rng(o.seed);
+    progress.begin("latency " + kind, static_cast<long>(lat.size()));
     std::vector<double> wallMs, cpuMs;
     for (const Tree* t : lat) {
         ChangePropagator cp(g, t->words(), makeMask(kind, g, *t, o.pruneP, rng));
@@ -170,6 +179,8 @@ void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const s
                 });
                 wallMs.push_back(1e3 * tm.wall), cpuMs.push_back(1e3 * tm.cpu);
             }
+        progress.advance();
+        progress.throwIfCancelled();
     }
     out["latency"].push_back({{"mask", kind},
                               {"length", o.latencyLen},
@@ -180,11 +191,11 @@ void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const s
                               {"maxMs", percentile(cpuMs, 1.0)},
                               {"medianWallMs", percentile(wallMs, 0.5)}});
     if (!o.json)
-        std::cout << "latency " << kind << " n=" << o.latencyLen << " (" << lat.size()
-                  << " sentences, " << wallMs.size() << " flips): flip+result+undo median "
-                  << std::setprecision(3) << percentile(cpuMs, 0.5) << " ms, p90 "
-                  << percentile(cpuMs, 0.9) << " ms, max " << percentile(cpuMs, 1.0)
-                  << " ms (CPU); median wall " << percentile(wallMs, 0.5) << " ms\n";
+        text << "latency " << kind << " n=" << o.latencyLen << " (" << lat.size() << " sentences, "
+             << wallMs.size() << " flips): flip+result+undo median " << std::setprecision(3)
+             << percentile(cpuMs, 0.5) << " ms, p90 " << percentile(cpuMs, 0.9) << " ms, max "
+             << percentile(cpuMs, 1.0) << " ms (CPU); median wall " << percentile(wallMs, 0.5)
+             << " ms\n";
 }
 
 int runBenchRollouts(BenchRolloutsOptions o) {
@@ -198,14 +209,20 @@ int runBenchRollouts(BenchRolloutsOptions o) {
     if (!o.only.empty()) o.latencySentences = 0;
     nlohmann::json out = {{"rows", nlohmann::json::array()}};
     if (o.only.empty()) warmUp(g, all, o.seed);
+    // The table is printed once the work is done: rows printed as they come would mix with the
+    // progress line on a terminal.
+    std::ostringstream text;
     if (!o.json)
-        std::cout << "mask    bucket  sent  mean_n  mean_T  naive_rCP_ms     CP_ms   CP_x  "
-                     "naive_rDP_ms     DP_ms   DP_x"
-                     "  (thread CPU ms per sentence)\n";
-    for (const auto& kind : kinds) {
+        text << "mask    bucket  sent  mean_n  mean_T  naive_rCP_ms     CP_ms   CP_x  "
+                "naive_rDP_ms     DP_ms   DP_x"
+                "  (thread CPU ms per sentence)\n";
+    auto console = std::make_unique<ConsoleProgress>("bench-rollouts", "mask", o.quiet);
+    const Progress& progress = console->progress();
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        progress.setStep(static_cast<int>(k) + 1, static_cast<int>(kinds.size()));
         std::mt19937 rng(o.seed);
         for (const auto& [bucket, range] : buckets)
-            benchBucket(g, all, kind, bucket, range, o, rng, out);
+            benchBucket(g, all, kinds[k], bucket, range, o, rng, out, progress, text);
     }
     std::vector<const Tree*> lat;
     for (const Tree& t : all)
@@ -213,8 +230,12 @@ int runBenchRollouts(BenchRolloutsOptions o) {
             lat.push_back(&t);
     if (!lat.empty() && o.latencySentences > 0)
         for (const auto& kind : kinds)
-            benchLatency(g, lat, kind, o, out);
-    if (o.json) std::cout << out.dump(2) << "\n";
+            benchLatency(g, lat, kind, o, out, progress, text);
+    console.reset(); // clears the progress line
+    if (o.json)
+        std::cout << out.dump(2) << "\n";
+    else
+        std::cout << text.str();
     return 0;
 }
 

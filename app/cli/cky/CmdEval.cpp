@@ -1,6 +1,7 @@
 // prunescope-cli eval: parse a treebank and score it with EVALB (COLLINS.prm).
 #include "app/cli/Commands.h"
 #include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/eval/CorpusEvaluator.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/policy/PolicyMask.h"
@@ -20,7 +21,7 @@ void addEvalCommand(CLI::App& app) {
         int maxLen = 0;
         int threads = 0;
         std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
-        bool json = false;
+        bool json = false, quiet = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
@@ -32,11 +33,12 @@ void addEvalCommand(CLI::App& app) {
         ->check(CLI::NonNegativeNumber);
     sub->add_flag("--json", o->json, "Print the summary as JSON");
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
+    addQuietOption(sub, o->quiet);
     setAction(sub, [o] {
         Grammar g = loadGrammar(o->grammar);
         Policy policy; // every input file is checked before the long work starts
         if (!o->policy.empty()) policy = loadPolicy(o->policy);
-        ConsoleProgress console("eval");
+        ConsoleProgress console("eval", "step", o->quiet);
         const std::vector<Tree> gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         requireTreesToEvaluate(gold, o->treebank, o->maxLen);
         EvaluationOptions opt;

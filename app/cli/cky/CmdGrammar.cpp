@@ -29,6 +29,7 @@ void addGrammarCommand(CLI::App& app) {
         std::uint64_t seed = 1;
         std::string dev;
         int threads = 0;
+        bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--train", o->train, "Treebank file or directory of .mrg files")->required();
@@ -38,6 +39,7 @@ void addGrammarCommand(CLI::App& app) {
                         "Horizontal Markov order (-1 = infinite; 0 with --split-merge)")
             ->capture_default_str();
     sub->add_flag("--parent", o->parent, "Parent annotation (vertical order 2)");
+    addQuietOption(sub, o->quiet);
     sub->add_option("--rare", o->rare,
                     "Words seen at most this often become unknown-word signatures")
         ->capture_default_str();
@@ -85,7 +87,7 @@ void addGrammarCommand(CLI::App& app) {
             sm.threads = o->threads;
             sm.checkpointPrefix = o->out;
             SplitMergeReport rep;
-            ConsoleProgress console("grammar", "cycle");
+            ConsoleProgress console("grammar", "cycle", o->quiet);
             g = trainSplitMerge(trees, dev, sm, console.progress(), &rep);
             std::cout << "split-merge " << sm.cycles << "\nem-trees " << rep.trainTrees
                       << "\nheld-out-trees " << rep.devTrees << (rep.heldOut ? " (every 20th)" : "")

@@ -126,7 +126,7 @@ int trainLolsOnRanks(const LolsOpts& o) {
     }
     // Rank 0 opens the run and reads its inputs before the others start on them, so bad input
     // is reported once, by rank 0, and the other ranks just exit.
-    ConsoleProgress console("lols", "iteration");
+    ConsoleProgress console("lols", "iteration", o.quiet);
     std::optional<RunDirectory> rd;
     std::optional<LolsRunInputs> in;
     try {
@@ -180,7 +180,7 @@ int trainLols(const LolsOpts& o) {
             " processes by an MPI launcher, but this prunescope-cli was built without MPI "
             "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
 #endif
-    ConsoleProgress console("lols", "iteration");
+    ConsoleProgress console("lols", "iteration", o.quiet);
     OpenedRun run = openRun(o, console.progress());
     LolsRunOptions opt;
     opt.threads = o.threads;
@@ -254,7 +254,8 @@ void addLolsTrainCommand(CLI::App& app) {
                     "the node; results do not depend on it)");
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
-    sub->add_flag("--quiet", o->quiet, "Do not print one line per iteration");
+    sub->add_flag("--quiet", o->quiet,
+                  "Print no line per iteration and no progress (Ctrl-C still cancels)");
     setAction(sub, [o, surrogate, engine, noQ0] {
         // The deprecated spelling sets the same value without the option's own check.
         if (o->spec.trainLimit < 0)
@@ -274,6 +275,7 @@ void addRegretCommand(CLI::App& app) {
         double lambda = std::numeric_limits<double>::quiet_NaN();
         int maxLen = 40, limit = 0, threads = 0, cpPerWord = 0;
         std::uint64_t seed = 1;
+        bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
@@ -291,6 +293,7 @@ void addRegretCommand(CLI::App& app) {
     sub->add_option("--seed", o->seed, "Seed for sampled states");
     sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)");
     addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
+    addQuietOption(sub, o->quiet);
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
         const Policy p = loadPolicy(o->policy);
@@ -301,7 +304,7 @@ void addRegretCommand(CLI::App& app) {
         opt.threads = o->threads;
         opt.cpRolloutsPerWord = o->cpPerWord;
         opt.seed = o->seed;
-        ConsoleProgress console("regret");
+        ConsoleProgress console("regret", "step", o->quiet);
         const auto sentences = firstN(
             lolsSentences(readNormalizedTreebank(o->treebank, 0, console.progress()), o->maxLen),
             o->limit);
@@ -333,6 +336,7 @@ void addCompareCommand(CLI::App& app) {
         double lambda = 0;
         int maxLen = 0, permutations = 10000, threads = 0;
         std::uint64_t seed = 1;
+        bool quiet = false;
     };
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
@@ -347,9 +351,10 @@ void addCompareCommand(CLI::App& app) {
                     "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
         ->check(CLI::NonNegativeNumber);
     addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
+    addQuietOption(sub, o->quiet);
     setAction(sub, [o] {
         const Grammar g = loadGrammar(o->grammar);
-        ConsoleProgress console("compare", "policy");
+        ConsoleProgress console("compare", "policy", o->quiet);
         const auto gold = readNormalizedTreebank(o->treebank, 0, console.progress());
         requireTreesToEvaluate(gold, o->treebank, o->maxLen);
         EvaluationOptions eo;

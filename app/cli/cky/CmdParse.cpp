@@ -1,5 +1,7 @@
 // prunescope-cli parse: parse sentences (or a treebank's words) and print PTB trees.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
+#include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/parse/CkyReplay.h"
 #include "core/parse/Parser.h"
@@ -43,7 +45,7 @@ std::string dumpJsonLine(const nlohmann::json& j, std::size_t sentence, bool& wa
 struct ParseOptions {
     std::string grammar, input, treebank, maskFile, policy;
     std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
-    bool json = false, binarized = false, skipTooLarge = false, replay = false;
+    bool json = false, binarized = false, skipTooLarge = false, replay = false, quiet = false;
 };
 
 void declareParseOptions(CLI::App* sub, ParseOptions& o) {
@@ -68,6 +70,7 @@ void declareParseOptions(CLI::App* sub, ParseOptions& o) {
         ->needs("--json");
     sub->add_flag("--binarized", o.binarized, "Print the binarized tree as the grammar derives it");
     addMemoryBudgetOption(sub, o.memoryBudgetMiB);
+    addQuietOption(sub, o.quiet);
     sub->add_flag(
         "--skip-too-large", o.skipTooLarge,
         "Skip sentences over 4095 words or the memory budget (an empty line, or a JSON object with "
@@ -178,7 +181,11 @@ int runParse(const ParseOptions& o) {
     int failures = 0, skipped = 0;
     bool warnedUtf8 = false;
     PruningMask policyMaskBuffer;
-    for (std::size_t s = 0; s < sentences.size(); ++s) {
+    ConsoleProgress console("parse", "sentence", o.quiet || ConsoleProgress::stdoutIsTerminal());
+    const Progress& progress = console.progress();
+    progress.begin("parsing", static_cast<long>(sentences.size()));
+    for (std::size_t s = 0; s < sentences.size(); ++s, progress.advance()) {
+        progress.throwIfCancelled(); // Ctrl-C: every printed line is a whole sentence
         const auto& w = sentences[s].words;
         if (!tooLarge[s].empty()) {
             ++skipped;

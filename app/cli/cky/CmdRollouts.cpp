@@ -27,7 +27,7 @@ struct CheckRolloutsOptions {
     int maxLen = 40, limit = 0;
     double pruneP = 0.4, tolerance = 1e-9;
     unsigned seed = 1;
-    bool skipCp = false, skipDp = false;
+    bool skipCp = false, skipDp = false, quiet = false;
 };
 
 void declareCheckRolloutsOptions(CLI::App* sub, CheckRolloutsOptions& o) {
@@ -47,6 +47,7 @@ void declareCheckRolloutsOptions(CLI::App* sub, CheckRolloutsOptions& o) {
     addMaxSentencesOption(sub, o.limit, "the treebank", {"--limit"});
     sub->add_flag("--no-cp", o.skipCp, "Skip the change-propagation check");
     sub->add_flag("--no-dp", o.skipDp, "Skip the inside-outside check");
+    addQuietOption(sub, o.quiet);
 }
 
 // What the whole check counted.
@@ -141,7 +142,7 @@ int runCheckRollouts(const CheckRolloutsOptions& o) {
     Parser parser(g);
     CheckTally tally;
     const auto start = std::chrono::steady_clock::now();
-    ConsoleProgress console("check-rollouts", "step");
+    ConsoleProgress console("check-rollouts", "step", o.quiet);
     const Progress& progress = console.progress();
     progress.begin("checking", static_cast<long>(trees.size()));
     for (std::size_t s = 0; s < trees.size(); ++s) {

@@ -184,7 +184,7 @@ void addCubeEval(CLI::App& app) {
 struct CubeParseOptions {
     std::string model, input = "-", mask, explain;
     int beam = 0, kbest = 1;
-    bool conll = false;
+    bool conll = false, quiet = false;
     CubeMasks masks;
 };
 
@@ -212,6 +212,7 @@ void declareCubeParseOptions(CLI::App* sub, CubeParseOptions& o) {
         ->check(CLI::IsMember({"standard", "skip", "smax", "pmax"}));
     addDepStageOptions(*sub, o.masks.stages);
     sub->add_flag("--conll", o.conll, "Print CoNLL-X (ID FORM _ POS POS _ HEAD) instead of JSON");
+    addQuietOption(sub, o.quiet);
 }
 
 // The sentences of --input: tagged text on standard input ('-'), else a file or directory.
@@ -298,7 +299,13 @@ int runCubeParse(CubeParseOptions& o) {
     co.singleRoot = model.singleRoot;
     CubePruner pruner(co);
     nlohmann::json out = nlohmann::json::array();
+    auto console = std::make_unique<ConsoleProgress>(
+        "cube parse", "sentence", o.quiet || (o.conll && ConsoleProgress::stdoutIsTerminal()));
+    const Progress& progress = console->progress();
+    progress.begin("parsing", static_cast<long>(sentences.size()));
     for (const DepSentence& s : sentences) {
+        progress.throwIfCancelled();
+        progress.advance(); // counts sentences started (CoNLL is printed as each is parsed)
         std::optional<ArcMask> mask = fileMask;
         if (!mask && stageMasks) mask = stageMasks(s);
         if (std::string why; !pruner.fits(s.size(), &why))
@@ -310,6 +317,7 @@ int runCubeParse(CubeParseOptions& o) {
         else
             out.push_back(cubeParseJson(o, pruner, scorer, s, p, co.beam));
     }
+    console.reset(); // clears the progress line before the JSON
     if (!o.conll) std::cout << out.dump(2) << "\n";
     return 0;
 }

@@ -4,6 +4,7 @@
 // (core/dep/DepInspection.h, the same code the explorer's dependency view runs). Formats:
 // docs/file-formats.md.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "app/cli/Options.h"
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "core/dep/ArcMaskFile.h"
@@ -24,7 +25,7 @@ namespace {
 struct DepParseOptions {
     std::string model, input, mask;
     DepStageOptions stages;
-    bool json = false;
+    bool json = false, quiet = false;
     int sentence = 0;
 };
 
@@ -49,6 +50,7 @@ void declareDepParseOptions(CLI::App* sub, DepParseOptions& o) {
     sub->add_flag("--json", o.json,
                   "Print one JSON object {model, stages, sentences: [...]} (heads, maxMarginals, "
                   "prunedBy, ...)");
+    addQuietOption(sub, o.quiet);
 }
 
 // --mask-file FILE; it settles --sentence when that is 0: the sentence the explorer recorded the
@@ -123,7 +125,13 @@ int runDepParse(DepParseOptions& o) {
     nlohmann::json out{{"model", {{"path", o.model}, {"order", model.order}}},
                        {"stages", stageInfo}};
     nlohmann::json list = nlohmann::json::array();
+    auto console = std::make_unique<ConsoleProgress>(
+        "dep parse", "sentence", o.quiet || (!o.json && ConsoleProgress::stdoutIsTerminal()));
+    const Progress& progress = console->progress();
+    progress.begin("parsing", static_cast<long>(sentences.size()));
     for (const DepSentence& s : sentences) {
+        progress.throwIfCancelled();
+        progress.advance(); // counts sentences started (the table is printed as each is parsed)
         const DepInspection r = inspectDepSentence(pipeline, s, parser, mask ? &*mask : nullptr);
         if (o.json) {
             list.push_back(depInspectionJson(s, r));
@@ -132,6 +140,7 @@ int runDepParse(DepParseOptions& o) {
         printInspectionTable(s, r);
         checkOutput();
     }
+    console.reset(); // clears the progress line before the JSON
     if (o.json) {
         out["sentences"] = list;
         std::cout << out.dump() << "\n";

@@ -35,7 +35,7 @@ struct RandomizedOpts {
         permutations = 10000;
     double support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction;
     std::uint64_t seed = 1;
-    bool noOracle = false;
+    bool noOracle = false, quiet = false;
     RandomizedGiven given{};
 };
 
@@ -129,6 +129,7 @@ void declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
                     "Figure-of-merit thresholds of the tic-tac-toe masks (default grid)")
         ->delimiter(',');
     sub->add_flag("--no-oracle", o.noOracle, "Skip the exact-posterior threshold masks");
+    addQuietOption(sub, o.quiet);
     sub->add_option("--repeats", o.repeats, "Independent chains per sentence")
         ->capture_default_str();
     addMaxSentencesOption(sub, o.limit, "the treebank", {"--limit"});
@@ -254,7 +255,7 @@ int runRandomized(const RandomizedOpts& o) {
     for (const auto& p : extra)
         masks.push_back(&p);
 
-    ConsoleProgress console("randomized", "sentence");
+    ConsoleProgress console("randomized", "sentence", o.quiet);
     const BiasExperimentResult r =
         runBiasExperiment(g, sentences, fom.policy, masks, biasOptions(o), console.progress());
     const auto cmp = r.comparisons(o.permutations, o.seed);

@@ -30,6 +30,7 @@ struct RandomizedEmOpts {
     double stepSize = 0.5, support = kDefaultSupportThreshold, fraction = kDefaultSelectionFraction,
            fixed = -1;
     std::uint64_t seed = 1;
+    bool quiet = false;
     CLI::Option* jsonGiven = nullptr; // --json without a file prints the JSON
 };
 
@@ -78,6 +79,7 @@ void declareRandomizedEmOptions(CLI::App* sub, RandomizedEmOpts& o) {
         sub->add_option("--json", o.json, "Print JSON to stdout, or write it to the given file")
             ->expected(0, 1);
     addOutJsonOption(sub, o.json); // the file form of --json FILE, as in every command
+    addQuietOption(sub, o.quiet);
 }
 
 // The EM corpus, the dev treebank and the figure-of-merit policy.
@@ -226,7 +228,7 @@ void printEmTable(const nlohmann::json& out, const RandomizedEmOpts& o, const Em
 
 int runRandomizedEm(const RandomizedEmOpts& o) {
     const EmInputs in = loadEmInputs(o);
-    ConsoleProgress console("randomized-em", "iteration");
+    ConsoleProgress console("randomized-em", "iteration", o.quiet);
     const std::vector<ExpectationMethod> methods = orderedMethods(o.methods);
     if (!o.saveDir.empty()) std::filesystem::create_directories(o.saveDir);
 
