@@ -26,11 +26,13 @@ void addEvalCommand(CLI::App& app) {
     auto o = std::make_shared<Opts>();
     sub->add_option("--grammar", o->grammar, "Grammar file")->required();
     sub->add_option("--treebank", o->treebank, "Gold treebank file or directory")->required();
-    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = no limit)");
+    sub->add_option("--max-len", o->maxLen, "Skip sentences longer than this (0 = no limit)")
+        ->capture_default_str();
     sub->add_option("--policy", o->policy, "Prune with this policy file (default: no pruning)");
     sub->add_option("--threads", o->threads,
                     "Sentences parsed in parallel (0 = all cores; only the timings depend on it)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     sub->add_flag("--json", o->json, "Print the summary as JSON");
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
     addQuietOption(sub, o->quiet);

@@ -40,7 +40,8 @@ void addFrontierRetrainCommand(CLI::App& app) {
                     "directory (its policies/iter-NNN.json)");
     sub->add_option("--threads", o->threads,
                     "LOLS points: worker threads (0 = all cores; results do not depend on it)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     sub->add_flag("--quiet", o->quiet, "No progress output");
     setAction(sub, [o] {
         namespace fs = std::filesystem;

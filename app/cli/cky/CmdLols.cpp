@@ -230,7 +230,8 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--q0-scale", s.q0Scale, "Multiplier on the baseline dataset Q0's weights")
         ->check(CLI::NonNegativeNumber);
     sub->add_flag("--no-q0", *noQ0, "Do not aggregate the baseline dataset Q0");
-    sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)");
+    sub->add_option("--seed", s.lols.seed, "Random seed (minibatches, rCP span samples)")
+        ->capture_default_str();
     sub->add_option("--lbfgs-gradient-reduction", s.lols.logreg.gradientReduction,
                     "Retraining stops once the gradient norm fell by this factor from the warm "
                     "start (0 = off; "
@@ -251,7 +252,8 @@ void addLolsTrainCommand(CLI::App& app) {
         ->check(CLI::Range(0, 1000000));
     sub->add_option("--threads", o->threads,
                     "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on "
-                    "the node; results do not depend on it)");
+                    "the node; results do not depend on it)")
+        ->capture_default_str();
     sub->add_option("--out", o->out, "New run directory");
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
     sub->add_flag("--quiet", o->quiet,
@@ -286,12 +288,14 @@ void addRegretCommand(CLI::App& app) {
                     "lambda is in them)");
     sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
-    sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this");
+    sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this")->capture_default_str();
     addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_option("--cp-rollouts-per-word", o->cpPerWord,
-                    "Sample <= this*n states per sentence (0 = all)");
-    sub->add_option("--seed", o->seed, "Seed for sampled states");
-    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)");
+                    "Sample <= this*n states per sentence (0 = all)")
+        ->capture_default_str();
+    sub->add_option("--seed", o->seed, "Seed for sampled states")->capture_default_str();
+    sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)")
+        ->capture_default_str();
     addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
     addQuietOption(sub, o->quiet);
     setAction(sub, [o] {
@@ -344,12 +348,15 @@ void addCompareCommand(CLI::App& app) {
     sub->add_option("--baseline", o->baseline, "Baseline policy (A)")->required();
     sub->add_option("--lols", o->lols, "LOLS policy (B), e.g. RUNDIR/best.json")->required();
     sub->add_option("--lambda", o->lambda, "True-reward lambda, F1 points per mpush")->required();
-    sub->add_option("--max-len", o->maxLen, "Skip longer sentences (0 = all, as the paper's test)");
-    sub->add_option("--permutations", o->permutations, "Permutation samples");
-    sub->add_option("--seed", o->seed, "Permutation seed");
+    sub->add_option("--max-len", o->maxLen, "Skip longer sentences (0 = all, as the paper's test)")
+        ->capture_default_str();
+    sub->add_option("--permutations", o->permutations, "Permutation samples")
+        ->capture_default_str();
+    sub->add_option("--seed", o->seed, "Permutation seed")->capture_default_str();
     sub->add_option("--threads", o->threads,
                     "Sentences parsed in parallel (0 = all cores; results do not depend on it)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     addOutJsonOption(sub, o->json, /*jsonTookAFile=*/true);
     addQuietOption(sub, o->quiet);
     setAction(sub, [o] {
