@@ -28,7 +28,8 @@ struct BenchFeaturesOptions {
 
 void declareBenchFeaturesOptions(CLI::App* sub, BenchFeaturesOptions& o) {
     sub->add_option("--treebank", o.treebank, "Treebank file or directory")->required();
-    sub->add_option("--max-len", o.maxLen, "Longest sentence to include (0 = all)")
+    sub->add_option("--max-len", o.maxLen,
+                    "Longest sentence to include (0 = all; default 40 as in the paper)")
         ->capture_default_str();
     addRepeatsOption(sub, o.repeat, "Passes (the best is reported)", {"--repeat"});
     sub->add_option("--policy", o.policy, "Also time policyMask with this policy");

@@ -72,7 +72,10 @@ void declareBenchParseOptions(CLI::App* sub, BenchParseOptions& o) {
     sub->add_option("--grammar", o.grammar, "Grammar file")->required();
     sub->add_option("--treebank", o.treebank, "Treebank file or directory (its words are parsed)")
         ->required();
-    sub->add_option("--max-len", o.maxLen, "Longest sentence to include")->capture_default_str();
+    sub->add_option(
+           "--max-len", o.maxLen,
+           "Longest sentence to include (default 40: the paper's sentences of at most 40 words)")
+        ->capture_default_str();
     addRepeatsOption(sub, o.repeat, "Passes over the data (the best pass per bucket is reported)",
                      {"--repeat"});
     addRenamedOption(sub, o.mask, "--mask-kind",

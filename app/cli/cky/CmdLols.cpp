@@ -215,7 +215,9 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--minibatch", s.lols.minibatch, "Roll-in sentences per iteration")
         ->check(CLI::Range(1, kMaxMinibatch))
         ->capture_default_str();
-    sub->add_option("--max-len", s.maxLength, "Use sentences with n <= this")
+    sub->add_option("--max-len", s.maxLength,
+                    "Use sentences with n <= this"
+                    " (default 40: the paper's sentences of at most 40 words)")
         ->check(CLI::Range(1, kMaxSentenceLength))
         ->capture_default_str();
     addMaxTrainSentencesOption(sub, s.trainLimit, {"--train-limit"})->check(CLI::NonNegativeNumber);
@@ -288,7 +290,10 @@ void addRegretCommand(CLI::App& app) {
                     "lambda is in them)");
     sub->add_option("--surrogate", o->surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", o->engine, "fast | naive")->check(CLI::IsMember({"fast", "naive"}));
-    sub->add_option("--max-len", o->maxLen, "Use sentences with n <= this")->capture_default_str();
+    sub->add_option(
+           "--max-len", o->maxLen,
+           "Use sentences with n <= this (default 40: the paper's sentences of at most 40 words)")
+        ->capture_default_str();
     addMaxSentencesOption(sub, o->limit, "the treebank", {"--limit"});
     sub->add_option("--cp-rollouts-per-word", o->cpPerWord,
                     "Sample <= this*n states per sentence (0 = all)")

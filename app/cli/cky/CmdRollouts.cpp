@@ -35,7 +35,10 @@ void declareCheckRolloutsOptions(CLI::App* sub, CheckRolloutsOptions& o) {
     sub->add_option("--treebank", o.treebank,
                     "Gold treebank file or directory (e.g. the dev split)")
         ->required();
-    sub->add_option("--max-len", o.maxLen, "Longest sentence to check")->capture_default_str();
+    sub->add_option(
+           "--max-len", o.maxLen,
+           "Longest sentence to check (default 40: the paper's sentences of at most 40 words)")
+        ->capture_default_str();
     sub->add_option("--masks", o.masks, "Roll-in masks, comma-separated: keep, random, gold")
         ->capture_default_str();
     sub->add_option("--prune-fraction", o.pruneP, "Pruning probability of the random mask")

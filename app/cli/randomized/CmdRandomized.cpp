@@ -99,7 +99,9 @@ void declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
     sub->add_option("--replot", o.replot,
                     "Only redraw --out-svg / --plot-rules from the JSON a previous run wrote (no "
                     "--grammar, --treebank)");
-    sub->add_option("--max-len", o.maxLen, "Skip sentences longer than this")
+    sub->add_option("--max-len", o.maxLen,
+                    "Skip sentences longer than this (default 40: the paper's sentences of at most "
+                    "40 words)")
         ->capture_default_str();
     sub->add_option("--min-len", o.minLen, "Skip sentences shorter than this")
         ->capture_default_str();
@@ -137,7 +139,9 @@ void declareRandomizedOptions(CLI::App* sub, RandomizedOpts& o) {
         ->capture_default_str();
     sub->add_option("--permutations", o.permutations, "Samples of the paired permutation tests")
         ->capture_default_str();
-    sub->add_option("--threads", o.threads, "Worker threads (results do not depend on it)")
+    sub->add_option("--threads", o.threads,
+                    "Worker threads (0 = all cores; default 1, one chain at a time as "
+                    "earlier scripts expect; results do not depend on it)")
         ->capture_default_str();
     given.json =
         sub->add_option("--json", o.json, "Print JSON to stdout, or write it to the given file")

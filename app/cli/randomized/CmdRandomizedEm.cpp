@@ -70,7 +70,9 @@ void declareRandomizedEmOptions(CLI::App* sub, RandomizedEmOpts& o) {
                     "randomized E-step's pushes "
                     "in the first iteration)");
     sub->add_option("--policy", o.policy, "Figure-of-merit policy (default: the bundled one)");
-    sub->add_option("--threads", o.threads, "Worker threads (results do not depend on it)")
+    sub->add_option("--threads", o.threads,
+                    "Worker threads (0 = all cores; default 1, one chain at a time as "
+                    "earlier scripts expect; results do not depend on it)")
         ->capture_default_str();
     sub->add_option("--save-grammars", o.saveDir,
                     "Write each method's grammar after each iteration to this directory (rules of "
