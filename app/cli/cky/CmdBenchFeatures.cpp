@@ -1,6 +1,7 @@
 // prunescope-cli bench-features: span feature extraction and policy mask speed (spans/s), and
 // optionally baseline example construction and training time.
 #include "app/cli/Commands.h"
+#include "app/cli/ConsoleProgress.h"
 #include "app/cli/Options.h"
 #include "app/cli/cky/NumberArgument.h"
 #include "core/grammar/GrammarFile.h"
@@ -24,10 +25,12 @@ struct BenchFeaturesOptions {
     std::string treebank, policy, grammar, l2 = "2^-13";
     int maxLen = 40, repeat = 3, maxIterations = BaselineOptions{}.logreg.maxIterations;
     double trainWeight = 0;
+    bool quiet = false;
 };
 
 void declareBenchFeaturesOptions(CLI::App* sub, BenchFeaturesOptions& o) {
     sub->add_option("--treebank", o.treebank, "Treebank file or directory")->required();
+    addQuietOption(sub, o.quiet);
     sub->add_option("--max-len", o.maxLen,
                     "Longest sentence to include (0 = all; default 40 as in the paper)")
         ->capture_default_str();
@@ -103,8 +106,10 @@ void timeBaselineTraining(const BenchFeaturesOptions& o, const std::vector<Tree>
                           nlohmann::json& j) {
     if (o.grammar.empty()) throw UsageError("--train-weight needs --grammar");
     const Grammar g = loadGrammar(o.grammar);
+    // Progress for the part that runs for seconds (examples, L-BFGS), cleared before the JSON.
+    ConsoleProgress console("bench-features", "step", o.quiet);
     auto t0 = Clock::now();
-    BaselineExamples ex = baselineExamples(g, trees, o.maxLen, o.trainWeight);
+    BaselineExamples ex = baselineExamples(g, trees, o.maxLen, o.trainWeight, console.progress());
     j["examples"] = ex.examples.size();
     j["goldExamples"] = ex.positives;
     j["examplesSeconds"] = secondsSince(t0);
@@ -112,7 +117,7 @@ void timeBaselineTraining(const BenchFeaturesOptions& o, const std::vector<Tree>
     lo.l2 = parseNumber(o.l2, "--l2");
     lo.maxIterations = o.maxIterations;
     BaselineTrainInfo info;
-    trainBaselinePolicy(ex.examples, o.trainWeight, lo, &info);
+    trainBaselinePolicy(ex.examples, o.trainWeight, lo, &info, nullptr, console.progress());
     j["training"] = info.toJson();
 }
 
