@@ -91,7 +91,11 @@ void writeSessionFile(const std::string& path, const SessionFile& s) {
 }
 
 SessionFile readSessionFile(const std::string& path) {
-    const JsonDocument doc(readFile(path), path);
+    return sessionFromText(readFile(path), path);
+}
+
+SessionFile sessionFromText(const std::string& text, const std::string& path) {
+    const JsonDocument doc(text, path);
     const json& root = doc.root();
     SessionFile s;
     if (doc.string(doc.member(root, "format")) != kFormat)

@@ -59,5 +59,8 @@ void writeSessionFile(const std::string& path,
 // file that does not exist ("/grammar: no such file …"), or a mask whose length is not the
 // sentence's.
 SessionFile readSessionFile(const std::string& path);
+// The same for the file's text (`path` names it in errors and anchors relative paths); the fuzz
+// harness tests/fuzz/fuzz_session.cpp feeds it.
+SessionFile sessionFromText(const std::string& text, const std::string& path);
 
 } // namespace prunescope::gui
