@@ -3,8 +3,11 @@
 #include "PruneScopeVersion.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iomanip>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -420,6 +423,44 @@ std::string wrapLines(const std::string& text, std::size_t width) {
     }
     if (endsWithNewline) out << "\n";
     return out.str();
+}
+
+namespace {
+
+// A number of a CLI11 range message, short: "0.000000" -> "0", "4095" -> "4095".
+std::string shortNumber(const std::string& text) {
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0') return text;
+    std::ostringstream out;
+    out << std::setprecision(12) << v;
+    return out.str();
+}
+
+} // namespace
+
+std::string parseErrorLine(const std::string& what, const std::string& command) {
+    std::string line; // the first line; a second one says "Run with --help ..."
+    std::istringstream in(what);
+    std::getline(in, line);
+    // "Value X not in range LO to HI" (CLI::Range) -> "X is not in LO to HI", "at least LO".
+    static const std::regex range("Value (.*) not in range (\\S+) to (\\S+)$");
+    std::smatch m;
+    if (std::regex_search(line, m, range)) {
+        const std::string value = m[1], lo = m[2], hi = m[3];
+        const double loV = std::strtod(lo.c_str(), nullptr), hiV = std::strtod(hi.c_str(), nullptr);
+        std::string said;
+        if (hiV >= 1e300)
+            said = value + " is not allowed: it must be at least " + shortNumber(lo);
+        else if (loV <= -1e300)
+            said = value + " is not allowed: it must be at most " + shortNumber(hi);
+        else
+            said = value + " is not in " + shortNumber(lo) + " to " + shortNumber(hi);
+        line = line.substr(0, static_cast<std::size_t>(m.position(0))) + said;
+    }
+    return "error: " + line +
+           (command.empty() ? std::string(" (prunescope-cli --help)")
+                            : " (prunescope-cli " + command + " --help)");
 }
 
 std::string WrappingFormatter::make_help(const CLI::App* app, std::string name,

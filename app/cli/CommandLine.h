@@ -44,6 +44,12 @@ std::string quotedAlternatives(const std::vector<std::string>& names);
 // Returns the exit code when it answered or refused, nullopt when CLI11 should parse args.
 std::optional<int> preprocessCommandLine(const CLI::App& app, std::vector<std::string>& args);
 
+// CLI11's parse error as the one line every refusal prints (docs/cli.md, "Exit codes"):
+// "error: --max-len: 5000 is not in 1 to 4095 (prunescope-cli lols --help)". CLI11 writes two
+// lines and prints a non-negative range's upper end as 1.8e308 in full; this says "at least 0".
+// command: the subcommand's spelling, or empty.
+std::string parseErrorLine(const std::string& what, const std::string& command);
+
 // The top-level help (grouped, one line per command, <= 40 lines) and one group's help.
 std::string topLevelHelp();
 std::string groupHelp(const std::string& group);

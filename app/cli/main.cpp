@@ -107,9 +107,13 @@ int main(int argc, char** argv) {
         std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
         app.parse(reversed);
     } catch (const CLI::ParseError& e) {
-        // --help prints and exits 0; a bad command line exits 2 (as bad input does).
-        const int code = app.exit(e);
-        return code == 0 ? 0 : 2;
+        // --help prints and exits 0; a bad command line exits 2 (as bad input does) with one line.
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::string command;
+        for (const CLI::App* sub : app.get_subcommands())
+            command = sub->get_name();
+        std::cerr << parseErrorLine(e.what(), command) << "\n";
+        return 2;
     }
     for (CLI::App* sub : app.get_subcommands()) {
         auto it = actions().find(sub);

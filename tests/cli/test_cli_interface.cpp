@@ -146,6 +146,23 @@ class TestCliInterface : public QObject {
         QCOMPARE(mask.exitCode, 2);
         QVERIFY2(mask.err.startsWith("error: --mask-kind must be all (or keep), gold or random:P"),
                  qPrintable(mask.err)); // the old spelling --mask still sets it
+        // CLI11's own refusals: one line, "error: " first, the range in short numbers.
+        const CliRun range = runCli({"lols", "--grammar", grammar_, "--max-len", "5000"});
+        QCOMPARE(range.exitCode, 2);
+        QCOMPARE(
+            range.err.trimmed(),
+            QString("error: --max-len: 5000 is not in 1 to 4095 (prunescope-cli lols --help)"));
+        const CliRun below =
+            runCli({"eval", "--grammar", grammar_, "--treebank", treebank_, "--threads", "-1"});
+        QCOMPARE(below.exitCode, 2);
+        QVERIFY2(below.err.trimmed() ==
+                     "error: --threads: -1 is not allowed: it must be at least 0 "
+                     "(prunescope-cli eval --help)",
+                 qPrintable(below.err));
+        const CliRun missing = runCli({"eval", "--grammar", grammar_});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.count('\n') == 1 && missing.err.startsWith("error: --treebank"),
+                 qPrintable(missing.err));
         const CliRun p = runCli({"bench-parse", "--grammar", grammar_, "--treebank", treebank_,
                                  "--mask-kind", "random:1.5"});
         QCOMPARE(p.exitCode, 2);
