@@ -134,6 +134,9 @@ int main(int argc, char** argv) {
         } catch (const prunescope::InputError& e) {
             std::cerr << "error: " << e.what() << "\n";
             return flushOutput(2);
+        } catch (const std::invalid_argument& e) {      // a value the command or core refused: bad
+            std::cerr << "error: " << e.what() << "\n"; // input (2), not a run-time failure (1)
+            return flushOutput(2);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << "\n";
             return flushOutput(1);

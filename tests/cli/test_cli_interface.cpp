@@ -146,6 +146,11 @@ class TestCliInterface : public QObject {
         QCOMPARE(mask.exitCode, 2);
         QVERIFY2(mask.err.startsWith("error: --mask-kind must be all (or keep), gold or random:P"),
                  qPrintable(mask.err)); // the old spelling --mask still sets it
+        // A value a command refuses after parsing (std::invalid_argument) is bad input too: 2.
+        const CliRun bucket = runCli(
+            {"bench-rollouts", "--grammar", grammar_, "--treebank", treebank_, "--buckets", "5-1"});
+        QCOMPARE(bucket.exitCode, 2);
+        QVERIFY2(bucket.err.startsWith("error: bucket '5-1' is not lo-hi"), qPrintable(bucket.err));
         // CLI11's own refusals: one line, "error: " first, the range in short numbers.
         const CliRun range = runCli({"lols", "--grammar", grammar_, "--max-len", "5000"});
         QCOMPARE(range.exitCode, 2);

@@ -168,14 +168,14 @@ int trainLols(const LolsOpts& o) {
     if (launchedByMpi()) return trainLolsOnRanks(o);
 #endif
 #if PRUNESCOPE_WITH_MPI
-    if (const int n = launcherProcesses(); n > 1)
-        throw std::invalid_argument(
+    if (const int n = launcherProcesses(); n > 1) // the launch, not the input: exit 1
+        throw std::runtime_error(
             "lols: started as " + std::to_string(n) +
             " processes, but not by an MPI launcher (no PMI/PMIx in the environment: use "
             "mpirun, or srun --mpi=pmix); each copy would train alone");
 #else
-    if (const int n = launcherProcesses(); n > 1)
-        throw std::invalid_argument(
+    if (const int n = launcherProcesses(); n > 1) // the launch, not the input: exit 1
+        throw std::runtime_error(
             "lols: started as " + std::to_string(n) +
             " processes by an MPI launcher, but this prunescope-cli was built without MPI "
             "(configure with -DPRUNESCOPE_MPI=ON); each copy would train alone");
