@@ -14,6 +14,7 @@
 #include "support/TestSuite.h"
 
 #include <QFile>
+#include <QProcess>
 
 #include <nlohmann/json.hpp>
 
@@ -272,6 +273,34 @@ class TestCubeCli : public QObject {
         }
         QCOMPARE(bench["rows"][1]["beam"].get<int>(), 2);
         QCOMPARE(bench["rows"][1]["uas"].get<double>(), e["uas"].get<double>());
+    }
+
+    // A sentence long enough to take more than ~10 s gets one warning line naming it, the estimate
+    // and what to do, before the work (issue 46, item 10); short ones get none. The process is
+    // stopped once the warning is read.
+    void longSentenceIsAnnounced() {
+        const std::string dir = td::tempDir("cube-long");
+        QString tokens;
+        for (int i = 0; i < 100; ++i)
+            tokens += "the/DT dog/NN runs/VBZ ";
+        prunescope::writeFileAtomically(dir + "/long.txt", tokens.trimmed().toStdString() + "\n");
+        QProcess p;
+        p.start(td::cliBinary(),
+                {"cube", "parse", "--model", q(sampleModel()), "--input", q(dir + "/long.txt")});
+        QVERIFY(p.waitForStarted());
+        QByteArray err;
+        while (!err.contains('\n') && p.waitForReadyRead(60000))
+            err += p.readAllStandardError();
+        p.kill();
+        p.waitForFinished(10000);
+        QVERIFY2(err.startsWith("warning: " + QByteArray::fromStdString(dir) +
+                                "/long.txt:1: a sentence of 300 tokens; cube pruning grows as "
+                                "n^3 and may take about 16 s"),
+                 err.constData());
+        const Run shortOne =
+            cube({"cube-parse", "--model", q(sampleModel()), q(sampleSentences())});
+        QCOMPARE(shortOne.exitCode, 0);
+        QVERIFY2(!shortOne.err.contains("warning"), qPrintable(shortOne.err));
     }
 
     void badInput() {

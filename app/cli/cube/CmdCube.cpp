@@ -6,6 +6,7 @@
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "app/cli/dep/DepResultText.h"
 #include "app/cli/dep/DepTrainingFlags.h"
+#include "app/cli/dep/LongSentenceWarning.h"
 #include "core/cube/CubeExplain.h"
 #include "core/cube/CubeTraining.h"
 #include "core/dep/ArcMaskFile.h"
@@ -140,6 +141,7 @@ void addCubeEval(CLI::App& app) {
         const CubeModel model = loadCubeModel(o->model);
         const auto gold = readDepTreebank(o->treebank, o->maxLen);
         requireSentencesToEvaluate(gold.size(), o->treebank, o->maxLen);
+        if (!o->quiet) warnLongSentences(gold, kCubePruningCost, "--max-len N skips longer ones");
         const int beam = o->beam > 0 ? o->beam : model.beam;
         const nlohmann::json stages = o->masks.describe();
         ConsoleProgress console("cube-eval", "sentence", o->quiet);
@@ -294,6 +296,7 @@ int runCubeParse(CubeParseOptions& o) {
     if (!o.mask.empty()) fileMask = readSingleSentenceMask(o.mask, sentences);
     o.masks.describe();
     const ArcMaskSource stageMasks = o.masks.source();
+    if (!o.quiet) warnLongSentences(sentences, kCubePruningCost, "Ctrl-C twice stops it at once");
     CubeOptions co;
     co.beam = o.beam > 0 ? o.beam : model.beam;
     co.singleRoot = model.singleRoot;

@@ -5,6 +5,7 @@
 #include "app/cli/dep/DepPipelineOptions.h"
 #include "app/cli/dep/DepResultText.h"
 #include "app/cli/dep/DepTrainingFlags.h"
+#include "app/cli/dep/LongSentenceWarning.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
 #include "core/dep/DepTraining.h"
@@ -167,6 +168,7 @@ int runDepEval(DepEvalOptions& o) {
     const DepModel model = loadDepModel(o.model);
     std::vector<DepSentence> gold = readDepTreebank(o.treebank, o.maxLen);
     requireSentencesToEvaluate(gold.size(), o.treebank, o.maxLen);
+    if (!o.quiet) warnLongSentences(gold, kEisnerCost, "--max-len N skips longer ones");
     DepPipeline pipeline(model);
     nlohmann::json stageInfo = addDepStages(pipeline, o.stages);
     ConsoleProgress console("dep-eval", "step", o.quiet);

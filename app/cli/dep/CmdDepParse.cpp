@@ -7,6 +7,7 @@
 #include "app/cli/ConsoleProgress.h"
 #include "app/cli/Options.h"
 #include "app/cli/dep/DepPipelineOptions.h"
+#include "app/cli/dep/LongSentenceWarning.h"
 #include "core/dep/ArcMaskFile.h"
 #include "core/dep/DepInspection.h"
 #include "core/dep/DepParseInput.h"
@@ -119,6 +120,7 @@ int runDepParse(DepParseOptions& o) {
     std::optional<ArcMask> mask;
     if (!o.mask.empty()) mask = readParseMask(o.mask, o.sentence, sentences.size(), inputName);
     sentences = chooseSentences(std::move(sentences), o.sentence, mask, o.mask, inputName);
+    if (!o.quiet) warnLongSentences(sentences, kEisnerCost, "Ctrl-C twice stops it at once");
     DepPipeline pipeline(model);
     const nlohmann::json stageInfo = addDepStages(pipeline, o.stages);
     EisnerParser parser(model.eisnerOptions());
