@@ -1,11 +1,13 @@
 // GUI stress test (offscreen) of the explorer (issue 42): seeded random actions — next / previous
 // sentence (the Sentence menu's Alt+→ / Alt+← actions), Replay CKY (F5) and its step / show all /
-// stop, flips of random cells, undo, redo and the mask buttons — fired from timers 0-30 ms apart,
-// so that each runs from the event loop as a key press would, while replay traces are computing in
-// the background. Before the fix, Replay CKY waited for the previous trace in a nested event loop;
-// a next sentence run there destroyed the session the replay was copying, and the worker read a
-// freed sentence (a general protection fault in ReplayController::start's work, 10-80 pairs on the
-// dev split). The test checks the window is consistent after every action and at the end.
+// stop, flips of random cells, undo, redo, the mask buttons, switches to the dependency view and
+// back, and File ▸ Open of policies and the treebank (loaded in the background) — fired from timers
+// 0-30 ms apart, so that each runs from the event loop as a key press would, while replay traces
+// are computing in the background. Before the fix, Replay CKY waited for the previous trace in a
+// nested event loop; a next sentence run there destroyed the session the replay was copying, and
+// the worker read a freed sentence (a general protection fault in ReplayController::start's work,
+// 10-80 pairs on the dev split). The test checks the window is consistent after every action and at
+// the end.
 //
 // 1,000 actions in CI. scripts/gui-stress.sh runs 10,000 (PRUNESCOPE_STRESS_ACTIONS), with another
 // seed (PRUNESCOPE_STRESS_SEED) or treebank (PRUNESCOPE_STRESS_TREEBANK: a .mrg file or folder),
@@ -48,6 +50,8 @@ class TestExplorerStress : public QObject {
 
     // The window agrees with itself: a session of the selected sentence, a chart of its length,
     // a replay (if active) of that chart. Returns what disagrees, or an empty string.
+    QString treebank_;
+
     QString inconsistency() {
         SentenceSession* s = ex()->session();
         if (!s) return "no session";
@@ -78,11 +82,10 @@ class TestExplorerStress : public QObject {
         win_->resize(1280, 800);
         win_->show();
         QVERIFY(win_->loadSampleSync()); // the bundled grammar and policy
-        const QString treebank =
-            qEnvironmentVariableIsSet("PRUNESCOPE_STRESS_TREEBANK")
-                ? qEnvironmentVariable("PRUNESCOPE_STRESS_TREEBANK")
-                : QString::fromStdString(testdata::ptbDir("dev")) + "/wsj_0130.mrg";
-        QVERIFY(win_->openFileSync(treebank));
+        treebank_ = qEnvironmentVariableIsSet("PRUNESCOPE_STRESS_TREEBANK")
+                        ? qEnvironmentVariable("PRUNESCOPE_STRESS_TREEBANK")
+                        : QString::fromStdString(testdata::ptbDir("dev")) + "/wsj_0130.mrg";
+        QVERIFY(win_->openFileSync(treebank_));
         QVERIFY(win_->sentenceCount() > 3);
     }
 
@@ -96,7 +99,12 @@ class TestExplorerStress : public QObject {
         QVERIFY(next && prev);
         QAction* replay = ex()->replayAction();
         QCOMPARE(replay->shortcut(), QKeySequence(Qt::Key_F5));
-        int done = 0, replays = 0, flips = 0, navigations = 0, busyReplays = 0;
+        int done = 0, replays = 0, flips = 0, navigations = 0, busyReplays = 0, modeSwitches = 0,
+            fileOpens = 0;
+        const QStringList files = {
+            QString::fromStdString(testdata::samplePath("policies/baseline-w16.json")),
+            QString::fromStdString(testdata::samplePath("policies/baseline-w256.json")), treebank_,
+            QString::fromStdString(testdata::samplePath("policies/baseline-w128.json"))};
         QString failure;
         // An action must return without running others inside it: before the fix, F5 during a
         // computing trace waited in a nested event loop, where the next sentence destroyed the
@@ -122,39 +130,46 @@ class TestExplorerStress : public QObject {
                 fail("an action ran inside another one (a nested event loop in an action)");
             const int kind = std::uniform_int_distribution<int>(0, 99)(rng);
             const int count = win_->sentenceCount();
-            if (kind < 22) { // Alt+→ / Alt+← (wrapping to the start / end: keeps moving)
+            if (kind < 20) { // Alt+→ / Alt+← (wrapping to the start / end: keeps moving)
                 ++navigations;
                 const int at = win_->sentenceIndex();
-                if (kind < 16)
+                if (kind < 15)
                     at + 1 < count ? next->trigger() : win_->selectSentence(0);
                 else
                     at > 0 ? prev->trigger() : win_->selectSentence(count - 1);
-            } else if (kind < 44) { // F5, half the time on the keep-all mask (a longer trace)
-                if (kind < 33) ex()->keepAllAction()->trigger();
+            } else if (kind < 41) { // F5, half the time on the keep-all mask (a longer trace)
+                if (kind < 31) ex()->keepAllAction()->trigger();
                 ++replays;
                 busyReplays += ex()->replay()->computing(); // a trace is still being computed
                 replay->trigger();
-            } else if (kind < 50) {
+            } else if (kind < 47) {
                 ex()->replay()->stepForward();
-            } else if (kind < 53) {
+            } else if (kind < 50) {
                 ex()->replay()->finish();
-            } else if (kind < 56) {
+            } else if (kind < 53) {
                 ex()->stopReplay();
-            } else if (kind < 78) { // a click on a random cell
+            } else if (kind < 74) { // a click on a random cell
                 const int n = ex()->session()->length();
                 const int i = std::uniform_int_distribution<int>(0, n - 1)(rng);
                 const int k = std::uniform_int_distribution<int>(i + 1, n)(rng);
                 flips += ex()->requestFlip(i, k);
-            } else if (kind < 90) {
+            } else if (kind < 85) {
                 ex()->undoStack()->undo();
-            } else if (kind < 94) {
+            } else if (kind < 89) {
                 ex()->undoStack()->redo();
-            } else if (kind < 96) {
+            } else if (kind < 91) {
                 ex()->keepAllAction()->trigger();
-            } else if (kind < 98) {
+            } else if (kind < 93) {
                 ex()->keepGoldAction()->trigger();
-            } else {
+            } else if (kind < 95) {
                 ex()->resetAction()->trigger();
+            } else if (kind < 97) { // View ▸ dependency mode and back
+                ++modeSwitches;
+                win_->setMode(win_->mode() == MainWindow::Mode::Constituency
+                                  ? MainWindow::Mode::Dependency
+                                  : MainWindow::Mode::Constituency);
+            } else { // File ▸ Open, loaded in the background while the rest goes on
+                win_->openFile(files[static_cast<qsizetype>(fileOpens++ % files.size())]);
             }
             ++done;
             --depth;
@@ -175,12 +190,15 @@ class TestExplorerStress : public QObject {
         QVERIFY(processEventsUntil([&] { return done >= actions; }, 3600 * 1000));
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QVERIFY(ex()->replay()->waitUntilReady(600000)); // the last trace, if one is computing
+        QVERIFY(processEventsUntil([&] { return !win_->isLoading(); }, 600000)); // the last open
+        win_->setMode(MainWindow::Mode::Constituency);
         const QString atEnd = inconsistency();
         QVERIFY2(atEnd.isEmpty(), qPrintable(atEnd));
         qInfo("%d actions (seed %u): %d navigations, %d replays (%d while a trace was computing), "
-              "%d flips",
-              done, seed, navigations, replays, busyReplays, flips);
+              "%d flips, %d mode switches, %d file opens",
+              done, seed, navigations, replays, busyReplays, flips, modeSwitches, fileOpens);
         QVERIFY(replays > actions / 10 && navigations > actions / 10 && flips > actions / 10);
+        QVERIFY(modeSwitches > actions / 100 && fileOpens > actions / 100);
         // The window still works: a replay of the current sentence completes and matches it.
         ex()->replayAction()->trigger();
         QVERIFY(ex()->replay()->waitUntilReady(600000));
