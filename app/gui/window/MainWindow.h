@@ -22,6 +22,8 @@ class QToolBar;
 
 namespace prunescope::gui {
 
+struct SessionFile;
+
 class DepExplorerPanel;
 class GrammarEditor;
 class MaskComparisonPanel;
@@ -130,6 +132,11 @@ class MainWindow : public QMainWindow {
     // Documents, settings and exports (MainWindowDocuments.cpp).
     void startNextLoad();
     bool apply(const LoadResult& r);
+    // Sessions (MainWindowSession.cpp): every named document loaded and checked first (an error
+    // message, nothing changed), then applied.
+    struct SessionDocuments;
+    QString loadSessionDocuments(SessionFile& f, SessionDocuments& d);
+    bool applySession(const SessionFile& f, const SessionDocuments& d); // false: history dropped
     void reportError(const QString& message);
     void rebuildSession();
     void refreshSentenceBox();

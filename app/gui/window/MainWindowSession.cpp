@@ -76,6 +76,107 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
     return true;
 }
 
+// Every document a session names, loaded and checked before anything in the window changes.
+struct MainWindow::SessionDocuments {
+    LoadResult grammar, policy, sentences;
+};
+
+QString MainWindow::loadSessionDocuments(SessionFile& f, SessionDocuments& d) {
+    QString error;
+    // An error names the session file, the key and its place.
+    auto load = [&](const char* key, const std::string& p, std::initializer_list<FileKind> kinds,
+                    LoadResult& out) {
+        out = loadFile(QString::fromStdString(p));
+        const QString where = QString::fromStdString(f.where[key]) + QStringLiteral(": /") + key +
+                              QStringLiteral(": ");
+        if (!out.ok())
+            error = where + out.error;
+        else if (std::find(kinds.begin(), kinds.end(), out.kind) == kinds.end())
+            error = where +
+                    tr("%1 is a %2 file").arg(QString::fromStdString(p), fileKindName(out.kind));
+        return error.isEmpty();
+    };
+    if (!load("grammar", f.grammar, {FileKind::Grammar}, d.grammar)) return error;
+    if (!f.grammarRules.empty()) { // the grammar as edited in the app, over the file as its base
+        try {
+            d.grammar.grammar = std::make_shared<const Grammar>(
+                grammarFromRuleLines(*d.grammar.grammar, f.grammarRules));
+        } catch (const std::exception& e) {
+            return QString::fromStdString(f.where["grammarRules"]) +
+                   tr(": /grammarRules: %1").arg(QString::fromStdString(e.what()));
+        }
+    }
+    if (!f.policy.empty() && !load("policy", f.policy, {FileKind::Policy}, d.policy)) return error;
+    if (!f.sentences.empty() &&
+        !load("sentences", f.sentences, {FileKind::Treebank, FileKind::Sentences}, d.sentences))
+        return error;
+    if (!f.typed) {
+        const auto count = static_cast<int>(d.sentences.sentences.size());
+        if (f.sentenceIndex >= count ||
+            d.sentences.sentences[static_cast<std::size_t>(f.sentenceIndex)].words != f.words)
+            return QString::fromStdString(f.where["sentence"]) +
+                   tr(": /sentence: sentence %1 of %2 is not the saved one (the file has %3 "
+                      "sentences, or it changed)")
+                       .arg(f.sentenceIndex + 1)
+                       .arg(QString::fromStdString(f.sentences))
+                       .arg(count);
+        return {};
+    }
+    try { // a typed sentence over the explorer's memory budget: refused before anything changes
+        checkSessionFits(*d.grammar.grammar, static_cast<int>(f.words.size()),
+                         kDefaultParserMemoryBudget);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(f.where["sentence"]) +
+               tr(": /sentence: %1").arg(QString::fromStdString(e.what()));
+    }
+    return {};
+}
+
+bool MainWindow::applySession(const SessionFile& f, const SessionDocuments& d) {
+    pending_.clear();
+    apply(d.grammar);
+    grammarEdited_ = !f.grammarRules.empty();
+    if (f.policy.empty()) {
+        policy_.reset();
+        policyPath_.clear();
+    } else {
+        apply(d.policy);
+    }
+    if (f.sentences.empty()) {
+        sentences_.clear();
+        sentencesPath_.clear();
+        fileSentences_ = 0;
+        refreshSentenceBox();
+    } else {
+        apply(d.sentences);
+    }
+    if (f.typed) {
+        QStringList words;
+        for (const auto& w : f.words)
+            words << QString::fromStdString(w);
+        parseTypedSentence(words.join(' '));
+    } else {
+        selectSentence(f.sentenceIndex);
+    }
+    refreshTitle();
+    std::vector<ExplorerPanel::Edit> edits;
+    for (const SessionEdit& e : f.edits)
+        edits.push_back({e.flip, e.i, e.k, e.mask, QString::fromStdString(e.what)});
+    const bool history = explorer_->restoreEditHistory(edits, f.undoIndex, f.mask);
+    const SessionView& v = f.view;
+    explorer_->setQuantity(static_cast<Quantity>(indexOf(kQuantityNames, v.quantity)));
+    explorer_->setColorMap(static_cast<widgets::ColorMapKind>(indexOf(kColorMapNames, v.colorMap)));
+    explorer_->setAnimationMode(
+        static_cast<widgets::AnimationMode>(indexOf(kAnimationNames, v.animation)));
+    binarizedAct_->setChecked(v.binarizedSymbols);
+    presentationAct_->setChecked(v.presentationFont);
+    explorer_->chartZoom()->setZoom(v.chartZoom);
+    explorer_->predictedZoom()->setZoom(v.predictedZoom);
+    explorer_->goldZoom()->setZoom(v.goldZoom);
+    if (v.lambda) explorer_->setLambda(*v.lambda);
+    return history;
+}
+
 bool MainWindow::openSession(const QString& path, QString* error) {
     auto fail = [&](const QString& m) {
         const QString msg = tr("Could not open the session %1:\n%2\n\nNothing was changed.")
@@ -90,100 +191,9 @@ bool MainWindow::openSession(const QString& path, QString* error) {
     } catch (const std::exception& e) {
         return fail(QString::fromStdString(e.what()));
     }
-    // Every file first: an error names the session file, the key and its place.
-    auto load = [&](const char* key, const std::string& p, std::initializer_list<FileKind> kinds,
-                    LoadResult& out) {
-        out = loadFile(QString::fromStdString(p));
-        const QString where = QString::fromStdString(f.where[key]) + QStringLiteral(": /") + key +
-                              QStringLiteral(": ");
-        if (!out.ok()) return fail(where + out.error), false;
-        if (std::find(kinds.begin(), kinds.end(), out.kind) == kinds.end())
-            return fail(where + tr("%1 is a %2 file")
-                                    .arg(QString::fromStdString(p), fileKindName(out.kind))),
-                   false;
-        return true;
-    };
-    LoadResult grammar, policy, sentences;
-    if (!load("grammar", f.grammar, {FileKind::Grammar}, grammar)) return false;
-    if (!f.grammarRules.empty()) { // the grammar as edited in the app, over the file as its base
-        try {
-            grammar.grammar = std::make_shared<const Grammar>(
-                grammarFromRuleLines(*grammar.grammar, f.grammarRules));
-        } catch (const std::exception& e) {
-            return fail(QString::fromStdString(f.where["grammarRules"]) +
-                        tr(": /grammarRules: %1").arg(QString::fromStdString(e.what())));
-        }
-    }
-    if (!f.policy.empty() && !load("policy", f.policy, {FileKind::Policy}, policy)) return false;
-    if (!f.sentences.empty() &&
-        !load("sentences", f.sentences, {FileKind::Treebank, FileKind::Sentences}, sentences))
-        return false;
-    if (!f.typed) {
-        const auto count = static_cast<int>(sentences.sentences.size());
-        if (f.sentenceIndex >= count ||
-            sentences.sentences[static_cast<std::size_t>(f.sentenceIndex)].words != f.words)
-            return fail(QString::fromStdString(f.where["sentence"]) +
-                        tr(": /sentence: sentence %1 of %2 is not the saved one (the file has %3 "
-                           "sentences, or it changed)")
-                            .arg(f.sentenceIndex + 1)
-                            .arg(QString::fromStdString(f.sentences))
-                            .arg(count));
-    }
-    if (f.typed) { // over the explorer's memory budget: refused before anything changes
-        try {
-            checkSessionFits(*grammar.grammar, static_cast<int>(f.words.size()),
-                             kDefaultParserMemoryBudget);
-        } catch (const std::exception& e) {
-            return fail(QString::fromStdString(f.where["sentence"]) +
-                        tr(": /sentence: %1").arg(QString::fromStdString(e.what())));
-        }
-    }
-    // Apply: the documents, the sentence, the edits, the view.
-    pending_.clear();
-    apply(grammar);
-    grammarEdited_ = !f.grammarRules.empty();
-    if (f.policy.empty()) {
-        policy_.reset();
-        policyPath_.clear();
-    } else {
-        apply(policy);
-    }
-    if (f.sentences.empty()) {
-        sentences_.clear();
-        sentencesPath_.clear();
-        fileSentences_ = 0;
-        refreshSentenceBox();
-    } else {
-        apply(sentences);
-    }
-    if (f.typed) {
-        QStringList words;
-        for (const auto& w : f.words)
-            words << QString::fromStdString(w);
-        parseTypedSentence(words.join(' '));
-    } else {
-        selectSentence(f.sentenceIndex);
-    }
-    refreshTitle();
-    const bool history = explorer_->restoreEditHistory(
-        [&] {
-            std::vector<ExplorerPanel::Edit> edits;
-            for (const SessionEdit& e : f.edits)
-                edits.push_back({e.flip, e.i, e.k, e.mask, QString::fromStdString(e.what)});
-            return edits;
-        }(),
-        f.undoIndex, f.mask);
-    const SessionView& v = f.view;
-    explorer_->setQuantity(static_cast<Quantity>(indexOf(kQuantityNames, v.quantity)));
-    explorer_->setColorMap(static_cast<widgets::ColorMapKind>(indexOf(kColorMapNames, v.colorMap)));
-    explorer_->setAnimationMode(
-        static_cast<widgets::AnimationMode>(indexOf(kAnimationNames, v.animation)));
-    binarizedAct_->setChecked(v.binarizedSymbols);
-    presentationAct_->setChecked(v.presentationFont);
-    explorer_->chartZoom()->setZoom(v.chartZoom);
-    explorer_->predictedZoom()->setZoom(v.predictedZoom);
-    explorer_->goldZoom()->setZoom(v.goldZoom);
-    if (v.lambda) explorer_->setLambda(*v.lambda);
+    SessionDocuments documents;
+    if (const QString why = loadSessionDocuments(f, documents); !why.isEmpty()) return fail(why);
+    const bool history = applySession(f, documents);
     statusBar()->showMessage(
         history ? tr("Opened session %1").arg(QFileInfo(path).fileName())
                 : tr("Opened session %1: the mask is restored, but its undo history no longer "

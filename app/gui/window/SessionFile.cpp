@@ -94,6 +94,108 @@ SessionFile readSessionFile(const std::string& path) {
     return sessionFromText(readFile(path), path);
 }
 
+namespace {
+
+// "grammarRules": the edited grammar's rules, or nothing (null or absent).
+void readGrammarRules(const JsonDocument& doc, SessionFile& s) {
+    const json* rules = doc.optionalMember(doc.root(), "grammarRules");
+    if (!rules || rules->is_null()) return;
+    if (!rules->is_array() || rules->empty())
+        failAt(doc, *rules, "must be null or a non-empty array of {\"rule\", \"p\"}");
+    s.where["grammarRules"] = place(doc, *rules);
+    for (const json& r : *rules) {
+        const json& p = doc.member(r, "p");
+        const double probability = doc.number(p, 0, 1);
+        if (!(probability > 0)) failAt(doc, p, "a rule's probability must be in (0, 1]");
+        try {
+            s.grammarRules.push_back(parseRuleLine(doc.string(doc.member(r, "rule")), probability));
+        } catch (const std::invalid_argument& e) {
+            failAt(doc, r["rule"], e.what());
+        }
+    }
+}
+
+// "sentence": its index or typed words; every word one token.
+void readSentence(const JsonDocument& doc, SessionFile& s) {
+    const json& sentence = doc.member(doc.root(), "sentence");
+    s.where["sentence"] = place(doc, sentence);
+    s.sentenceIndex = doc.int32(doc.member(sentence, "index"), 0);
+    s.typed = doc.boolean(doc.member(sentence, "typed"));
+    const json& words = doc.member(sentence, "words");
+    if (!words.is_array() || words.empty())
+        failAt(doc, words, "must be a non-empty array of words");
+    for (const json& w : words) {
+        s.words.push_back(doc.string(w));
+        // A word is one token: an empty one or one holding a space would be split otherwise when
+        // the typed sentence is parsed again, and the mask would not fit it (issue 46).
+        const std::string& t = s.words.back();
+        if (t.empty()) failAt(doc, w, "a word must not be empty");
+        if (std::any_of(t.begin(), t.end(), [](unsigned char c) { return std::isspace(c) != 0; }))
+            failAt(doc, w, "a word must not hold a space (\"" + t + "\")");
+    }
+    if (!s.typed && s.sentences.empty())
+        failAt(doc, sentence, "a sentence of a file needs \"sentences\"");
+}
+
+PruningMask readMask(const JsonDocument& doc, const json& v) {
+    try {
+        return PruningMask::fromJson(v);
+    } catch (const std::exception& e) {
+        failAt(doc, v, e.what());
+    }
+}
+
+// "history": the undo stack of flips and whole masks, each for the sentence's length.
+void readHistory(const JsonDocument& doc, SessionFile& s) {
+    const json* history = doc.optionalMember(doc.root(), "history");
+    if (!history) return;
+    const json& edits = doc.member(*history, "edits");
+    if (!edits.is_array()) failAt(doc, edits, "must be an array");
+    for (const json& e : edits) {
+        SessionEdit edit;
+        if (const json* f = doc.optionalMember(e, "flip")) {
+            if (!f->is_array() || f->size() != 2) failAt(doc, *f, "must be [i, k]");
+            edit.i = doc.int32((*f)[0], 0, s.mask.n);
+            edit.k = doc.int32((*f)[1], 0, s.mask.n);
+            if (!PruningMask::prunable(s.mask.n, edit.i, edit.k))
+                failAt(doc, *f, "not a prunable span of the sentence");
+        } else {
+            edit.flip = false;
+            edit.mask = readMask(doc, doc.member(e, "mask"));
+            if (edit.mask.n != s.mask.n)
+                failAt(doc, e["mask"], "the mask is not for the sentence's length");
+            if (const json* w = doc.optionalMember(e, "what")) edit.what = doc.string(*w);
+        }
+        s.edits.push_back(std::move(edit));
+    }
+    s.undoIndex = doc.int32(doc.member(*history, "index"), 0, static_cast<int>(s.edits.size()));
+}
+
+// "view": every key optional.
+void readView(const JsonDocument& doc, SessionView& v) {
+    const json* view = doc.optionalMember(doc.root(), "view");
+    if (!view) return;
+    if (const json* x = doc.optionalMember(*view, "quantity"))
+        v.quantity = oneOf(doc, *x, {"keep", "inside", "constituents", "recall", "marginal"});
+    if (const json* x = doc.optionalMember(*view, "colorMap"))
+        v.colorMap = oneOf(doc, *x, {"viridis", "cividis"});
+    if (const json* x = doc.optionalMember(*view, "animation"))
+        v.animation = oneOf(doc, *x, {"instant", "animated", "step"});
+    if (const json* x = doc.optionalMember(*view, "binarizedSymbols"))
+        v.binarizedSymbols = doc.boolean(*x);
+    if (const json* x = doc.optionalMember(*view, "presentationFont"))
+        v.presentationFont = doc.boolean(*x);
+    if (const json* z = doc.optionalMember(*view, "zoom")) {
+        if (const json* x = doc.optionalMember(*z, "chart")) v.chartZoom = doc.number(*x, 1, 8);
+        if (const json* x = doc.optionalMember(*z, "predicted"))
+            v.predictedZoom = doc.number(*x, 1, 8);
+        if (const json* x = doc.optionalMember(*z, "gold")) v.goldZoom = doc.number(*x, 1, 8);
+    }
+    if (const json* x = doc.optionalMember(*view, "lambda")) v.lambda = doc.number(*x, 0, 1e9);
+}
+
+} // namespace
+
 SessionFile sessionFromText(const std::string& text, const std::string& path) {
     const JsonDocument doc(text, path);
     const json& root = doc.root();
@@ -114,98 +216,19 @@ SessionFile sessionFromText(const std::string& text, const std::string& path) {
         return p;
     };
     s.grammar = file("grammar", true);
-    if (const json* rules = doc.optionalMember(root, "grammarRules"); rules && !rules->is_null()) {
-        if (!rules->is_array() || rules->empty())
-            failAt(doc, *rules, "must be null or a non-empty array of {\"rule\", \"p\"}");
-        s.where["grammarRules"] = place(doc, *rules);
-        for (const json& r : *rules) {
-            const json& p = doc.member(r, "p");
-            const double probability = doc.number(p, 0, 1);
-            if (!(probability > 0)) failAt(doc, p, "a rule's probability must be in (0, 1]");
-            try {
-                s.grammarRules.push_back(
-                    parseRuleLine(doc.string(doc.member(r, "rule")), probability));
-            } catch (const std::invalid_argument& e) {
-                failAt(doc, r["rule"], e.what());
-            }
-        }
-    }
+    readGrammarRules(doc, s);
     s.policy = file("policy", false);
     s.sentences = file("sentences", false);
-    const json& sentence = doc.member(root, "sentence");
-    s.where["sentence"] = place(doc, sentence);
-    s.sentenceIndex = doc.int32(doc.member(sentence, "index"), 0);
-    s.typed = doc.boolean(doc.member(sentence, "typed"));
-    const json& words = doc.member(sentence, "words");
-    if (!words.is_array() || words.empty())
-        failAt(doc, words, "must be a non-empty array of words");
-    for (const json& w : words) {
-        s.words.push_back(doc.string(w));
-        // A word is one token: an empty one or one holding a space would be split otherwise when
-        // the typed sentence is parsed again, and the mask would not fit it (issue 46).
-        const std::string& t = s.words.back();
-        if (t.empty()) failAt(doc, w, "a word must not be empty");
-        if (std::any_of(t.begin(), t.end(), [](unsigned char c) { return std::isspace(c) != 0; }))
-            failAt(doc, w, "a word must not hold a space (\"" + t + "\")");
-    }
-    if (!s.typed && s.sentences.empty())
-        failAt(doc, sentence, "a sentence of a file needs \"sentences\"");
+    readSentence(doc, s);
     const json& mask = doc.member(root, "mask");
     s.where["mask"] = place(doc, mask);
-    auto readMask = [&](const json& v) {
-        try {
-            return PruningMask::fromJson(v);
-        } catch (const std::exception& e) {
-            failAt(doc, v, e.what());
-        }
-    };
-    s.mask = readMask(mask);
+    s.mask = readMask(doc, mask);
     if (s.mask.n != static_cast<int>(s.words.size()))
         failAt(doc, mask,
                "the mask is for " + std::to_string(s.mask.n) + " words but the sentence has " +
                    std::to_string(s.words.size()));
-    if (const json* history = doc.optionalMember(root, "history")) {
-        const json& edits = doc.member(*history, "edits");
-        if (!edits.is_array()) failAt(doc, edits, "must be an array");
-        for (const json& e : edits) {
-            SessionEdit edit;
-            if (const json* f = doc.optionalMember(e, "flip")) {
-                if (!f->is_array() || f->size() != 2) failAt(doc, *f, "must be [i, k]");
-                edit.i = doc.int32((*f)[0], 0, s.mask.n);
-                edit.k = doc.int32((*f)[1], 0, s.mask.n);
-                if (!PruningMask::prunable(s.mask.n, edit.i, edit.k))
-                    failAt(doc, *f, "not a prunable span of the sentence");
-            } else {
-                edit.flip = false;
-                edit.mask = readMask(doc.member(e, "mask"));
-                if (edit.mask.n != s.mask.n)
-                    failAt(doc, e["mask"], "the mask is not for the sentence's length");
-                if (const json* w = doc.optionalMember(e, "what")) edit.what = doc.string(*w);
-            }
-            s.edits.push_back(std::move(edit));
-        }
-        s.undoIndex = doc.int32(doc.member(*history, "index"), 0, static_cast<int>(s.edits.size()));
-    }
-    if (const json* view = doc.optionalMember(root, "view")) {
-        SessionView& v = s.view;
-        if (const json* x = doc.optionalMember(*view, "quantity"))
-            v.quantity = oneOf(doc, *x, {"keep", "inside", "constituents", "recall", "marginal"});
-        if (const json* x = doc.optionalMember(*view, "colorMap"))
-            v.colorMap = oneOf(doc, *x, {"viridis", "cividis"});
-        if (const json* x = doc.optionalMember(*view, "animation"))
-            v.animation = oneOf(doc, *x, {"instant", "animated", "step"});
-        if (const json* x = doc.optionalMember(*view, "binarizedSymbols"))
-            v.binarizedSymbols = doc.boolean(*x);
-        if (const json* x = doc.optionalMember(*view, "presentationFont"))
-            v.presentationFont = doc.boolean(*x);
-        if (const json* z = doc.optionalMember(*view, "zoom")) {
-            if (const json* x = doc.optionalMember(*z, "chart")) v.chartZoom = doc.number(*x, 1, 8);
-            if (const json* x = doc.optionalMember(*z, "predicted"))
-                v.predictedZoom = doc.number(*x, 1, 8);
-            if (const json* x = doc.optionalMember(*z, "gold")) v.goldZoom = doc.number(*x, 1, 8);
-        }
-        if (const json* x = doc.optionalMember(*view, "lambda")) v.lambda = doc.number(*x, 0, 1e9);
-    }
+    readHistory(doc, s);
+    readView(doc, s.view);
     return s;
 }
 
