@@ -70,7 +70,9 @@ DepExplorerPanel::DepExplorerPanel(QWidget* parent, bool openDefault) : QWidget(
 
 DepExplorerPanel::~DepExplorerPanel() = default; // the task cancels and waits
 
-void DepExplorerPanel::buildUi() {
+// The toolbar: open treebank, model, cascade and filters; the sentence; colouring; flips and
+// export.
+void DepExplorerPanel::buildToolBar() {
     toolBar_ = new QToolBar(tr("Dependency"));
     toolBar_->setObjectName("depToolBar");
     toolBar_->addAction(tr("Open Treebank…"), this, [this] {
@@ -143,7 +145,10 @@ void DepExplorerPanel::buildUi() {
                 tr("Saved %1 (prunescope-cli dep parse --mask-file %1 reproduces this parse)")
                     .arg(p));
     });
+}
 
+void DepExplorerPanel::buildUi() {
+    buildToolBar();
     stageBox_ = new QGroupBox(tr("Pruning stages"));
     stageLayout_ = new QHBoxLayout(stageBox_);
     stageLayout_->setContentsMargins(8, 4, 8, 4);

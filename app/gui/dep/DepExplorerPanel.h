@@ -99,6 +99,7 @@ class DepExplorerPanel : public QWidget {
   private:
     static constexpr int kAlphaSteps = 100; // slider positions for alpha in [0, 1]
     void buildUi();
+    void buildToolBar();
     void rebuildStageBox();
     void recompute();
     void refresh();
