@@ -62,7 +62,7 @@ test)
     "$cli" cube-compare "${pairs[@]}" --permutations 10000 --seed 1
     ;;
 bench)
-    "$cli" cube-bench --model "$out/pmax-k16.json" --treebank "$data/dev" --beams 1,4,16,64 --repeats "${REPEATS:-5}" --quiet
+    "$cli" cube-bench --model "$out/pmax-k16.json" --treebank "$data/dev" --beam 1,4,16,64 --repeats "${REPEATS:-5}" --quiet
     ;;
 *)
     echo "unknown step $step" >&2

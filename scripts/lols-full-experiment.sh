@@ -23,7 +23,7 @@ phase=${1:?baselines, lambdas, pilot, train, test or report}
 # The settings every LOLS run shares (protocol: "Budget", "Early stopping").
 common() {
   echo --grammar $G --train "$DATA/train" --dev "$DATA/dev" --max-len 40 --minibatch 2692 --iterations "$1" \
-       --dev-limit 0 --seed 1 --threads "$THREADS" --lbfgs-max-iterations-after-first 5
+       --max-dev-sentences 0 --seed 1 --threads "$THREADS" --lbfgs-max-iterations-after-first 5
 }
 lambda() { jq -r ".w$1.$2" "$RUNS/lambdas.json"; }  # w, true|rcp|rdp
 

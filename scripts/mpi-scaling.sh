@@ -16,8 +16,8 @@ ROUNDS=${ROUNDS:-3}
 CONFIGS=${CONFIGS:-1x1 2x1 1x2}
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 ARGS=(lols --grammar samples/grammar.gram --init samples/policies/baseline-w16.json --lambda 0.002
-      --train "$DATA/train" --dev "$DATA/dev" --max-len "${MAX_LEN:-20}" --train-limit "${TRAIN_LIMIT:-300}"
-      --dev-limit "${DEV_LIMIT:-50}" --minibatch "${MINIBATCH:-100}" --iterations "${ITERATIONS:-2}" --quiet)
+      --train "$DATA/train" --dev "$DATA/dev" --max-len "${MAX_LEN:-20}" --max-train-sentences "${TRAIN_LIMIT:-300}"
+      --max-dev-sentences "${DEV_LIMIT:-50}" --minibatch "${MINIBATCH:-100}" --iterations "${ITERATIONS:-2}" --quiet)
 echo "== $(date -u '+%F %T UTC'); $(lscpu | grep 'Model name' | sed 's/  */ /g'); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== ${CLI#$PWD/} ${ARGS[*]}"
 for r in $(seq 1 "$ROUNDS"); do
