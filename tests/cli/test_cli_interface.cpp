@@ -146,6 +146,18 @@ class TestCliInterface : public QObject {
         QCOMPARE(mask.exitCode, 2);
         QVERIFY2(mask.err.startsWith("error: --mask-kind must be all (or keep), gold or random:P"),
                  qPrintable(mask.err)); // the old spelling --mask still sets it
+        // bench-parse's name for the keep-everything mask works in check-rollouts too.
+        QStringList check{"check-rollouts", "--grammar",       grammar_, "--treebank",
+                          treebank_,        "--max-len",       "8",      "--masks",
+                          "keep,gold",      "--max-sentences", "2"};
+        const CliRun keep = runCli(check);
+        check[check.indexOf("keep,gold")] = "all,gold";
+        const CliRun all = runCli(check);
+        QCOMPARE(keep.exitCode, 0);
+        QCOMPARE(all.exitCode, 0);
+        QVERIFY2(all.out.contains("flips checked        108") &&
+                     keep.out.section('\n', 2, 4) == all.out.section('\n', 2, 4),
+                 qPrintable(keep.out + all.out));
         // A value a command refuses after parsing (std::invalid_argument) is bad input too: 2.
         const CliRun bucket = runCli(
             {"bench-rollouts", "--grammar", grammar_, "--treebank", treebank_, "--buckets", "5-1"});
