@@ -81,6 +81,16 @@ void DepExplorerPanel::buildToolBar() {
             tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"));
         if (!p.isEmpty()) openSentences(p);
     });
+    toolBar_
+        ->addAction(tr("Open Folder…"), this,
+                    [this] {
+                        const QString d = QFileDialog::getExistingDirectory(
+                            this, tr("Open Dependency Treebank Folder"),
+                            QFileInfo(sentencesPath_).absolutePath());
+                        if (!d.isEmpty()) openSentences(d);
+                    })
+        ->setToolTip(tr("Every .dp, .conll, .conllx and .conllu file of a folder, by name (a "
+                        "split such as UD's or the dependency sample's dev/)"));
     toolBar_->addAction(tr("Open Model…"), this, [this] {
         const QString p = QFileDialog::getOpenFileName(
             this, tr("Open Dependency Model"), QFileInfo(modelPath_).absolutePath(),

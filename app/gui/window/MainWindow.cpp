@@ -143,6 +143,8 @@ void MainWindow::setMode(Mode m) {
                                                    : explorer_);
     sentenceToolBar_->setVisible(m == Mode::Constituency);
     docLabel_->setVisible(m == Mode::Constituency);
+    for (QAction* a : constituencyOnly_) // the span chart's View entries (issue 42)
+        a->setEnabled(m == Mode::Constituency);
     modeActions_[m == Mode::Dependency ? 1 : 0]->setChecked(true);
     refreshTitle();
 }

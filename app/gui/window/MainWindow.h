@@ -11,6 +11,8 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <optional>
+
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -60,6 +62,11 @@ class MainWindow : public QMainWindow {
     widgets::ZoomArea* focusedZoomArea() const;
     // Loads in the background (queued); emits loadFinished. Errors: errorOccurred + a non-modal
     // dialog.
+    // A JSON file of another view (by its "format": dependency model, vine cascade, arc filter,
+    // dependency frontier -> the dependency view; cube model -> the cube explorer; frontier.json
+    // -> the frontier window) opens there at once: whether it opened, or nullopt when the file is
+    // none of those (the explorer's own loader takes it).
+    std::optional<bool> openOtherView(const QString& path);
     void openFile(const QString& path);
     // Loads on the calling thread (screenshots, tests). Returns false on error (after reporting
     // it).
@@ -168,6 +175,7 @@ class MainWindow : public QMainWindow {
     QAction* shortcutsAct_ = nullptr;
     QAction* editGrammarAct_ = nullptr;
     GrammarEditor* grammarEditor_ = nullptr;
+    QList<QAction*> constituencyOnly_; // View entries of the span chart: off in dependency mode
     bool grammarEdited_ = false; // the grammar in use is an edit of grammarPath_
     TourDialog* tour_ = nullptr;
     QLabel* hint_ = nullptr;

@@ -1,19 +1,29 @@
 // The main window's documents: background and synchronous loading, applying a loaded grammar,
 // policy, treebank or mask, the sentence list, recent files, remembered settings and exports.
+#include "app/gui/cube/CubeExplorerWindow.h"
 #include "app/gui/dep/DepExplorerPanel.h"
+#include "app/gui/dep/DepFrontierWindow.h"
 #include "app/gui/explorer/SentenceSession.h"
+#include "app/gui/frontier/FrontierWindow.h"
 #include "app/gui/window/MainWindow.h"
 
 #include "app/gui/explorer/GrammarEditor.h"
+#include "core/cube/CubeModel.h"
+#include "core/dep/DepModel.h"
+#include "core/filters/ArcFilterFile.h"
+#include "core/frontier/FrontierFile.h"
 #include "core/parse/Parser.h"
+#include "core/vine/VineCascade.h"
 #include "widgets/ImageExport.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -25,7 +35,50 @@ void MainWindow::openDialog(const QString& caption, const QString& filter) {
     if (!p.isEmpty()) openFile(p);
 }
 
+namespace {
+
+// The "format" of a JSON file (its top-level key, written near the start by every PruneScope
+// writer: keys are sorted, and the large arrays are "stages"/"weights"), or "" when none is seen.
+QString jsonFormat(const QString& path) {
+    if (QFileInfo(path).suffix().toLower() != "json") return {};
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    static const QRegularExpression format(R"re("format"\s*:\s*"([^"]*)")re");
+    const QRegularExpressionMatch m = format.match(QString::fromUtf8(f.read(64 * 1024)));
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+} // namespace
+
+std::optional<bool> MainWindow::openOtherView(const QString& path) {
+    const QString format = jsonFormat(path);
+    QString error;
+    bool ok = true;
+    if (format == kDepModelFormat || format == kVineCascadeFormat ||
+        format == kArcFilterFormat) { // the dependency view's documents
+        setMode(Mode::Dependency);
+        DepExplorerPanel* dep = depExplorer();
+        ok = format == kDepModelFormat      ? dep->openModel(path, &error)
+             : format == kVineCascadeFormat ? dep->openCascade(path, &error)
+                                            : dep->openFilter(path, &error);
+    } else if (format == "prunescope-dep-frontier") {
+        setMode(Mode::Dependency);
+        ok = DepFrontierWindow::openFiles(this, {path}, &error) != nullptr;
+    } else if (format == kCubeModelFormat) {
+        ok = CubeExplorerWindow::showFor(this)->openModelSync(path, &error);
+    } else if (format == kFrontierFormat) {
+        ok = FrontierWindow::showFor(this)->openFrontier(path, &error);
+    } else {
+        return std::nullopt; // a policy, a mask, or not JSON: the explorer's own loader
+    }
+    if (ok) addRecent(path);
+    emit loadFinished(ok, path);
+    if (!ok) reportError(tr("Could not open %1:\n%2").arg(QFileInfo(path).fileName(), error));
+    return ok;
+}
+
 void MainWindow::openFile(const QString& path) {
+    if (openOtherView(path)) return; // opened (or refused) in its own view
     pending_ << path;
     if (!loader_->isRunning()) startNextLoad();
 }
@@ -46,6 +99,7 @@ void MainWindow::startNextLoad() {
 }
 
 bool MainWindow::openFileSync(const QString& path) {
+    if (const std::optional<bool> other = openOtherView(path)) return *other;
     LoadResult r = loadFile(path);
     bool ok = apply(r);
     emit loadFinished(ok, path);

@@ -66,6 +66,13 @@ void MainWindow::buildFileMenu() {
         tr("Open &Dependency Treebank…"), tr("Open Dependency Treebank"), samplesDir() + "/dep",
         tr("Dependency treebanks (*.dp *.conll *.conllx *.conllu);;All files (*)"),
         &DepExplorerPanel::openSentences);
+    file->addAction(tr("Open Dependency Treebank Fo&lder…"), this, [this] {
+        const QString d = QFileDialog::getExistingDirectory(this, tr("Open Dependency Treebank "
+                                                                     "Folder"));
+        if (d.isEmpty()) return;
+        setMode(Mode::Dependency);
+        depExplorer()->openSentences(d, nullptr);
+    });
     addDependencyOpenAction(tr("Open Dependency &Model…"), tr("Open Dependency Model"),
                             samplesDir() + "/dep", tr("Dependency models (*.json);;All files (*)"),
                             &DepExplorerPanel::openModel);
@@ -175,6 +182,7 @@ void MainWindow::buildViewMenu() {
         a->setCheckable(true);
         a->setChecked(q == explorer_->quantity());
         qGroup->addAction(a);
+        constituencyOnly_ << a;
     }
     view->addSeparator();
     binarizedAct_ = view->addAction(tr("Show &Binarized Symbols"));
@@ -184,6 +192,7 @@ void MainWindow::buildViewMenu() {
     binarizedAct_->setObjectName("showBinarizedSymbolsAction");
     binarizedAct_->setToolTip(tr("Cells show the grammar's binarized symbols (@NP|DT_NN, NP^S) "
                                  "instead of the n-ary labels (NP)"));
+    constituencyOnly_ << binarizedAct_;
     // Zoom and fit: the chart, or the tree holding the keyboard focus (Ctrl + wheel over any of
     // them).
     QAction* zoomIn =
@@ -230,6 +239,7 @@ void MainWindow::buildViewMenu() {
         a->setCheckable(true);
         a->setChecked(m == 0);
         mGroup->addAction(a);
+        constituencyOnly_ << a;
     }
     // The entries follow the explorer's Changes box (issue 42: they kept the first choice).
     if (auto* box = explorer_->findChild<QComboBox*>("animationModeBox"))
@@ -238,6 +248,7 @@ void MainWindow::buildViewMenu() {
                 mGroup->actions()[idx]->setChecked(true);
         });
     view->addAction(explorer_->replayAction()); // Replay CKY (F5), ExplorerReplay.cpp
+    constituencyOnly_ << explorer_->replayAction();
     view->addSeparator(); // constituency (span chart) or dependency (arc matrix) mode
     auto* modeGroup = new QActionGroup(this);
     modeActions_[0] = view->addAction(tr("C&onstituency Mode (Span Chart)"),
@@ -255,6 +266,7 @@ void MainWindow::buildViewMenu() {
     compare->setText(tr("Co&mpare Masks"));
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(compare);
+    constituencyOnly_ << compare;
     view->addSeparator(); // the frontier and LOLS training window
     view->addAction(tr("&Frontier && Training…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
                     this, [this] { FrontierWindow::showFor(this); });
