@@ -176,7 +176,7 @@ class MainWindow : public QMainWindow {
     QAction* editGrammarAct_ = nullptr;
     GrammarEditor* grammarEditor_ = nullptr;
     QList<QAction*> constituencyOnly_; // View entries of the span chart: off in dependency mode
-    bool grammarEdited_ = false; // the grammar in use is an edit of grammarPath_
+    bool grammarEdited_ = false;       // the grammar in use is an edit of grammarPath_
     TourDialog* tour_ = nullptr;
     QLabel* hint_ = nullptr;
     Mode mode_ = Mode::Constituency;
