@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -12,12 +13,17 @@
 namespace prunescope::widgets {
 
 LambdaSlider::LambdaSlider(QWidget* parent) : QWidget(parent) {
-    auto* lay = new QHBoxLayout(this);
+    // The slider has a row of its own (issue 42: beside the value box and the unit it was about
+    // 75 px for lambda over 2.3 .. 1e5); the value and its unit are the row below.
+    auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
+    auto* top = new QHBoxLayout;
+    auto* bottom = new QHBoxLayout;
     auto* name = new QLabel(QString::fromUtf8("\u03bb"), this);
     name->setToolTip("reward = accuracy - lambda * runtime");
     slider_ = new QSlider(Qt::Horizontal, this);
     slider_->setRange(0, kSteps);
+    slider_->setMinimumWidth(kMinimumSliderWidth);
     slider_->setAccessibleName("lambda (log scale)");
     slider_->setToolTip("lambda, log scale: drag to trade accuracy for speed");
     box_ = new QDoubleSpinBox(this);
@@ -27,10 +33,12 @@ LambdaSlider::LambdaSlider(QWidget* parent) : QWidget(parent) {
     box_->setMinimumWidth(110);
     unit_ = new QLabel(this);
     unit_->setStyleSheet("color: gray");
-    lay->addWidget(name);
-    lay->addWidget(slider_, 1);
-    lay->addWidget(box_);
-    lay->addWidget(unit_);
+    top->addWidget(name);
+    top->addWidget(slider_, 1);
+    bottom->addWidget(box_);
+    bottom->addWidget(unit_, 1);
+    lay->addLayout(top);
+    lay->addLayout(bottom);
     connect(slider_, &QSlider::valueChanged, this, [this](int v) {
         if (!syncing_) setLambda(lambdaAt(v));
     });

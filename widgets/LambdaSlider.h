@@ -24,6 +24,7 @@ class LambdaSlider : public QWidget {
     void setLambda(double lambda); // emits lambdaChanged if it changed
 
     static constexpr int kSteps = 1000;
+    static constexpr int kMinimumSliderWidth = 240; // px: a usable drag over 5 decades
     QSlider* slider() const { return slider_; }
     int positionFor(double lambda) const; // slider position showing lambda
     double lambdaAt(int position) const;  // lambda at a slider position

@@ -80,6 +80,19 @@ class TestFrontierGui : public QObject {
         frontier_ = makeFrontier(dir_);
     }
 
+    // The slider has a row of its own, wide enough to drag over five decades (issue 42: it was
+    // about 75 px beside the value box and the unit), also at 1024x768.
+    void sliderIsWideEnoughToDrag() {
+        FrontierWindow w(nullptr, false);
+        QVERIFY(w.openFrontier(frontier_));
+        w.resize(1024, 740);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY2(w.slider()->slider()->width() >= widgets::LambdaSlider::kMinimumSliderWidth,
+                 qPrintable(QString::number(w.slider()->slider()->width())));
+        QVERIFY(w.width() <= 1024);
+    }
+
     void sliderSelectsTheOptimalPolicy() {
         for (RuntimeMeasure m :
              {RuntimeMeasure::Mpush, RuntimeMeasure::Constituents, RuntimeMeasure::SpansKept}) {
