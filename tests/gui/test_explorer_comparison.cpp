@@ -7,8 +7,11 @@
 #include "app/gui/window/MainWindow.h"
 #include "support/TestData.h"
 #include "widgets/ChartOverlay.h"
+#include "widgets/FigurePrint.h"
 
 #include "support/TestSuite.h"
+#include <QLabel>
+#include <QPageSize>
 #include <QPrinter>
 #include <QTableWidget>
 
@@ -175,6 +178,29 @@ class TestExplorerComparison : public QObject {
         QVERIFY(win_->printViews(printer, true, false, false, &err));
         QVERIFY(!win_->printViews(printer, false, false, false, &err));
         QVERIFY(!err.isEmpty());
+    }
+
+    // A wide figure (a long tree or chart) prints on landscape paper and, where fitting it on one
+    // page would shrink its text below 6 pt, at that size over several pages (a 40-word tree came
+    // out in 3-pt text on one A4 portrait page).
+    void aWideFigurePrintsReadably() {
+        QLabel wide(QString("the dog ").repeated(200));
+        wide.resize(3000, 300);
+        const QString path = dir_ + "/wide.pdf";
+        QPrinter printer(QPrinter::HighResolution);
+        printer.setOutputFormat(QPrinter::PdfFormat);
+        printer.setOutputFileName(path);
+        printer.setPageSize(QPageSize(QPageSize::A4));
+        QString err;
+        QVERIFY2(widgets::printFigures(printer, {{&wide, QString()}}, &err), qPrintable(err));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString pdf = QString::fromLatin1(f.readAll());
+        // 3000 px at a scale of at least 2/3 is 2000 px: more than one landscape A4 page.
+        const int pages = pdf.count(QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]")));
+        QVERIFY2(pages >= 2, qPrintable(QString::number(pages)));
+        QVERIFY2(pdf.contains(QRegularExpression(QStringLiteral("/MediaBox\\s*\\[0 0 84[12]"))),
+                 qPrintable(pdf.left(2000)));
     }
 };
 
