@@ -7,6 +7,7 @@
 
 #include "support/TestSuite.h"
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QSignalSpy>
 
 #include <cmath>
@@ -25,6 +26,10 @@ class TestRandomizedGui : public QObject {
         QVERIFY(r->waitIdle(30000));
         QCOMPARE(r->snapshot().iteration, 0);
         QVERIFY(r->readoutText().contains("No iteration yet"));
+        // The window says what it shows and why the estimate can trail a fixed mask.
+        const auto* about = r->findChild<QLabel*>("randomizedExplanation");
+        QVERIFY(about && about->isVisible() && about->text().contains("fixed mask") &&
+                about->text().contains("running estimate"));
         for (int t = 0; t < 4; ++t) {
             r->stepOnce();
             QVERIFY(r->waitIdle(30000));

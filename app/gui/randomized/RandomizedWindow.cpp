@@ -179,6 +179,19 @@ RandomizedWindow::RandomizedWindow(QWidget* parent) : QWidget(parent) {
     setObjectName("randomizedWindow");
     auto* v = new QVBoxLayout(this);
     v->addLayout(buildTitleRow());
+    // What the window shows, and why the running estimate can trail a fixed mask (issue 42: the
+    // window explained nothing, and a class watches the estimate do worse for hundreds of steps).
+    auto* about = new QLabel(tr(
+        "Each step draws a random mask m(s, a) — the chain re-samples the pruning variables s "
+        "given the current tree a, so a's spans are never pruned — and runs inside-outside under "
+        "it. The running estimate averages the span posteriors over the masks drawn: it "
+        "converges to the exact posteriors (Bouchard-Côté, Petrov & Klein 2009, sec. 3), but "
+        "slowly, so for the first hundreds of steps it can be further from them than one fixed "
+        "mask of the same cost. The plot below shows its error step by step; the readout compares "
+        "it with the policy's fixed mask."));
+    about->setObjectName("randomizedExplanation");
+    about->setWordWrap(true);
+    v->addWidget(about);
     v->addLayout(buildChainControls());
     v->addWidget(buildMaps(), 3);
     v->addLayout(buildReadoutRow(), 1);
