@@ -120,12 +120,31 @@ QColor ArcMatrixView::stageColor(int stage) {
     return kStages[static_cast<std::size_t>(stage) % std::size(kStages)];
 }
 
+QColor ArcMatrixView::stageColorOf(int stage) const {
+    // By the stage's name, so that a stage keeps its colour when a filter is put in front of the
+    // cascade (issue 42: loading a filter shifted every stage's colour by one).
+    if (stage >= 0 && stage < stages_.size()) {
+        const QString& name = stages_[stage];
+        if (name == QLatin1String("filter")) return okabeito::kBlue;
+        if (name == QLatin1String("vine")) return okabeito::kOrange;
+        if (name == QLatin1String("first-order")) return okabeito::kReddishPurple;
+        int others = 0; // any other stage: the remaining colours, in stage order
+        for (int k = 0; k < stage; ++k)
+            others += stages_[k] != QLatin1String("filter") &&
+                      stages_[k] != QLatin1String("vine") &&
+                      stages_[k] != QLatin1String("first-order");
+        static const QColor kOthers[] = {okabeito::kYellow, okabeito::kSkyBlue};
+        return kOthers[static_cast<std::size_t>(others) % std::size(kOthers)];
+    }
+    return stageColor(stage);
+}
+
 QColor ArcMatrixView::cellColor(int h, int m) const {
     const ArcCell& c = cell(h, m);
     if (coloring_ == ArcColoring::Stage) {
         if (c.kept) return stageColor(-1);
         if (!c.flipped && c.event >= 0) return eventColor(c.event);
-        return c.flipped || c.prunedBy < 0 ? stageColor(-2) : stageColor(c.prunedBy);
+        return c.flipped || c.prunedBy < 0 ? stageColor(-2) : stageColorOf(c.prunedBy);
     }
     if (std::isnan(c.value)) return colorMapAt(colorMap_, std::numeric_limits<double>::quiet_NaN());
     return colorMapAt(colorMap_, 1.0 - std::clamp(static_cast<double>(c.value) / lo_, 0.0, 1.0));
@@ -301,7 +320,7 @@ void ArcMatrixView::paintLegend(QPainter& p, const Layout& L) const {
         swatch(stageColor(-1), tr("kept"), false);
         for (int k = 0; k < stages_.size(); ++k)
             if (events_.isEmpty() || stages_[k] != QLatin1String("filter"))
-                swatch(stageColor(k), tr("pruned by %1").arg(stages_[k]), true);
+                swatch(stageColorOf(k), tr("pruned by %1").arg(stages_[k]), true);
         swatch(stageColor(-2), tr("pruned by you"), true);
         if (!events_.isEmpty()) { // a row of the filter's events that occur in the matrix
             x = x0;

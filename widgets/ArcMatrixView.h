@@ -67,6 +67,9 @@ class ArcMatrixView : public QWidget {
     // The colour a cell is filled with (tests and the legend use it).
     QColor cellColor(int h, int m) const;
     static QColor stageColor(int stage); // -1 = kept, -2 = pruned by the user
+    // The colour of stage `stage` of the current stages, by its name ("filter", "vine",
+    // "first-order"; others in order), the same whichever stages come before it.
+    QColor stageColorOf(int stage) const;
     QRectF cellRect(int h, int m) const;
     std::optional<std::pair<int, int>> cellAt(QPointF p) const;
     std::pair<int, int> focusCell() const { return focus_; }

@@ -242,7 +242,7 @@ class TestDepExplorer : public QObject {
                 if (h != m && !p.matrix()->cell(h, m).kept) {
                     ++pruned;
                     QCOMPARE(p.matrix()->cell(h, m).prunedBy, 0);
-                    QCOMPARE(p.matrix()->cellColor(h, m), widgets::ArcMatrixView::stageColor(0));
+                    QCOMPARE(p.matrix()->cellColor(h, m), p.matrix()->stageColorOf(0));
                 }
         QCOMPARE(static_cast<long>(pruned), static_cast<long>(n) * n - kept08);
     }
@@ -348,11 +348,17 @@ class TestDepExplorer : public QObject {
         p.show();
         QVERIFY(openDev(p) >= 0);
         p.setModelMaxMarginalStage(true, 0.3);
+        QVERIFY(p.waitIdle());
+        p.setColoring(static_cast<int>(widgets::ArcColoring::Stage));
+        const QColor maxMarginal = p.matrix()->stageColorOf(0); // before the filter
         QString err;
         QVERIFY2(p.openFilter(QString::fromStdString(dir + "/a.json"), &err), qPrintable(err));
         QVERIFY(p.waitIdle());
         QCOMPARE(p.session().inspection().stageNames,
                  (std::vector<std::string>{"filter", "max-marginal"}));
+        // A filter in front does not recolour the stages behind it.
+        QCOMPARE(p.matrix()->stageColorOf(1), maxMarginal);
+        QVERIFY(p.matrix()->stageColorOf(0) != maxMarginal);
         QCOMPARE(p.alphaSliders().size(), 1); // the filter runs at its threshold, no slider
         const DepSentence& s = p.session().sentence();
         const int n = s.size();
