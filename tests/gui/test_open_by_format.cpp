@@ -8,6 +8,7 @@
 #include "app/gui/explorer/ChartPresentation.h"
 #include "app/gui/frontier/FrontierWindow.h"
 #include "app/gui/window/MainWindow.h"
+#include "support/ExplorerWindow.h"
 #include "support/TestData.h"
 
 #include "support/TestSuite.h"
@@ -39,10 +40,9 @@ class TestOpenByFormat : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
-        win_ = std::make_unique<MainWindow>(MainWindowOptions{false, false});
-        win_->resize(1280, 800);
-        win_->show();
-        QVERIFY(win_->loadSampleSync());
+        QString error;
+        win_ = testgui::shownMainWindow(1280, 800, false, error);
+        QVERIFY2(win_, qPrintable(error));
     }
 
     void dependencyModelOpensInTheDependencyView() {
