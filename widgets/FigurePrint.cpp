@@ -16,10 +16,11 @@ namespace prunescope::widgets {
 
 namespace {
 
-// The smallest scale a figure is printed at: the views' 9-pt text stays at least 6 pt on paper
-// (issue 42: a 40-word tree came out in 3-pt text on A4 portrait). A figure wider than that
-// allows is printed across pages, left to right.
-constexpr double kMinReadableScale = 2.0 / 3.0;
+// The smallest scale a figure is printed at: its size on screen, where a tree's text is never
+// below 0.7 of its 9 pt (widgets/TreeView.cpp, kShrinkScale), so at least 6 pt on paper (issue 42:
+// a 40-word tree came out in 3-pt text on A4 portrait). A figure wider than that allows is printed
+// across pages, left to right.
+constexpr double kMinReadableScale = 1.0;
 
 QPageLayout::Orientation orientationFor(const QSizeF& fig) {
     return fig.width() > fig.height() ? QPageLayout::Landscape : QPageLayout::Portrait;
