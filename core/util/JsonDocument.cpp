@@ -1,6 +1,8 @@
 // JSON documents with file:line:column errors for syntax and for values.
 #include "core/util/JsonDocument.h"
 
+#include "core/util/BinarySection.h"
+
 #include "core/util/Error.h"
 
 #include <cmath>
@@ -140,6 +142,12 @@ std::string typeName(const json& v) {
 
 nlohmann::json parseJsonDocument(const std::string& text, const std::string& file,
                                  const std::string& prefix) {
+    // nlohmann's parser takes a NUL byte for the end of the input and would ignore what follows.
+    if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+        const auto [line, col] = lineColumn(text, nul);
+        throw InputError(file, line, col,
+                         prefix + "invalid JSON: a NUL byte (binary data where JSON text belongs)");
+    }
     if (const std::size_t deep = tooDeep(text); deep != std::string::npos) {
         const auto [line, col] = lineColumn(text, deep);
         throw InputError(file, line, col,
@@ -218,9 +226,16 @@ std::size_t jsonValueOffset(const std::string& text, const json::json_pointer& p
     return s.pos;
 }
 
-JsonDocument::JsonDocument(std::string text, std::string file, std::string prefix, int firstLine)
+JsonDocument::JsonDocument(std::string text, std::string file, std::string prefix, int firstLine,
+                           Binary binary)
     : text_(std::move(text)), file_(std::move(file)), prefix_(std::move(prefix)),
       firstLine_(firstLine) {
+    const std::size_t nul = binary == Binary::Allowed ? text_.find('\0') : std::string::npos;
+    const bool hasBinary = nul != std::string::npos;
+    if (hasBinary) {
+        binary_ = text_.substr(nul + 1);
+        text_.resize(nul);
+    }
     try {
         root_ = parseJsonDocument(text_, file_, prefix_);
     } catch (const InputError& e) {
@@ -231,6 +246,7 @@ JsonDocument::JsonDocument(std::string text, std::string file, std::string prefi
         if (what.rfind(head, 0) == 0) what = what.substr(head.size());
         throw InputError(file_, e.line() + firstLine_ - 1, e.column(), what);
     }
+    if (binary == Binary::Allowed) checkBinarySection(*this, hasBinary);
 }
 
 json::json_pointer JsonDocument::pointer(const json& value) const {

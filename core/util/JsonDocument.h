@@ -29,14 +29,22 @@ std::size_t jsonValueOffset(const std::string& text, const nlohmann::json::json_
 
 // A parsed document that can locate its values. Values are found by address, so pass references
 // into root() (not copies). firstLine shifts line numbers (a log line that is line 7 of its file).
+// With Binary::Allowed (model and policy readers), the text may end in a binary section after a
+// NUL byte (core/util/BinarySection.h): only the JSON before it is parsed, and the section's
+// length and checksum are checked against the header's "binarySection" before anything is read.
 class JsonDocument {
   public:
-    JsonDocument(std::string text, std::string file, std::string prefix = "", int firstLine = 1);
+    enum class Binary { Refused, Allowed };
+    JsonDocument(std::string text, std::string file, std::string prefix = "", int firstLine = 1,
+                 Binary binary = Binary::Refused);
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;
 
     const nlohmann::json& root() const { return root_; }
     const std::string& file() const { return file_; }
+    // The bytes after the NUL (empty without a binary section); checked against the header.
+    const std::string& binary() const { return binary_; }
+    const std::string& prefix() const { return prefix_; }
 
     // JSON pointer of a value of root() ("" for the root; the root if not found).
     nlohmann::json::json_pointer pointer(const nlohmann::json& value) const;
@@ -64,7 +72,7 @@ class JsonDocument {
     std::uint64_t uint64(const nlohmann::json& v) const;
 
   private:
-    std::string text_, file_, prefix_;
+    std::string text_, file_, prefix_, binary_;
     int firstLine_ = 1;
     nlohmann::json root_;
 };
