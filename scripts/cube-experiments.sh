@@ -37,7 +37,7 @@ dev)
     for k in $beams; do for u in $updates; do
         python3 - "$out/$u-k$k.json" <<'EOF'
 import json, sys
-m = json.load(open(sys.argv[1]))
+m = json.loads(open(sys.argv[1], "rb").read().split(b"\0")[0])  # the JSON header (binary weights follow)
 t = m["training"]
 c = t["curve"]
 best = t["bestEpoch"]

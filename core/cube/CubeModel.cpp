@@ -12,7 +12,7 @@
 
 namespace prunescope {
 
-nlohmann::json cubeModelToJson(const CubeModel& m) {
+nlohmann::json cubeModelToJson(const CubeModel& m, BinarySectionWriter* bin) {
     return {{"format", kCubeModelFormat},
             {"version", 1},
             {"featureTemplates", kCubeFeatureTemplates},
@@ -20,11 +20,11 @@ nlohmann::json cubeModelToJson(const CubeModel& m) {
             {"singleRoot", m.singleRoot},
             {"beam", m.beam},
             {"training", m.training},
-            {"weights", m.weights.toJson()}};
+            {"weights", m.weights.toJson(bin)}};
 }
 
 CubeModel cubeModelFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "cube-pruning model: ");
+    const JsonDocument doc(text, file, "cube-pruning model: ", 1, JsonDocument::Binary::Allowed);
     ModelFields f =
         readModelFields(doc, kCubeModelFormat, 1, "featureTemplates", kCubeFeatureTemplates);
     const auto& parts = doc.member(doc.root(), "parts");
@@ -41,8 +41,10 @@ CubeModel cubeModelFromText(const std::string& text, const std::string& file) {
             .training = std::move(f.training)};
 }
 
-void saveCubeModel(const CubeModel& m, const std::string& path) {
-    writeFileAtomically(path, cubeModelToJson(m).dump() + "\n");
+void saveCubeModel(const CubeModel& m, const std::string& path, WeightsForm form) {
+    BinarySectionWriter bin;
+    BinarySectionWriter* b = form == WeightsForm::Binary ? &bin : nullptr;
+    writeFileAtomically(path, modelFileText(cubeModelToJson(m, b), b));
 }
 
 CubeModel loadCubeModel(const std::string& path) {

@@ -26,11 +26,14 @@ struct CubeModel {
         nlohmann::json::object(); // how it was made (strategy, epochs, curves, data)
 };
 
-nlohmann::json cubeModelToJson(const CubeModel& m);
+// The header, with the weights inline (JSON arrays) or, given bin, as a binary block.
+nlohmann::json cubeModelToJson(const CubeModel& m, BinarySectionWriter* bin = nullptr);
 // Validates the whole document; throws InputError(file, line, column, ...) at the bad value.
 CubeModel cubeModelFromText(const std::string& text, const std::string& file = "<model>");
-void saveCubeModel(const CubeModel& m, const std::string& path); // atomic write
-CubeModel loadCubeModel(const std::string& path);                // cubeModelFromText of the file
+// Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
+void saveCubeModel(const CubeModel& m, const std::string& path,
+                   WeightsForm form = WeightsForm::Binary);
+CubeModel loadCubeModel(const std::string& path); // cubeModelFromText of the file
 
 // Parses one sentence with the model under the mask (nullptr = all arcs); pruner's options decide
 // k. A sentence the pruner cannot fit (CubePruner::fits: empty, too long for the memory budget at

@@ -10,19 +10,21 @@
 
 namespace prunescope {
 
-nlohmann::json depModelToJson(const DepModel& m) {
-    return {{"format", kDepModelFormat},    {"version", 1},
-            {"featureSet", kDepFeatureSet}, {"order", m.order},
-            {"singleRoot", m.singleRoot},   {"training", m.training},
-            {"weights", m.weights.toJson()}};
+nlohmann::json depModelToJson(const DepModel& m, BinarySectionWriter* bin) {
+    return {{"format", kDepModelFormat},       {"version", 1},
+            {"featureSet", kDepFeatureSet},    {"order", m.order},
+            {"singleRoot", m.singleRoot},      {"training", m.training},
+            {"weights", m.weights.toJson(bin)}};
 }
 
-void saveDepModel(const DepModel& m, const std::string& path) {
-    writeFileAtomically(path, depModelToJson(m).dump() + "\n");
+void saveDepModel(const DepModel& m, const std::string& path, WeightsForm form) {
+    BinarySectionWriter bin;
+    BinarySectionWriter* b = form == WeightsForm::Binary ? &bin : nullptr;
+    writeFileAtomically(path, modelFileText(depModelToJson(m, b), b));
 }
 
 DepModel depModelFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "dependency model: ");
+    const JsonDocument doc(text, file, "dependency model: ", 1, JsonDocument::Binary::Allowed);
     ModelFields f = readModelFields(doc, kDepModelFormat, 1, "featureSet", kDepFeatureSet);
     const auto& order = doc.member(doc.root(), "order");
     const int n = doc.int32(order);

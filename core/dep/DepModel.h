@@ -30,11 +30,14 @@ struct DepModel {
     }
 };
 
-nlohmann::json depModelToJson(const DepModel& m);
+// The header, with the weights inline (JSON arrays) or, given bin, as a binary block.
+nlohmann::json depModelToJson(const DepModel& m, BinarySectionWriter* bin = nullptr);
 // Validates the whole document; throws InputError(file, line, column, ...) at the bad value.
 DepModel depModelFromText(const std::string& text, const std::string& file = "<model>");
-void saveDepModel(const DepModel& m, const std::string& path); // atomic write
-DepModel loadDepModel(const std::string& path);                // depModelFromText of the file
+// Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
+void saveDepModel(const DepModel& m, const std::string& path,
+                  WeightsForm form = WeightsForm::Binary);
+DepModel loadDepModel(const std::string& path); // depModelFromText of the file
 
 // Scores of one model on one sentence: the arc matrix (first order) and the sibling parts
 // (second order, computed on request), both from the same features the trainer used.

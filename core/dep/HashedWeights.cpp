@@ -24,7 +24,12 @@ long HashedWeights::nonZero() const {
     return static_cast<long>(std::count_if(w.begin(), w.end(), [](float x) { return x != 0.0f; }));
 }
 
-nlohmann::json HashedWeights::toJson() const {
+nlohmann::json HashedWeights::toJson(BinarySectionWriter* bin) const {
+    if (bin) {
+        nlohmann::json j = bin->add(w);
+        j["hashBits"] = bits;
+        return j;
+    }
     std::vector<std::uint32_t> index;
     std::vector<float> value;
     for (std::size_t i = 0; i < w.size(); ++i)

@@ -12,6 +12,7 @@
 
 #include <stdexcept>
 
+#include "core/util/BinarySection.h"
 #include "core/util/FeatureHash.h"
 
 namespace prunescope {
@@ -38,8 +39,10 @@ struct HashedWeights {
     }
     long nonZero() const;
 
-    // {"hashBits": b, "index": [...ascending...], "value": [...]}: the non-zero weights.
-    nlohmann::json toJson() const;
+    // {"hashBits": b, "index": [...ascending...], "value": [...]}: the non-zero weights. With bin,
+    // the weights go to a binary block instead: {"hashBits": b, "encoding", "offset", "count"}
+    // (util/BinarySection.h).
+    nlohmann::json toJson(BinarySectionWriter* bin = nullptr) const;
     // Validates everything (bits range, equal lengths, indices ascending and < 2^bits, values
     // finite as floats: 1e39 overflows); throws WeightsError naming the problem and where.
     static HashedWeights fromJson(const nlohmann::json& j);

@@ -1,6 +1,8 @@
 // The fields the hashed-weights model files share (ModelFile.h).
 #include "core/dep/ModelFile.h"
 
+#include "core/util/BinarySection.h"
+
 #include <stdexcept>
 #include <utility>
 
@@ -31,6 +33,13 @@ nlohmann::json optionalTraining(const JsonDocument& doc, const nlohmann::json& o
 HashedWeights weightsMember(const JsonDocument& doc, const nlohmann::json& obj,
                             const std::string& prefix) {
     const nlohmann::json& w = doc.member(obj, "weights");
+    if (isBinaryBlock(w)) {
+        HashedWeights h;
+        const auto& bits = doc.member(w, "hashBits");
+        h = HashedWeights::zeros(doc.int32(bits, 1, 26));
+        readWeightBlock(doc, w, h.w, prefix + "weights: ");
+        return h;
+    }
     try {
         return HashedWeights::fromJson(w);
     } catch (const WeightsError& e) {

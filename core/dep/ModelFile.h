@@ -19,8 +19,9 @@ void checkModelHeader(const JsonDocument& doc, const std::string& format, int ve
 // obj's optional `training` (provenance) object; an empty object when absent.
 nlohmann::json optionalTraining(const JsonDocument& doc, const nlohmann::json& obj);
 
-// obj's `weights` (HashedWeights::fromJson); a bad entry fails at its own line:column, its
-// message after prefix.
+// obj's `weights`: JSON arrays (HashedWeights::fromJson) or a binary block (util/BinarySection.h;
+// doc opened with JsonDocument::Binary::Allowed). A bad entry fails at its own line:column (a
+// block's at its descriptor, naming the entry and byte), its message after prefix.
 HashedWeights weightsMember(const JsonDocument& doc, const nlohmann::json& obj,
                             const std::string& prefix = "");
 

@@ -12,7 +12,7 @@
 
 namespace prunescope {
 
-nlohmann::json arcFilterToJson(const ArcFilter& f) {
+nlohmann::json arcFilterToJson(const ArcFilter& f, BinarySectionWriter* bin) {
     HashedWeights w;
     w.bits = f.hashBits;
     w.w = f.weights;
@@ -25,11 +25,11 @@ nlohmann::json arcFilterToJson(const ArcFilter& f) {
             {"events", {{"root", f.useRoot}, {"vine", f.useVine}, {"none", f.useNone}}},
             {"threshold", threshold},
             {"training", f.training},
-            {"weights", w.toJson()}};
+            {"weights", w.toJson(bin)}};
 }
 
 ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "arc filter: ");
+    const JsonDocument doc(text, file, "arc filter: ", 1, JsonDocument::Binary::Allowed);
     checkModelHeader(doc, kArcFilterFormat, kArcFilterFormatVersion, "featureSet",
                      kFilterFeatureSet);
     const nlohmann::json& root = doc.root();
@@ -63,8 +63,10 @@ ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
     return f;
 }
 
-void saveArcFilter(const ArcFilter& f, const std::string& path) {
-    writeFileAtomically(path, arcFilterToJson(f).dump() + "\n");
+void saveArcFilter(const ArcFilter& f, const std::string& path, WeightsForm form) {
+    BinarySectionWriter bin;
+    BinarySectionWriter* b = form == WeightsForm::Binary ? &bin : nullptr;
+    writeFileAtomically(path, modelFileText(arcFilterToJson(f, b), b));
 }
 
 ArcFilter loadArcFilter(const std::string& path) {

@@ -84,11 +84,16 @@ std::string stringField(const JsonDocument& doc, const json& obj, const char* ke
 
 } // namespace
 
-std::string policyToJson(const Policy& p) {
+namespace {
+
+void checkWritable(const Policy& p) {
     if (p.weights.size() != static_cast<Eigen::Index>(kFeatureDim))
         throw std::invalid_argument("policy: weight vector must have 2^22 entries");
     if (!(p.threshold >= 0.0f && p.threshold <= 1.0f))
         throw std::invalid_argument("policy: threshold must be in [0, 1]");
+}
+
+json metaToJson(const Policy& p) {
     json meta = json::object();
     meta["featureSetVersion"] = p.meta.featureSetVersion;
     meta["hashBits"] = p.meta.hashBits;
@@ -99,7 +104,31 @@ std::string policyToJson(const Policy& p) {
     meta["grammar"] = p.meta.grammar;
     meta["name"] = p.meta.name;
     meta["kind"] = p.meta.kind;
+    return meta;
+}
 
+} // namespace
+
+std::string policyFileText(const Policy& p, WeightsForm form) {
+    if (form == WeightsForm::Json) return policyToJson(p);
+    checkWritable(p);
+    BinarySectionWriter bin;
+    json weights;
+    try {
+        weights = bin.add(std::span<const float>(p.weights.data(), kFeatureDim));
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("policy: ") + e.what());
+    }
+    return bin.file({{"format", kPolicyFormat},
+                     {"version", kPolicyFormatVersion},
+                     {"threshold", static_cast<double>(p.threshold)},
+                     {"meta", metaToJson(p)},
+                     {"weights", std::move(weights)}});
+}
+
+std::string policyToJson(const Policy& p) {
+    checkWritable(p);
+    const json meta = metaToJson(p);
     std::string index = "[", value = "[";
     bool first = true;
     for (Eigen::Index f = 0; f < p.weights.size(); ++f) {
@@ -129,7 +158,7 @@ std::string policyToJson(const Policy& p) {
 }
 
 Policy policyFromJson(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "policy: ");
+    const JsonDocument doc(text, file, "policy: ", 1, JsonDocument::Binary::Allowed);
     const json& j = doc.root();
     if (!j.is_object()) bad(doc, j, "top level must be a JSON object");
     const std::string format = stringField(doc, j, "format", "");
@@ -180,6 +209,13 @@ Policy policyFromJson(const std::string& text, const std::string& file) {
 
     const json& ws = field(doc, j, "weights", "");
     if (!ws.is_object()) bad(doc, ws, "field 'weights' must be an object");
+    if (isBinaryBlock(ws)) {
+        Policy policy;
+        policy.meta = std::move(p.meta);
+        policy.threshold = p.threshold;
+        readWeightBlock(doc, ws, std::span<float>(policy.weights.data(), kFeatureDim), "weights: ");
+        return policy;
+    }
     const json& idx = field(doc, ws, "index", "weights.");
     const json& val = field(doc, ws, "value", "weights.");
     if (!idx.is_array()) bad(doc, idx, "field 'weights.index' must be an array");
@@ -227,8 +263,8 @@ Policy policyFromJson(const std::string& text, const std::string& file) {
     return policy;
 }
 
-void savePolicy(const Policy& p, const std::string& path) {
-    writeFileAtomically(path, policyToJson(p));
+void savePolicy(const Policy& p, const std::string& path, WeightsForm form) {
+    writeFileAtomically(path, policyFileText(p, form));
 }
 
 Policy loadPolicy(const std::string& path) {

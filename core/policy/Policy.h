@@ -2,6 +2,7 @@
 // A pruning policy: logistic regression over hashed span features (Vieira & Eisner 2017,
 // sec. 2 and 6), and its versioned JSON file format (docs/policies.md).
 #include "core/policy/SpanFeatures.h"
+#include "core/util/BinarySection.h"
 
 #include <Eigen/Core>
 #include <nlohmann/json.hpp>
@@ -49,10 +50,15 @@ constexpr int kPolicyFormatVersion = 1;
 // {"format":"prunescope-policy","version":1,"threshold":t,"meta":{...},
 //  "weights":{"index":[...],"value":[...]}} with only the nonzero weights, indices ascending.
 std::string policyToJson(const Policy& p);
-// Parses and validates; errors are InputError naming `fileName` (and line:column for bad JSON).
+// The file savePolicy writes: the same header, with "weights" a binary block
+// {"encoding", "offset", "count"} after it (util/BinarySection.h), or policyToJson for Json.
+std::string policyFileText(const Policy& p, WeightsForm form = WeightsForm::Binary);
+// Parses and validates either form; errors are InputError naming `fileName` and the line:column
+// of the bad value (a binary block's descriptor, naming the entry and byte).
 Policy policyFromJson(const std::string& text, const std::string& fileName);
 
-void savePolicy(const Policy& p, const std::string& path); // atomic (AtomicFile)
-Policy loadPolicy(const std::string& path);                // InputError on any problem
+// Atomic (AtomicFile); binary weights unless form is WeightsForm::Json.
+void savePolicy(const Policy& p, const std::string& path, WeightsForm form = WeightsForm::Binary);
+Policy loadPolicy(const std::string& path); // InputError on any problem
 
 } // namespace prunescope

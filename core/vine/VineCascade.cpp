@@ -13,7 +13,7 @@
 
 namespace prunescope {
 
-nlohmann::json vineCascadeToJson(const VineCascade& c) {
+nlohmann::json vineCascadeToJson(const VineCascade& c, BinarySectionWriter* bin) {
     nlohmann::json stages = nlohmann::json::array();
     for (std::size_t k = 0; k < c.stages.size(); ++k) {
         const auto& s = c.stages[k];
@@ -22,7 +22,7 @@ nlohmann::json vineCascadeToJson(const VineCascade& c) {
             j["band"] = s.band, j["structure"] = vineStructureName(s.structure);
         j["alpha"] = k < c.alphas.size() ? c.alphas[k] : 0.0;
         j["training"] = s.training;
-        j["weights"] = s.weights.toJson();
+        j["weights"] = s.weights.toJson(bin);
         stages.push_back(std::move(j));
     }
     return {{"format", kVineCascadeFormat},
@@ -35,7 +35,7 @@ nlohmann::json vineCascadeToJson(const VineCascade& c) {
 }
 
 VineCascade vineCascadeFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "vine cascade: ");
+    const JsonDocument doc(text, file, "vine cascade: ", 1, JsonDocument::Binary::Allowed);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail(root, "expected a JSON object");
     const auto& format = doc.member(root, "format");
@@ -102,10 +102,12 @@ VineCascade loadVineCascade(const std::string& path) {
     return vineCascadeFromText(readFile(path), path);
 }
 
-void saveVineCascade(const VineCascade& c, const std::string& path) {
+void saveVineCascade(const VineCascade& c, const std::string& path, WeightsForm form) {
     if (c.alphas.size() != c.stages.size())
         throw std::invalid_argument("vine cascade: one alpha per stage");
-    writeFileAtomically(path, vineCascadeToJson(c).dump() + "\n");
+    BinarySectionWriter bin;
+    BinarySectionWriter* b = form == WeightsForm::Binary ? &bin : nullptr;
+    writeFileAtomically(path, modelFileText(vineCascadeToJson(c, b), b));
 }
 
 StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const DepSentence& s,

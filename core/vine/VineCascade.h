@@ -6,7 +6,8 @@
 //
 // Public API (shared by dep-eval, dep-bench and the explorer; keep stable):
 //   VineCascade loadVineCascade(const std::string& path);
-//   void saveVineCascade(const VineCascade& c, const std::string& path);   // atomic
+//   void saveVineCascade(const VineCascade& c, const std::string& path,
+//                        WeightsForm form = WeightsForm::Binary);   // atomic
 //   void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const double> alphas);
 //       one ArcPruningStage per pruning stage, named "vine" and "first-order" (exact = false /
 //       true), alphas.size() == c.stages.size() (std::invalid_argument otherwise); c.alphas are the
@@ -56,11 +57,14 @@ struct VineCascade {
     nlohmann::json training = nlohmann::json::object(); // data, selection grid, dev numbers
 };
 
-nlohmann::json vineCascadeToJson(const VineCascade& c);
+// The header, with each stage's weights inline (JSON arrays) or, given bin, as binary blocks.
+nlohmann::json vineCascadeToJson(const VineCascade& c, BinarySectionWriter* bin = nullptr);
 // Validates everything; throws InputError(file, line, column, ...) at the offending value.
 VineCascade vineCascadeFromText(const std::string& text, const std::string& file);
 VineCascade loadVineCascade(const std::string& path);
-void saveVineCascade(const VineCascade& c, const std::string& path);
+// Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
+void saveVineCascade(const VineCascade& c, const std::string& path,
+                     WeightsForm form = WeightsForm::Binary);
 
 void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const double> alphas);
 StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const DepSentence& s,

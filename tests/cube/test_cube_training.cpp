@@ -244,7 +244,7 @@ class TestCubeTraining : public QObject {
         o.epochs = 1;
         const std::string dir = testdata::tempDir("cube-model-typed");
         const std::string path = dir + "/m.json", pretty = dir + "/pretty.json";
-        saveCubeModel(trainCubeModel(train(), dev(), o).model, path);
+        saveCubeModel(trainCubeModel(train(), dev(), o).model, path, WeightsForm::Json);
         writeFileAtomically(pretty, nlohmann::json::parse(readFile(path)).dump(1));
         const auto refusedAt = [&](const char* pointer, const char* replacement,
                                    const char* message) {

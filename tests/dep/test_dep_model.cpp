@@ -264,7 +264,8 @@ class TestDepModel : public QObject {
     void wrongTypedFieldsNameTheirLineAndColumn() {
         const std::string dir = testdata::tempDir("dep-model-typed");
         const std::string path = dir + "/m.json", pretty = dir + "/pretty.json";
-        saveDepModel(loadDepModel(testdata::samplePath("dep/model.json")), path);
+        const DepModel sample = loadDepModel(testdata::samplePath("dep/model.json"));
+        saveDepModel(sample, path, WeightsForm::Json);
         writeFileAtomically(pretty, nlohmann::json::parse(readFile(path)).dump(1));
         const auto load = [](const std::string& p) { (void)loadDepModel(p); };
         const std::vector<std::array<std::string, 3>> cases = {
@@ -280,6 +281,25 @@ class TestDepModel : public QObject {
         for (const auto& [pointer, replacement, message] : cases)
             QCOMPARE(testdata::errorAtReplacedValue(path, pointer, replacement, message, load),
                      std::string());
+        // The binary form (what saveDepModel writes by default): the header's values, and the
+        // weights block's descriptor, are located the same way.
+        const std::string bin = dir + "/bin.json";
+        saveDepModel(sample, bin);
+        const std::vector<std::array<std::string, 3>> binaryCases = {
+            {"/order", "\"2\"", "must be an integer"},
+            {"/singleRoot", "1", "true or false"},
+            {"/weights/hashBits", "27", "outside [1, 26]"},
+            {"/weights/encoding", "\"f16\"", "unknown encoding"},
+            {"/weights/offset", "-1", "must be a non-negative integer"},
+            {"/weights/count", "3", "count must be 65536, not 3"},
+            {"/binarySection/bytes", "5", "the header says 5"},
+            {"/binarySection/checksum", "\"0\"", "checksum does not match"},
+        };
+        for (const auto& [pointer, replacement, message] : binaryCases) {
+            const std::string r =
+                testdata::errorAtReplacedValue(bin, pointer, replacement, message, load);
+            QVERIFY2(r.empty(), r.c_str());
+        }
         for (const auto& [pointer, replacement, message] : cases)
             QCOMPARE(testdata::errorAtReplacedValue(pretty, pointer, replacement, message, load),
                      std::string());
