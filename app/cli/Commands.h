@@ -68,6 +68,7 @@ void addFilterCommands(
     CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
 void addFilterTrainCommand(CLI::App& app);     // filter-train (CmdFilterTrain.cpp)
 void addDepFrontierCommand(CLI::App& app);     // dep-frontier (CmdDepFrontier.cpp)
+void addModelConvertCommand(CLI::App& app);    // model-convert (model/CmdModelConvert.cpp)
 void addFrontierRetrainCommand(CLI::App& app); // frontier-retrain (CmdFrontierRetrain.cpp)
 // frontier-retrain of a LOLS point (CmdFrontierRetrainLols.cpp): whether --frontier/--point name
 // one (a run directory: config.json and no frontier.json, or a missing config.json and an

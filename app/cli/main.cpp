@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
     addVineCommands(app);
     addFilterCommands(app);
     addDepFrontierCommand(app);
+    addModelConvertCommand(app);
     addListCommandsCommand(app);
     // Grouped spellings, --version, the grouped help, completion, unknown subcommands and flags
     // (app/cli/CommandLine.h); CLI11 then parses what is left.

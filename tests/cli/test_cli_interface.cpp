@@ -193,11 +193,12 @@ class TestCliInterface : public QObject {
         QCOMPARE(r.exitCode, 0);
         const QStringList l = textLines(r.out);
         QVERIFY2(l.size() <= 40, qPrintable(QString::number(l.size())));
-        for (const char* group : {"CKY/LOLS", "dep", "vine", "filter", "cube", "randomized"})
+        for (const char* group :
+             {"CKY/LOLS", "dep", "vine", "filter", "cube", "randomized", "model"})
             QVERIFY2(l.filter(QRegularExpression("^" + QString(group) + "\\s")).size() == 1,
                      qPrintable(group));
         const QStringList commands = helpCommands(r.out);
-        QCOMPARE(commands.size(), 38);
+        QCOMPARE(commands.size(), 39);
         QVERIFY(commands.contains("dep train") && commands.contains("randomized bench") &&
                 commands.contains("eval") && commands.contains("cube bench"));
         const CliRun none = runCli({});
@@ -209,7 +210,7 @@ class TestCliInterface : public QObject {
     void everyHelpFitsIn100Columns() {
         const QString top = runCli({"--help"}).out;
         QStringList helps{top};
-        for (const char* group : {"dep", "vine", "filter", "cube", "randomized", "cky"}) {
+        for (const char* group : {"dep", "vine", "filter", "cube", "randomized", "cky", "model"}) {
             const CliRun g = runCli({group, "--help"});
             QCOMPARE(g.exitCode, 0);
             helps << g.out;
