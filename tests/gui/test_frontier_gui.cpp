@@ -194,7 +194,19 @@ class TestFrontierGui : public QObject {
         QVERIFY(w.exportSelected(dir_ + "/exported2.json"));
         QFile f1(out), f2(dir_ + "/exported2.json");
         QVERIFY(f1.open(QIODevice::ReadOnly) && f2.open(QIODevice::ReadOnly));
-        QCOMPARE(f1.readAll(), f2.readAll());
+        const QByteArray binaryBytes = f1.readAll();
+        QCOMPARE(binaryBytes, f2.readAll());
+        QVERIFY(binaryBytes.contains('\0')); // binary weight blocks by default
+        // The readable form: all JSON (no NUL byte), the same policy bit for bit.
+        const QString readable = dir_ + "/exported-readable.json";
+        QVERIFY2(w.exportSelected(readable, &err, WeightsForm::Json), qPrintable(err));
+        QFile f3(readable);
+        QVERIFY(f3.open(QIODevice::ReadOnly));
+        const QByteArray jsonBytes = f3.readAll();
+        QVERIFY(!jsonBytes.contains('\0'));
+        const Policy c = loadPolicy(readable.toStdString());
+        QVERIFY(c.weights == a.weights);
+        QCOMPARE(policyToJson(c), policyToJson(a));
     }
 
     void missingMeasureShowsNothing() {

@@ -189,9 +189,9 @@ Policy FrontierWindow::exportedPolicy() const {
     return p;
 }
 
-bool FrontierWindow::exportSelected(const QString& path, QString* error) {
+bool FrontierWindow::exportSelected(const QString& path, QString* error, WeightsForm form) {
     try {
-        savePolicy(exportedPolicy(), path.toStdString());
+        savePolicy(exportedPolicy(), path.toStdString(), form);
         statusBar()->showMessage("Exported " + path, 5000);
         return true;
     } catch (const std::exception& e) {
@@ -210,10 +210,17 @@ void FrontierWindow::chooseExport() {
     const QString suggestion =
         QString(model_.records()[static_cast<std::size_t>(ri)].id).replace('/', '-') +
         "-selected.json";
-    const QString p =
-        QFileDialog::getSaveFileName(this, "Export policy", suggestion, "Policy (*.json)");
+    // Two forms of one file type (docs/file-formats.md, "Binary weight blocks"): compact by
+    // default, all-JSON for reading or diffing the weights by eye.
+    const QString compact = "Policy (*.json)";
+    const QString readable = "Policy, readable all-JSON weights (*.json)";
+    QString chosen = compact;
+    const QString p = QFileDialog::getSaveFileName(this, "Export policy", suggestion,
+                                                   compact + ";;" + readable, &chosen);
+    const WeightsForm form = chosen == readable ? WeightsForm::Json : WeightsForm::Binary;
     QString err;
-    if (!p.isEmpty() && !exportSelected(p, &err)) QMessageBox::warning(this, "Export policy", err);
+    if (!p.isEmpty() && !exportSelected(p, &err, form))
+        QMessageBox::warning(this, "Export policy", err);
 }
 
 } // namespace prunescope::gui

@@ -8,6 +8,7 @@
 #include "app/gui/frontier/TrainingQueue.h"
 #include "core/lols/LolsRetrain.h"
 #include "core/policy/BaselineRetrain.h"
+#include "core/util/BinarySection.h"
 #include "widgets/FrontierPlot.h"
 #include "widgets/LambdaSlider.h"
 
@@ -101,7 +102,10 @@ class FrontierWindow : public QMainWindow {
     void setLolsRetrainDialogFunction(LolsRetrainDialogFunction f) {
         lolsRetrainDialog_ = std::move(f);
     }
-    bool exportSelected(const QString& path, QString* error = nullptr);
+    // Binary weight blocks by default; WeightsForm::Json writes the all-JSON form (readable,
+    // larger).
+    bool exportSelected(const QString& path, QString* error = nullptr,
+                        WeightsForm form = WeightsForm::Binary);
     bool savePlot(const QString& path, QString* error = nullptr); // PNG/PDF of the frontier
 
     int startLols(const LolsJobSpec& spec); // queues a run
