@@ -100,11 +100,11 @@ void checkBinarySection(const JsonDocument& doc, bool sectionPresent) {
     const std::string checksum = doc.string(c);
     if (!sectionPresent)
         doc.fail(b, "the header announces a binary section of " + std::to_string(bytes) +
-                         " bytes but the file ends after the JSON (truncated?)");
+                        " bytes but the file ends after the JSON (truncated?)");
     if (doc.binary().size() != bytes)
         doc.fail(b, "the binary section has " + std::to_string(doc.binary().size()) +
-                         " bytes, the header says " + std::to_string(bytes) +
-                         (doc.binary().size() < bytes ? " (file truncated?)" : ""));
+                        " bytes, the header says " + std::to_string(bytes) +
+                        (doc.binary().size() < bytes ? " (file truncated?)" : ""));
     if (contentHash(doc.binary()) != checksum)
         doc.fail(c, "the binary section's checksum does not match the header (file damaged)");
 }
@@ -131,8 +131,8 @@ void readWeightBlock(const JsonDocument& doc, const json& d, std::span<float> ou
     const std::uint64_t bytes = (sparse ? 8 : 4) * count;
     if (offset > bin.size() || bytes > bin.size() - offset)
         doc.fail(at, prefix + "the block (bytes " + std::to_string(offset) + " to " +
-                        std::to_string(offset + bytes) + ") lies outside the " +
-                        std::to_string(bin.size()) + "-byte binary section");
+                         std::to_string(offset + bytes) + ") lies outside the " +
+                         std::to_string(bin.size()) + "-byte binary section");
     const char* p = bin.data() + offset;
     const char* values = sparse ? p + 4 * count : p;
     // Names the entry and the byte (of the binary section) where its index or value starts.

@@ -23,7 +23,8 @@ QString q(const std::string& s) {
 }
 
 td::CliRun convert(const std::string& in, const std::string& out, const char* weights) {
-    return td::runCli({"model", "convert", "--input", q(in), "--out", q(out), "--weights", weights});
+    return td::runCli(
+        {"model", "convert", "--input", q(in), "--out", q(out), "--weights", weights});
 }
 
 } // namespace
@@ -57,12 +58,11 @@ class TestModelConvert : public QObject {
         const std::string dir = td::tempDir("model-convert-parse");
         QCOMPARE(convert(td::samplePath("dep/model.json"), dir + "/m.json", "binary").exitCode, 0);
         const QString sentences = q(td::samplePath("dep/sentences.dp"));
-        const td::CliRun a = td::runCli({"dep", "eval", "--model", q(td::samplePath("dep/model.json")),
-                                         "--treebank", sentences, "--json", "--per-sentence",
-                                         "--quiet"});
-        const td::CliRun b = td::runCli(
-            {"dep", "eval", "--model", q(dir + "/m.json"), "--treebank", sentences, "--json",
-             "--per-sentence", "--quiet"});
+        const td::CliRun a =
+            td::runCli({"dep", "eval", "--model", q(td::samplePath("dep/model.json")), "--treebank",
+                        sentences, "--json", "--per-sentence", "--quiet"});
+        const td::CliRun b = td::runCli({"dep", "eval", "--model", q(dir + "/m.json"), "--treebank",
+                                         sentences, "--json", "--per-sentence", "--quiet"});
         QCOMPARE(a.exitCode, 0);
         QCOMPARE(b.exitCode, 0);
         const auto ja = nlohmann::json::parse(a.out.toStdString());
@@ -109,8 +109,8 @@ class TestModelConvert : public QObject {
                                          "--treebank", q(td::samplePath("dep/sentences.dp"))});
         td::expectCliError(d, q(dir + "/damaged.json:1:"));
         QVERIFY(d.err.contains("checksum does not match"));
-        const td::CliRun f = convert(td::samplePath("policies/frontier.json"), dir + "/x.json",
-                                     "json");
+        const td::CliRun f =
+            convert(td::samplePath("policies/frontier.json"), dir + "/x.json", "json");
         td::expectCliError(f, q(td::samplePath("policies/frontier.json")));
         QVERIFY(f.err.contains("not a model, cascade, filter or policy file"));
         QVERIFY(!std::filesystem::exists(dir + "/x.json"));

@@ -1,7 +1,7 @@
-// Tests for core/util/BinarySection: weight blocks after a JSON header round-trip bit for bit (-0.0,
-// subnormals, the smallest and largest floats), the writer stores the smaller encoding, and every
-// damaged file (a flipped byte, a cut or extended section, a header without its section, a bad
-// descriptor, indices out of order, a NaN) is refused with the file and the header's line.
+// Tests for core/util/BinarySection: weight blocks after a JSON header round-trip bit for bit
+// (-0.0, subnormals, the smallest and largest floats), the writer stores the smaller encoding, and
+// every damaged file (a flipped byte, a cut or extended section, a header without its section, a
+// bad descriptor, indices out of order, a NaN) is refused with the file and the header's line.
 #include "core/util/BinarySection.h"
 #include "core/util/ContentHash.h"
 #include "core/util/Error.h"
@@ -169,8 +169,7 @@ class TestBinarySection : public QObject {
         std::vector<float> w(8, 0.0f);
         json header = json::parse(fileWith(w).substr(0, fileWith(w).find('\0')));
         header["weights"] = json::parse(descriptor.toStdString());
-        const std::string text =
-            withSection(header.dump() + "\n" + '\0', section.toStdString());
+        const std::string text = withSection(header.dump() + "\n" + '\0', section.toStdString());
         const std::string err = errorOf(text);
         QVERIFY2(err.find(message.toStdString()) != std::string::npos, err.c_str());
         QVERIFY2(err.rfind("w.json:1:", 0) == 0, err.c_str());
