@@ -309,105 +309,87 @@ ParseStats Parser::parse(std::span<const std::string> words, const PruningMask* 
     }
 }
 
-ParseStats Parser::parseChecked(std::span<const std::string> words, const PruningMask* mask) {
-    const Grammar& g = *g_;
-    const int n = static_cast<int>(words.size());
-    words_.assign(words.begin(), words.end());
-    prepare(n);
-    ParseStats st;
-    Chart& c = chart_;
+// Lines 4-9 of Alg. 1: the lexical rules of word i, then the unary layer.
+void Parser::lexicalCell(int i, ParseStats& st) {
     std::uint64_t* pb = preBits_.data();
-    Split sp;
-    sp.rightWords = rightWords_;
-    sp.out = out_.data();
-    sp.outW = outW_.data();
-    sp.preBits = pb;
-    // Rows from the right: cell (i,k) needs (i,j), built earlier in this row, and (j,k), j > i,
-    // built in an earlier row. The row's items serve only the row.
-    for (int i = n - 1; i >= 0; --i) {
-        itemsUsed_ = 0;
-        zBeginsUsed_ = 0;
-        std::fill(rowZBegin_.begin(), rowZBegin_.end(), kUnbuilt);
-        // Lines 4-9: lexical rules, then the unary layer.
-        for (const LexicalEntry& e : g.lexicalEntries(words_[i], i)) {
-            ++st.pushes;
-            out_[e.tag] = e.logProb;
-            outW_[e.tag] = kLexicalWitness;
-            pb[e.tag >> 6] |= std::uint64_t{1} << (e.tag & 63);
-        }
-        st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr,
-                           [&] { return finishCell(i, i + 1, st); });
-        // Lines 10-22.
-        for (int k = i + 2; k <= n; ++k) {
-            const bool kept = !mask || mask->keep(i, k);
-            if (k - i < n && kept) ++st.spansKept;
-            if (!kept) { // line 14: the cell stays empty (no entries, no right bits)
-                emptyCell(i, k);
+    for (const LexicalEntry& e : g_->lexicalEntries(words_[i], i)) {
+        ++st.pushes;
+        out_[e.tag] = e.logProb;
+        outW_[e.tag] = kLexicalWitness;
+        pb[e.tag >> 6] |= std::uint64_t{1} << (e.tag & 63);
+    }
+    st.pushes +=
+        timed(phases_, &ParsePhases::finishCell, nullptr, [&] { return finishCell(i, i + 1, st); });
+}
+
+// Whether (i,j)'s items pay off at split j of (i,k): they do when (i,j) has more than kDirectUses
+// uses left, this split and every later one with a non-empty right part (j,k') of a kept (i,k').
+// Fills neededBits_ with the right children those splits can use.
+bool Parser::itemsPayOff(int i, int j, int k, const PruningMask* mask, const std::uint64_t* rbits) {
+    const int n = static_cast<int>(words_.size());
+    std::uint64_t* needed = neededBits_.data();
+    int uses = 1;
+    for (int wi = 0; wi < rightWords_; ++wi)
+        needed[wi] = rbits[wi];
+    for (int k2 = k + 1; k2 <= n; ++k2) {
+        if (mask && !(k2 == n && i == 0) && !mask->keep(i, k2)) continue;
+        const std::uint64_t* rb2 =
+            rightBits_.data() + static_cast<std::size_t>(chart_.cell(j, k2)) * rightWords_;
+        std::uint64_t any = 0;
+        for (int wi = 0; wi < rightWords_; ++wi)
+            needed[wi] |= rb2[wi], any |= rb2[wi];
+        uses += any != 0;
+    }
+    return uses > kDirectUses;
+}
+
+// Lines 15-20 of Alg. 1 for a kept cell (i,k): every split point's binary rules, by items (built
+// once per left cell and row) or, until they pay off, by a direct pass. Returns the pushes.
+long Parser::binaryCell(int i, int k, const PruningMask* mask, Split& sp) {
+    long pushes = 0;
+    for (int j = i + 1; j < k; ++j) {
+        if (chart_.entries(i, j).empty()) continue; // left cell empty
+        const int rc = chart_.cell(j, k);
+        const std::uint64_t* rbits = rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_;
+        std::uint64_t anyRight = 0;
+        for (int wi = 0; wi < rightWords_; ++wi)
+            anyRight |= rbits[wi];
+        if (!anyRight) continue;
+        const float* rrow = rightRows_.data() + static_cast<std::size_t>(rc) * (numRight_ + 1);
+        const std::uint32_t split = packBinaryWitness(j - i, 0);
+        if (rowZBegin_[j] == kUnbuilt) {
+            if (!itemsPayOff(i, j, k, mask, rbits)) {
+                pushes += timed(phases_, &ParsePhases::direct, &ParsePhases::directs,
+                                [&] { return directSplit(i, j, rbits, rrow, split); });
                 continue;
             }
-            long pushes = 0;
-            for (int j = i + 1; j < k; ++j) {
-                if (c.entries(i, j).empty()) continue; // left cell empty
-                const int rc = c.cell(j, k);
-                const std::uint64_t* rbits =
-                    rightBits_.data() + static_cast<std::size_t>(rc) * rightWords_;
-                std::uint64_t anyRight = 0;
-                for (int wi = 0; wi < rightWords_; ++wi)
-                    anyRight |= rbits[wi];
-                if (!anyRight) continue;
-                const float* rrow =
-                    rightRows_.data() + static_cast<std::size_t>(rc) * (numRight_ + 1);
-                const std::uint32_t split = packBinaryWitness(j - i, 0);
-                if (rowZBegin_[j] == kUnbuilt) {
-                    // Items for (i,j) pay off when it has more than kDirectUses uses left: this
-                    // split and every later one with a non-empty right part (j,k') of a kept
-                    // (i,k'). Until then (and for its last uses) a direct pass.
-                    std::uint64_t* needed = neededBits_.data();
-                    int uses = 1;
-                    for (int wi = 0; wi < rightWords_; ++wi)
-                        needed[wi] = rbits[wi];
-                    for (int k2 = k + 1; k2 <= n; ++k2) {
-                        if (mask && !(k2 == n && i == 0) && !mask->keep(i, k2)) continue;
-                        const std::uint64_t* rb2 =
-                            rightBits_.data() +
-                            static_cast<std::size_t>(c.cell(j, k2)) * rightWords_;
-                        std::uint64_t any = 0;
-                        for (int wi = 0; wi < rightWords_; ++wi)
-                            needed[wi] |= rb2[wi], any |= rb2[wi];
-                        uses += any != 0;
-                    }
-                    if (uses <= kDirectUses) {
-                        pushes += timed(phases_, &ParsePhases::direct, &ParsePhases::directs,
-                                        [&] { return directSplit(i, j, rbits, rrow, split); });
-                        continue;
-                    }
-                    const std::uint32_t itemsBefore = itemsUsed_;
-                    rowZBegin_[j] =
-                        timed(phases_, &ParsePhases::itemBuild, &ParsePhases::itemBuilds,
-                              [&] { return cellItems(i, j, needed); });
-                    if (phases_) phases_->items += itemsUsed_ - itemsBefore;
-                }
-                sp.items = Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(),
-                                 itemRule_.data()};
-                sp.zBegin = zBegins_.data() + rowZBegin_[j];
-                sp.zEnd = zEnds_.data() + rowZBegin_[j];
-                sp.rightBits = rbits;
-                sp.rightRow = rrow;
-                sp.split = split;
-                pushes += timed(phases_, &ParsePhases::split, &ParsePhases::splits,
-                                [&] { return splitKernel_(sp); });
-            }
-            st.pushes += pushes;
-            st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr,
-                               [&] { return finishCell(i, k, st); });
+            const std::uint32_t itemsBefore = itemsUsed_;
+            rowZBegin_[j] = timed(phases_, &ParsePhases::itemBuild, &ParsePhases::itemBuilds,
+                                  [&] { return cellItems(i, j, neededBits_.data()); });
+            if (phases_) phases_->items += itemsUsed_ - itemsBefore;
         }
+        sp.items =
+            Items{itemLeft_.data(), itemLogProb_.data(), itemParent_.data(), itemRule_.data()};
+        sp.zBegin = zBegins_.data() + rowZBegin_[j];
+        sp.zEnd = zEnds_.data() + rowZBegin_[j];
+        sp.rightBits = rbits;
+        sp.rightRow = rrow;
+        sp.split = split;
+        pushes += timed(phases_, &ParsePhases::split, &ParsePhases::splits,
+                        [&] { return splitKernel_(sp); });
     }
-    // ROOT over the whole sentence.
-    // Root rules are sorted by child and the entries by symbol: rule-index order, strict '>'.
+    return pushes;
+}
+
+// ROOT over the whole sentence. Root rules are sorted by child and the entries by symbol:
+// rule-index order, strict '>'.
+void Parser::rootLayer(ParseStats& st) {
+    Chart& c = chart_;
+    const int n = static_cast<int>(words_.size());
     for (const ChartEntry& e : c.entries(0, n))
         for (std::uint32_t r = rootBegin_[e.symbol]; r < rootBegin_[e.symbol + 1]; ++r) {
             ++st.pushes;
-            const float cand = e.post + g.rootRules[r].logProb;
+            const float cand = e.post + g_->rootRules[r].logProb;
             if (cand > c.rootScore) {
                 c.rootScore = cand;
                 c.rootWitness = r;
@@ -415,6 +397,38 @@ ParseStats Parser::parseChecked(std::span<const std::string> words, const Prunin
         }
     st.success = c.rootScore != kNegInf;
     st.logProb = st.success ? c.rootScore : 0.0;
+}
+
+ParseStats Parser::parseChecked(std::span<const std::string> words, const PruningMask* mask) {
+    const int n = static_cast<int>(words.size());
+    words_.assign(words.begin(), words.end());
+    prepare(n);
+    ParseStats st;
+    Split sp;
+    sp.rightWords = rightWords_;
+    sp.out = out_.data();
+    sp.outW = outW_.data();
+    sp.preBits = preBits_.data();
+    // Rows from the right: cell (i,k) needs (i,j), built earlier in this row, and (j,k), j > i,
+    // built in an earlier row. The row's items serve only the row.
+    for (int i = n - 1; i >= 0; --i) {
+        itemsUsed_ = 0;
+        zBeginsUsed_ = 0;
+        std::fill(rowZBegin_.begin(), rowZBegin_.end(), kUnbuilt);
+        lexicalCell(i, st);
+        for (int k = i + 2; k <= n; ++k) { // lines 10-22
+            const bool kept = !mask || mask->keep(i, k);
+            if (k - i < n && kept) ++st.spansKept;
+            if (!kept) { // line 14: the cell stays empty (no entries, no right bits)
+                emptyCell(i, k);
+                continue;
+            }
+            st.pushes += binaryCell(i, k, mask, sp);
+            st.pushes += timed(phases_, &ParsePhases::finishCell, nullptr,
+                               [&] { return finishCell(i, k, st); });
+        }
+    }
+    rootLayer(st);
     return st;
 }
 

@@ -205,6 +205,10 @@ class Parser {
     std::vector<std::uint32_t> ruleIndex_; // 0, 1, ..., rules - 1
     void growItems(std::size_t count);
     ParseStats parseChecked(std::span<const std::string> words, const PruningMask* mask);
+    void lexicalCell(int i, ParseStats& st);
+    bool itemsPayOff(int i, int j, int k, const PruningMask* mask, const std::uint64_t* rbits);
+    long binaryCell(int i, int k, const PruningMask* mask, Split& sp);
+    void rootLayer(ParseStats& st);
 
     const Grammar* g_;
     CkyKernel kernel_;
