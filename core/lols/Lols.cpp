@@ -94,8 +94,7 @@ nlohmann::json LolsConfig::toJson() const {
                         {"trainEvalSentences", trainEvalSentences}};
     // Written only when on, so runs without it keep their config and policy files byte for byte.
     if (logreg.gradientReduction > 0) j["lbfgsGradientReduction"] = logreg.gradientReduction;
-    if (lbfgsMaxIterationsAfterFirst > 0)
-        j["lbfgsMaxIterationsAfterFirst"] = lbfgsMaxIterationsAfterFirst;
+    j["lbfgsMaxIterationsAfterFirst"] = lbfgsMaxIterationsAfterFirst; // 0 = off
     return j;
 }
 
@@ -121,8 +120,8 @@ LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     c.logreg.maxIterations = j.value("lbfgsMaxIterations", c.logreg.maxIterations);
     c.logreg.epsilon = j.value("lbfgsEpsilon", c.logreg.epsilon);
     c.logreg.gradientReduction = j.value("lbfgsGradientReduction", c.logreg.gradientReduction);
-    c.lbfgsMaxIterationsAfterFirst =
-        j.value("lbfgsMaxIterationsAfterFirst", c.lbfgsMaxIterationsAfterFirst);
+    // Absent: a run made when the cap was opt-in; it resumes as it ran, uncapped.
+    c.lbfgsMaxIterationsAfterFirst = j.value("lbfgsMaxIterationsAfterFirst", 0);
     c.warmStart = j.value("warmStart", c.warmStart);
     c.trainEvalSentences = j.value("trainEvalSentences", c.trainEvalSentences);
     return c;

@@ -165,7 +165,7 @@ std::string lolsRetrainCommand(const LolsRetrainSettings& s, const std::string& 
         c += " --lbfgs-max-iterations " + std::to_string(p.lols.logreg.maxIterations);
     if (p.lols.logreg.gradientReduction > 0)
         c += " --lbfgs-gradient-reduction " + exactNumber(p.lols.logreg.gradientReduction);
-    if (p.lols.lbfgsMaxIterationsAfterFirst > 0)
+    if (p.lols.lbfgsMaxIterationsAfterFirst != kDefaultLbfgsMaxIterationsAfterFirst) // 0 = off
         c += " --lbfgs-max-iterations-after-first " +
              std::to_string(p.lols.lbfgsMaxIterationsAfterFirst);
     c += p.q0 ? " --q0-scale " + exactNumber(p.q0Scale) : std::string(" --no-q0");

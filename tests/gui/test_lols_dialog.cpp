@@ -131,6 +131,14 @@ class TestLolsDialog : public QObject {
         QDir root(tmp.path());
         {
             LolsRunDialog dlg{LolsDialogDefaults{}};
+            // Fresh settings: the CLI's defaults, the retraining cap after the first iteration on
+            // (5, chosen on dev; issue 45), and an old settings key holding the opt-in era's 0 is
+            // not read.
+            QCOMPARE(dlg.spec().run.lols.lbfgsMaxIterationsAfterFirst, 5);
+            QSettings().setValue("lolsDialog/lbfgsMaxIterationsAfterFirst", 0);
+            QCOMPARE(
+                LolsRunDialog{LolsDialogDefaults{}}.spec().run.lols.lbfgsMaxIterationsAfterFirst,
+                5);
             auto spins = dlg.findChildren<QSpinBox*>();
             QVERIFY(spins.size() >= 8);
             for (QSpinBox* b : spins)
@@ -152,7 +160,7 @@ class TestLolsDialog : public QObject {
             QCOMPARE(after.run.lols.logreg.maxIterations, before.run.lols.logreg.maxIterations);
             QCOMPARE(after.run.lols.logreg.maxIterations, 4); // minimum + 3, not the default 200
             QCOMPARE(after.run.lols.lbfgsMaxIterationsAfterFirst,
-                     3); // minimum + 3, not the default off
+                     3); // minimum + 3, not the default 5
             QCOMPARE(after.run.trainLimit, before.run.trainLimit);
             QCOMPARE(after.run.devLimit, before.run.devLimit);
             QCOMPARE(after.run.maxLength, before.run.maxLength);

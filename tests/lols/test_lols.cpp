@@ -418,11 +418,21 @@ class TestLols : public QObject {
         for (int t = 2; t <= 3; ++t)
             QVERIFY(later.log[t].lbfgsIterations <= cap);
         QVERIFY(!(later.policy.weights == free.policy.weights));
-        // Configured like any LOLS setting: lbfgsMaxIterations is always written; the cap after the
-        // first only when on, so older runs keep their config.json and policy files byte for byte.
+        // Configured like any LOLS setting and always written. On by default (5, chosen on dev);
+        // a config without the key, from a run made when the cap was opt-in, reads as off, so
+        // resuming it keeps its results.
         LolsConfig c = tinyConfig(Surrogate::DP, 0.002);
-        QVERIFY(!c.toJson().contains("lbfgsMaxIterationsAfterFirst"));
+        QCOMPARE(LolsConfig{}.lbfgsMaxIterationsAfterFirst, 5);
+        QCOMPARE(c.toJson().at("lbfgsMaxIterationsAfterFirst").get<int>(),
+                 c.lbfgsMaxIterationsAfterFirst);
+        nlohmann::json legacy = c.toJson();
+        legacy.erase("lbfgsMaxIterationsAfterFirst");
+        QCOMPARE(LolsConfig::fromJson(legacy).lbfgsMaxIterationsAfterFirst, 0);
+        QCOMPARE(LolsConfig::fromJson(legacy).retrainingOptions(2).maxIterations,
+                 c.logreg.maxIterations);
+        c.lbfgsMaxIterationsAfterFirst = 0;
         QCOMPARE(c.retrainingOptions(2).maxIterations, c.logreg.maxIterations);
+        QCOMPARE(LolsConfig::fromJson(c.toJson()).lbfgsMaxIterationsAfterFirst, 0);
         c.logreg.maxIterations = 7;
         c.lbfgsMaxIterationsAfterFirst = 3;
         QCOMPARE(c.toJson().at("lbfgsMaxIterations").get<int>(), 7);

@@ -143,14 +143,21 @@ class TestLolsRetrain : public QObject {
                  lolsRetrainCommand(s, "OUT").c_str());
         s.config["lols"]["lbfgsMaxIterations"] = 7;
         s.config["lols"]["lbfgsGradientReduction"] = 0.01;
-        s.config["lols"]["lbfgsMaxIterationsAfterFirst"] = 5;
+        s.config["lols"]["lbfgsMaxIterationsAfterFirst"] = 4; // not the default (5)
         const std::string cmd = lolsRetrainCommand(s, "OUT");
-        QVERIFY2(cmd.find(" --lbfgs-max-iterations-after-first 5 ") != std::string::npos,
+        QVERIFY2(cmd.find(" --lbfgs-max-iterations-after-first 4 ") != std::string::npos,
                  cmd.c_str());
         QVERIFY2(cmd.find(" --lbfgs-max-iterations 7 ") != std::string::npos, cmd.c_str());
         QVERIFY2(cmd.find(" --lbfgs-gradient-reduction 0.01 ") != std::string::npos, cmd.c_str());
         const auto diff = lolsRetrainCommandDifferences(s);
         QVERIFY2(diff.empty(), diff.empty() ? "" : diff.front().c_str());
+        // A run made before the cap was on by default (no key: off) is retrained uncapped.
+        s.config["lols"].erase("lbfgsMaxIterationsAfterFirst");
+        const std::string legacy = lolsRetrainCommand(s, "OUT");
+        QVERIFY2(legacy.find(" --lbfgs-max-iterations-after-first 0 ") != std::string::npos,
+                 legacy.c_str());
+        const auto legacyDiff = lolsRetrainCommandDifferences(s);
+        QVERIFY2(legacyDiff.empty(), legacyDiff.empty() ? "" : legacyDiff.front().c_str());
     }
 
     // Other settings (another seed) give another policy, and the result says it is not reproduced.

@@ -249,9 +249,10 @@ void addLolsTrainCommand(CLI::App& app) {
                     "Cap on L-BFGS iterations in the retraining of iterations 2, 3, ... "
                     "(warm-started from a policy "
                     "trained on nearly the same aggregate; iteration 1 keeps "
-                    "--lbfgs-max-iterations; 0 = off; "
-                    "docs/benchmarks.md)")
-        ->check(CLI::Range(0, 1000000));
+                    "--lbfgs-max-iterations; 0 = off; the default was chosen on dev, "
+                    "docs/lols.md)")
+        ->check(CLI::Range(0, 1000000))
+        ->capture_default_str();
     sub->add_option("--threads", o->threads,
                     "Worker threads (0 = all cores; under mpirun: per rank, 0 = cores / ranks on "
                     "the node; results do not depend on it)")
