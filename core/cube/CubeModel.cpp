@@ -23,8 +23,9 @@ nlohmann::json cubeModelToJson(const CubeModel& m, BinarySectionWriter* bin) {
             {"weights", m.weights.toJson(bin)}};
 }
 
-CubeModel cubeModelFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "cube-pruning model: ", 1, JsonDocument::Binary::Allowed);
+CubeModel cubeModelFromText(std::string text, const std::string& file) {
+    const JsonDocument doc(std::move(text), file, "cube-pruning model: ", 1,
+                           JsonDocument::Binary::Allowed);
     ModelFields f =
         readModelFields(doc, kCubeModelFormat, 1, "featureTemplates", kCubeFeatureTemplates);
     const auto& parts = doc.member(doc.root(), "parts");

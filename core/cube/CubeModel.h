@@ -29,7 +29,7 @@ struct CubeModel {
 // The header, with the weights inline (JSON arrays) or, given bin, as a binary block.
 nlohmann::json cubeModelToJson(const CubeModel& m, BinarySectionWriter* bin = nullptr);
 // Validates the whole document; throws InputError(file, line, column, ...) at the bad value.
-CubeModel cubeModelFromText(const std::string& text, const std::string& file = "<model>");
+CubeModel cubeModelFromText(std::string text, const std::string& file = "<model>");
 // Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
 void saveCubeModel(const CubeModel& m, const std::string& path,
                    WeightsForm form = WeightsForm::Binary);

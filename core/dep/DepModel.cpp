@@ -23,8 +23,9 @@ void saveDepModel(const DepModel& m, const std::string& path, WeightsForm form) 
     writeFileAtomically(path, modelFileText(depModelToJson(m, b), b));
 }
 
-DepModel depModelFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "dependency model: ", 1, JsonDocument::Binary::Allowed);
+DepModel depModelFromText(std::string text, const std::string& file) {
+    const JsonDocument doc(std::move(text), file, "dependency model: ", 1,
+                           JsonDocument::Binary::Allowed);
     ModelFields f = readModelFields(doc, kDepModelFormat, 1, "featureSet", kDepFeatureSet);
     const auto& order = doc.member(doc.root(), "order");
     const int n = doc.int32(order);

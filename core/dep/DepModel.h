@@ -33,7 +33,7 @@ struct DepModel {
 // The header, with the weights inline (JSON arrays) or, given bin, as a binary block.
 nlohmann::json depModelToJson(const DepModel& m, BinarySectionWriter* bin = nullptr);
 // Validates the whole document; throws InputError(file, line, column, ...) at the bad value.
-DepModel depModelFromText(const std::string& text, const std::string& file = "<model>");
+DepModel depModelFromText(std::string text, const std::string& file = "<model>");
 // Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
 void saveDepModel(const DepModel& m, const std::string& path,
                   WeightsForm form = WeightsForm::Binary);

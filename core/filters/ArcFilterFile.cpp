@@ -28,8 +28,8 @@ nlohmann::json arcFilterToJson(const ArcFilter& f, BinarySectionWriter* bin) {
             {"weights", w.toJson(bin)}};
 }
 
-ArcFilter arcFilterFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "arc filter: ", 1, JsonDocument::Binary::Allowed);
+ArcFilter arcFilterFromText(std::string text, const std::string& file) {
+    const JsonDocument doc(std::move(text), file, "arc filter: ", 1, JsonDocument::Binary::Allowed);
     checkModelHeader(doc, kArcFilterFormat, kArcFilterFormatVersion, "featureSet",
                      kFilterFeatureSet);
     const nlohmann::json& root = doc.root();

@@ -15,7 +15,7 @@ constexpr int kArcFilterFormatVersion = 1;
 // The header, with the weights inline (JSON arrays) or, given bin, as a binary block.
 nlohmann::json arcFilterToJson(const ArcFilter& f, BinarySectionWriter* bin = nullptr);
 // Parses and validates the text of a filter file; throws InputError(file, line, column, ...).
-ArcFilter arcFilterFromText(const std::string& text, const std::string& file = "<filter>");
+ArcFilter arcFilterFromText(std::string text, const std::string& file = "<filter>");
 // Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
 void saveArcFilter(const ArcFilter& f, const std::string& path,
                    WeightsForm form = WeightsForm::Binary);

@@ -157,8 +157,8 @@ std::string policyToJson(const Policy& p) {
     return out;
 }
 
-Policy policyFromJson(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "policy: ", 1, JsonDocument::Binary::Allowed);
+Policy policyFromJson(std::string text, const std::string& file) {
+    const JsonDocument doc(std::move(text), file, "policy: ", 1, JsonDocument::Binary::Allowed);
     const json& j = doc.root();
     if (!j.is_object()) bad(doc, j, "top level must be a JSON object");
     const std::string format = stringField(doc, j, "format", "");

@@ -55,7 +55,7 @@ std::string policyToJson(const Policy& p);
 std::string policyFileText(const Policy& p, WeightsForm form = WeightsForm::Binary);
 // Parses and validates either form; errors are InputError naming `fileName` and the line:column
 // of the bad value (a binary block's descriptor, naming the entry and byte).
-Policy policyFromJson(const std::string& text, const std::string& fileName);
+Policy policyFromJson(std::string text, const std::string& fileName);
 
 // Atomic (AtomicFile); binary weights unless form is WeightsForm::Json.
 void savePolicy(const Policy& p, const std::string& path, WeightsForm form = WeightsForm::Binary);

@@ -116,7 +116,7 @@ void readWeightBlock(const JsonDocument& doc, const json& d, std::span<float> ou
     if (encoding != kSparse && encoding != kDense)
         doc.fail(enc, prefix + "unknown encoding \"" + encoding + "\" (this build reads \"" +
                           kSparse + "\" and \"" + kDense + "\")");
-    const std::string& bin = doc.binary();
+    const std::string_view bin = doc.binary();
     const json& at = doc.member(d, "offset");
     const json& n = doc.member(d, "count");
     const std::uint64_t offset = doc.uint64(at);

@@ -233,8 +233,9 @@ JsonDocument::JsonDocument(std::string text, std::string file, std::string prefi
     const std::size_t nul = binary == Binary::Allowed ? text_.find('\0') : std::string::npos;
     const bool hasBinary = nul != std::string::npos;
     if (hasBinary) {
-        binary_ = text_.substr(nul + 1);
-        text_.resize(nul);
+        whole_ = std::move(text_);
+        text_ = whole_.substr(0, nul);
+        binary_ = std::string_view(whole_).substr(nul + 1);
     }
     try {
         root_ = parseJsonDocument(text_, file_, prefix_);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace prunescope {
@@ -42,8 +43,9 @@ class JsonDocument {
 
     const nlohmann::json& root() const { return root_; }
     const std::string& file() const { return file_; }
-    // The bytes after the NUL (empty without a binary section); checked against the header.
-    const std::string& binary() const { return binary_; }
+    // The bytes after the NUL (empty without a binary section); checked against the header. A view
+    // into the file's text, which the document keeps: the section is never copied.
+    std::string_view binary() const { return binary_; }
     const std::string& prefix() const { return prefix_; }
 
     // JSON pointer of a value of root() ("" for the root; the root if not found).
@@ -72,7 +74,9 @@ class JsonDocument {
     std::uint64_t uint64(const nlohmann::json& v) const;
 
   private:
-    std::string text_, file_, prefix_, binary_;
+    std::string text_, file_, prefix_; // text_: the JSON (before the NUL)
+    std::string whole_;                // the whole file when it has a binary section
+    std::string_view binary_;          // into whole_
     int firstLine_ = 1;
     nlohmann::json root_;
 };

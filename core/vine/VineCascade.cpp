@@ -34,8 +34,9 @@ nlohmann::json vineCascadeToJson(const VineCascade& c, BinarySectionWriter* bin)
             {"stages", stages}};
 }
 
-VineCascade vineCascadeFromText(const std::string& text, const std::string& file) {
-    const JsonDocument doc(text, file, "vine cascade: ", 1, JsonDocument::Binary::Allowed);
+VineCascade vineCascadeFromText(std::string text, const std::string& file) {
+    const JsonDocument doc(std::move(text), file, "vine cascade: ", 1,
+                           JsonDocument::Binary::Allowed);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail(root, "expected a JSON object");
     const auto& format = doc.member(root, "format");

@@ -60,7 +60,7 @@ struct VineCascade {
 // The header, with each stage's weights inline (JSON arrays) or, given bin, as binary blocks.
 nlohmann::json vineCascadeToJson(const VineCascade& c, BinarySectionWriter* bin = nullptr);
 // Validates everything; throws InputError(file, line, column, ...) at the offending value.
-VineCascade vineCascadeFromText(const std::string& text, const std::string& file);
+VineCascade vineCascadeFromText(std::string text, const std::string& file);
 VineCascade loadVineCascade(const std::string& path);
 // Atomic; binary weight blocks unless form is WeightsForm::Json (util/BinarySection.h).
 void saveVineCascade(const VineCascade& c, const std::string& path,
