@@ -131,10 +131,28 @@ std::string readFile(const std::string& path) {
     if (fs::is_directory(path, ec)) throw InputError(path, 0, 0, "is a directory, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path, 0, 0, std::string("cannot open file: ") + std::strerror(errno));
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    in.seekg(0, std::ios::end); // fails on a pipe: tellg() is then -1
+    // One read into a string of the file's size (a stream copy grows its buffer by doubling and
+    // copies it again: three copies of a 57 MB model). What a file not seekable (a pipe) or grown
+    // meanwhile has beyond that size is appended.
+    std::string text;
+    const std::streamoff size = in.tellg();
+    if (size > 0) {
+        text.resize(static_cast<std::size_t>(size));
+        in.seekg(0);
+        in.read(text.data(), size);
+        text.resize(static_cast<std::size_t>(in.gcount()));
+        in.clear(in.rdstate() & std::ios::badbit);
+    } else {
+        in.clear();
+        if (size == 0) in.seekg(0);
+    }
     if (in.bad()) throw InputError(path, 0, 0, "read error");
-    return ss.str();
+    std::ostringstream rest;
+    rest << in.rdbuf();
+    if (in.bad()) throw InputError(path, 0, 0, "read error");
+    text += rest.str();
+    return text;
 }
 
 int removeStaleTemporaries(const std::string& dir) {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
+#include <thread>
 
 using namespace prunescope;
 namespace fs = std::filesystem;
@@ -111,6 +112,27 @@ class TestFiles : public QObject {
         QVERIFY(fs::exists(dir + "/.keep.me"));
         QVERIFY(fs::exists(dir + "/log.jsonl"));
         QCOMPARE(removeStaleTemporaries(dir + "/missing"), 0);
+    }
+    // readFile reads a regular file in one piece (its size first) and a pipe to its end; binary
+    // bytes (NUL included), an empty file, and a missing file named.
+    void filesAndPipesAreReadWhole() {
+        const std::string dir = testdata::tempDir("files-read");
+        std::string big(3'000'017, '\0');
+        for (std::size_t i = 0; i < big.size(); ++i)
+            big[i] = static_cast<char>((i * 2654435761u) >> 13);
+        std::ofstream(dir + "/big.bin", std::ios::binary) << big;
+        QVERIFY(readFile(dir + "/big.bin") == big);
+        std::ofstream(dir + "/empty.txt").close();
+        QCOMPARE(readFile(dir + "/empty.txt"), std::string());
+        const std::string fifo = dir + "/pipe";
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        std::thread writer(
+            [&] { std::ofstream(fifo, std::ios::binary) << big.substr(0, 200'003); });
+        const std::string got = readFile(fifo);
+        writer.join();
+        QVERIFY(got == big.substr(0, 200'003));
+        const InputError e = errorOf([&] { readFile(dir + "/missing.json"); });
+        QVERIFY(std::string(e.what()).find("missing.json") != std::string::npos);
     }
     void inputsAreNotOverwritten() {
         const std::string dir = testdata::tempDir("files-inputs");
