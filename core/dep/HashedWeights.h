@@ -14,12 +14,13 @@
 
 #include "core/util/BinarySection.h"
 #include "core/util/FeatureHash.h"
+#include "core/util/HugePageAllocator.h"
 
 namespace prunescope {
 
 struct HashedWeights {
-    int bits = 0; // 2^bits weights
-    std::vector<float> w;
+    int bits = 0;      // 2^bits weights
+    HugeFloatVector w; // on huge pages when large (util/HugePageAllocator.h)
 
     static HashedWeights zeros(int bits); // 1 <= bits <= 26
     std::size_t dim() const { return w.size(); }

@@ -8,6 +8,7 @@
 #include "core/dep/DepTree.h"
 #include "core/filters/FilterEvents.h"
 #include "core/filters/FilterFeatures.h"
+#include "core/util/HugePageAllocator.h"
 
 #include <limits>
 #include <string>
@@ -25,8 +26,8 @@ struct ArcFilter {
     ArcFilterKind kind = ArcFilterKind::Joint;
     int hashBits = 20;
     bool useRoot = true, useVine = true, useNone = true; // which events take part
-    std::vector<float> weights;                          // 2^hashBits
-    double threshold = 0; // the operating point (chosen on dev); +inf keeps every arc
+    HugeFloatVector weights; // 2^hashBits (huge pages: util/HugePageAllocator.h)
+    double threshold = 0;    // the operating point (chosen on dev); +inf keeps every arc
     nlohmann::json training =
         nlohmann::json::object(); // how it was made (costs, dev coverage, ...)
 
