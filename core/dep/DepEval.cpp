@@ -11,7 +11,9 @@ bool isPunctuationTag(const std::string& tag) {
 
 bool isPunctuationToken(const DepSentence& s, int m) {
     const auto i = static_cast<std::size_t>(m);
-    return isPunctuationTag(s.tags[i]) || (i < s.upos.size() && s.upos[i] == "PUNCT");
+    const bool upunct = i < s.upos.size() && s.upos[i] == "PUNCT";
+    if (s.universalTags) return upunct; // CoNLL-U: exactly UPOS PUNCT (issue 41)
+    return isPunctuationTag(s.tags[i]) || upunct;
 }
 
 void AttachmentScore::add(const AttachmentScore& o) {

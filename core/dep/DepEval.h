@@ -1,7 +1,8 @@
 #pragma once
 // Unlabeled attachment scoring (the CoNLL / PTB convention, docs/dependency.md "Evaluation"):
 // UAS over tokens whose gold POS is not punctuation, UAS over all tokens, root accuracy and
-// complete match. Punctuation = gold PTB tag in {`` '' , . :} or gold universal tag PUNCT.
+// complete match. Punctuation = gold PTB tag in {`` '' , . :} or gold universal tag PUNCT; for a
+// CoNLL-U sentence exactly the UPOS PUNCT tokens (the UD convention).
 #include "core/dep/DepTree.h"
 
 #include <nlohmann/json.hpp>

@@ -45,13 +45,15 @@ bool isBlank(std::string_view line) {
 // Collects one sentence's tokens with their lines, then validates the tree.
 class SentenceBuilder {
   public:
-    SentenceBuilder(const std::string& file, bool oneRoot) : file_(file), oneRoot_(oneRoot) {}
+    SentenceBuilder(const std::string& file, bool oneRoot, bool universalTags = false)
+        : file_(file), oneRoot_(oneRoot), universalTags_(universalTags) {}
 
     bool empty() const { return lines_.empty(); }
     void add(int line, std::string_view word, std::string_view tag, std::string_view coarse,
              int head) {
         if (lines_.empty()) {
             s_ = DepSentence{};
+            s_.universalTags = universalTags_;
             s_.file = file_;
             s_.line = line;
         }
@@ -100,6 +102,7 @@ class SentenceBuilder {
   private:
     const std::string& file_;
     bool oneRoot_;
+    bool universalTags_;
     DepSentence s_;
     std::vector<int> lines_;
 };
@@ -156,7 +159,7 @@ std::vector<DepSentence> readDepSample(const std::string& text, const std::strin
 
 std::vector<DepSentence> readConll(const std::string& text, const std::string& file, bool conllU) {
     std::vector<DepSentence> out;
-    SentenceBuilder b(file, conllU);
+    SentenceBuilder b(file, conllU, conllU);
     int expectedId = 1;
     forEachLine(text, file, [&](int lineNo, std::string_view line) {
         if (isBlank(line)) {

@@ -17,8 +17,11 @@ struct DepSentence {
     std::vector<std::string> tags{kRootSymbol};  // POS (PTB tag; XPOS, else UPOS, for CoNLL-U)
     std::vector<std::string> upos{kRootSymbol};  // universal/coarse tag ("" when the file has none)
     std::vector<int> heads{-1};                  // head of each token, -1 = unknown; [0] = -1
-    std::string file;                            // where it was read ("" for typed input)
-    int line = 0;                                // 1-based line of its first token
+    // Read from CoNLL-U: punctuation is exactly the UPOS PUNCT tokens (the UD convention, what the
+    // official evaluation's conventions use), not the PTB punctuation tags of XPOS.
+    bool universalTags = false;
+    std::string file; // where it was read ("" for typed input)
+    int line = 0;     // 1-based line of its first token
 
     int size() const { return static_cast<int>(words.size()) - 1; } // n
     // Every token has a head (a gold tree, or a parse).

@@ -137,6 +137,29 @@ class TestDepReader : public QObject {
         QVERIFY(!isPunctuationToken(s[0], 5));
     }
 
+    // Issue 41: in CoNLL-U, punctuation is exactly UPOS PUNCT (the UD convention), whatever XPOS
+    // says: a SYM with the PTB punctuation XPOS ":" is scored, a PUNCT with XPOS -LRB- is not.
+    // CoNLL-X keeps the PTB tags.
+    void conllUPunctuationIsUposPunct() {
+        const std::string text = "1\tPrice\tprice\tNOUN\tNN\t_\t0\troot\t_\t_\n"
+                                 "2\t:\t:\tSYM\t:\t_\t1\tpunct\t_\t_\n"
+                                 "3\t(\t(\tPUNCT\t-LRB-\t_\t4\tpunct\t_\t_\n"
+                                 "4\t5\t5\tNUM\tCD\t_\t1\tnummod\t_\t_\n"
+                                 "\n";
+        const auto u = readDepTreebankString(text, DepFormat::ConllU, "a.conllu");
+        QVERIFY(u[0].universalTags);
+        QVERIFY(!isPunctuationToken(u[0], 2)); // SYM, although XPOS ":" is PTB punctuation
+        QVERIFY(isPunctuationToken(u[0], 3));  // PUNCT, although XPOS -LRB- is not
+        const AttachmentScore a = scoreAttachment(u[0], {-1, 0, 1, 1, 1});
+        QCOMPARE(a.tokens, 4);
+        QCOMPARE(a.correct, 3);       // "(" is attached wrongly
+        QCOMPARE(a.scoredTokens, 3);  // all but "("
+        QCOMPARE(a.scoredCorrect, 3); // the wrong "(" is not scored
+        const auto x = readDepTreebankString(text, DepFormat::ConllX, "a.conll");
+        QVERIFY(!x[0].universalTags);
+        QVERIFY(isPunctuationToken(x[0], 2)); // CoNLL-X: the PTB tag ":" is punctuation
+    }
+
     // Multiword ranges and empty-node ids are checked, not skipped blindly (issue 46: "2-1" and
     // "1-99999999999" were accepted); a sentence beyond the parsers' length limit is refused
     // while reading, naming its line.
