@@ -144,6 +144,7 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
                                  {"seed", opt.seed},
                                  {"maxLength", opt.maxLength},
                                  {"trainSentences", usable.indices.size()},
+                                 {"nonProjectiveTrainSentences", usable.nonProjective},
                                  {"devSentences", dev.size()}};
         if (onEpoch) onEpoch(result);
         return !(opt.patience > 0 && sinceBest >= opt.patience);

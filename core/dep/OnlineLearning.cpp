@@ -20,6 +20,7 @@ TrainingSentences usableTrainingSentences(const std::vector<DepSentence>& train,
         if (maxLength > 0 && s.size() > maxLength) continue;
         out.indices.push_back(i);
         out.singleRoot = out.singleRoot && rootCount(s.heads) == 1;
+        out.nonProjective += !isProjective(s.heads);
     }
     if (out.indices.empty())
         throw std::invalid_argument(what +

@@ -19,6 +19,10 @@ namespace prunescope {
 struct TrainingSentences {
     std::vector<int> indices; // into the training set, in its order
     bool singleRoot = true;   // every usable gold tree has exactly one root
+    // Usable gold trees with crossing arcs (EWT has some; the WSJ sample none). They are trained
+    // on as they are: each update moves toward the gold tree's features, although the projective
+    // decoders can never output that tree exactly (no lifting, nothing skipped).
+    long nonProjective = 0;
 };
 
 // The sentences to train on: all within maxLength (> 0; 0 = no limit). Throws

@@ -57,6 +57,17 @@ class TestOnlineLearning : public QObject {
         train[1] = chain(2, "a.dp", 5);
         train[1].heads[2] = 0; // two roots
         QVERIFY(!usableTrainingSentences(train, 0, "x").singleRoot);
+        QCOMPARE(usableTrainingSentences(train, 0, "x").nonProjective, 0L);
+        // Crossing arcs (issue 41): 1 <- 0, 3 <- 1, 2 <- 4, 4 <- 1: arc 4->2 crosses 1->3.
+        DepSentence np = chain(4, "b.conllu", 1);
+        np.heads = {-1, 0, 4, 1, 1};
+        QVERIFY(!isProjective(np.heads));
+        train.push_back(np);
+        train.push_back(np);
+        const TrainingSentences withCrossing = usableTrainingSentences(train, 0, "x");
+        QCOMPARE(withCrossing.nonProjective, 2L);
+        QCOMPARE(withCrossing.indices.size(), train.size()); // trained on, not skipped
+        QCOMPARE(usableTrainingSentences(train, 3, "x").nonProjective, 0L); // only usable ones
     }
     void epochsOrderTicksAndStop() {
         const std::vector<int> sentences{0, 1, 2, 3, 4, 5, 6};

@@ -117,7 +117,10 @@ int runDepTrain(const DepTrainCommandOptions& o) {
               << best.model.training.value("learner", "?") << ", best epoch "
               << best.model.training.value("bestEpoch", 0) << ", dev UAS " << std::fixed
               << std::setprecision(2) << best.devUas << ", " << best.model.weights.nonZero()
-              << " non-zero weights\n";
+              << " non-zero weights; "
+              << best.model.training.value("nonProjectiveTrainSentences", 0L) << " of "
+              << best.model.training.value("trainSentences", 0L)
+              << " training trees non-projective (trained on as they are)\n";
     return 0;
 }
 
