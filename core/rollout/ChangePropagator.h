@@ -109,6 +109,28 @@ class ChangePropagator {
     void setRecomputeBatchRules(std::size_t rules) { batchRules_ = rules; }
     long lastBatchedRecomputes() const { return lastBatched_; }
 
+    // Work budget (issue 45): a flip whose propagation work passes budget × W, where W is what a
+    // parse under the current mask pushes (pushes(); the roll-in's pushes while pushes are not
+    // tracked), abandons Alg. 3: the flip is undone from its undo list and every cell containing
+    // the flipped span is recomputed from scratch, narrower first, with the roll-in parse's own
+    // code (fillCell + Parser::applyUnaries), so a flip costs at most about a reparse plus the
+    // budget. Work is counted in rule applications, the parser's push unit: hyperedges relaxed or
+    // scanned by RECOMPUTE and rules a rebuilt cell pushes. The result is bit for bit the same
+    // either way (chart, witnesses, counters, undo). Events of a recomputed flip are the same
+    // set (every vertex whose value changed, once, with the same before/after), ordered by width,
+    // then pre layer before post layer, then cell (i ascending), then symbol, ROOT last: the
+    // agenda's (width, layer) order, not its order within a layer. 0: every flip is recomputed;
+    // +inf: never. Default kDefaultWorkBudget (measured, docs/rollouts.md).
+    static constexpr double kDefaultWorkBudget = 0.5;
+    void setWorkBudget(double budget) { workBudget_ = budget; }
+    double workBudget() const { return workBudget_; }
+    // Whether the last flip was recomputed (past the budget), and how many flips were since
+    // reset().
+    bool lastRecomputedFlip() const { return lastFellBack_; }
+    long recomputedFlips() const { return fallbacks_; }
+    // Work (rule applications) of the last flip's propagation, up to where it stopped.
+    long lastWork() const { return work_; }
+
   private:
     float& value(std::uint32_t v) {
         return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_];
@@ -154,6 +176,15 @@ class ChangePropagator {
     void derivationSignature(std::vector<std::uint32_t>& out,
                              std::vector<std::uint32_t>* vertices = nullptr) const;
     void fillResult(FlipResult& r, bool withEvents) const;
+    // The agenda loop of Alg. 3 from width `from`; false if the work passed the budget (the
+    // remaining agenda is then dropped, with cellBuilt_ matched to the values for undo()).
+    bool runAgenda(int from);
+    void abandonAgenda(int w, int layer, std::size_t b);
+    void finishRoot();
+    // Past the budget: undo the partial flip, then flip (i,k) by recomputing the cells that
+    // contain it (ChangePropagatorFallback.cpp).
+    void recomputeFlip(int i, int k);
+    void recomputeCell(int i, int k, std::vector<ChangeEvent>& postEvents);
 
     const Grammar* g_;
     std::vector<std::string> words_;
@@ -225,6 +256,13 @@ class ChangePropagator {
     std::vector<std::size_t> pendingRules_;
     std::vector<std::uint32_t> pendingCells_;
     long lastPops_ = 0, lastRecomputes_ = 0;
+    // Work budget (see setWorkBudget).
+    double workBudget_ = kDefaultWorkBudget;
+    long work_ = 0, workLimit_ = 0, rollInPushes_ = 0, fallbacks_ = 0;
+    bool lastFellBack_ = false;
+    std::vector<float> oldPre_, oldPost_;
+    std::vector<std::uint32_t> oldPreW_, oldPostW_;
+    std::vector<ChangeEvent> postEvents_;
 };
 
 template <class Fn>
