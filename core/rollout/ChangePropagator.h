@@ -19,10 +19,14 @@
 #include "core/treebank/Tree.h"
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace prunescope {
+
+class Parser;
 
 enum class CellChange : std::uint8_t { Rose, Fell, Appeared, Vanished };
 
@@ -52,6 +56,7 @@ class ChangePropagator {
     void setGold(const Tree& normalizedGold);
     // Without a sentence; call reset() before anything else.
     explicit ChangePropagator(const Grammar& g);
+    ~ChangePropagator();
     // Starts over with another roll-in (undoing any flips first), reusing all memory: only the
     // entries the previous sentence built are cleared. Clears the gold tree.
     void reset(std::vector<std::string> words, PruningMask mask);
@@ -109,19 +114,22 @@ class ChangePropagator {
     void setRecomputeBatchRules(std::size_t rules) { batchRules_ = rules; }
     long lastBatchedRecomputes() const { return lastBatched_; }
 
-    // Work budget (issue 45): a flip whose propagation work passes budget × W, where W is what a
-    // parse under the current mask pushes (pushes(); the roll-in's pushes while pushes are not
-    // tracked), abandons Alg. 3: the flip is undone from its undo list and every cell containing
-    // the flipped span is recomputed from scratch, narrower first, with the roll-in parse's own
-    // code (fillCell + Parser::applyUnaries), so a flip costs at most about a reparse plus the
-    // budget. Work is counted in rule applications, the parser's push unit: hyperedges relaxed or
-    // scanned by RECOMPUTE and rules a rebuilt cell pushes. The result is bit for bit the same
-    // either way (chart, witnesses, counters, undo). Events of a recomputed flip are the same
-    // set (every vertex whose value changed, once, with the same before/after), ordered by width,
-    // then pre layer before post layer, then cell (i ascending), then symbol, ROOT last: the
-    // agenda's (width, layer) order, not its order within a layer. 0: every flip is recomputed;
-    // +inf: never. Default kDefaultWorkBudget (measured, docs/rollouts.md).
-    static constexpr double kDefaultWorkBudget = 0.5;
+    // Work budget (issue 45). Work is counted in rule applications, the parser's push unit:
+    // hyperedges relaxed or scanned by RECOMPUTE, rules a rebuilt cell pushes, and (probeFlip)
+    // hyperedges and unaries the lazy exact best tree scans. A flip whose work passes budget × W,
+    // W = the pushes of a parse under the current mask (pushes(); the roll-in's while pushes are
+    // not tracked), abandons Alg. 3: it is undone from its undo list, Parser::parse parses the
+    // sentence under the flipped mask, and the cells containing the flipped span (no other cell
+    // can change) are diffed against that chart and installed with undo entries. A flip then costs
+    // about a reparse plus its budget, and the result is bit for bit the same either way (chart,
+    // witnesses, counters, FlipResult, undo). Events of a recomputed flip are the same set (every
+    // vertex whose value changed, once, with the same before and after) in (width, layer, i,
+    // symbol) order, ROOT last: the agenda's (width, layer) order, not its order within a layer
+    // (the explorer only groups events by cell). 0: every flip is recomputed; inf: never.
+    // Default kDefaultWorkBudget, chosen from measurements (docs/rollouts.md): an agenda rule
+    // application costs about 7x a parser push, so 0.25 caps a flip near 2-3 reparses while
+    // leaving the rollouts' cheap flips alone.
+    static constexpr double kDefaultWorkBudget = 0.25;
     void setWorkBudget(double budget) { workBudget_ = budget; }
     double workBudget() const { return workBudget_; }
     // Whether the last flip was recomputed (past the budget), and how many flips were since
@@ -184,7 +192,9 @@ class ChangePropagator {
     // Past the budget: undo the partial flip, then flip (i,k) by recomputing the cells that
     // contain it (ChangePropagatorFallback.cpp).
     void recomputeFlip(int i, int k);
-    void recomputeCell(int i, int k, std::vector<ChangeEvent>& postEvents);
+    void installCell(int i, int k, std::span<const ChartEntry> entries,
+                     std::vector<ChangeEvent>& postEvents);
+    long scanBinaryPushes(int i, int k) const;
 
     const Grammar* g_;
     std::vector<std::string> words_;
@@ -210,7 +220,8 @@ class ChangePropagator {
     // Exact counters (equal to Parser::parse's ParseStats for the current mask).
     long pushes_ = 0, constituents_ = 0;
     int spansKept_ = 0;
-    std::vector<long> binaryPushes_; // per cell (0 for pruned cells)
+    std::vector<long> binaryPushes_; // per cell (0 for pruned cells; kUnknownPushes: not known)
+    static constexpr long kUnknownPushes = -1; // a kept cell's count after a recomputed flip
 
     // Gold for F1.
     bool hasGold_ = false;
@@ -259,10 +270,9 @@ class ChangePropagator {
     // Work budget (see setWorkBudget).
     double workBudget_ = kDefaultWorkBudget;
     long work_ = 0, workLimit_ = 0, rollInPushes_ = 0, fallbacks_ = 0;
-    bool lastFellBack_ = false;
-    std::vector<float> oldPre_, oldPost_;
-    std::vector<std::uint32_t> oldPreW_, oldPostW_;
+    bool lastFellBack_ = false, lazyOverBudget_ = false;
     std::vector<ChangeEvent> postEvents_;
+    std::unique_ptr<Parser> parser_; // the recomputed flips' parser, made on first need
 };
 
 template <class Fn>

@@ -103,8 +103,10 @@ ChangePropagator::Probe ChangePropagator::probeFlip(int i, int k) {
     if (lazy && !lastFellBack_) { // (recomputed past the budget: the chart is exact already)
         si_ = i, sk_ = k;
         ++probeId_;
-        exactRoot();
+        lazyOverBudget_ = false;
+        exactRoot(); // its work counts against the flip's budget too
         f1Valid_ = false;
+        if (lazyOverBudget_) recomputeFlip(i, k);
     }
     if (full) p.f1 = currentF1();
     undo();
