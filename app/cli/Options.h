@@ -122,6 +122,19 @@ CLI::Option* addRenamedOption(CLI::App* sub, T& target, const std::string& newNa
     return sub->add_option(newName, target, what);
 }
 
+// --cp-work-budget X: a change-propagation flip whose work passes X times a reparse's pushes is
+// recomputed from scratch instead (ChangePropagator::setWorkBudget; the same results, only the
+// speed differs). 0 recomputes every flip, inf never does. Initialize budget with
+// ChangePropagator::kDefaultWorkBudget.
+inline CLI::Option* addCpWorkBudgetOption(CLI::App* sub, double& budget) {
+    return sub
+        ->add_option("--cp-work-budget", budget,
+                     "Change propagation: recompute a flip from scratch once its work passes this "
+                     "multiple of a reparse's pushes (same results; 0 = always, inf = never)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+}
+
 // --quiet: no progress lines on stderr (app/cli/ConsoleProgress.h); Ctrl-C still cancels.
 inline CLI::Option* addQuietOption(CLI::App* sub, bool& quiet) {
     return sub->add_flag("--quiet", quiet, "No progress on stderr (Ctrl-C still cancels)");
