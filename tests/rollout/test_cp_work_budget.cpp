@@ -13,6 +13,7 @@
 #include "support/TestSuite.h"
 
 #include <cstring>
+#include <limits>
 #include <random>
 #include <tuple>
 
@@ -167,6 +168,49 @@ class TestCpWorkBudget : public QObject {
         flipUndoSequences(0.02, 2, 40, flips, recomputed);
         if (QTest::currentTestFailed()) return;
         qInfo("budget 0.02: %ld flips, %ld recomputed", flips, recomputed);
+        QVERIFY(recomputed > 0);
+    }
+
+    // probeFlip under small budgets (the propagation or the lazy exact best tree stops
+    // part way) against flip() + currentF1() + constituents() + undo() without a budget.
+    void probesUnderSmallBudgetsEqualFlips() {
+        const Grammar& g = trainGrammar();
+        std::mt19937 rng(3);
+        long probes = 0, recomputed = 0;
+        for (const Tree* t : devTrees(25, 40, 2)) {
+            const auto words = t->words();
+            const int n = static_cast<int>(words.size());
+            for (const PruningMask& m : {PruningMask::allKeep(n), randomMask(n, rng)}) {
+                ChangePropagator ref(g, words, m);
+                ref.setWorkBudget(std::numeric_limits<double>::infinity());
+                ref.setGold(*t);
+                ref.setTrackPushes(false);
+                std::vector<std::pair<double, long>> want;
+                for (int w = 2; w < n; ++w)
+                    for (int i = 0; i + w <= n; ++i) {
+                        ref.flipOnly(i, i + w);
+                        want.emplace_back(ref.currentF1(), ref.constituents());
+                        ref.undo();
+                    }
+                QCOMPARE(ref.recomputedFlips(), 0L);
+                for (const double budget : {0.001, 0.003, 0.01}) {
+                    ChangePropagator cp(g, words, m);
+                    cp.setWorkBudget(budget);
+                    cp.setGold(*t);
+                    cp.setTrackPushes(false);
+                    std::size_t s = 0;
+                    for (int w = 2; w < n; ++w)
+                        for (int i = 0; i + w <= n; ++i, ++s) {
+                            const ChangePropagator::Probe p = cp.probeFlip(i, i + w);
+                            QCOMPARE(p.constituents, want[s].second);
+                            if (p.full) QCOMPARE(p.f1, want[s].first);
+                            ++probes;
+                        }
+                    recomputed += cp.recomputedFlips();
+                }
+            }
+        }
+        qInfo("%ld probes, %ld recomputed", probes, recomputed);
         QVERIFY(recomputed > 0);
     }
 
