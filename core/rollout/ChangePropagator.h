@@ -126,11 +126,14 @@ class ChangePropagator {
     // vertex whose value changed, once, with the same before and after) in (width, layer, i,
     // symbol) order, ROOT last: the agenda's (width, layer) order, not its order within a layer
     // (the explorer only groups events by cell). 0: every flip is recomputed; inf: never.
-    // Default kDefaultWorkBudget, chosen from measurements (docs/rollouts.md): an agenda rule
-    // application costs about 7x a parser push, so 0.25 caps a flip near 2-3 reparses while
-    // leaving the rollouts' cheap flips alone.
-    static constexpr double kDefaultWorkBudget = 0.25;
-    void setWorkBudget(double budget) { workBudget_ = budget; }
+    // Defaults chosen from measurements (docs/rollouts.md): an agenda rule application costs about
+    // 7-20x a parser push, so 0.1 caps a flip near two reparses (flip(): the explorer's latency);
+    // changePropagationRollouts uses 0.25, which leaves probeFlip's cheap finiteness-only flips
+    // alone (throughput: lower budgets made rollouts slower).
+    static constexpr double kDefaultWorkBudget = 0.1;
+    static constexpr double kDefaultRolloutWorkBudget = 0.25;
+    // Throws std::invalid_argument for a negative or NaN budget.
+    void setWorkBudget(double budget);
     double workBudget() const { return workBudget_; }
     // Whether the last flip was recomputed (past the budget), and how many flips were since
     // reset().

@@ -9,6 +9,7 @@
 #include "core/parse/Parser.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace prunescope {
 
@@ -22,6 +23,11 @@ CellChange changeKind(float before, float after) {
 } // namespace
 
 ChangePropagator::~ChangePropagator() = default;
+
+void ChangePropagator::setWorkBudget(double budget) {
+    if (!(budget >= 0)) throw std::invalid_argument("change propagation work budget must be >= 0");
+    workBudget_ = budget;
+}
 
 // A cell's binary pushes as fillCell counts them (the (left, right) group hits of its splits),
 // without applying the rules: for a cell whose count a recomputed flip left unknown.

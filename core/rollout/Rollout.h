@@ -48,7 +48,8 @@ struct RolloutRequest {
     // 1 s cancel latency and are polled by their callers between sentences.
     const std::atomic<bool>* cancel = nullptr;
     // changePropagationRollouts only: ChangePropagator::setWorkBudget's multiple of a reparse
-    // (unset: ChangePropagator::kDefaultWorkBudget). The rollouts are the same for every value.
+    // (unset: ChangePropagator::kDefaultRolloutWorkBudget). The rollouts are the same for every
+    // value.
     std::optional<double> cpWorkBudget;
 };
 

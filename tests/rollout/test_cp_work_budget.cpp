@@ -225,7 +225,8 @@ class TestCpWorkBudget : public QObject {
             for (const PruningMask& m : {PruningMask::allKeep(n), randomMask(n, rng)}) {
                 RolloutRequest req{&g, t->words(), *t, m, {}};
                 const auto naive = naiveRollouts(req, Surrogate::CP);
-                for (const double budget : {0.0, 0.02, ChangePropagator::kDefaultWorkBudget}) {
+                for (const double budget : {0.0, 0.02, ChangePropagator::kDefaultWorkBudget,
+                                            ChangePropagator::kDefaultRolloutWorkBudget}) {
                     req.cpWorkBudget = budget;
                     const auto cp = changePropagationRollouts(req);
                     QCOMPARE(cp.size(), naive.size());

@@ -63,7 +63,8 @@ struct BenchRolloutsOptions {
     std::string grammar, treebank, buckets = "1-10,11-20,21-30,31-40", masks = "keep,random,gold",
                                    only;
     int perBucket = 5, latencyLen = 40, latencySentences = 3;
-    double pruneP = 0.4, cpWorkBudget = ChangePropagator::kDefaultWorkBudget;
+    double pruneP = 0.4;
+    std::optional<double> cpWorkBudget; // unset: ChangePropagator's defaults
     unsigned seed = 1;
     bool json = false, quiet = false;
     bool runs(const char* method) const { return only.empty() || only == method; }
@@ -172,7 +173,7 @@ void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const s
     long recomputed = 0;
     for (const Tree* t : lat) {
         ChangePropagator cp(g, t->words(), makeMask(kind, g, *t, o.pruneP, rng));
-        cp.setWorkBudget(o.cpWorkBudget);
+        cp.setWorkBudget(o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget));
         cp.setGold(*t);
         const int n = t->size();
         for (int w = 2; w < n; ++w)
@@ -187,24 +188,26 @@ void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const s
         progress.advance();
         progress.throwIfCancelled();
     }
-    out["latency"].push_back({{"mask", kind},
-                              {"length", o.latencyLen},
-                              {"sentences", lat.size()},
-                              {"flips", wallMs.size()},
-                              {"medianMs", percentile(cpuMs, 0.5)},
-                              {"p90Ms", percentile(cpuMs, 0.9)},
-                              {"p99Ms", percentile(cpuMs, 0.99)},
-                              {"maxMs", percentile(cpuMs, 1.0)},
-                              {"cpWorkBudget", o.cpWorkBudget},
-                              {"recomputedFlips", recomputed},
-                              {"medianWallMs", percentile(wallMs, 0.5)}});
+    out["latency"].push_back(
+        {{"mask", kind},
+         {"length", o.latencyLen},
+         {"sentences", lat.size()},
+         {"flips", wallMs.size()},
+         {"medianMs", percentile(cpuMs, 0.5)},
+         {"p90Ms", percentile(cpuMs, 0.9)},
+         {"p99Ms", percentile(cpuMs, 0.99)},
+         {"maxMs", percentile(cpuMs, 1.0)},
+         {"cpWorkBudget", o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget)},
+         {"recomputedFlips", recomputed},
+         {"medianWallMs", percentile(wallMs, 0.5)}});
     if (!o.json)
         text << "latency " << kind << " n=" << o.latencyLen << " (" << lat.size() << " sentences, "
              << wallMs.size() << " flips): flip+result+undo median " << std::setprecision(3)
              << percentile(cpuMs, 0.5) << " ms, p90 " << percentile(cpuMs, 0.9) << " ms, p99 "
              << percentile(cpuMs, 0.99) << " ms, max " << percentile(cpuMs, 1.0)
              << " ms (CPU); median wall " << percentile(wallMs, 0.5) << " ms; " << recomputed
-             << " flips recomputed (--cp-work-budget " << o.cpWorkBudget << ")\n";
+             << " flips recomputed (work budget "
+             << o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget) << ")\n";
 }
 
 int runBenchRollouts(BenchRolloutsOptions o) {

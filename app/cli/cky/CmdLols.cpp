@@ -208,8 +208,7 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--surrogate", *surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", *engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
         ->check(CLI::IsMember({"fast", "naive"}));
-    auto cpBudget = std::make_shared<double>(ChangePropagator::kDefaultWorkBudget);
-    addCpWorkBudgetOption(sub, *cpBudget);
+    addCpWorkBudgetOption(sub, s.lols.cpWorkBudget);
     sub->add_option("--train", s.train, "Training treebank (file or directory)");
     sub->add_option("--dev", s.dev, "Development treebank (early stopping)");
     sub->add_option("--iterations", o->iterations,
@@ -263,13 +262,12 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--resume", o->resume, "Continue an existing run directory");
     sub->add_flag("--quiet", o->quiet,
                   "Print no line per iteration and no progress (Ctrl-C still cancels)");
-    setAction(sub, [o, surrogate, engine, noQ0, cpBudget, sub] {
+    setAction(sub, [o, surrogate, engine, noQ0] {
         // The deprecated spelling sets the same value without the option's own check.
         if (o->spec.trainLimit < 0)
             throw UsageError("--max-train-sentences (--train-limit): must be 0 (all) or more");
         o->spec.lols.surrogate = surrogateFromName(*surrogate);
         o->spec.lols.engine = rolloutEngineFromName(*engine);
-        if (sub->count("--cp-work-budget") > 0) o->spec.lols.cpWorkBudget = *cpBudget;
         o->spec.q0 = !*noQ0;
         return trainLols(*o);
     });

@@ -25,7 +25,8 @@ namespace {
 struct CheckRolloutsOptions {
     std::string grammar, treebank, masks = "keep,random";
     int maxLen = 40, limit = 0;
-    double pruneP = 0.4, tolerance = 1e-9, cpWorkBudget = ChangePropagator::kDefaultWorkBudget;
+    double pruneP = 0.4, tolerance = 1e-9;
+    std::optional<double> cpWorkBudget; // unset: ChangePropagator's defaults
     unsigned seed = 1;
     bool skipCp = false, skipDp = false, quiet = false;
 };
@@ -66,14 +67,14 @@ using MismatchReport = std::function<void(const char* what, int i, int k)>;
 // Both CP paths on every flip of m: ChangePropagator::flip (the full chart, as the GUI uses it) and
 // changePropagationRollouts (probeFlip, as LOLS uses it), against the parser; and each undo.
 void checkCpFlips(const Grammar& g, Parser& parser, const Tree& t, const PruningMask& m,
-                  double budget, CheckTally& tally, const MismatchReport& report) {
+                  std::optional<double> budget, CheckTally& tally, const MismatchReport& report) {
     const auto words = t.words();
     const int n = static_cast<int>(words.size());
     RolloutRequest req{&g, words, t, m, {}};
     req.cpWorkBudget = budget;
     const auto rollouts = changePropagationRollouts(req);
     ChangePropagator cp(g, words, m);
-    cp.setWorkBudget(budget);
+    cp.setWorkBudget(budget.value_or(ChangePropagator::kDefaultWorkBudget));
     cp.setGold(t);
     const DenseChart original = cp.chart();
     std::size_t q = 0;
@@ -133,7 +134,8 @@ void printCheckSummary(const CheckRolloutsOptions& o, std::size_t sentences,
               << (o.skipCp ? "" : " (" + std::to_string(tally.failed) + " failed parses)") << "\n";
     if (!o.skipCp)
         std::cout << "CP mismatches        " << tally.cpBad << " (" << tally.cpRecomputed
-                  << " flips recomputed past --cp-work-budget " << o.cpWorkBudget << ")\n";
+                  << " flips recomputed past the work budget "
+                  << o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget) << ")\n";
     if (!o.skipDp)
         std::cout << "DP mismatches        " << tally.dpBad << " (worst relative error "
                   << tally.worst << ", " << tally.recomputed
