@@ -7,6 +7,7 @@
 
 #include <initializer_list>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -120,6 +121,19 @@ CLI::Option* addRenamedOption(CLI::App* sub, T& target, const std::string& newNa
                               std::initializer_list<const char*> oldNames) {
     addDeprecatedAliases(sub, target, newName, oldNames);
     return sub->add_option(newName, target, what);
+}
+
+// --cp-work-budget X: a change-propagation flip whose work passes X times a reparse's pushes is
+// recomputed from scratch instead (ChangePropagator::setWorkBudget; the same results, only the
+// speed differs). 0 recomputes every flip, inf never does. Unset: the defaults
+// (ChangePropagator::kDefaultWorkBudget for single flips, kDefaultRolloutWorkBudget for rollouts).
+inline CLI::Option* addCpWorkBudgetOption(CLI::App* sub, std::optional<double>& budget) {
+    return sub
+        ->add_option("--cp-work-budget", budget,
+                     "Change propagation: recompute a flip from scratch once its work passes this "
+                     "multiple of a reparse's pushes (same results; 0 = always, inf = never; "
+                     "default 0.1 for single flips, 0.25 for rollouts)")
+        ->check(CLI::NonNegativeNumber);
 }
 
 // --quiet: no progress lines on stderr (app/cli/ConsoleProgress.h); Ctrl-C still cancels.

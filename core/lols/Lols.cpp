@@ -69,10 +69,16 @@ RolloutEngine rolloutEngineFromName(const std::string& name) {
     throw std::invalid_argument("unknown rollout engine '" + name + "' (expected fast or naive)");
 }
 
-RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e) {
+RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e, std::optional<double> cpWorkBudget) {
     if (e == RolloutEngine::Naive)
         return [s](const RolloutRequest& r) { return naiveRollouts(r, s); };
     // Fast engines: change propagation for rCP (sec. 5.2), DP for rDP (sec. 5.3).
+    if (s == Surrogate::CP && cpWorkBudget)
+        return [cpWorkBudget](const RolloutRequest& r) {
+            RolloutRequest withBudget = r;
+            withBudget.cpWorkBudget = cpWorkBudget;
+            return changePropagationRollouts(withBudget);
+        };
     if (s == Surrogate::CP)
         return [](const RolloutRequest& r) { return changePropagationRollouts(r); };
     return [](const RolloutRequest& r) { return dpRollouts(r); };
@@ -95,6 +101,8 @@ nlohmann::json LolsConfig::toJson() const {
     // Written only when on, so runs without it keep their config and policy files byte for byte.
     if (logreg.gradientReduction > 0) j["lbfgsGradientReduction"] = logreg.gradientReduction;
     j["lbfgsMaxIterationsAfterFirst"] = lbfgsMaxIterationsAfterFirst; // 0 = off
+    if (cpWorkBudget && std::isfinite(*cpWorkBudget))
+        j["cpWorkBudget"] = *cpWorkBudget; // inf: not kept
     return j;
 }
 
@@ -122,6 +130,7 @@ LolsConfig LolsConfig::fromJson(const nlohmann::json& j) {
     c.logreg.gradientReduction = j.value("lbfgsGradientReduction", c.logreg.gradientReduction);
     // Absent: a run made when the cap was opt-in; it resumes as it ran, uncapped.
     c.lbfgsMaxIterationsAfterFirst = j.value("lbfgsMaxIterationsAfterFirst", 0);
+    if (j.contains("cpWorkBudget")) c.cpWorkBudget = j.at("cpWorkBudget").get<double>();
     c.warmStart = j.value("warmStart", c.warmStart);
     c.trainEvalSentences = j.value("trainEvalSentences", c.trainEvalSentences);
     return c;

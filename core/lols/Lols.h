@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,7 +42,9 @@ const char* rolloutEngineName(RolloutEngine e); // "fast" | "naive"
 RolloutEngine rolloutEngineFromName(const std::string& name); // throws std::invalid_argument
 
 using RolloutFunction = std::function<std::vector<SpanRollout>(const RolloutRequest&)>;
-RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e);
+// cpWorkBudget: RolloutRequest::cpWorkBudget of the fast rCP rollouts (unset: the default).
+RolloutFunction rolloutFunction(Surrogate s, RolloutEngine e,
+                                std::optional<double> cpWorkBudget = std::nullopt);
 
 // The default cap on L-BFGS iterations after LOLS iteration 1 (LolsConfig).
 inline constexpr int kDefaultLbfgsMaxIterationsAfterFirst = 5;
@@ -68,6 +71,9 @@ struct LolsConfig {
     // The L-BFGS options of iteration t's retraining.
     LogRegOptions retrainingOptions(int t) const;
     int trainEvalSentences = 0; // also evaluate each policy on this many fixed train sentences
+    // rCP by change propagation: ChangePropagator::setWorkBudget's multiple (unset: its default).
+    // Speed only, never results; config key written only when set.
+    std::optional<double> cpWorkBudget;
     nlohmann::json toJson() const;
     static LolsConfig fromJson(const nlohmann::json& j); // missing keys keep their defaults
 };

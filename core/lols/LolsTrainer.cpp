@@ -200,7 +200,7 @@ LolsIterationRecord LolsIterationRecord::fromJson(const nlohmann::json& j) {
 LolsTrainer::LolsTrainer(const Grammar& g, std::vector<LolsSentence> train,
                          std::vector<LolsSentence> dev, LolsConfig cfg)
     : g_(&g), train_(std::move(train)), dev_(std::move(dev)), cfg_(cfg),
-      rollouts_(rolloutFunction(cfg.surrogate, cfg.engine)) {
+      rollouts_(rolloutFunction(cfg.surrogate, cfg.engine, cfg.cpWorkBudget)) {
     cfg_.logreg.rescaleWeights = true;
     cfg_.logreg.threads = defaultThreads(cfg_.threads); // exact for any count (ParallelObjective.h)
 }

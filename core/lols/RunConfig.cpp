@@ -50,6 +50,7 @@ void checkLols(const JsonDocument& d, const json& l) {
         if (d.number(*v, 0, 1) >= 1) d.fail(*v, "'/lols/lbfgsGradientReduction' must be < 1");
     }
     if (const json* v = d.optionalMember(l, "warmStart")) d.boolean(*v);
+    if (const json* v = d.optionalMember(l, "cpWorkBudget")) d.number(*v, 0, kMaxDouble);
     if (const json* v = d.optionalMember(l, "trainEvalSentences"))
         d.int32(*v, 0, std::numeric_limits<int>::max());
 }

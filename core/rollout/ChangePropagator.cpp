@@ -4,6 +4,7 @@
 #include "core/parse/Parser.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace prunescope {
@@ -24,6 +25,7 @@ void ChangePropagator::enqueue(std::uint32_t v, int width, int layer) {
 // Offers the hyperedge `key` with score s to head (Alg. 3 lines 11-17), keeping the CKY's witness:
 // the smallest key among the maxima.
 void ChangePropagator::relax(std::uint32_t head, float s, std::uint32_t key, int width, int layer) {
+    ++work_;
     float& hv = value(head);
     const std::uint32_t hw = witness(head);
     if (boolMode_) { // only built / not built matters: a vanished witness child, or an appearance
@@ -95,6 +97,7 @@ void ChangePropagator::setWitness(std::uint32_t v, std::uint32_t w) {
 }
 
 void ChangePropagator::relaxRoot(float s, std::uint32_t key) {
+    ++work_;
     float& hv = chart_.rootScore;
     std::uint32_t& hw = chart_.rootWitness;
     if (boolMode_) {
@@ -131,6 +134,7 @@ void ChangePropagator::recompute(std::uint32_t v, int i, int k, int layer) {
             forEachBinaryEdge(i, k, x, [&](int j, const ParentRule& pr, float l, float r) {
                 const float cand = binaryEdgeScore(l, r, pr.logProb);
                 if (cand > best) best = cand, w = packBinaryWitness(j - i, pr.rule);
+                ++work_;
                 return false;
             });
     } else {
@@ -141,6 +145,7 @@ void ChangePropagator::recompute(std::uint32_t v, int i, int k, int layer) {
             const std::uint32_t r = g.unaryByParent[b];
             const float s = pre[g.unary[r].child];
             if (s == kNegInf) continue;
+            ++work_;
             const float cand = s + g.unary[r].logProb;
             if (cand > best) best = cand, w = r + 1;
         }
@@ -263,6 +268,7 @@ long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) c
 // prune→keep: every pre vertex the parser would build in the cell appears.
 long ChangePropagator::buildCell(int i, int k) {
     const long pushes = fillCell(i, k, scratch_.data(), scratchW_.data());
+    work_ += pushes;
     const std::uint32_t base = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_;
     for (int x = 0; x < N_; ++x) {
         if (scratch_[x] == kNegInf) continue;
@@ -276,11 +282,17 @@ long ChangePropagator::buildCell(int i, int k) {
 }
 
 void ChangePropagator::flipOnly(int i, int k) {
-    const Grammar& g = *g_;
     const int n = chart_.n;
     if (!PruningMask::prunable(n, i, k))
         throw std::invalid_argument("span (" + std::to_string(i) + "," + std::to_string(k) +
                                     ") is not prunable");
+    const double reparse = static_cast<double>(trackPushes_ ? pushes_ : rollInPushes_);
+    const double limit = workBudget_ * reparse;
+    workLimit_ = workBudget_ <= 0 ? -1
+                 : limit >= 9e18  ? std::numeric_limits<long>::max()
+                                  : static_cast<long>(limit);
+    lastFellBack_ = false;
+    work_ = 0;
     log_.open(UndoLog::Frame{i, k, 0, 0, chart_.rootScore, chart_.rootWitness, pushes_,
                              constituents_, spansKept_, !baseValid_});
     events_.clear();
@@ -292,14 +304,30 @@ void ChangePropagator::flipOnly(int i, int k) {
     spansKept_ += nowKeep ? 1 : -1;
     const long cellPushes = nowKeep ? buildCell(i, k) : 0;
     if (!nowKeep) killCell(i, k);
+    if (workLimit_ < 0) abandonAgenda(k - i, 0, 0); // budget 0: recompute every flip
+    if (workLimit_ < 0 || !runAgenda(k - i)) {
+        recomputeFlip(i, k);
+        return;
+    }
+    finishRoot();
+    if (trackPushes_) accountBinaryPushes(i, k, nowKeep, cellPushes);
+}
+
+bool ChangePropagator::runAgenda(int from) {
+    const Grammar& g = *g_;
+    const int n = chart_.n;
     // The agenda, narrower spans first; within a width the pre layer before the post layer.
-    for (int w = k - i; w <= n; ++w)
+    for (int w = from; w <= n; ++w)
         for (int layer = 0; layer < 2; ++layer) {
             auto& bucket = buckets_[2 * w + layer];
-            if (layer == 0 && !boolMode_ && !bucket.empty())
+            if (layer == 0 && !boolMode_ && !bucket.empty() && work_ <= workLimit_)
                 lastRecomputes_ += recomputeBatched(bucket);
             for (std::size_t b = 0; b < bucket.size(); ++b) {
                 const std::uint32_t v = bucket[b];
+                if (work_ > workLimit_) { // past the budget: drop the rest of the agenda
+                    abandonAgenda(w, layer, b);
+                    return false;
+                }
                 const std::uint32_t c = (layer == 0 ? v : v - postBase_) / N_;
                 const std::uint32_t x = (layer == 0 ? v : v - postBase_) % N_;
                 const int ci = cellI_[c], ck = cellK_[c];
@@ -347,6 +375,32 @@ void ChangePropagator::flipOnly(int i, int k) {
             }
             bucket.clear();
         }
+    return true;
+}
+
+// Drops the agenda from bucket (w, layer), position b on. A post vertex still queued may have
+// changed between built and not built without cellBuilt_ following (that happens at its pop);
+// match cellBuilt_ to its value now, so that undo() restores it exactly.
+void ChangePropagator::abandonAgenda(int w, int layer, std::size_t b) {
+    const int n = chart_.n;
+    for (; w <= n; ++w, layer = 0, b = 0)
+        for (; layer < 2; ++layer, b = 0) {
+            auto& bucket = buckets_[2 * w + layer];
+            if (layer == 1)
+                for (std::size_t q = b; q < bucket.size(); ++q) {
+                    const std::uint32_t v = bucket[q];
+                    const bool was = log_[log_.indexOf(v)].value != kNegInf;
+                    const bool is = value(v) != kNegInf;
+                    if (was != is) cellBuilt_[(v - postBase_) / N_] += is ? 1 : -1;
+                }
+            bucket.clear();
+        }
+}
+
+// ROOT after the agenda (Alg. 3 for the root layer) and its event.
+void ChangePropagator::finishRoot() {
+    const Grammar& g = *g_;
+    const int n = chart_.n;
     if (rootQueued_) {
         const UndoLog::Frame& f = log_.top();
         if (chart_.rootWitness == kPending) {
@@ -377,7 +431,6 @@ void ChangePropagator::flipOnly(int i, int k) {
     }
     if (chart_.rootScore != log_.top().rootScore || chart_.rootWitness != log_.top().rootWitness)
         log_.top().bestTouched = true;
-    if (trackPushes_) accountBinaryPushes(i, k, nowKeep, cellPushes);
 }
 
 void ChangePropagator::undo() {

@@ -19,10 +19,14 @@
 #include "core/treebank/Tree.h"
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace prunescope {
+
+class Parser;
 
 enum class CellChange : std::uint8_t { Rose, Fell, Appeared, Vanished };
 
@@ -52,6 +56,7 @@ class ChangePropagator {
     void setGold(const Tree& normalizedGold);
     // Without a sentence; call reset() before anything else.
     explicit ChangePropagator(const Grammar& g);
+    ~ChangePropagator();
     // Starts over with another roll-in (undoing any flips first), reusing all memory: only the
     // entries the previous sentence built are cleared. Clears the gold tree.
     void reset(std::vector<std::string> words, PruningMask mask);
@@ -109,6 +114,34 @@ class ChangePropagator {
     void setRecomputeBatchRules(std::size_t rules) { batchRules_ = rules; }
     long lastBatchedRecomputes() const { return lastBatched_; }
 
+    // Work budget (issue 45). Work is counted in rule applications, the parser's push unit:
+    // hyperedges relaxed or scanned by RECOMPUTE, rules a rebuilt cell pushes, and (probeFlip)
+    // hyperedges and unaries the lazy exact best tree scans. A flip whose work passes budget × W,
+    // W = the pushes of a parse under the current mask (pushes(); the roll-in's while pushes are
+    // not tracked), abandons Alg. 3: it is undone from its undo list, Parser::parse parses the
+    // sentence under the flipped mask, and the cells containing the flipped span (no other cell
+    // can change) are diffed against that chart and installed with undo entries. A flip then costs
+    // about a reparse plus its budget, and the result is bit for bit the same either way (chart,
+    // witnesses, counters, FlipResult, undo). Events of a recomputed flip are the same set (every
+    // vertex whose value changed, once, with the same before and after) in (width, layer, i,
+    // symbol) order, ROOT last: the agenda's (width, layer) order, not its order within a layer
+    // (the explorer only groups events by cell). 0: every flip is recomputed; inf: never.
+    // Defaults chosen from measurements (docs/rollouts.md): an agenda rule application costs about
+    // 7-20x a parser push, so 0.1 caps a flip near two reparses (flip(): the explorer's latency);
+    // changePropagationRollouts uses 0.25, which leaves probeFlip's cheap finiteness-only flips
+    // alone (throughput: lower budgets made rollouts slower).
+    static constexpr double kDefaultWorkBudget = 0.1;
+    static constexpr double kDefaultRolloutWorkBudget = 0.25;
+    // Throws std::invalid_argument for a negative or NaN budget.
+    void setWorkBudget(double budget);
+    double workBudget() const { return workBudget_; }
+    // Whether the last flip was recomputed (past the budget), and how many flips were since
+    // reset().
+    bool lastRecomputedFlip() const { return lastFellBack_; }
+    long recomputedFlips() const { return fallbacks_; }
+    // Work (rule applications) of the last flip's propagation, up to where it stopped.
+    long lastWork() const { return work_; }
+
   private:
     float& value(std::uint32_t v) {
         return v < postBase_ ? chart_.pre[v] : chart_.post[v - postBase_];
@@ -154,6 +187,17 @@ class ChangePropagator {
     void derivationSignature(std::vector<std::uint32_t>& out,
                              std::vector<std::uint32_t>* vertices = nullptr) const;
     void fillResult(FlipResult& r, bool withEvents) const;
+    // The agenda loop of Alg. 3 from width `from`; false if the work passed the budget (the
+    // remaining agenda is then dropped, with cellBuilt_ matched to the values for undo()).
+    bool runAgenda(int from);
+    void abandonAgenda(int w, int layer, std::size_t b);
+    void finishRoot();
+    // Past the budget: undo the partial flip, then flip (i,k) by recomputing the cells that
+    // contain it (ChangePropagatorFallback.cpp).
+    void recomputeFlip(int i, int k);
+    void installCell(int i, int k, std::span<const ChartEntry> entries,
+                     std::vector<ChangeEvent>& postEvents);
+    long scanBinaryPushes(int i, int k) const;
 
     const Grammar* g_;
     std::vector<std::string> words_;
@@ -179,7 +223,8 @@ class ChangePropagator {
     // Exact counters (equal to Parser::parse's ParseStats for the current mask).
     long pushes_ = 0, constituents_ = 0;
     int spansKept_ = 0;
-    std::vector<long> binaryPushes_; // per cell (0 for pruned cells)
+    std::vector<long> binaryPushes_; // per cell (0 for pruned cells; kUnknownPushes: not known)
+    static constexpr long kUnknownPushes = -1; // a kept cell's count after a recomputed flip
 
     // Gold for F1.
     bool hasGold_ = false;
@@ -225,6 +270,12 @@ class ChangePropagator {
     std::vector<std::size_t> pendingRules_;
     std::vector<std::uint32_t> pendingCells_;
     long lastPops_ = 0, lastRecomputes_ = 0;
+    // Work budget (see setWorkBudget).
+    double workBudget_ = kDefaultWorkBudget;
+    long work_ = 0, workLimit_ = 0, rollInPushes_ = 0, fallbacks_ = 0;
+    bool lastFellBack_ = false, lazyOverBudget_ = false;
+    std::vector<ChangeEvent> postEvents_;
+    std::unique_ptr<Parser> parser_; // the recomputed flips' parser, made on first need
 };
 
 template <class Fn>

@@ -40,11 +40,16 @@ float ChangePropagator::exactPre(int i, int k, std::uint32_t x) {
     const std::uint32_t v = static_cast<std::uint32_t>(chart_.cell(i, k)) * N_ + x;
     if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.pre[v] == kNegInf)
         return chart_.pre[v];
+    if (work_ > workLimit_) { // past the budget: probeFlip recomputes the flip instead
+        lazyOverBudget_ = true;
+        return chart_.pre[v];
+    }
     float best = kNegInf;
     std::uint32_t bestKey = kNoWitness;
     // Splits strictly inside the pruned span have exact children: a lower bound first.
     const std::size_t base = cands_.size();
     forEachBinaryEdge(i, k, x, [&](int j, const ParentRule& pr, float l, float r) {
+        ++work_;
         const float s = binaryEdgeScore(l, r, pr.logProb);
         const std::uint32_t key = packBinaryWitness(j - i, pr.rule);
         if (!stale(i, j) && !stale(j, k)) {
@@ -79,9 +84,14 @@ float ChangePropagator::exactPost(int i, int k, std::uint32_t x) {
     const std::uint32_t v = postBase_ + c + x;
     if (!stale(i, k) || exactStamp_[v] == probeId_ || chart_.post[c + x] == kNegInf)
         return chart_.post[c + x];
+    if (work_ > workLimit_) {
+        lazyOverBudget_ = true;
+        return chart_.post[c + x];
+    }
     const Grammar& g = *g_;
     const float* pre = chart_.preRow(i, k);
     const std::size_t base = cands_.size();
+    work_ += 1 + g.unaryByParentBegin[x + 1] - g.unaryByParentBegin[x];
     if (pre[x] != kNegInf) cands_.push_back(Candidate{pre[x], 0, x, 0});
     for (std::uint32_t b = g.unaryByParentBegin[x]; b < g.unaryByParentBegin[x + 1]; ++b) {
         const std::uint32_t r = g.unaryByParent[b];

@@ -15,6 +15,7 @@ namespace prunescope {
 void ChangePropagator::findSupport(std::uint32_t v, int i, int k, int layer) {
     const Grammar& g = *g_;
     const std::uint32_t x = (layer == 0 ? v : v - postBase_) % N_;
+    ++work_;
     if (layer == 0) {
         bool found = false;
         if (mask_.keep(i, k))
@@ -99,11 +100,13 @@ ChangePropagator::Probe ChangePropagator::probeFlip(int i, int k) {
     }
     boolMode_ = filterRises_ = false;
     p.constituents = constituents_;
-    if (lazy) {
+    if (lazy && !lastFellBack_) { // (recomputed past the budget: the chart is exact already)
         si_ = i, sk_ = k;
         ++probeId_;
-        exactRoot();
+        lazyOverBudget_ = false;
+        exactRoot(); // its work counts against the flip's budget too
         f1Valid_ = false;
+        if (lazyOverBudget_) recomputeFlip(i, k);
     }
     if (full) p.f1 = currentF1();
     undo();

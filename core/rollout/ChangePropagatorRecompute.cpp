@@ -25,7 +25,7 @@ long ChangePropagator::recomputeBatched(const std::vector<std::uint32_t>& bucket
         const bool batch = pendingRules_[c] >= batchRules_ && mask_.keep(cellI_[c], cellK_[c]);
         pendingRules_[c] = 0;
         if (!batch) continue;
-        fillCell(cellI_[c], cellK_[c], scratch_.data(), scratchW_.data());
+        work_ += fillCell(cellI_[c], cellK_[c], scratch_.data(), scratchW_.data());
         const std::uint32_t base = c * N_;
         for (int x = 0; x < N_; ++x) {
             if (chart_.preWitness[base + x] == kPending) {

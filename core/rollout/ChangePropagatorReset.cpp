@@ -141,6 +141,10 @@ void ChangePropagator::reset(std::vector<std::string> words, PruningMask mask) {
     }
     for (const std::uint32_t v : dirty_)
         linkUser(v, c.preWitness[v], true);
+    rollInPushes_ = pushes_;
+    fallbacks_ = 0;
+    lastFellBack_ = false;
+    work_ = 0;
 }
 
 } // namespace prunescope

@@ -14,6 +14,10 @@ namespace prunescope {
 
 void ChangePropagator::addCellPushes(int c, long delta) {
     if (delta == 0) return;
+    if (binaryPushes_[c] == kUnknownPushes) { // (a recomputed flip left it unknown) stays unknown
+        pushes_ += delta;
+        return;
+    }
     log_.recordCell(c, binaryPushes_[c]);
     binaryPushes_[c] += delta;
     pushes_ += delta;
@@ -60,7 +64,16 @@ void ChangePropagator::accountBinaryPushes(int fi, int fk, bool nowKept, long bu
         }
     }
     const int fc = chart_.cell(fi, fk);
-    addCellPushes(fc, nowKept ? builtPushes : -binaryPushes_[fc]);
+    if (nowKept) {
+        addCellPushes(fc, builtPushes); // from 0: a pruned cell's count is always known
+    } else {
+        // The cell's children are unchanged by pruning it, so an unknown count is still theirs.
+        const long old =
+            binaryPushes_[fc] == kUnknownPushes ? scanBinaryPushes(fi, fk) : binaryPushes_[fc];
+        log_.recordCell(fc, binaryPushes_[fc]);
+        binaryPushes_[fc] = 0;
+        pushes_ -= old;
+    }
 }
 
 void ChangePropagator::setGold(const Tree& normalizedGold) {

@@ -144,6 +144,7 @@ std::vector<SpanRollout> changePropagationRollouts(const RolloutRequest& req) {
     const auto spans = rolloutSpans(req);
     ChangePropagator& cp = engineFor<ChangePropagator>(*req.grammar);
     cp.setExactChartSize(false);
+    cp.setWorkBudget(req.cpWorkBudget.value_or(ChangePropagator::kDefaultRolloutWorkBudget));
     cp.reset(req.words, req.rollIn);
     cp.setTrackPushes(false);
     cp.setGold(req.gold);

@@ -14,6 +14,7 @@
 #include "core/treebank/Tree.h"
 
 #include <atomic>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -46,6 +47,10 @@ struct RolloutRequest {
     // span (a reparse each) and throws Cancelled; CP and DP finish a sentence well within the
     // 1 s cancel latency and are polled by their callers between sentences.
     const std::atomic<bool>* cancel = nullptr;
+    // changePropagationRollouts only: ChangePropagator::setWorkBudget's multiple of a reparse
+    // (unset: ChangePropagator::kDefaultRolloutWorkBudget). The rollouts are the same for every
+    // value.
+    std::optional<double> cpWorkBudget;
 };
 
 // Reference implementation: reparse from scratch with each bit flipped (both surrogates).

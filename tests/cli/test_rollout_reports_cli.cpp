@@ -72,6 +72,14 @@ class TestRolloutReportsCli : public QObject {
         QCOMPARE(reportField(r.out, "CP mismatches"), QString("0"));
         QCOMPARE(reportField(r.out, "DP mismatches"), QString("0"));
         QVERIFY(r.out.trimmed().endsWith("OK"));
+        // Every CP flip recomputed past the budget (issue 45): still no mismatch.
+        const Run b =
+            runReport({"check-rollouts", "--grammar", sampleGrammar(), "--treebank", ptbDev(),
+                       "--max-len", "12", "--limit", "4", "--no-dp", "--cp-work-budget", "0"});
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err + b.out));
+        QCOMPARE(reportField(b.out, "CP mismatches"), QString("0"));
+        QVERIFY2(b.out.contains(QRegularExpression(R"(\(([1-9]\d*) flips recomputed)")),
+                 qPrintable(b.out));
         td::expectCliError(runReport({"check-rollouts", "--grammar", sampleGrammar(), "--treebank",
                                       ptbDev(), "--masks", "bogus"}),
                            "unknown mask kind 'bogus'");

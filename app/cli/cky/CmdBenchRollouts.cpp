@@ -64,6 +64,7 @@ struct BenchRolloutsOptions {
                                    only;
     int perBucket = 5, latencyLen = 40, latencySentences = 3;
     double pruneP = 0.4;
+    std::optional<double> cpWorkBudget; // unset: ChangePropagator's defaults
     unsigned seed = 1;
     bool json = false, quiet = false;
     bool runs(const char* method) const { return only.empty() || only == method; }
@@ -91,6 +92,7 @@ void declareBenchRolloutsOptions(CLI::App* sub, BenchRolloutsOptions& o) {
                     "Run just one method (naive-cp, cp, naive-dp, dp; no warm-up, no latency), "
                     "for timing whole processes from outside")
         ->check(CLI::IsMember({"naive-cp", "cp", "naive-dp", "dp"}));
+    addCpWorkBudgetOption(sub, o.cpWorkBudget);
     sub->add_flag("--json", o.json, "Print JSON");
     addQuietOption(sub, o.quiet);
 }
@@ -123,6 +125,7 @@ void benchBucket(const Grammar& g, const std::vector<Tree>& all, const std::stri
         if (t.size() < lo || t.size() > hi) continue;
         if (count == o.perBucket) break;
         RolloutRequest req{&g, t.words(), t, makeMask(kind, g, t, o.pruneP, rng), {}};
+        req.cpWorkBudget = o.cpWorkBudget;
         if (o.runs("naive-cp")) naiveCp += timed([&] { naiveRollouts(req, Surrogate::CP); });
         if (o.runs("cp")) cp += timed([&] { changePropagationRollouts(req); });
         if (o.runs("naive-dp")) naiveDp += timed([&] { naiveRollouts(req, Surrogate::DP); });
@@ -167,8 +170,10 @@ void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const s
     std::mt19937 rng(o.seed);
     progress.begin("latency " + kind, static_cast<long>(lat.size()));
     std::vector<double> wallMs, cpuMs;
+    long recomputed = 0;
     for (const Tree* t : lat) {
         ChangePropagator cp(g, t->words(), makeMask(kind, g, *t, o.pruneP, rng));
+        cp.setWorkBudget(o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget));
         cp.setGold(*t);
         const int n = t->size();
         for (int w = 2; w < n; ++w)
@@ -179,23 +184,30 @@ void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const s
                 });
                 wallMs.push_back(1e3 * tm.wall), cpuMs.push_back(1e3 * tm.cpu);
             }
+        recomputed += cp.recomputedFlips();
         progress.advance();
         progress.throwIfCancelled();
     }
-    out["latency"].push_back({{"mask", kind},
-                              {"length", o.latencyLen},
-                              {"sentences", lat.size()},
-                              {"flips", wallMs.size()},
-                              {"medianMs", percentile(cpuMs, 0.5)},
-                              {"p90Ms", percentile(cpuMs, 0.9)},
-                              {"maxMs", percentile(cpuMs, 1.0)},
-                              {"medianWallMs", percentile(wallMs, 0.5)}});
+    out["latency"].push_back(
+        {{"mask", kind},
+         {"length", o.latencyLen},
+         {"sentences", lat.size()},
+         {"flips", wallMs.size()},
+         {"medianMs", percentile(cpuMs, 0.5)},
+         {"p90Ms", percentile(cpuMs, 0.9)},
+         {"p99Ms", percentile(cpuMs, 0.99)},
+         {"maxMs", percentile(cpuMs, 1.0)},
+         {"cpWorkBudget", o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget)},
+         {"recomputedFlips", recomputed},
+         {"medianWallMs", percentile(wallMs, 0.5)}});
     if (!o.json)
         text << "latency " << kind << " n=" << o.latencyLen << " (" << lat.size() << " sentences, "
              << wallMs.size() << " flips): flip+result+undo median " << std::setprecision(3)
-             << percentile(cpuMs, 0.5) << " ms, p90 " << percentile(cpuMs, 0.9) << " ms, max "
-             << percentile(cpuMs, 1.0) << " ms (CPU); median wall " << percentile(wallMs, 0.5)
-             << " ms\n";
+             << percentile(cpuMs, 0.5) << " ms, p90 " << percentile(cpuMs, 0.9) << " ms, p99 "
+             << percentile(cpuMs, 0.99) << " ms, max " << percentile(cpuMs, 1.0)
+             << " ms (CPU); median wall " << percentile(wallMs, 0.5) << " ms; " << recomputed
+             << " flips recomputed (work budget "
+             << o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget) << ")\n";
 }
 
 int runBenchRollouts(BenchRolloutsOptions o) {

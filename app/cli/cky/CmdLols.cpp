@@ -14,6 +14,7 @@
 #include "core/lols/SurrogateLambda.h"
 #include "core/parse/Chart.h"
 #include "core/policy/PolicyMask.h"
+#include "core/rollout/ChangePropagator.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Parallel.h"
@@ -207,6 +208,7 @@ void addLolsTrainCommand(CLI::App& app) {
     sub->add_option("--surrogate", *surrogate, "rcp | rdp")->check(CLI::IsMember({"rcp", "rdp"}));
     sub->add_option("--engine", *engine, "fast (CP/DP rollouts) | naive (reparse; for checks)")
         ->check(CLI::IsMember({"fast", "naive"}));
+    addCpWorkBudgetOption(sub, s.lols.cpWorkBudget);
     sub->add_option("--train", s.train, "Training treebank (file or directory)");
     sub->add_option("--dev", s.dev, "Development treebank (early stopping)");
     sub->add_option("--iterations", o->iterations,

@@ -26,6 +26,7 @@ struct CheckRolloutsOptions {
     std::string grammar, treebank, masks = "keep,random";
     int maxLen = 40, limit = 0;
     double pruneP = 0.4, tolerance = 1e-9;
+    std::optional<double> cpWorkBudget; // unset: ChangePropagator's defaults
     unsigned seed = 1;
     bool skipCp = false, skipDp = false, quiet = false;
 };
@@ -49,6 +50,7 @@ void declareCheckRolloutsOptions(CLI::App* sub, CheckRolloutsOptions& o) {
     sub->add_option("--seed", o.seed, "Seed of the random masks")->capture_default_str();
     addMaxSentencesOption(sub, o.limit, "the treebank", {"--limit"});
     sub->add_flag("--no-cp", o.skipCp, "Skip the change-propagation check");
+    addCpWorkBudgetOption(sub, o.cpWorkBudget);
     sub->add_flag("--no-dp", o.skipDp, "Skip the inside-outside check");
     addQuietOption(sub, o.quiet);
 }
@@ -56,6 +58,7 @@ void declareCheckRolloutsOptions(CLI::App* sub, CheckRolloutsOptions& o) {
 // What the whole check counted.
 struct CheckTally {
     long flips = 0, cpBad = 0, dpBad = 0, recomputed = 0, noBracketing = 0, failed = 0;
+    long cpRecomputed = 0; // CP flips (flip()) recomputed past --cp-work-budget
     double worst = 0;
 };
 // Prints one mismatch on stderr: what, and the flip (i, k) of the sentence and mask at hand.
@@ -64,11 +67,14 @@ using MismatchReport = std::function<void(const char* what, int i, int k)>;
 // Both CP paths on every flip of m: ChangePropagator::flip (the full chart, as the GUI uses it) and
 // changePropagationRollouts (probeFlip, as LOLS uses it), against the parser; and each undo.
 void checkCpFlips(const Grammar& g, Parser& parser, const Tree& t, const PruningMask& m,
-                  CheckTally& tally, const MismatchReport& report) {
+                  std::optional<double> budget, CheckTally& tally, const MismatchReport& report) {
     const auto words = t.words();
     const int n = static_cast<int>(words.size());
-    const auto rollouts = changePropagationRollouts(RolloutRequest{&g, words, t, m, {}});
+    RolloutRequest req{&g, words, t, m, {}};
+    req.cpWorkBudget = budget;
+    const auto rollouts = changePropagationRollouts(req);
     ChangePropagator cp(g, words, m);
+    cp.setWorkBudget(budget.value_or(ChangePropagator::kDefaultWorkBudget));
     cp.setGold(t);
     const DenseChart original = cp.chart();
     std::size_t q = 0;
@@ -96,6 +102,7 @@ void checkCpFlips(const Grammar& g, Parser& parser, const Tree& t, const Pruning
             if (!undone) ++tally.cpBad, report("CP after undo", i, i + w);
             ++tally.flips;
         }
+    tally.cpRecomputed += cp.recomputedFlips();
 }
 
 // Inside-outside rollouts against naive reparsing with the DP surrogate, within the tolerance.
@@ -125,7 +132,10 @@ void printCheckSummary(const CheckRolloutsOptions& o, std::size_t sentences,
               << "masks                " << o.masks << "\n"
               << "flips checked        " << tally.flips
               << (o.skipCp ? "" : " (" + std::to_string(tally.failed) + " failed parses)") << "\n";
-    if (!o.skipCp) std::cout << "CP mismatches        " << tally.cpBad << "\n";
+    if (!o.skipCp)
+        std::cout << "CP mismatches        " << tally.cpBad << " (" << tally.cpRecomputed
+                  << " flips recomputed past the work budget "
+                  << o.cpWorkBudget.value_or(ChangePropagator::kDefaultWorkBudget) << ")\n";
     if (!o.skipDp)
         std::cout << "DP mismatches        " << tally.dpBad << " (worst relative error "
                   << tally.worst << ", " << tally.recomputed
@@ -157,7 +167,7 @@ int runCheckRollouts(const CheckRolloutsOptions& o) {
                 std::cerr << "MISMATCH (" << what << ") sentence " << s << " n=" << t.size()
                           << " mask " << kind << " flip (" << i << "," << k << ")\n";
             };
-            if (!o.skipCp) checkCpFlips(g, parser, t, m, tally, report);
+            if (!o.skipCp) checkCpFlips(g, parser, t, m, o.cpWorkBudget, tally, report);
             if (!o.skipDp) checkDpRollouts(g, t, m, o.tolerance, o.skipCp, tally, report);
         }
         progress.advance();
