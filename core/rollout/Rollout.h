@@ -50,7 +50,7 @@ struct RolloutRequest {
     // changePropagationRollouts only: ChangePropagator::setWorkBudget's multiple of a reparse
     // (unset: ChangePropagator::kDefaultRolloutWorkBudget). The rollouts are the same for every
     // value.
-    std::optional<double> cpWorkBudget;
+    std::optional<double> cpWorkBudget = std::nullopt;
 };
 
 // Reference implementation: reparse from scratch with each bit flipped (both surrogates).
