@@ -38,7 +38,8 @@ void moveCascade(const std::string& in, const std::string& out, WeightsForm form
 
 int run(const ConvertOptions& o) {
     const WeightsForm form = o.weights == "json" ? WeightsForm::Json : WeightsForm::Binary;
-    const std::string text = readFile(o.input);
+    std::string text = readFile(o.input);
+    const std::size_t inputBytes = text.size();
     std::string format;
     {
         const JsonDocument doc(text, o.input, "", 1, JsonDocument::Binary::Allowed);
@@ -47,13 +48,13 @@ int run(const ConvertOptions& o) {
         format = f && f->is_string() ? f->get<std::string>() : "";
     }
     if (format == kPolicyFormat)
-        savePolicy(policyFromJson(text, o.input), o.out, form);
+        savePolicy(policyFromJson(std::move(text), o.input), o.out, form);
     else if (format == kDepModelFormat)
-        saveDepModel(depModelFromText(text, o.input), o.out, form);
+        saveDepModel(depModelFromText(std::move(text), o.input), o.out, form);
     else if (format == kCubeModelFormat)
-        saveCubeModel(cubeModelFromText(text, o.input), o.out, form);
+        saveCubeModel(cubeModelFromText(std::move(text), o.input), o.out, form);
     else if (format == kArcFilterFormat)
-        saveArcFilter(arcFilterFromText(text, o.input), o.out, form);
+        saveArcFilter(arcFilterFromText(std::move(text), o.input), o.out, form);
     else if (format == kVineCascadeFormat)
         moveCascade(o.input, o.out, form);
     else
@@ -64,7 +65,7 @@ int run(const ConvertOptions& o) {
     if (!o.quiet)
         std::cout << "wrote " << o.out << ": " << format << ", weights as "
                   << (form == WeightsForm::Json ? "JSON arrays" : "binary blocks") << ", "
-                  << std::filesystem::file_size(o.out) << " bytes (was " << text.size() << ")\n";
+                  << std::filesystem::file_size(o.out) << " bytes (was " << inputBytes << ")\n";
     return 0;
 }
 
