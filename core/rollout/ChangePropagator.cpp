@@ -235,9 +235,11 @@ void ChangePropagator::killCell(int i, int k) {
     }
 }
 
-// The pre layer of a kept cell exactly as the parser's left-child loop fills it (values, witnesses
-// and the binary pushes it counts), into out/outW (all -inf / kNoWitness on entry).
-long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) const {
+// The binary pushes of cell (i,k) as the parser's left-child loop counts them (the rules of every
+// (left, right) group hit by its splits); with Apply, also the pre layer it fills (values,
+// witnesses) into out/outW (all -inf / kNoWitness on entry).
+template <bool Apply>
+long ChangePropagator::binaryPass(int i, int k, float* out, std::uint32_t* outW) const {
     const Grammar& g = *g_;
     long pushes = 0;
     for (int j = i + 1; j < k; ++j) {
@@ -252,17 +254,27 @@ long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) c
                 const RuleGroup& grp = g.groups[gi];
                 const float rz = R[grp.right];
                 if (rz == kNegInf) continue;
-                const float lr = ly + rz;
                 pushes += grp.end - grp.begin;
-                for (std::uint32_t r = grp.begin; r < grp.end; ++r) {
-                    const float cand = lr + g.binary[r].logProb;
-                    if (cand > out[g.binary[r].parent])
-                        out[g.binary[r].parent] = cand, outW[g.binary[r].parent] = split | r;
+                if constexpr (Apply) {
+                    const float lr = ly + rz;
+                    for (std::uint32_t r = grp.begin; r < grp.end; ++r) {
+                        const float cand = lr + g.binary[r].logProb;
+                        if (cand > out[g.binary[r].parent])
+                            out[g.binary[r].parent] = cand, outW[g.binary[r].parent] = split | r;
+                    }
                 }
             }
         }
     }
     return pushes;
+}
+
+long ChangePropagator::fillCell(int i, int k, float* out, std::uint32_t* outW) const {
+    return binaryPass<true>(i, k, out, outW);
+}
+
+long ChangePropagator::scanBinaryPushes(int i, int k) const {
+    return binaryPass<false>(i, k, nullptr, nullptr);
 }
 
 // prune→keep: every pre vertex the parser would build in the cell appears.

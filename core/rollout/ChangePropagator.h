@@ -182,6 +182,7 @@ class ChangePropagator {
     void killCell(int i, int k);
     long buildCell(int i, int k);
     long fillCell(int i, int k, float* out, std::uint32_t* outW) const;
+    template <bool Apply> long binaryPass(int i, int k, float* out, std::uint32_t* outW) const;
     void accountBinaryPushes(int fi, int fk, bool nowKept, long builtPushes);
     void addCellPushes(int c, long delta);
     void derivationSignature(std::vector<std::uint32_t>& out,
@@ -197,6 +198,8 @@ class ChangePropagator {
     void recomputeFlip(int i, int k);
     void installCell(int i, int k, std::span<const ChartEntry> entries,
                      std::vector<ChangeEvent>& postEvents);
+    // The binary pushes binaryPass counts, without applying the rules: for a cell whose count a
+    // recomputed flip left unknown.
     long scanBinaryPushes(int i, int k) const;
 
     const Grammar* g_;

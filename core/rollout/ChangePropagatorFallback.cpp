@@ -29,25 +29,6 @@ void ChangePropagator::setWorkBudget(double budget) {
     workBudget_ = budget;
 }
 
-// A cell's binary pushes as fillCell counts them (the (left, right) group hits of its splits),
-// without applying the rules: for a cell whose count a recomputed flip left unknown.
-long ChangePropagator::scanBinaryPushes(int i, int k) const {
-    const Grammar& g = *g_;
-    long pushes = 0;
-    for (int j = i + 1; j < k; ++j) {
-        if (cellBuilt_[chart_.cell(i, j)] == 0 || cellBuilt_[chart_.cell(j, k)] == 0) continue;
-        const float* L = chart_.postRow(i, j);
-        const float* R = chart_.postRow(j, k);
-        for (int y = 0; y < N_; ++y) {
-            if (L[y] == kNegInf) continue;
-            for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi)
-                if (R[g.groups[gi].right] != kNegInf)
-                    pushes += g.groups[gi].end - g.groups[gi].begin;
-        }
-    }
-    return pushes;
-}
-
 // Installs the parser's cell (i,k) (its entries ascending by symbol) into the dense chart:
 // changed vertices get an undo entry, the users' lists, cellBuilt_ and the constituent count
 // follow, and every changed value an event (pre ones to events_, post ones to postEvents).
