@@ -44,12 +44,12 @@ PrunedInsideStats PrunedInsideOutside::inside(std::span<const std::string> words
         oPost_.assign(dense, 0.0);
     }
     stats_ = PrunedInsideStats{};
-    for (int w = 1; w <= n; ++w) {
+    for (int i = n - 1; i >= 0; --i) { // row by row: ScaledInside's layout
         progress.throwIfCancelled();
-        for (int i = 0; i + w <= n; ++i) {
-            if (!mask.keep(i, i + w)) continue;
-            if (w > 1 && w < n) ++stats_.spansKept;
-            in_.buildCell(i, i + w);
+        for (int k = i + 1; k <= n; ++k) {
+            if (!mask.keep(i, k)) continue;
+            if (k - i > 1 && k - i < n) ++stats_.spansKept;
+            in_.buildCell(i, k);
         }
     }
     stats_.pushes = in_.pushes();

@@ -10,14 +10,9 @@
 namespace prunescope {
 
 namespace {
-// The carries' arithmetic: a product of two vertices (the semiring's), a scaled accumulation, an
-// exact rescaling, and the count of one vertex (ρ += α; nothing for the scalar carry).
-inline InsideValue times(InsideValue l, InsideValue r) {
-    return {l.a * r.a};
-}
-inline InsidePair times(InsidePair l, InsidePair r) {
-    return {l.a * r.a, l.r * r.a + l.a * r.r};
-}
+// The carries' arithmetic: an exact rescaling, a scaled accumulation, the semiring product of an
+// item and a right child accumulated, and the count of one vertex (ρ += α; nothing for the
+// scalar carry).
 inline InsideValue scaled(InsideValue v, double f) {
     return {v.a * f};
 }
@@ -30,6 +25,14 @@ inline void addScaled(InsideValue& acc, double p, InsideValue v) {
 inline void addScaled(InsidePair& acc, double p, InsidePair v) {
     acc.a += p * v.a;
     acc.r += p * v.r;
+}
+// acc += item ⊗ right, the item being p·(left value).
+inline void accumulate(InsideValue& acc, InsideValue item, InsideValue right) {
+    acc.a += item.a * right.a;
+}
+inline void accumulate(InsidePair& acc, InsidePair item, InsidePair right) {
+    acc.a += item.a * right.a;
+    acc.r += item.r * right.a + item.a * right.r;
 }
 inline void count(InsideValue&) {}
 inline void count(InsidePair& v) {
@@ -47,6 +50,10 @@ template <class V> ScaledInside<V>::ScaledInside(const Grammar& g) : g_(&g), N_(
         rootProb_[r.child] += std::exp(static_cast<double>(r.logProb));
     scratch_.assign(N_, V{});
     mark_.assign(N_, 0);
+    rightId_.assign(N_, -1);
+    for (const auto& grp : g.groups)
+        if (rightId_[grp.right] < 0) rightId_[grp.right] = numRight_++;
+    cursor_.assign(numRight_ + 1, 0);
 }
 
 template <class V>
@@ -82,6 +89,7 @@ void ScaledInside<V>::reset(std::span<const std::string> words, const PruningMas
     postSym_.clear();
     pre_.clear();
     pushes_ = 0;
+    itemsRow_ = -1;
 }
 
 // The cell's binary scale: the largest S_l + S_r over splits with two usable children.
@@ -92,31 +100,102 @@ template <class V> int ScaledInside<V>::binaryScale(int i, int k) const {
     return P;
 }
 
-// Σ over splits and binary rules x -> y z of p · (α_l(y) ⊗ α_r(z)), in units of 2^P, into the
-// scratch. Rules sharing (y, z) form one group: the product is formed once per group.
-template <class V> void ScaledInside<V>::addBinary(int i, int k, int P) {
+template <class V> std::uint32_t ScaledInside<V>::items(int i, int j) {
     const Grammar& g = *g_;
+    if (itemsOfEnd_[j] != kNoItems) return itemsOfEnd_[j];
+    const int l = cell(i, j);
+    const V* left = post_.data() + static_cast<std::size_t>(l) * N_;
+    // Counting sort of the cell's rules by right child: sizes, bounds, then the items.
+    std::fill(cursor_.begin(), cursor_.end(), 0u);
+    for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
+        const std::uint32_t y = postSym_[li];
+        for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi)
+            cursor_[rightId_[g.groups[gi].right] + 1] += g.groups[gi].end - g.groups[gi].begin;
+    }
+    const std::uint32_t first = boundsUsed_;
+    boundsUsed_ += numRight_ + 1;
+    if (bucketBound_.size() < boundsUsed_) bucketBound_.resize(2 * boundsUsed_);
+    std::uint32_t pos = itemsUsed_;
+    for (int z = 0; z <= numRight_; ++z) {
+        pos += cursor_[z];
+        cursor_[z] = bucketBound_[first + z] = pos;
+    }
+    itemsUsed_ = pos;
+    if (itemValue_.size() < itemsUsed_) {
+        itemValue_.resize(2 * static_cast<std::size_t>(itemsUsed_));
+        itemParent_.resize(2 * static_cast<std::size_t>(itemsUsed_));
+    }
+    for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
+        const std::uint32_t y = postSym_[li];
+        for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+            const RuleGroup& grp = g.groups[gi];
+            std::uint32_t& at = cursor_[rightId_[grp.right]];
+            for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri, ++at) {
+                itemValue_[at] = scaled(left[y], binaryProb_[ri]);
+                itemParent_[at] = g.binary[ri].parent;
+            }
+        }
+    }
+    return itemsOfEnd_[j] = first;
+}
+
+// A left cell's first split reads its rules directly, rule groups tested against the right row
+// (most cells of a tight mask are the left child of one split only); later splits build items.
+template <class V> bool ScaledInside<V>::firstUse(int i, int j) {
+    if (itemsRow_ != i) {
+        itemsRow_ = i;
+        itemsOfEnd_.assign(n_ + 1, kNoItems);
+        usedOfEnd_.assign(n_ + 1, 0);
+        itemsUsed_ = boundsUsed_ = 0;
+    }
+    return usedOfEnd_[j]++ == 0;
+}
+
+template <class V> void ScaledInside<V>::addSplitDirect(int l, const V* right, double f) {
+    const Grammar& g = *g_;
+    const V* left = post_.data() + static_cast<std::size_t>(l) * N_;
+    for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
+        const std::uint32_t y = postSym_[li];
+        for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
+            const RuleGroup& grp = g.groups[gi];
+            if (right[grp.right].a == 0.0) continue;
+            pushes_ += grp.end - grp.begin;
+            const V vr = scaled(right[grp.right], f);
+            for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri) {
+                const std::uint32_t x = g.binary[ri].parent;
+                if (scratch_[x].a == 0.0) touched_.push_back(x);
+                accumulate(scratch_[x], scaled(left[y], binaryProb_[ri]), vr);
+            }
+        }
+    }
+}
+
+// Σ over splits and binary rules x -> y z of p · α_l(y) ⊗ α_r(z), in units of 2^P, into the
+// scratch: per split, the buckets of the left cell's items of the right children (j,k) built.
+template <class V> void ScaledInside<V>::addBinary(int i, int k, int P) {
     const std::size_t N = N_;
     for (int j = i + 1; j < k; ++j) {
         if (!usable(i, j) || !usable(j, k)) continue;
-        const int l = cell(i, j), r = cell(j, k);
-        const double f = std::ldexp(1.0, S_[l] + S_[r] - P); // exact (0 if negligible)
+        const int r = cell(j, k);
+        const double f = std::ldexp(1.0, S_[cell(i, j)] + S_[r] - P); // exact (0 if negligible)
         const V* right = post_.data() + r * N;
-        const V* left = post_.data() + l * N;
-        for (std::uint32_t li = postRange_[l].first; li < postRange_[l].second; ++li) {
-            const std::uint32_t y = postSym_[li];
-            const V vl = scaled(left[y], f);
-            for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1]; ++gi) {
-                const RuleGroup& grp = g.groups[gi];
-                const V& vr = right[grp.right];
-                if (vr.a == 0.0) continue;
-                pushes_ += grp.end - grp.begin;
-                const V both = times(vl, vr);
-                for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri) {
-                    const std::uint32_t x = g.binary[ri].parent;
-                    if (scratch_[x].a == 0.0) touched_.push_back(x);
-                    addScaled(scratch_[x], binaryProb_[ri], both);
-                }
+        if (firstUse(i, j)) { // items pay off from a left cell's second split on
+            addSplitDirect(cell(i, j), right, f);
+            continue;
+        }
+        const std::uint32_t first = items(i, j); // may grow bucketBound_
+        const std::uint32_t* bound = bucketBound_.data() + first;
+        for (std::uint32_t li = postRange_[r].first; li < postRange_[r].second; ++li) {
+            const std::uint32_t z = postSym_[li];
+            const std::int32_t rid = rightId_[z];
+            if (rid < 0 || right[z].a == 0.0) continue;
+            const std::uint32_t b = bound[rid], e = bound[rid + 1];
+            pushes_ += e - b;
+            const V vr = scaled(right[z], f);
+            for (std::uint32_t it = b; it < e; ++it) {
+                const std::uint32_t x = itemParent_[it];
+                if (scratch_[x].a == 0.0) touched_.push_back(x);
+                accumulate(scratch_[x], itemValue_[it], vr);
             }
         }
     }

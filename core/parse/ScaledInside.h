@@ -11,6 +11,14 @@
 // those derivations gives; the scalar carry visits exactly the hyperedges Parser::parse visits
 // (same pushes); the pair carry's α equals the scalar carry's α bit for bit.
 //
+// Layout (the Viterbi parser's, core/parse/Parser.h): the binary rules of a left cell become
+// items — p·(left value) and the parent — bucketed by the rule's right child, built the first
+// time a split of the cell's row needs them and dropped when a cell of another row is built. A
+// split then streams exactly the buckets of the right children its right cell built: every item
+// read is a push. A left cell's first split reads its rules directly (a tight mask uses most
+// cells once). Build cells row by row (start i = n-1 down to 0, end ascending) so that each
+// left cell's items are built once; any order that builds children first gives the same values.
+//
 // Numerics: real-space doubles with one binary exponent per cell (value = mantissa × 2^S_c, the
 // cell's largest post-layer α mantissa in [1,2)). Rescaling by powers of two is exact, so nothing
 // under- or overflows at any sentence length and only the mantissa sums round.
@@ -82,6 +90,13 @@ template <class V> class ScaledInside {
   private:
     int binaryScale(int i, int k) const;
     void addBinary(int i, int k, int P);
+    // The item buckets of left cell (i,j) of the current row (built on first use); returns the
+    // index of its first bucket bound in bucketBound_.
+    std::uint32_t items(int i, int j);
+    // Whether this is the first split of the row with left cell (i,j) (a new row drops the last
+    // row's items); the first split reads the cell's rules directly.
+    bool firstUse(int i, int j);
+    void addSplitDirect(int l, const V* right, double f);
     int collect(int c, std::uint32_t countSym);
 
     const Grammar* g_;
@@ -97,6 +112,17 @@ template <class V> class ScaledInside {
     std::vector<V> pre_;  // pre-layer values in list order
     std::vector<V> post_; // dense [cell*N + x]; grows only, cleared through the lists
     long pushes_ = 0;
+    // Items (see Layout): the dense id of each symbol that is some rule's right child (-1 if
+    // none); per end j of the row's left cells (i,j) the offset of its numRight_ + 1 bucket bounds
+    // in bucketBound_ (kNoItems until built); the items, grown only.
+    static constexpr std::uint32_t kNoItems = 0xFFFFFFFFu;
+    std::vector<std::int32_t> rightId_;
+    int numRight_ = 0;
+    int itemsRow_ = -1;
+    std::vector<std::uint32_t> itemsOfEnd_, usedOfEnd_, bucketBound_, cursor_;
+    std::vector<V> itemValue_;
+    std::vector<std::uint32_t> itemParent_;
+    std::uint32_t itemsUsed_ = 0, boundsUsed_ = 0;
     // Scratch over the symbols of one cell (zero between cells).
     std::vector<V> scratch_;
     std::vector<std::uint32_t> touched_;

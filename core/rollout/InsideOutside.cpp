@@ -39,6 +39,7 @@ RecallGold recallGold(const Grammar& g, const Tree& normalizedGold) {
 }
 
 InsideOutside::InsideOutside(const Grammar& g) : g_(&g), N_(g.numSymbols()), in_(g) {
+    needWords_ = (static_cast<std::size_t>(N_) + 63) / 64;
     sa_.assign(N_, 0.0);
     sr_.assign(N_, 0.0);
     mark_.assign(N_, 0);
@@ -82,11 +83,13 @@ void InsideOutside::insideCell(int i, int k) {
     in_.buildCell(i, k, k - i >= 2 ? gold_->at(i, k) : RecallGold::kNone);
 }
 
-// Kept cells bottom-up, then ROOT: Z and r̃ of the mask.
-void InsideOutside::insidePass() {
-    for (int w = 1; w <= n_; ++w)
-        for (int i = 0; i + w <= n_; ++i)
-            if (in_.mask().keep(i, i + w)) insideCell(i, i + w);
+// Kept cells row by row (ScaledInside's layout), then ROOT: Z and r̃ of the mask. With asIfKept,
+// the pruned cells too (as if kept: their derivatives' α̂); they read kept children only, so no
+// kept cell changes.
+void InsideOutside::insidePass(bool asIfKept) {
+    for (int i = n_ - 1; i >= 0; --i)
+        for (int k = i + 1; k <= n_; ++k)
+            if (in_.mask().keep(i, k) || (asIfKept && hasKeptChildren(i, k))) insideCell(i, k);
     const int top = cell(0, n_);
     const InsidePair* row = in_.post(top);
     zMant_ = rMant_ = 0;
@@ -100,7 +103,7 @@ void InsideOutside::insidePass() {
 ExpectedRecall InsideOutside::inside(std::span<const std::string> words, const PruningMask& mask,
                                      const RecallGold& gold) {
     prepare(words, mask, gold);
-    insidePass();
+    insidePass(false);
     return current();
 }
 
@@ -151,8 +154,6 @@ void InsideOutside::finishOutside(int i, int k) {
 // kept and built: through x -> y z as the left child and x -> z y as the right child. Pruned cells
 // get theirs too (for prune→keep), but pass nothing down.
 void InsideOutside::outsideCell(int i, int j) {
-    const Grammar& g = *g_;
-    const std::size_t N = N_;
     const int c = cell(i, j);
     auto valid = [&](int a, int b, int sa, int sb) { // parent (a,b), sibling (sa,sb)
         return in_.mask().keep(a, b) && T_[cell(a, b)] != kEmpty && in_.mask().keep(sa, sb) &&
@@ -164,55 +165,10 @@ void InsideOutside::outsideCell(int i, int j) {
     for (int h = 0; h < i; ++h)
         if (valid(h, j, h, i)) Tc = std::max(Tc, T_[cell(h, j)] + S(cell(h, i)));
     if (Tc == kEmpty) return;
-    // body(z, α_s, ρ_s, Ω_par, Ψ_par) for every built symbol z of the sibling, its inside values
-    // in units of 2^Tc / 2^T_par, and the parent's pre-layer outside rows.
-    auto eachSibling = [&](int par, int sib, auto&& body) {
-        const double f = std::ldexp(1.0, T_[par] + S(sib) - Tc);
-        if (f == 0.0) return;
-        const InsidePair* row = in_.post(sib);
-        for (std::uint32_t li = in_.postRange(sib).first; li < in_.postRange(sib).second; ++li) {
-            const std::uint32_t z = in_.postSym(li);
-            body(z, row[z].a * f, row[z].r * f, oPre_.data() + par * N, pPre_.data() + par * N);
-        }
-    };
-    for (int k = j + 1; k <= n_; ++k) { // (i,j) as the left child of (i,k), sibling (j,k)
-        if (!valid(i, k, j, k)) continue;
-        eachSibling(cell(i, k), cell(j, k),
-                    [&](std::uint32_t z, double as, double rs, const double* oP, const double* pP) {
-                        for (std::uint32_t b = g.binaryByRightBegin[z];
-                             b < g.binaryByRightBegin[z + 1]; ++b) {
-                            const std::uint32_t ri = g.binaryByRight[b];
-                            const std::uint32_t x = g.binary[ri].parent;
-                            const double o = oP[x];
-                            if (o == 0.0) continue;
-                            const double p = in_.binaryProb(ri);
-                            const std::uint32_t y = g.binary[ri].left;
-                            if (!mark_[y]) mark_[y] = 1, touched_.push_back(y);
-                            sa_[y] += p * o * as;
-                            sr_[y] += p * (pP[x] * as + o * rs);
-                        }
-                    });
-    }
-    for (int h = 0; h < i; ++h) { // (i,j) as the right child of (h,j), sibling (h,i)
-        if (!valid(h, j, h, i)) continue;
-        eachSibling(cell(h, j), cell(h, i),
-                    [&](std::uint32_t z, double as, double rs, const double* oP, const double* pP) {
-                        for (std::uint32_t gi = g.groupsByLeftBegin[z];
-                             gi < g.groupsByLeftBegin[z + 1]; ++gi) {
-                            const RuleGroup& grp = g.groups[gi];
-                            double o = 0, p = 0;
-                            for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri) {
-                                o += in_.binaryProb(ri) * oP[g.binary[ri].parent];
-                                p += in_.binaryProb(ri) * pP[g.binary[ri].parent];
-                            }
-                            if (o == 0.0) continue;
-                            const std::uint32_t y = grp.right;
-                            if (!mark_[y]) mark_[y] = 1, touched_.push_back(y);
-                            sa_[y] += o * as;
-                            sr_[y] += p * as + o * rs;
-                        }
-                    });
-    }
+    for (int k = j + 1; k <= n_; ++k) // (i,j) as the left child of (i,k), sibling (j,k)
+        if (valid(i, k, j, k)) pullAsLeft(c, cell(i, k), cell(j, k), Tc);
+    for (int h = 0; h < i; ++h) // (i,j) as the right child of (h,j), sibling (h,i)
+        if (valid(h, j, h, i)) pullAsRight(c, cell(h, j), cell(h, i), Tc);
     double M = 0;
     for (const std::uint32_t y : touched_)
         M = std::max(M, sa_[y]);
@@ -240,11 +196,13 @@ void InsideOutside::outsidePass() {
     finishOutside(0, n_);
     for (int w = n_ - 1; w >= 2; --w)
         for (int i = 0; i + w <= n_; ++i) {
-            // A pruned cell's outside serves only its own derivatives (it passes nothing down),
-            // which are 0 unless its as-if-kept inside is nonempty: skip it when no split has two
-            // kept, built children (run() then leaves dZ = dR = 0, as it would after computing
-            // both).
-            if (!in_.mask().keep(i, i + w) && !hasKeptChildren(i, i + w)) continue;
+            // Only the outside values a derivative can use (neededSymbols): none for a pruned
+            // cell without an as-if-kept inside (it passes nothing down, and both its derivatives
+            // are 0), none for a kept cell that builds nothing under the mask or one flip below.
+            const int c = cell(i, i + w);
+            const std::uint64_t* need = need_.data() + static_cast<std::size_t>(c) * needWords_;
+            if (std::all_of(need, need + needWords_, [](std::uint64_t b) { return b == 0; }))
+                continue;
             outsideCell(i, i + w);
         }
 }
@@ -255,20 +213,20 @@ bool InsideOutside::hasKeptChildren(int i, int k) const {
     return false;
 }
 
-// Sec. 5.3. The outside values depend only on kept cells, so the as-if-kept inside values of a
-// pruned cell are computed only when its outside is nonzero (else both derivatives are 0).
+// Sec. 5.3. The inside pass over kept cells, the as-if-kept insides of the pruned cells (their
+// derivatives' α̂; the outside values depend only on kept cells), the symbols whose outside a
+// derivative can use, the outside pass over those, then every span's derivatives.
 void InsideOutside::run(std::span<const std::string> words, const PruningMask& mask,
                         const RecallGold& gold) {
     prepare(words, mask, gold);
-    insidePass();
+    insidePass(true);
+    neededSymbols();
     outsidePass();
     const std::size_t N = N_;
     for (int w = 2; w < n_; ++w)
         for (int i = 0; i + w <= n_; ++i) {
             const int k = i + w, c = cell(i, k);
-            if (T_[c] == kEmpty) continue;
-            if (!in_.mask().keep(i, k)) insideCell(i, k);
-            if (S(c) == kEmpty) continue;
+            if (T_[c] == kEmpty || S(c) == kEmpty) continue;
             const double* oP = oPre_.data() + c * N;
             const double* pP = pPre_.data() + c * N;
             double dz = 0, dr = 0; // Σ_x Ω_pre·α̂_pre and Σ_x (Ψ_pre·α̂_pre + Ω_pre·ρ̂_pre)

@@ -81,16 +81,34 @@ class InsideOutside {
 
     int length() const { return n_; }
 
+    // Reference mode for tests: the outside pass over every symbol of every cell by the sibling
+    // walk alone, as before the pass was restricted to what a derivative uses. Both modes give the
+    // same derivatives to rounding (tests/rollout/test_rollouts.cpp, fastOutsideEqualsFull).
+    void setFullOutside(bool full) { fullOutside_ = full; }
+
   private:
     void prepare(std::span<const std::string> words, const PruningMask& mask,
                  const RecallGold& gold);
     // Some split of (i,k) has both children kept and with an inside value (as insideCell requires).
     bool hasKeptChildren(int i, int k) const;
-    void insidePass();
+    void insidePass(bool asIfKept);
     // The kernel's cell (i,k) with the gold node of (i,k) counted (footnote 11).
     void insideCell(int i, int k);
     void outsideCell(int i, int k);
+    // OutsidePull.cpp: the terms of Ω_c (scratch, units of 2^Tc) from one kept parent and its kept
+    // sibling, c being the left (x -> y z) or right (x -> z y) child; walks whichever is shorter,
+    // the sibling's symbols or c's needed ones.
+    void pullAsLeft(int c, int par, int sib, int Tc);
+    void pullAsRight(int c, int par, int sib, int Tc);
+    void touch(std::uint32_t y) {
+        if (!mark_[y]) mark_[y] = 1, touched_.push_back(y);
+    }
     void finishOutside(int i, int k);
+    // InsideOutsideNeed.cpp: the symbols whose outside a derivative can use.
+    void neededSymbols();
+    bool needed(int c, std::uint32_t y) const {
+        return (need_[static_cast<std::size_t>(c) * needWords_ + (y >> 6)] >> (y & 63)) & 1u;
+    }
     void clearScratch();
     void outsidePass();
     void clearOutside();
@@ -109,6 +127,16 @@ class InsideOutside {
     // pre-layer outside value.
     std::vector<int> T_;
     std::vector<std::uint32_t> outBegin_, outEnd_, outSym_;
+    // Per cell, bitsets of needWords_ words over the post-layer symbols: the symbols whose outside
+    // a derivative can use (neededSymbols), and what the cell offers its parents under one flip.
+    std::size_t needWords_ = 0;
+    std::vector<std::uint64_t> need_, extra_, preBits_;
+    std::vector<std::uint8_t> hasExtra_;
+    bool fullOutside_ = false;
+    // Per cell, in binary rules visited: walking its needed symbols as a left child (their rule
+    // groups) or right child (their rules by right child), and walking its built symbols as a
+    // sibling on the right (rules by right child) or on the left (rule groups).
+    std::vector<long> needLeftCost_, needRightCost_, sibRightCost_, sibLeftCost_;
     // Dense [cell*N + x] arrays, zero outside the lists above (cleared through them).
     std::vector<double> oPre_, pPre_; // outside Ω = ∂Z/∂α_pre and Ψ = ∂r̃/∂α_pre
     // Scratch over the symbols of one cell.

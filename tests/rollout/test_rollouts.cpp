@@ -523,6 +523,48 @@ class TestRollouts : public QObject {
         QVERIFY(checked >= noBracketing);
     }
 
+    // The outside pass restricted to the symbols a derivative uses, with the shorter of two walks
+    // per parent, gives every span's derivatives as the full pass over every symbol does, to
+    // 1e-12 relative; current() equal bit for bit (same inside pass).
+    void fastOutsideEqualsFull() {
+        const Grammar& g = trainGrammar();
+        InsideOutside fast(g), full(g);
+        full.setFullOutside(true);
+        long spans = 0, nonzero = 0;
+        for (const Tree* t : devTrees(20)) {
+            const int n = t->size();
+            const RecallGold gold = recallGold(g, *t);
+            std::vector<PruningMask> masks = testMasks(n, static_cast<unsigned>(3 * n));
+            masks.push_back(spanMask(binarizeLike(g, *t)));
+            for (const PruningMask& m : masks) {
+                fast.run(t->words(), m, gold);
+                full.run(t->words(), m, gold);
+                QCOMPARE(fast.current().logZ, full.current().logZ);
+                QCOMPARE(fast.current().recall, full.current().recall);
+                for (int w = 2; w < n; ++w)
+                    for (int i = 0; i + w <= n; ++i) {
+                        const SpanGradient a = fast.gradient(i, i + w), b = full.gradient(i, i + w);
+                        for (const auto& [x, y] :
+                             {std::pair{a.logDZ, b.logDZ}, std::pair{a.logDR, b.logDR}}) {
+                            QCOMPARE(std::isinf(x), std::isinf(y));
+                            if (!std::isinf(x))
+                                QVERIFY2(std::abs(x - y) <= 1e-12 * std::max(1.0, std::abs(y)),
+                                         qPrintable(QString("n=%1 (%2,%3): %4 vs %5")
+                                                        .arg(n)
+                                                        .arg(i)
+                                                        .arg(i + w)
+                                                        .arg(x, 0, 'g', 17)
+                                                        .arg(y, 0, 'g', 17)));
+                        }
+                        QCOMPARE(a.illConditioned, b.illConditioned);
+                        ++spans, nonzero += !std::isinf(b.logDZ);
+                    }
+            }
+        }
+        qInfo("%ld span derivatives compared, %ld nonzero", spans, nonzero);
+        QVERIFY(nonzero > (testdata::kUnderSanitizer ? 500 : 5000));
+    }
+
     // rDP rollouts: eq. 3 equals a naive inside pass per flipped mask to 1e-9 relative error.
     void dpRolloutsEqualNaive() {
         const Grammar& g = trainGrammar();

@@ -7,6 +7,7 @@
 #include "core/grammar/GrammarFile.h"
 #include "core/parse/Parser.h"
 #include "core/rollout/ChangePropagator.h"
+#include "core/rollout/InsideOutside.h"
 #include "core/rollout/Rollout.h"
 #include "core/util/Clock.h"
 
@@ -62,12 +63,13 @@ double percentile(std::vector<double> v, double q) {
 struct BenchRolloutsOptions {
     std::string grammar, treebank, buckets = "1-10,11-20,21-30,31-40", masks = "keep,random,gold",
                                    only;
-    int perBucket = 5, latencyLen = 40, latencySentences = 3;
+    int perBucket = 5, latencyLen = 40, latencySentences = 3, kernelRepeats = 3;
     double pruneP = 0.4;
     std::optional<double> cpWorkBudget; // unset: ChangePropagator's defaults
     unsigned seed = 1;
     bool json = false, quiet = false;
     bool runs(const char* method) const { return only.empty() || only == method; }
+    bool kernels() const { return kernelRepeats > 0 && (only.empty() || only == "kernels"); }
 };
 
 void declareBenchRolloutsOptions(CLI::App* sub, BenchRolloutsOptions& o) {
@@ -90,8 +92,13 @@ void declareBenchRolloutsOptions(CLI::App* sub, BenchRolloutsOptions& o) {
         ->capture_default_str();
     sub->add_option("--only", o.only,
                     "Run just one method (naive-cp, cp, naive-dp, dp; no warm-up, no latency), "
-                    "for timing whole processes from outside")
-        ->check(CLI::IsMember({"naive-cp", "cp", "naive-dp", "dp"}));
+                    "for timing whole processes from outside; 'kernels' runs only the kernel table")
+        ->check(CLI::IsMember({"naive-cp", "cp", "naive-dp", "dp", "kernels"}));
+    sub->add_option("--kernel-repeats", o.kernelRepeats,
+                    "Kernel table: runs of the Viterbi parse, the inside pass and inside-outside "
+                    "per sentence and roll-in mask (0 = skip the table)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1000));
     addCpWorkBudgetOption(sub, o.cpWorkBudget);
     sub->add_flag("--json", o.json, "Print JSON");
     addQuietOption(sub, o.quiet);
@@ -162,6 +169,53 @@ void benchBucket(const Grammar& g, const std::vector<Tree>& all, const std::stri
              << std::setw(7) << naiveDp.cpu / dp.cpu << "\n";
 }
 
+// The kernels under one roll-in mask, on the same sentences as benchBucket: one Viterbi parse
+// (Parser::parse), one inside pass (InsideOutside::inside, what naive rDP runs per flip) and one
+// inside-outside pass (InsideOutside::run, what DP runs once per sentence), each --kernel-repeats
+// times in turn; thread CPU ms per sentence and run.
+void benchKernels(const Grammar& g, const std::vector<Tree>& all, const std::string& kind,
+                  const std::string& bucket, std::pair<int, int> range,
+                  const BenchRolloutsOptions& o, std::mt19937& rng, nlohmann::json& out,
+                  std::ostream& text) {
+    const auto [lo, hi] = range;
+    Parser parser(g);
+    InsideOutside io(g);
+    Timing viterbi, inside, both;
+    long pushes = 0;
+    int count = 0;
+    for (const Tree& t : all) {
+        if (t.size() < lo || t.size() > hi) continue;
+        if (count == o.perBucket) break;
+        const PruningMask mask = makeMask(kind, g, t, o.pruneP, rng);
+        const RecallGold gold = recallGold(g, t);
+        const std::vector<std::string> words = t.words();
+        parser.parse(words, &mask), io.run(words, mask, gold); // first use of memory, untimed
+        for (int r = 0; r < o.kernelRepeats; ++r) {
+            viterbi += timed([&] { pushes += parser.parse(words, &mask).pushes; });
+            inside += timed([&] { io.inside(words, mask, gold); });
+            both += timed([&] { io.run(words, mask, gold); });
+        }
+        ++count;
+    }
+    if (count == 0) return;
+    const double runs = static_cast<double>(count) * o.kernelRepeats;
+    out["kernels"].push_back({{"mask", kind},
+                              {"bucket", bucket},
+                              {"sentences", count},
+                              {"repeats", o.kernelRepeats},
+                              {"viterbiPushes", pushes / runs},
+                              {"viterbiMs", 1e3 * viterbi.cpu / runs},
+                              {"insideMs", 1e3 * inside.cpu / runs},
+                              {"insideOutsideMs", 1e3 * both.cpu / runs},
+                              {"insideOverViterbi", inside.cpu / viterbi.cpu}});
+    if (!o.json)
+        text << std::left << std::setw(8) << kind << std::setw(8) << bucket << std::right
+             << std::fixed << std::setw(4) << count << std::setprecision(0) << std::setw(12)
+             << pushes / runs << std::setprecision(3) << std::setw(12) << 1e3 * viterbi.cpu / runs
+             << std::setw(12) << 1e3 * inside.cpu / runs << std::setw(12) << 1e3 * both.cpu / runs
+             << std::setprecision(2) << std::setw(10) << inside.cpu / viterbi.cpu << "\n";
+}
+
 // Single-flip latency as the GUI sees it: flip + read the FlipResult (tree, F1, events) + undo,
 // on every flip of the --latency-sentences sentences of --latency-len words.
 void benchLatency(const Grammar& g, const std::vector<const Tree*>& lat, const std::string& kind,
@@ -224,17 +278,27 @@ int runBenchRollouts(BenchRolloutsOptions o) {
     // The table is printed once the work is done: rows printed as they come would mix with the
     // progress line on a terminal.
     std::ostringstream text;
-    if (!o.json)
+    if (!o.json && o.only != "kernels")
         text << "mask    bucket  sent  mean_n  mean_T  naive_rCP_ms     CP_ms   CP_x  "
                 "naive_rDP_ms     DP_ms   DP_x"
                 "  (thread CPU ms per sentence)\n";
     auto console = std::make_unique<ConsoleProgress>("bench-rollouts", "mask", o.quiet);
     const Progress& progress = console->progress();
-    for (std::size_t k = 0; k < kinds.size(); ++k) {
+    for (std::size_t k = 0; k < kinds.size() && o.only != "kernels"; ++k) {
         progress.setStep(static_cast<int>(k) + 1, static_cast<int>(kinds.size()));
         std::mt19937 rng(o.seed);
         for (const auto& [bucket, range] : buckets)
             benchBucket(g, all, kinds[k], bucket, range, o, rng, out, progress, text);
+    }
+    if (o.kernels()) {
+        if (!o.json)
+            text << "\nmask    bucket  sent      pushes  viterbi_ms   inside_ms  in+out_ms  "
+                    "in/vit  (thread CPU ms per sentence and run)\n";
+        for (const auto& kind : kinds) {
+            std::mt19937 rng(o.seed); // the same masks as the rollout rows
+            for (const auto& [bucket, range] : buckets)
+                benchKernels(g, all, kind, bucket, range, o, rng, out, text);
+        }
     }
     std::vector<const Tree*> lat;
     for (const Tree& t : all)
