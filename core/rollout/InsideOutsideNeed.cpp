@@ -5,7 +5,6 @@
 
 #include <limits>
 
-
 namespace prunescope {
 
 // need(c) = the post-layer symbols whose outside Ω_c can enter a derivative:
@@ -55,11 +54,14 @@ void InsideOutside::neededSymbols() {
             const int k = i + w, c = cell(i, k);
             const bool kept = in_.mask().keep(i, k);
             if (kept) {
-                std::uint64_t* pot = cellBits(extra_, c); // pot(c) is built in place, then minus sup
+                std::uint64_t* pot =
+                    cellBits(extra_, c); // pot(c) is built in place, then minus sup
                 for (int j = i + 1; j < k; ++j) {
                     const int l = cell(i, j), r = cell(j, k);
-                    if (hasExtra_[l] && in_.usable(j, k)) parents(cellBits(extra_, l), cellBits(need_, r), pot);
-                    if (hasExtra_[r] && in_.usable(i, j)) parents(cellBits(need_, l), cellBits(extra_, r), pot);
+                    if (hasExtra_[l] && in_.usable(j, k))
+                        parents(cellBits(extra_, l), cellBits(need_, r), pot);
+                    if (hasExtra_[r] && in_.usable(i, j))
+                        parents(cellBits(need_, l), cellBits(extra_, r), pot);
                 }
                 preBits_.assign(pot, pot + W); // the unary layer on top
                 bits::forEach(preBits_.data(), W, [&](std::uint32_t y) {
