@@ -100,8 +100,17 @@ template <class V> int ScaledInside<V>::binaryScale(int i, int k) const {
     return P;
 }
 
+template <class V> void ScaledInside<V>::openRow(int i) {
+    if (itemsRow_ == i) return;
+    itemsRow_ = i;
+    itemsOfEnd_.assign(n_ + 1, kNoItems);
+    usedOfEnd_.assign(n_ + 1, 0);
+    itemsUsed_ = boundsUsed_ = 0;
+}
+
 template <class V> std::uint32_t ScaledInside<V>::items(int i, int j) {
     const Grammar& g = *g_;
+    openRow(i);
     if (itemsOfEnd_[j] != kNoItems) return itemsOfEnd_[j];
     const int l = cell(i, j);
     const V* left = post_.data() + static_cast<std::size_t>(l) * N_;
@@ -142,12 +151,7 @@ template <class V> std::uint32_t ScaledInside<V>::items(int i, int j) {
 // A left cell's first split reads its rules directly, rule groups tested against the right row
 // (most cells of a tight mask are the left child of one split only); later splits build items.
 template <class V> bool ScaledInside<V>::firstUse(int i, int j) {
-    if (itemsRow_ != i) {
-        itemsRow_ = i;
-        itemsOfEnd_.assign(n_ + 1, kNoItems);
-        usedOfEnd_.assign(n_ + 1, 0);
-        itemsUsed_ = boundsUsed_ = 0;
-    }
+    openRow(i);
     return usedOfEnd_[j]++ == 0;
 }
 

@@ -90,11 +90,13 @@ template <class V> class ScaledInside {
   private:
     int binaryScale(int i, int k) const;
     void addBinary(int i, int k, int P);
-    // The item buckets of left cell (i,j) of the current row (built on first use); returns the
-    // index of its first bucket bound in bucketBound_.
+    // Row i's items start empty (a new row drops the last row's).
+    void openRow(int i);
+    // The item buckets of left cell (i,j) of row i (built on first use); returns the index of its
+    // first bucket bound in bucketBound_.
     std::uint32_t items(int i, int j);
-    // Whether this is the first split of the row with left cell (i,j) (a new row drops the last
-    // row's items); the first split reads the cell's rules directly.
+    // Whether this is the first split of row i with left cell (i,j); the first split reads the
+    // cell's rules directly.
     bool firstUse(int i, int j);
     void addSplitDirect(int l, const V* right, double f);
     int collect(int c, std::uint32_t countSym);
