@@ -161,11 +161,22 @@ std::vector<DepSentence> readConll(const std::string& text, const std::string& f
     std::vector<DepSentence> out;
     SentenceBuilder b(file, conllU, conllU);
     int expectedId = 1;
+    std::string block; // CoNLL-U: this sentence's lines so far, kept for writing a parse back
+    const auto finish = [&] {
+        const std::size_t before = out.size();
+        b.finish(out);
+        if (conllU && out.size() > before) out.back().conllu = std::move(block);
+        block.clear(); // a block of comments only belongs to no sentence
+        expectedId = 1;
+    };
     forEachLine(text, file, [&](int lineNo, std::string_view line) {
         if (isBlank(line)) {
-            b.finish(out);
-            expectedId = 1;
+            finish();
             return;
+        }
+        if (conllU) {
+            if (!block.empty()) block += '\n';
+            block += line;
         }
         if (line[0] == '#') return; // comment (an id never starts with #)
         const auto f = splitTabs(line);
@@ -227,7 +238,7 @@ std::vector<DepSentence> readConll(const std::string& text, const std::string& f
             throw InputError(file, lineNo, 0, "no POS tag (columns 4 and 5 are both empty)");
         b.add(lineNo, f[1], tag, coarse, head);
     });
-    b.finish(out);
+    finish();
     return out;
 }
 

@@ -20,6 +20,10 @@ struct DepSentence {
     // Read from CoNLL-U: punctuation is exactly the UPOS PUNCT tokens (the UD convention, what the
     // official evaluation's conventions use), not the PTB punctuation tags of XPOS.
     bool universalTags = false;
+    // Read from CoNLL-U: the sentence's lines as read (its comments, multiword-token and empty-node
+    // lines included, joined by '\n'), so a parse can be written back as the input's lines with
+    // HEAD filled in (core/dep/DepWriter.h). Empty for every other source.
+    std::string conllu;
     std::string file; // where it was read ("" for typed input)
     int line = 0;     // 1-based line of its first token
 

@@ -1,7 +1,10 @@
 // prunescope-cli dep-parse as a user runs it (issue 12): tokens from standard input in both layouts
 // (word/POS lines, word TAB POS lines), a treebank file with --json (heads, max-marginal matrix,
 // UAS), --mask parses under exactly the given mask (a pruned predicted arc changes the tree), and
-// bad input (stdin lines, mask files, a missing model) exits 2 with one line `error: FILE:LINE…`.
+// --out writes CoNLL-U (the input's lines, HEAD filled in) and .dp (issue 41), and bad input (stdin
+// lines, mask files, a missing model, an output of unknown format) exits 2 with one line
+// `error: FILE:LINE…`.
+#include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"
@@ -9,6 +12,8 @@
 #include "support/TestSuite.h"
 
 #include <nlohmann/json.hpp>
+
+#include <filesystem>
 
 namespace {
 
@@ -79,6 +84,63 @@ class TestDepParseCli : public QObject {
             k["sentences"][0]["maxMarginals"]["value"][static_cast<std::size_t>(h)][2].is_null());
         QCOMPARE(k["sentences"][0]["arcsKept"].get<long>(), static_cast<long>(n * n - 1));
         QVERIFY(k["sentences"][0]["givenMask"].get<bool>());
+    }
+
+    // --out (issue 41): the parses as CoNLL-U and .dp. On the first EWT dev sentences (a CoNLL-U
+    // file with multiword tokens), the written file is the input with HEAD = the JSON's heads and
+    // DEPREL/DEPS '_', every other line unchanged; the .dp file reads back to the same heads.
+    void writesConlluAndDp() {
+        const std::string ewt = prunescope::readFile(prunescope::testdata::dataDir() +
+                                                     "/ewt-ud/dev/en_ewt-ud-dev.conllu");
+        // the first 40 sentences (blank-line separated), enough for a multiword token
+        std::size_t end = 0;
+        for (int k = 0; k < 40; ++k)
+            end = ewt.find("\n\n", end) + 2;
+        const std::string dir = prunescope::testdata::tempDir("dep-parse-cli-out");
+        const QString in = QString::fromStdString(dir + "/in.conllu");
+        prunescope::writeFileAtomically(in.toStdString(), ewt.substr(0, end));
+        const QString conllu = QString::fromStdString(dir + "/out.conllu");
+        const QString dp = QString::fromStdString(dir + "/out.dp");
+        const Run r =
+            depParse({"--model", model(), "--input", in, "--json", "--out", conllu, "--out", dp});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["sentences"].size(), std::size_t(40));
+        const auto inLines = QString::fromStdString(ewt.substr(0, end)).split('\n');
+        const auto outLines =
+            QString::fromStdString(prunescope::readFile(conllu.toStdString())).split('\n');
+        QCOMPARE(outLines.size(), inLines.size());
+        std::size_t sentence = 0, token = 0;
+        int multiword = 0;
+        for (qsizetype i = 0; i < inLines.size(); ++i) {
+            const QStringList a = inLines[i].split('\t'), b = outLines[i].split('\t');
+            bool isToken = false;
+            a[0].toInt(&isToken);
+            if (a.size() != 10 || !isToken) {
+                QCOMPARE(outLines[i], inLines[i]);
+                multiword += a.size() == 10 && a[0].contains('-');
+                if (inLines[i].isEmpty() && token > 0) ++sentence, token = 0;
+                continue;
+            }
+            const int head = j["sentences"][sentence]["heads"][token++].get<int>();
+            QCOMPARE(b[6].toInt(), head);
+            QCOMPARE(b[7], QString("_"));
+            QCOMPARE(b[8], QString("_"));
+            for (int c : {0, 1, 2, 3, 4, 5, 9})
+                QCOMPARE(b[c], a[c]);
+        }
+        QCOMPARE(sentence, std::size_t(40));
+        QVERIFY(multiword > 0);
+        const auto back = prunescope::readDepTreebank(dp.toStdString());
+        QCOMPARE(back.size(), std::size_t(40));
+        for (std::size_t k = 0; k < back.size(); ++k)
+            for (std::size_t m = 1; m < back[k].heads.size(); ++m)
+                QCOMPARE(back[k].heads[m], j["sentences"][k]["heads"][m - 1].get<int>());
+        // an unknown extension is refused before parsing, naming the file
+        prunescope::testdata::expectCliError(depParse({"--model", model(), "--input", in, "--out",
+                                                       QString::fromStdString(dir + "/out.txt")}),
+                                             QString::fromStdString(dir + "/out.txt"), 2);
+        QVERIFY(!std::filesystem::exists(dir + "/out.txt"));
     }
 
     void badInput() {

@@ -191,6 +191,24 @@ class TestDepExplorer : public QObject {
         const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["sentences"].size(), std::size_t(1));
         QCOMPARE(headsOf(j["sentences"][0]), heads);
+        // Export Parse writes the tree shown; `dep parse --out` writes the same bytes
+        QVERIFY2(p.exportParse(dir + "/gui.conllu", &err), qPrintable(err));
+        QVERIFY2(p.exportParse(dir + "/gui.dp", &err), qPrintable(err));
+        QVERIFY(!p.exportParse(dir + "/gui.txt", &err));
+        QVERIFY2(err.contains(".conllu"), qPrintable(err));
+        const CliRun out =
+            depParse({"--model", QString::fromStdString(modelPath()), "--input",
+                      QString::fromStdString(devFile()), "--mask-file", dir + "/mask.json", "--out",
+                      dir + "/cli.conllu", "--out", dir + "/cli.dp", "--quiet"});
+        QVERIFY2(out.code == 0, qPrintable(out.err));
+        QCOMPARE(readFile((dir + "/gui.conllu").toStdString()),
+                 readFile((dir + "/cli.conllu").toStdString()));
+        QCOMPARE(readFile((dir + "/gui.dp").toStdString()),
+                 readFile((dir + "/cli.dp").toStdString()));
+        const auto back = readDepTreebank((dir + "/gui.dp").toStdString());
+        QCOMPARE(back.size(), std::size_t(1));
+        QCOMPARE(back[0].heads, heads);
+        QCOMPARE(back[0].words, p.session().sentence().words);
         QCOMPARE(j["sentences"][0]["arcsKept"].get<long>(),
                  p.session().inspection().finalMask.keptCount());
         QVERIFY(std::abs(j["sentences"][0]["uas"].get<double>() -

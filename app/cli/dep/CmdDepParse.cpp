@@ -12,6 +12,7 @@
 #include "core/dep/DepInspection.h"
 #include "core/dep/DepParseInput.h"
 #include "core/dep/DepReader.h"
+#include "core/dep/DepWriter.h"
 #include "core/util/Error.h"
 
 #include <iomanip>
@@ -25,6 +26,7 @@ namespace {
 
 struct DepParseOptions {
     std::string model, input, mask;
+    std::vector<std::string> out;
     DepStageOptions stages;
     bool json = false, quiet = false;
     int sentence = 0;
@@ -51,6 +53,10 @@ void declareDepParseOptions(CLI::App* sub, DepParseOptions& o) {
     sub->add_flag("--json", o.json,
                   "Print one JSON object {model, stages, sentences: [...]} (heads, maxMarginals, "
                   "prunedBy, ...)");
+    sub->add_option("--out", o.out,
+                    "Also write the parses to FILE, atomically (repeatable): .conllu = CoNLL-U, "
+                    "the input's lines with HEAD filled in and DEPREL/DEPS '_' (scorable by the "
+                    "official UD evaluation script); .dp = word TAB POS TAB head");
     addQuietOption(sub, o.quiet);
 }
 
@@ -109,7 +115,27 @@ void printInspectionTable(const DepSentence& s, const DepInspection& r) {
     std::cout << "\n";
 }
 
+// --out FILE...: every name's format is checked before any parsing starts (main's guard has
+// already refused an output that is one of the inputs).
+void checkOutputs(const DepParseOptions& o) {
+    for (const std::string& path : o.out)
+        depOutputFormatOf(path);
+}
+
+// The heads a file gets: the parse's, or, for a sentence with no tree under --mask, every token
+// attached to the root (said on stderr; the JSON and the table say success false).
+std::vector<int> headsToWrite(const DepSentence& s, const DepInspection& r, bool quiet) {
+    if (r.success) return r.heads;
+    if (!quiet)
+        std::cerr << "dep parse: " << s.file << ":" << s.line
+                  << ": no tree under the mask; --out writes every head as 0\n";
+    std::vector<int> flat(static_cast<std::size_t>(s.size()) + 1, 0);
+    flat[0] = -1;
+    return flat;
+}
+
 int runDepParse(DepParseOptions& o) {
+    checkOutputs(o);
     const DepModel model = loadDepModel(o.model);
     std::vector<DepSentence> sentences =
         o.input.empty()
@@ -131,10 +157,12 @@ int runDepParse(DepParseOptions& o) {
         "dep parse", "sentence", o.quiet || (!o.json && ConsoleProgress::stdoutIsTerminal()));
     const Progress& progress = console->progress();
     progress.begin("parsing", static_cast<long>(sentences.size()));
+    std::vector<std::vector<int>> parsed;
     for (const DepSentence& s : sentences) {
         progress.throwIfCancelled();
         progress.advance(); // counts sentences started (the table is printed as each is parsed)
         const DepInspection r = inspectDepSentence(pipeline, s, parser, mask ? &*mask : nullptr);
+        if (!o.out.empty()) parsed.push_back(headsToWrite(s, r, o.quiet));
         if (o.json) {
             list.push_back(depInspectionJson(s, r));
             continue;
@@ -143,6 +171,8 @@ int runDepParse(DepParseOptions& o) {
         checkOutput();
     }
     console.reset(); // clears the progress line before the JSON
+    for (const std::string& path : o.out)
+        writeDepParses(path, sentences, parsed);
     if (o.json) {
         out["sentences"] = list;
         std::cout << out.dump() << "\n";

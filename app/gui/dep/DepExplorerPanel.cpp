@@ -4,6 +4,7 @@
 #include "app/gui/window/MainWindow.h"
 #include "core/dep/DepEval.h"
 #include "core/dep/DepReader.h"
+#include "core/dep/DepWriter.h"
 #include "core/filters/ArcFilterFile.h"
 #include "core/filters/FilterStage.h"
 #include "core/util/AtomicFile.h"
@@ -155,6 +156,20 @@ void DepExplorerPanel::buildToolBar() {
                 tr("Saved %1 (prunescope-cli dep parse --mask-file %1 reproduces this parse)")
                     .arg(p));
     });
+    toolBar_
+        ->addAction(tr("Export Parse…"), this,
+                    [this] {
+                        const QString p = QFileDialog::getSaveFileName(
+                            this, tr("Export Parse"), "parse.conllu",
+                            tr("CoNLL-U (*.conllu);;word TAB POS TAB head (*.dp)"));
+                        QString err;
+                        if (!p.isEmpty() && !exportParse(p, &err))
+                            report(err);
+                        else if (!p.isEmpty())
+                            emit statusMessage(tr("Saved the tree shown to %1").arg(p));
+                    })
+        ->setToolTip(tr("Write the tree shown (flips included) as CoNLL-U, the input's lines with "
+                        "HEAD filled in, or as .dp, as `dep parse --out` does"));
 }
 
 void DepExplorerPanel::buildUi() {
@@ -254,6 +269,20 @@ bool DepExplorerPanel::exportMask(const QString& path, QString* error) const {
     }
     try {
         writeFileAtomically(path.toStdString(), session_.maskJson().dump() + "\n");
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+bool DepExplorerPanel::exportParse(const QString& path, QString* error) const {
+    if (!session_.hasAnalysis() || !session_.inspection().success) {
+        if (error) *error = tr("No tree to export: the mask shown leaves no projective tree");
+        return false;
+    }
+    try {
+        writeDepParses(path.toStdString(), {session_.sentence()}, {session_.inspection().heads});
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());

@@ -74,6 +74,9 @@ class DepExplorerPanel : public QWidget {
     void clearFlips();
     void setColoring(int coloring); // widgets::ArcColoring as int
     bool exportMask(const QString& path, QString* error = nullptr) const;
+    // Writes the tree shown (flips included) by the file name's format, .conllu or .dp
+    // (core/dep/DepWriter.h, what `dep parse --out` writes); false with a reason if there is none.
+    bool exportParse(const QString& path, QString* error = nullptr) const;
 
     const DepSession& session() const { return session_; }
     widgets::ArcMatrixView* matrix() const { return matrix_; }
