@@ -54,6 +54,7 @@ const std::vector<CommandEntry>& commandTable() {
         {"dep", "frontier", "dep-frontier", "One UAS vs tokens/s plot of dependency runs (SVG)"},
         {"vine", "train", "vine-train", "Train a vine-pruning cascade in front of a model"},
         {"vine", "frontier", "vine-frontier", "The alpha frontier of a vine cascade"},
+        {"vine", "complexity", "vine-complexity", "CPU time vs sentence length, fitted on log-log"},
         {"filter", "train", "filter-train", "Train an arc filter (Cherry & Bergsma 2011)"},
         {"filter", "eval", "filter-eval", "Coverage and reduction of an arc filter"},
         {"filter", "compare", "filter-compare", "Permutation tests between arc filters"},

@@ -61,9 +61,10 @@ void addBenchRolloutsCommand(CLI::App& app); // bench-rollouts (CmdBenchRollouts
 void addRandomizedCommand(CLI::App& app);    // randomized, randomized-em, bench-randomized
 void addDepCommands(CLI::App& app);          // dep-train, dep-eval (CmdDep.cpp)
 void addDepParseCommand(CLI::App& app);
-void addVineCommands(CLI::App& app);        // vine-train (CmdVine.cpp), dep-bench, vine-frontier
-void addDepBenchCommand(CLI::App& app);     // dep-bench (CmdDepBench.cpp)
-void addVineFrontierCommand(CLI::App& app); // vine-frontier (CmdVineFrontier.cpp)
+void addVineCommands(CLI::App& app);          // vine-train (CmdVine.cpp), dep-bench, vine-frontier
+void addDepBenchCommand(CLI::App& app);       // dep-bench (CmdDepBench.cpp)
+void addVineFrontierCommand(CLI::App& app);   // vine-frontier (CmdVineFrontier.cpp)
+void addVineComplexityCommand(CLI::App& app); // vine-complexity (CmdVineComplexity.cpp)
 void addFilterCommands(
     CLI::App& app); // filter-train, filter-eval, filter-compare, filter-plot, filter-frontier
 void addFilterTrainCommand(CLI::App& app);     // filter-train (CmdFilterTrain.cpp)

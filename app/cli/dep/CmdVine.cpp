@@ -251,6 +251,7 @@ void addVineCommands(CLI::App& app) {
                                  declareVineTrainOptions, runVineTrain);
     addDepBenchCommand(app);
     addVineFrontierCommand(app);
+    addVineComplexityCommand(app);
 }
 
 } // namespace prunescope::cli
