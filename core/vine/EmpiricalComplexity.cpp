@@ -3,6 +3,8 @@
 
 #include "core/plot/SvgPlot.h"
 #include "core/plot/SvgText.h"
+#include "core/util/AtomicFile.h"
+#include "core/util/JsonDocument.h"
 
 #include <algorithm>
 #include <cmath>
@@ -106,6 +108,24 @@ ComplexitySeries complexitySeriesFromJson(const nlohmann::json& j) {
     } catch (const nlohmann::json::exception& e) {
         throw std::invalid_argument(std::string("not an empirical-complexity series: ") + e.what());
     }
+}
+
+std::vector<ComplexitySeries> loadComplexityFile(const std::string& path) {
+    const JsonDocument doc(readFile(path), path, "empirical complexity: ");
+    const nlohmann::json& format = doc.member(doc.root(), "format");
+    if (format != kComplexityFormat)
+        doc.fail(format, std::string("'format' must be \"") + kComplexityFormat + "\"");
+    const nlohmann::json& list = doc.member(doc.root(), "series");
+    if (!list.is_array()) doc.fail(list, "'series' must be an array");
+    std::vector<ComplexitySeries> out;
+    for (const auto& j : list) {
+        try {
+            out.push_back(complexitySeriesFromJson(j));
+        } catch (const std::invalid_argument& e) {
+            doc.fail(j, e.what());
+        }
+    }
+    return out;
 }
 
 namespace {

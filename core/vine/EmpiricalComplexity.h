@@ -49,6 +49,11 @@ std::vector<ComplexitySeries> measureComplexity(const std::vector<DepSentence>& 
 nlohmann::json complexitySeriesJson(const ComplexitySeries& s);
 ComplexitySeries complexitySeriesFromJson(const nlohmann::json& j);
 
+// The series of a `vine-complexity --out-json` file (format "prunescope-complexity"); every
+// problem is an InputError at file:line:column.
+std::vector<ComplexitySeries> loadComplexityFile(const std::string& path);
+inline constexpr const char* kComplexityFormat = "prunescope-complexity";
+
 struct ComplexitySvgOptions {
     std::string title = "Empirical complexity: CPU time per sentence vs length";
     double width = 760, height = 560;

@@ -76,11 +76,12 @@ class TestVineComplexityCli : public QObject {
     void badInput() {
         const std::string dir = td::tempDir("vine-complexity-bad");
         prunescope::writeFileAtomically(dir + "/bad.json",
-                                        "{\"series\": [\n {\"label\": \"x\", \"uas\": 1}]}\n");
+                                        "{\"format\": \"prunescope-complexity\",\n \"series\": [\n "
+                                        "{\"label\": \"x\", \"uas\": 1}]}\n");
         td::expectCliError(
             complexity({"--model", model(), "--treebank", QString::fromStdString(td::depDir("dev")),
                         "--also", QString::fromStdString(dir + "/bad.json")}),
-            QString::fromStdString(dir + "/bad.json:2"), 2);
+            QString::fromStdString(dir + "/bad.json:3"), 2);
         td::expectCliError(
             complexity({"--model", model(), "--treebank", QString::fromStdString(td::depDir("dev")),
                         "--min-len", "30", "--max-len", "20"}),

@@ -9,7 +9,6 @@
 #include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
-#include "core/util/JsonDocument.h"
 #include "core/vine/EmpiricalComplexity.h"
 
 #include <iomanip>
@@ -73,22 +72,6 @@ std::vector<DepSentence> evenlySpaced(std::vector<DepSentence> s, int cap) {
     return out;
 }
 
-// The series of an earlier run's JSON, errors at file:line:column.
-std::vector<ComplexitySeries> readSeries(const std::string& path) {
-    const JsonDocument doc(readFile(path), path, "empirical complexity: ");
-    const nlohmann::json& list = doc.member(doc.root(), "series");
-    if (!list.is_array()) doc.fail(list, "'series' must be an array");
-    std::vector<ComplexitySeries> out;
-    for (const auto& j : list) {
-        try {
-            out.push_back(complexitySeriesFromJson(j));
-        } catch (const std::invalid_argument& e) {
-            doc.fail(j, e.what());
-        }
-    }
-    return out;
-}
-
 void printComplexityTable(const std::vector<ComplexitySeries>& series) {
     std::cout << std::left << std::setw(34) << "series" << std::right << std::setw(10)
               << "sentences" << std::setw(16) << "time exponent" << std::setw(8) << "R2"
@@ -113,7 +96,7 @@ int runVineComplexity(VineComplexityOptions& o) {
     if (o.minLen > o.maxLen) throw InputError("--min-len", 0, 0, "--min-len is above --max-len");
     std::vector<ComplexitySeries> earlier;
     for (const std::string& f : o.also)
-        for (auto& s : readSeries(f))
+        for (auto& s : loadComplexityFile(f))
             earlier.push_back(std::move(s));
     const DepModel model = loadDepModel(o.model);
     const std::vector<DepSentence> sentences = evenlySpaced(
@@ -137,7 +120,7 @@ int runVineComplexity(VineComplexityOptions& o) {
         measureComplexity(sentences, decoders, o.repeats, console->progress());
     console.reset();
     series.insert(series.begin(), earlier.begin(), earlier.end());
-    nlohmann::json out{{"format", "prunescope-complexity"},
+    nlohmann::json out{{"format", kComplexityFormat},
                        {"treebank", o.treebank},
                        {"model", o.model},
                        {"minLen", o.minLen},

@@ -1,11 +1,13 @@
 // The main window's documents: background and synchronous loading, applying a loaded grammar,
 // policy, treebank or mask, the sentence list, recent files, remembered settings and exports.
 #include "app/gui/cube/CubeExplorerWindow.h"
+#include "app/gui/dep/ComplexityWindow.h"
 #include "app/gui/dep/DepExplorerPanel.h"
 #include "app/gui/dep/DepFrontierWindow.h"
 #include "app/gui/explorer/SentenceSession.h"
 #include "app/gui/frontier/FrontierWindow.h"
 #include "app/gui/window/MainWindow.h"
+#include "core/vine/EmpiricalComplexity.h"
 
 #include "app/gui/explorer/GrammarEditor.h"
 #include "core/cube/CubeModel.h"
@@ -64,6 +66,9 @@ std::optional<bool> MainWindow::openOtherView(const QString& path) {
     } else if (format == "prunescope-dep-frontier") {
         setMode(Mode::Dependency);
         ok = DepFrontierWindow::openFiles(this, {path}, &error) != nullptr;
+    } else if (format == kComplexityFormat) {
+        setMode(Mode::Dependency);
+        ok = ComplexityWindow::openFiles(this, {path}, &error) != nullptr;
     } else if (format == kCubeModelFormat) {
         ok = CubeExplorerWindow::showFor(this)->openModelSync(path, &error);
     } else if (format == kFrontierFormat) {

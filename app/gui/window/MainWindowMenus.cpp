@@ -1,6 +1,7 @@
 // The main window's menu bar and sentence toolbar: one function per menu (a new menu item goes into
 // the function of its menu; windows of their own are listed at the end of the View menu).
 #include "app/gui/cube/CubeExplorerWindow.h"
+#include "app/gui/dep/ComplexityWindow.h"
 #include "app/gui/dep/DepExplorerPanel.h"
 #include "app/gui/dep/DepFrontierWindow.h"
 #include "app/gui/explorer/MaskComparisonPanel.h"
@@ -91,6 +92,16 @@ void MainWindow::buildFileMenu() {
         QString err;
         if (!DepFrontierWindow::openFiles(this, paths, &err))
             reportError(tr("Could not open the dependency frontier:\n%1").arg(err));
+    });
+    file->addAction(tr("Open Complexity R&un…"), this, [this] {
+        const QStringList paths =
+            QFileDialog::getOpenFileNames(this, tr("Open Complexity Run"), QString(),
+                                          tr("vine-complexity JSON (*.json);;All files (*)"));
+        if (paths.isEmpty()) return;
+        setMode(Mode::Dependency);
+        QString err;
+        if (!ComplexityWindow::openFiles(this, paths, &err))
+            reportError(tr("Could not open the complexity run:\n%1").arg(err));
     });
     file->addAction(tr("Open Bundled &Sample"), this, [this] {
         for (const QString& p :
