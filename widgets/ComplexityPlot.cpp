@@ -3,8 +3,7 @@
 
 #include "core/plot/SvgPlot.h"
 #include "widgets/ImageExport.h"
-
-#include <QToolTip>
+#include "widgets/PlotHover.h"
 
 #include <algorithm>
 #include <cmath>
@@ -84,16 +83,15 @@ QPointF ComplexityPlot::pointPixel(int series, int point) const {
 }
 
 std::pair<int, int> ComplexityPlot::pointAt(QPointF pos, double radius) const {
-    std::pair<int, int> best{-1, -1};
-    double bestD = radius;
-    for (std::size_t s = 0; s < series_.size(); ++s)
-        for (std::size_t p = 0; p < series_[s].lengths.size(); ++p) {
-            if (series_[s].seconds[p] <= 0) continue;
-            const QPointF d = pointPixel(static_cast<int>(s), static_cast<int>(p)) - pos;
-            const double dist = std::hypot(d.x(), d.y());
-            if (dist <= bestD) bestD = dist, best = {static_cast<int>(s), static_cast<int>(p)};
-        }
-    return best;
+    return nearestPoint(
+        pos, radius, static_cast<int>(series_.size()),
+        [&](int s) {
+            return static_cast<int>(series_[static_cast<std::size_t>(s)].lengths.size());
+        },
+        [&](int s, int p) { return pointPixel(s, p); },
+        [&](int s, int p) {
+            return series_[static_cast<std::size_t>(s)].seconds[static_cast<std::size_t>(p)] > 0;
+        });
 }
 
 QString ComplexityPlot::pointDescription(int series, int point) const {
@@ -108,11 +106,8 @@ QString ComplexityPlot::pointDescription(int series, int point) const {
 }
 
 void ComplexityPlot::mouseMoveEvent(QMouseEvent* e) {
-    const auto [s, p] = pointAt(e->position());
-    if (s >= 0)
-        QToolTip::showText(e->globalPosition().toPoint(), pointDescription(s, p), this);
-    else
-        QToolTip::hideText();
+    showPointTooltip(this, e, pointAt(e->position()),
+                     [&](int s, int p) { return pointDescription(s, p); });
     QCustomPlot::mouseMoveEvent(e);
 }
 

@@ -2,8 +2,7 @@
 #include "widgets/DepFrontierPlot.h"
 
 #include "widgets/ImageExport.h"
-
-#include <QToolTip>
+#include "widgets/PlotHover.h"
 
 #include <algorithm>
 #include <cmath>
@@ -107,15 +106,12 @@ QPointF DepFrontierPlot::pointPixel(int series, int point) const {
 }
 
 std::pair<int, int> DepFrontierPlot::pointAt(QPointF pos, double radius) const {
-    std::pair<int, int> best{-1, -1};
-    double bestD = radius;
-    for (std::size_t s = 0; s < frontier_.series.size(); ++s)
-        for (std::size_t p = 0; p < frontier_.series[s].points.size(); ++p) {
-            const QPointF d = pointPixel(static_cast<int>(s), static_cast<int>(p)) - pos;
-            const double dist = std::hypot(d.x(), d.y());
-            if (dist <= bestD) bestD = dist, best = {static_cast<int>(s), static_cast<int>(p)};
-        }
-    return best;
+    return nearestPoint(
+        pos, radius, seriesCount(),
+        [&](int s) {
+            return static_cast<int>(frontier_.series[static_cast<std::size_t>(s)].points.size());
+        },
+        [&](int s, int p) { return pointPixel(s, p); }, [](int, int) { return true; });
 }
 
 QString DepFrontierPlot::pointDescription(int series, int point) const {
@@ -132,11 +128,8 @@ QString DepFrontierPlot::pointDescription(int series, int point) const {
 }
 
 void DepFrontierPlot::mouseMoveEvent(QMouseEvent* e) {
-    const auto [s, p] = pointAt(e->position());
-    if (s >= 0)
-        QToolTip::showText(e->globalPosition().toPoint(), pointDescription(s, p), this);
-    else
-        QToolTip::hideText();
+    showPointTooltip(this, e, pointAt(e->position()),
+                     [&](int s, int p) { return pointDescription(s, p); });
     QCustomPlot::mouseMoveEvent(e);
 }
 
