@@ -233,6 +233,49 @@ class TestDepExplorer : public QObject {
         QCOMPARE(p.session().inspection().heads, before);
     }
 
+    // An EWT sentence with a multiword token (issue 41): the view opens the CoNLL-U file, and
+    // Export Parse writes that sentence's lines with only HEAD, DEPREL and DEPS changed.
+    void ewtSentenceExportsItsConlluLines() {
+        DepExplorerPanel p(nullptr, false);
+        QString err;
+        const QString ewt =
+            QString::fromStdString(testdata::dataDir() + "/ewt-ud/dev/en_ewt-ud-dev.conllu");
+        QVERIFY2(p.openSentences(ewt, &err), qPrintable(err));
+        QVERIFY2(p.openModel(QString::fromStdString(modelPath()), &err), qPrintable(err));
+        QVERIFY(p.session().sentences().size() > 2000);
+        int pick = -1;
+        for (int i = 0; i < static_cast<int>(p.session().sentences().size()) && pick < 0; ++i) {
+            const DepSentence& s = p.session().sentences()[static_cast<std::size_t>(i)];
+            if (s.size() <= 25 && s.conllu.find("\n3-4\t") != std::string::npos) pick = i;
+        }
+        QVERIFY(pick >= 0);
+        p.selectSentence(pick);
+        QVERIFY(p.waitIdle());
+        QVERIFY(p.session().inspection().success);
+        const QString out =
+            QString::fromStdString(testdata::tempDir("dep-gui-ewt") + "/sentence.conllu");
+        QVERIFY2(p.exportParse(out, &err), qPrintable(err));
+        const QStringList in =
+            QString::fromStdString(p.session().sentence().conllu + "\n").split('\n');
+        const QStringList written = QString::fromStdString(readFile(out.toStdString())).split('\n');
+        QCOMPARE(written.size(), in.size() + 1); // the blank line after the sentence
+        const std::vector<int>& heads = p.session().inspection().heads;
+        int token = 0;
+        for (qsizetype i = 0; i < in.size(); ++i) {
+            const QStringList a = in[i].split('\t'), b = written[i].split('\t');
+            bool isToken = false;
+            a[0].toInt(&isToken);
+            if (!isToken) {
+                QCOMPARE(written[i], in[i]); // comments and the multiword-token line
+                continue;
+            }
+            QCOMPARE(b[6].toInt(), heads[static_cast<std::size_t>(++token)]);
+            QCOMPARE(b.mid(0, 6), a.mid(0, 6));
+            QCOMPARE(b[7] + b[8], QString("__"));
+        }
+        QCOMPARE(token, p.session().sentence().size());
+    }
+
     void alphaSliderChangesTheMasks() {
         DepExplorerPanel p(nullptr, false);
         p.resize(1200, 900);
