@@ -56,12 +56,20 @@ class TestBenchParseCli : public QObject {
                      ideal = j.at("idealMpushPerSecond").get<double>();
         QVERIFY(qAbs(j.at("ratioToIdeal").get<double>() - total / ideal) < 1e-9);
         QVERIFY(j.at("idealLoop").at("rowsMatchParser").get<bool>());
+        // The cost by length (issue 39): CKY's pushes grow as n^3 times the symbols per cell,
+        // which still grow with the span on short sentences (n^3.5 on dev <= 40 with this grammar).
+        const auto& fit = j.at("lengthFit");
+        const double k = fit.at("pushExponent").get<double>();
+        QVERIFY2(k > 2 && k < 4.5, qPrintable(QString::number(k)));
+        QVERIFY(fit.at("timeExponent").get<double>() > 1);
+        QVERIFY(fit.at("pushR2").get<double>() > 0.8);
 
         // The same sentences through the core parser: the buckets' pushes and the phases' counts.
         const prunescope::Grammar g = prunescope::loadGrammar(benchGrammar().toStdString());
         auto trees = prunescope::readNormalizedTreebank(file.toStdString());
         std::erase_if(trees, [&](const prunescope::Tree& t) { return t.size() > maxLen; });
         QVERIFY(trees.size() >= 5);
+        QCOMPARE(j.at("lengthFit").at("sentences").get<std::size_t>(), trees.size());
         prunescope::Parser parser(g);
         long pushes = 0;
         std::vector<long> byBucket(2, 0);

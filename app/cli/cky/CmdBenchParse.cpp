@@ -8,6 +8,7 @@
 #include "core/parse/CkyIdealLoop.h"
 #include "core/parse/Parser.h"
 #include "core/policy/GoldSpans.h"
+#include "core/stats/PowerLawFit.h"
 #include "core/treebank/Normalize.h"
 #include "core/treebank/TreebankReader.h"
 #include "core/util/Clock.h"
@@ -147,6 +148,8 @@ struct Bucket {
 };
 struct TimedPasses {
     std::vector<Bucket> buckets;
+    // Per sentence: its length, pushes and least thread CPU time over the passes (the length fit).
+    std::vector<double> lengths, pushes, seconds;
     std::size_t peakChart = 0, peakScratch = 0;
 };
 
@@ -156,6 +159,10 @@ TimedPasses timePasses(Parser& parser, const std::vector<Tree>& gold,
     TimedPasses t;
     t.buckets.resize(static_cast<std::size_t>(nb));
     auto& buckets = t.buckets;
+    t.seconds.assign(gold.size(), 1e300);
+    t.pushes.assign(gold.size(), 0);
+    for (const Tree& tree : gold)
+        t.lengths.push_back(static_cast<double>(tree.size()));
     for (int rep = 0; rep < std::max(1, repeats); ++rep) {
         progress.setStep(rep + 1, std::max(1, repeats));
         progress.begin("parsing", static_cast<long>(gold.size()));
@@ -167,7 +174,10 @@ TimedPasses timePasses(Parser& parser, const std::vector<Tree>& gold,
             const int b = (static_cast<int>(w.size()) - 1) / 10;
             const double w0 = wallSeconds(), t0 = threadCpuSeconds();
             ParseStats st = parser.parse(w, &masks[s]);
-            secs[b] += threadCpuSeconds() - t0;
+            const double dt = threadCpuSeconds() - t0;
+            secs[b] += dt;
+            t.seconds[s] = std::min(t.seconds[s], dt);
+            t.pushes[s] = static_cast<double>(st.pushes);
             wall[b] += wallSeconds() - w0;
             pushes[b] += st.pushes;
             words[b] += static_cast<long>(w.size());
@@ -318,6 +328,31 @@ void reportIdealLoop(const Grammar& g, const std::vector<Tree>& gold, CkyKernel 
                   << "; its rows are the parser's: " << (r.rowsMatchParser ? "yes" : "NO") << "\n";
 }
 
+// Cost per sentence by length: time ≈ c·n^k and pushes ≈ c'·n^k' by least squares on log–log
+// (core/stats/PowerLawFit.h), over every timed sentence; out's "lengthFit" (absent with fewer
+// than two distinct lengths).
+void reportLengthFit(const TimedPasses& t, bool json, nlohmann::json& out) {
+    PowerLawFit time, pushes;
+    try {
+        time = fitPowerLaw(t.lengths, t.seconds);
+        pushes = fitPowerLaw(t.lengths, t.pushes);
+    } catch (const std::invalid_argument&) {
+        return; // one length only: no fit
+    }
+    out["lengthFit"] = {{"sentences", time.points},
+                        {"timeExponent", time.exponent},
+                        {"timeExponentStdErr", time.exponentStdErr},
+                        {"timeR2", time.r2},
+                        {"pushExponent", pushes.exponent},
+                        {"pushExponentStdErr", pushes.exponentStdErr},
+                        {"pushR2", pushes.r2}};
+    if (!json)
+        std::cout << std::fixed << std::setprecision(2) << "cost by length (" << time.points
+                  << " sentences, least squares on log-log): time ~ n^" << time.exponent << " ± "
+                  << time.exponentStdErr << " (R2 " << time.r2 << "), pushes ~ n^"
+                  << pushes.exponent << " ± " << pushes.exponentStdErr << "\n";
+}
+
 int runBenchParse(const BenchParseOptions& o) {
     Grammar g = loadGrammar(o.grammar);
     std::vector<Tree> gold = readNormalizedTreebank(o.treebank);
@@ -337,6 +372,7 @@ int runBenchParse(const BenchParseOptions& o) {
         {"buckets", nlohmann::json::array()}};
     const double total =
         reportBuckets(timed, gold.size(), ckyKernelName(parser.kernel()), o.json, out);
+    reportLengthFit(timed, o.json, out);
     if (o.phases) reportPhases(parser, gold, masks, o, out);
     if (o.memoryWords > 0 && !gold.empty()) reportMemory(g, gold, o, out);
     if (o.ideal) reportIdealLoop(g, gold, parser.kernel(), total, o, out);
