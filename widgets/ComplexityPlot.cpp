@@ -31,13 +31,7 @@ void ComplexityPlot::setSeries(std::vector<ComplexitySeries> series) {
 }
 
 QString ComplexityPlot::legendText(int s) const {
-    const ComplexitySeries& se = series_.at(static_cast<std::size_t>(s));
-    return QString("%1: time ∝ n^%2 ± %3 (pushes n^%4, %5 sentences)")
-        .arg(QString::fromStdString(se.label))
-        .arg(se.timeFit.exponent, 0, 'f', 2)
-        .arg(se.timeFit.exponentStdErr, 0, 'f', 2)
-        .arg(se.pushFit.exponent, 0, 'f', 2)
-        .arg(se.lengths.size());
+    return QString::fromStdString(complexityLegend(series_.at(static_cast<std::size_t>(s))));
 }
 
 void ComplexityPlot::rebuild() {

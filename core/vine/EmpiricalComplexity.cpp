@@ -47,6 +47,8 @@ std::vector<ComplexitySeries> measureComplexity(const std::vector<DepSentence>& 
     for (std::size_t d = 0; d < decoders.size(); ++d) {
         out[d].label = decoders[d].label;
         out[d].seconds.assign(sentences.size(), std::numeric_limits<double>::infinity());
+        for (const DepSentence& s : sentences)
+            out[d].lengths.push_back(s.size());
     }
     const int steps = repeats * static_cast<int>(decoders.size());
     for (int r = 1; r <= repeats; ++r) {
@@ -57,11 +59,8 @@ std::vector<ComplexitySeries> measureComplexity(const std::vector<DepSentence>& 
             const DepCorpusResult res = evaluateDepCorpus(sentences, decoders[d].decode, progress);
             progress.throwIfCancelled();
             ComplexitySeries& s = out[d];
-            s.lengths.clear();
-            s.pushes.clear();
             for (std::size_t i = 0; i < sentences.size(); ++i) {
-                s.lengths.push_back(sentences[i].size());
-                s.pushes.push_back(res.sentences[i].pushes);
+                if (r == 1) s.pushes.push_back(res.sentences[i].pushes); // the same every repeat
                 s.seconds[i] = std::min(s.seconds[i], res.sentences[i].cpuSeconds);
             }
             s.uas = res.total.uas();
@@ -108,6 +107,12 @@ ComplexitySeries complexitySeriesFromJson(const nlohmann::json& j) {
     } catch (const nlohmann::json::exception& e) {
         throw std::invalid_argument(std::string("not an empirical-complexity series: ") + e.what());
     }
+}
+
+std::string complexityLegend(const ComplexitySeries& s) {
+    return s.label + ": time ∝ n^" + svgFixed(s.timeFit.exponent, 2) + " ± " +
+           svgFixed(s.timeFit.exponentStdErr, 2) + " (pushes n^" + svgFixed(s.pushFit.exponent, 2) +
+           ", " + std::to_string(s.lengths.size()) + " sentences)";
 }
 
 std::vector<ComplexitySeries> loadComplexityFile(const std::string& path) {
@@ -183,12 +188,7 @@ std::string complexitySvg(const std::vector<ComplexitySeries>& series,
     double ly = a.bottom + 58;
     for (std::size_t k = 0; k < series.size(); ++k) {
         const ComplexitySeries& se = series[k];
-        s += svgLegendEntry(a.left + 4, ly,
-                            se.label + ": time ∝ n^" + svgFixed(se.timeFit.exponent, 2) + " ± " +
-                                svgFixed(se.timeFit.exponentStdErr, 2) + " (pushes n^" +
-                                svgFixed(se.pushFit.exponent, 2) + ", " +
-                                std::to_string(se.lengths.size()) + " sentences)",
-                            plotColor(k), plotDash(k));
+        s += svgLegendEntry(a.left + 4, ly, complexityLegend(se), plotColor(k), plotDash(k));
         ly += 22;
     }
     return s + svgClose();

@@ -54,6 +54,9 @@ ComplexitySeries complexitySeriesFromJson(const nlohmann::json& j);
 std::vector<ComplexitySeries> loadComplexityFile(const std::string& path);
 inline constexpr const char* kComplexityFormat = "prunescope-complexity";
 
+// "label: time ∝ n^b ± se (pushes n^b', k sentences)": the legend of the SVG and of the GUI plot.
+std::string complexityLegend(const ComplexitySeries& s);
+
 struct ComplexitySvgOptions {
     std::string title = "Empirical complexity: CPU time per sentence vs length";
     double width = 760, height = 560;

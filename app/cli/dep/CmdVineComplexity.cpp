@@ -9,6 +9,7 @@
 #include "core/dep/DepReader.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
+#include "core/util/Spread.h"
 #include "core/vine/EmpiricalComplexity.h"
 
 #include <iomanip>
@@ -79,8 +80,6 @@ void printComplexityTable(const std::vector<ComplexitySeries>& series) {
               << "arcs kept" << std::setw(13) << "median ms"
               << "\n";
     for (const ComplexitySeries& s : series) {
-        std::vector<double> ms = s.seconds;
-        std::nth_element(ms.begin(), ms.begin() + static_cast<long>(ms.size() / 2), ms.end());
         std::cout << std::left << std::setw(34) << s.label.substr(0, 33) << std::right
                   << std::setw(10) << s.lengths.size() << std::fixed << std::setprecision(2)
                   << std::setw(9) << s.timeFit.exponent << " ± " << std::setw(4)
@@ -88,7 +87,7 @@ void printComplexityTable(const std::vector<ComplexitySeries>& series) {
                   << s.pushFit.exponent << " ± " << std::setw(4) << s.pushFit.exponentStdErr
                   << std::setw(8) << s.uas << std::setw(11) << std::setprecision(4)
                   << s.arcsKeptFraction << std::setw(13) << std::setprecision(3)
-                  << (ms.empty() ? 0.0 : 1000 * ms[ms.size() / 2]) << "\n";
+                  << 1000 * spreadOf(s.seconds).median << "\n";
     }
 }
 
