@@ -59,6 +59,13 @@ enum Template : std::uint64_t {
     kGcHcMc,
     kGwHtMt,
     kGtHwMt,
+    // grand-sibling (Koo & Collins 2010, Model 1)
+    kGsGtHtStMt = 70,
+    kGsGcHcScMc,
+    kGsGtStMt,
+    kGsGwHtStMt,
+    kGsGtHtStMw,
+    kGsGcStMt,
     // vine outer arcs
     kOutMw = 80,
     kOutMt,
@@ -413,6 +420,23 @@ void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m,
     e.both(kGcHcMc, G.coarse, H.coarse, M.coarse);
     e.both(kGwHtMt, G.word, H.tag, M.tag);
     e.both(kGtHwMt, G.tag, H.word, M.tag);
+}
+
+void grandSiblingFeatureKeys(const SentenceAtoms& a, int g, int h, int s, int m,
+                             std::vector<std::uint64_t>& out) {
+    static const TokenAtoms none = [] {
+        TokenAtoms t;
+        t.word = t.prefix = t.tag = t.coarse = atom("<no-sibling>");
+        return t;
+    }();
+    const TokenAtoms &G = a.at(g), &H = a.at(h), &S = s == h ? none : a.at(s), &M = a.at(m);
+    Emitter e{out, static_cast<std::uint64_t>((g < h ? 2 : 0) + (h < m ? 1 : 0))};
+    e.both(kGsGtHtStMt, G.tag, H.tag, S.tag, M.tag);
+    e.both(kGsGcHcScMc, G.coarse, H.coarse, S.coarse, M.coarse);
+    e.both(kGsGtStMt, G.tag, S.tag, M.tag);
+    e.both(kGsGwHtStMt, G.word, H.tag, S.tag, M.tag);
+    e.both(kGsGtHtStMw, G.tag, H.tag, S.tag, M.word);
+    e.both(kGsGcStMt, G.coarse, S.tag, M.tag);
 }
 
 namespace {

@@ -2,7 +2,8 @@
 // Hashed dependency features, shared by every dependency learner: first-order arc features in the
 // style of McDonald, Crammer & Pereira 2005 (head/modifier word and POS, their neighbours, the POS
 // in between, each also conjoined with direction and distance bucket), second-order sibling
-// features (McDonald & Pereira 2006), grandparent features (for higher-order search), and the
+// features (McDonald & Pereira 2006), grandparent and grand-sibling features (third order, Koo &
+// Collins 2010; cube pruning's grandparents), and the
 // vine parser's outer-arc features (Rush & Petrov 2012). Token-level atoms are public so that other
 // learners (arc filters) can build their own templates from them. Templates: docs/dependency.md.
 //
@@ -86,6 +87,10 @@ void siblingFeatureKeys(const SentenceAtoms& a, int h, int s, int m,
 // Grandparent part g -> h -> m.
 void grandparentFeatureKeys(const SentenceAtoms& a, int g, int h, int m,
                             std::vector<std::uint64_t>& out);
+// Grand-sibling part (g, h, s, m) (Koo & Collins 2010 Model 1): the sibling part (h, s, m), s == h
+// for none, with g = head of h.
+void grandSiblingFeatureKeys(const SentenceAtoms& a, int g, int h, int s, int m,
+                             std::vector<std::uint64_t>& out);
 // Vine outer arcs (Rush & Petrov 2012): token m's head lies more than the band away to its left
 // (headOnLeft) or right; token h has a modifier more than the band away to its right
 // (modifierOnRight) or left. `edge` is the distance to the sentence edge on that side.

@@ -29,7 +29,7 @@ DepModel depModelFromText(std::string text, const std::string& file) {
     ModelFields f = readModelFields(doc, kDepModelFormat, 1, "featureSet", kDepFeatureSet);
     const auto& order = doc.member(doc.root(), "order");
     const int n = doc.int32(order);
-    if (n != 1 && n != 2) doc.fail(order, "'order' must be 1 or 2");
+    if (n < 1 || n > 3) doc.fail(order, "'order' must be 1, 2 or 3");
     return {.order = n,
             .singleRoot = f.singleRoot,
             .weights = std::move(f.weights),
@@ -68,11 +68,26 @@ float DepScorer::grandparent(int g, int h, int m) const {
     return w_->score(buf_);
 }
 
+float DepScorer::grandSibling(int g, int h, int q, int m) const {
+    buf_.clear();
+    grandSiblingFeatureKeys(*atoms_, g, h, q, m, buf_);
+    return w_->score(buf_);
+}
+
+namespace {
+DepParse parseOrder(int order, EisnerParser& parser, const ArcScores& arcs, const DepScorer& scorer,
+                    const ArcMask* mask) {
+    if (order >= 3) return parser.parseGrandSiblings(arcs, scorer, mask);
+    if (order == 2) return parser.parse(arcs, scorer, mask);
+    return parser.parse(arcs, mask);
+}
+} // namespace
+
 DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMask* mask,
                         EisnerParser& parser) {
     const DepScorer scorer(model, s);
     const ArcScores arcs = scorer.arcScores(mask);
-    return model.order >= 2 ? parser.parse(arcs, scorer, mask) : parser.parse(arcs, mask);
+    return parseOrder(model.order, parser, arcs, scorer, mask);
 }
 
 DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, const ArcMask* mask,
@@ -80,7 +95,7 @@ DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, co
     ArcScores arcs;
     features.arcScores(model.weights, mask, arcs, /*cache=*/false);
     if (model.order < 2) return parser.parse(arcs, mask);
-    return parser.parse(arcs, DepScorer(model.weights, features.atoms()), mask);
+    return parseOrder(model.order, parser, arcs, DepScorer(model.weights, features.atoms()), mask);
 }
 
 void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order,
@@ -90,6 +105,11 @@ void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int 
     if (order >= 2)
         for (const auto& p : siblingParts(heads))
             siblingFeatureKeys(a, p[0], p[1], p[2], out);
+    if (order >= 3)
+        for (const auto& p : grandSiblingParts(heads)) {
+            grandparentFeatureKeys(a, p[0], p[1], p[3], out);
+            grandSiblingFeatureKeys(a, p[0], p[1], p[2], p[3], out);
+        }
 }
 
 } // namespace prunescope

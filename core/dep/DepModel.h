@@ -1,5 +1,6 @@
 #pragma once
-// A trained dependency scoring model (first order: arcs; second order: arcs + siblings), its file
+// A trained dependency scoring model (first order: arcs; second order: arcs + siblings; third
+// order: + grandparents and grand-siblings, Koo & Collins 2010 Model 1), its file
 // format (JSON, schema in docs/file-formats.md "Dependency model") and its scores for a sentence.
 #include "core/dep/ArcFeatures.h"
 #include "core/dep/DepSentenceFeatures.h"
@@ -17,7 +18,8 @@ inline constexpr const char* kDepModelFormat = "prunescope-dep-model";
 inline constexpr const char* kDepFeatureSet = "dep-v1"; // ArcFeatures.cpp's templates
 
 struct DepModel {
-    int order = 1;          // 1 = arc-factored, 2 = arcs + siblings (McDonald & Pereira 2006)
+    int order = 1; // 1 = arc-factored, 2 = arcs + siblings (McDonald & Pereira 2006), 3 = + grand-
+                   // parents and grand-siblings (Koo & Collins 2010 Model 1)
     bool singleRoot = true; // the root takes exactly one modifier (true for PTB-style data)
     HashedWeights weights;
     nlohmann::json training =
@@ -39,9 +41,9 @@ void saveDepModel(const DepModel& m, const std::string& path,
                   WeightsForm form = WeightsForm::Binary);
 DepModel loadDepModel(const std::string& path); // depModelFromText of the file
 
-// Scores of one model on one sentence: the arc matrix (first order) and the sibling parts
-// (second order, computed on request), both from the same features the trainer used.
-class DepScorer : public SiblingScorer {
+// Scores of one model on one sentence: the arc matrix (first order) and the higher-order parts
+// (computed on request), all from the same features the trainer used.
+class DepScorer : public GrandSiblingScorer {
   public:
     DepScorer(const HashedWeights& weights, const DepSentence& s)
         : w_(&weights), own_(std::in_place, s), atoms_(&*own_) {}
@@ -63,7 +65,8 @@ class DepScorer : public SiblingScorer {
         return s;
     }
     float sibling(int h, int q, int m) const override;
-    float grandparent(int g, int h, int m) const;
+    float grandparent(int g, int h, int m) const override;
+    float grandSibling(int g, int h, int q, int m) const override;
 
   private:
     const HashedWeights* w_;
@@ -72,7 +75,7 @@ class DepScorer : public SiblingScorer {
     mutable std::vector<std::uint64_t> buf_;
 };
 
-// Parses s with the model (order 1 or 2) under mask; the scores come from DepScorer.
+// Parses s with the model (order 1, 2 or 3) under mask; the scores come from DepScorer.
 DepParse parseWithModel(const DepModel& model, const DepSentence& s, const ArcMask* mask,
                         EisnerParser& parser);
 // The same parse from a sentence's shared features (DepSentenceFeatures.h): arcs already scored by
@@ -81,7 +84,8 @@ DepParse parseWithModel(const DepModel& model, DepSentenceFeatures& features, co
                         EisnerParser& parser);
 
 // The feature keys of every part of a tree under the model's order: arcs, plus siblings if
-// order >= 2 (what the trainers add and subtract).
+// order >= 2, plus grandparents and grand-siblings if order >= 3 (what the trainers add and
+// subtract).
 void treeFeatureKeys(const SentenceAtoms& a, const std::vector<int>& heads, int order,
                      std::vector<std::uint64_t>& out);
 

@@ -38,6 +38,27 @@ void differingKeys(const SentenceAtoms& atoms, const std::vector<int>& a, const 
         for (const auto& p : only)
             siblingFeatureKeys(atoms, p[0], p[1], p[2], out);
     }
+    if (order >= 3) {
+        // (g, h, q, m) decides both the grandparent part (g, h, m) and the grand-sibling part.
+        auto ga = grandSiblingParts(a), gb = grandSiblingParts(b);
+        std::sort(ga.begin(), ga.end());
+        std::sort(gb.begin(), gb.end());
+        std::vector<std::array<int, 4>> only;
+        std::set_difference(ga.begin(), ga.end(), gb.begin(), gb.end(), std::back_inserter(only));
+        for (const auto& p : only)
+            grandSiblingFeatureKeys(atoms, p[0], p[1], p[2], p[3], out);
+        std::vector<std::array<int, 3>> gpa, gpb, gpOnly;
+        for (const auto& p : ga)
+            gpa.push_back({p[0], p[1], p[3]});
+        for (const auto& p : gb)
+            gpb.push_back({p[0], p[1], p[3]});
+        std::sort(gpa.begin(), gpa.end());
+        std::sort(gpb.begin(), gpb.end());
+        std::set_difference(gpa.begin(), gpa.end(), gpb.begin(), gpb.end(),
+                            std::back_inserter(gpOnly));
+        for (const auto& p : gpOnly)
+            grandparentFeatureKeys(atoms, p[0], p[1], p[2], out);
+    }
 }
 
 } // namespace
@@ -61,8 +82,8 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
                              const Progress& progress,
                              const std::function<void(const DepTrainResult&)>& onEpoch) {
     if (dev.empty()) throw std::invalid_argument("dependency training: no dev sentences");
-    if (opt.order != 1 && opt.order != 2)
-        throw std::invalid_argument("dependency training: order must be 1 or 2");
+    if (opt.order < 1 || opt.order > 3)
+        throw std::invalid_argument("dependency training: order must be 1, 2 or 3");
     if (opt.epochs < 1) throw std::invalid_argument("dependency training: epochs must be >= 1");
     if (!(opt.miraC > 0)) throw std::invalid_argument("dependency training: MIRA's C must be > 0");
     const TrainingSentences usable =
@@ -95,7 +116,9 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
         const DepSentence& s = train[static_cast<std::size_t>(idx)];
         const DepScorer scorer(w.current(), s);
         const ArcScores arcs = scorer.arcScores();
-        const DepParse p = opt.order >= 2 ? parser.parse(arcs, scorer) : parser.parse(arcs);
+        const DepParse p = opt.order >= 3   ? parser.parseGrandSiblings(arcs, scorer)
+                           : opt.order == 2 ? parser.parse(arcs, scorer)
+                                            : parser.parse(arcs);
         int wrong = 0;
         for (int m = 1; m <= s.size(); ++m)
             wrong += p.heads[static_cast<std::size_t>(m)] != s.heads[static_cast<std::size_t>(m)];

@@ -1,7 +1,7 @@
 #pragma once
 // Online training of dependency models: the averaged structured perceptron (Collins 2002) and
 // 1-best MIRA with Hamming loss (Crammer & Singer 2003; McDonald et al. 2005 sec. 3, the final
-// models of Rush & Petrov 2012), decoding with exact Eisner (first or second order) on every
+// models of Rush & Petrov 2012), decoding with exact Eisner (first, second or third order) on every
 // training sentence. The epoch with the best dev UAS (punctuation excluded) is kept.
 #include "core/dep/DepModel.h"
 #include "core/util/Progress.h"

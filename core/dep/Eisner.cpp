@@ -15,8 +15,7 @@ inline bool built(float v) {
 }
 } // namespace
 
-void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int order,
-                           DepParseStats& st) {
+void EisnerParser::markAllowed(const ArcScores& scores, const ArcMask* mask, DepParseStats& st) {
     const int n = scores.n;
     if (n < 1) throw std::invalid_argument("Eisner: empty sentence");
     if (n > kMaxDepSentenceLength)
@@ -28,6 +27,24 @@ void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int ord
     if (mask && mask->n != n)
         throw std::invalid_argument("Eisner: mask for " + std::to_string(mask->n) +
                                     " tokens, sentence has " + std::to_string(n));
+    const auto N = static_cast<std::size_t>(n + 1);
+    allowed_.assign(N * N, 0);
+    st = DepParseStats{};
+    for (int h = 0; h <= n; ++h)
+        for (int m = 1; m <= n; ++m) {
+            if (h == m) continue;
+            const bool keep = !mask || mask->keep(h, m);
+            st.arcsKept += keep;
+            allowed_[static_cast<std::size_t>(h) * N + static_cast<std::size_t>(m)] =
+                keep && built(scores(h, m));
+        }
+    st.items = n + 1; // the trivial C(s, s)
+}
+
+void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int order,
+                           DepParseStats& st) {
+    markAllowed(scores, mask, st);
+    const int n = scores.n;
     const std::size_t bytes = DepChart::bytesFor(n, order);
     if (bytes > options_.memoryBudget)
         throw std::invalid_argument("Eisner: a " + std::to_string(n) + "-token sentence needs " +
@@ -36,17 +53,6 @@ void EisnerParser::prepare(const ArcScores& scores, const ArcMask* mask, int ord
                                     std::to_string(options_.memoryBudget >> 20) + " MiB");
     chart_.reset(n, order);
     if (order >= 2) std::fill(chart_.siblingW.begin(), chart_.siblingW.end(), kNotComputed);
-    const int N = n + 1;
-    allowed_.assign(static_cast<std::size_t>(N) * static_cast<std::size_t>(N), 0);
-    st = DepParseStats{};
-    for (int h = 0; h <= n; ++h)
-        for (int m = 1; m <= n; ++m) {
-            if (h == m) continue;
-            const bool keep = !mask || mask->keep(h, m);
-            st.arcsKept += keep;
-            allowed_[chart_.at(h, m)] = keep && built(scores(h, m));
-        }
-    st.items = N; // the trivial C(s, s)
 }
 
 DepParse EisnerParser::finish(DepParseStats& st) const {

@@ -11,6 +11,7 @@
 // (bruteForceBest in BruteForce.h), held by tests/dep/test_eisner.cpp on every tree of <= 8 words.
 #include "core/dep/ArcMask.h"
 #include "core/dep/DepChart.h"
+#include "core/dep/GrandSiblingChart.h"
 
 #include <array>
 #include <cstddef>
@@ -46,9 +47,20 @@ class SiblingScorer {
     virtual float sibling(int h, int q, int m) const = 0;
 };
 
+// Third-order scores (Koo & Collins 2010 Model 1), on top of the siblings: grandparent parts
+// (g, h, m), g = head of h, and grand-sibling parts (g, h, q, m), q as in sibling(); neither exists
+// for h = 0 (the root has no head).
+class GrandSiblingScorer : public SiblingScorer {
+  public:
+    virtual float grandparent(int g, int h, int m) const = 0;
+    virtual float grandSibling(int g, int h, int q, int m) const = 0;
+};
+
 struct EisnerOptions {
-    bool singleRoot = true;                            // the root takes exactly one modifier
-    std::size_t memoryBudget = std::size_t(256) << 20; // chart bytes allowed (DepChart::bytesFor)
+    bool singleRoot = true; // the root takes exactly one modifier
+    // Chart bytes allowed (DepChart::bytesFor; GrandSiblingChart::bytesFor at third order, where an
+    // exhaustive 249-token sentence needs 353 MiB).
+    std::size_t memoryBudget = std::size_t(1) << 30;
 };
 
 struct DepParseStats {
@@ -76,17 +88,32 @@ class EisnerParser {
     DepParse parse(const ArcScores& scores, const SiblingScorer& siblings,
                    const ArcMask* mask = nullptr);
 
+    // Third order (grand-siblings, Koo & Collins 2010 Model 1, sec. 4.2) on GrandSiblingChart, in
+    // O(n^4) time over the kept arcs: I^g(h, m) is built only when g -> h and h -> m are both kept.
+    // Contract: the best projective tree under the mask by thirdOrderTreeScore (brute force, held
+    // by tests/dep/test_grand_sibling.cpp). Defined in GrandSibling.cpp.
+    DepParse parseGrandSiblings(const ArcScores& scores, const GrandSiblingScorer& parts,
+                                const ArcMask* mask = nullptr);
+
+    // The chart of the last first- or second-order parse; thirdOrderChart() that of the last
+    // third-order one.
     const DepChart& chart() const { return chart_; }
+    const GrandSiblingChart& thirdOrderChart() const { return third_; }
     const EisnerOptions& options() const { return options_; }
 
   private:
     void prepare(const ArcScores& scores, const ArcMask* mask, int order, DepParseStats& st);
-    float siblingItem(int a, int b, DepParseStats& st); // S(a, b), built on first request
+    void markAllowed(const ArcScores& scores, const ArcMask* mask, DepParseStats& st);
+    float siblingSpan(int h, int a, int b, DepParseStats& st); // S^h(a, b), third order
+    float siblingItem(int a, int b, DepParseStats& st);        // S(a, b), built on first request
     DepParse finish(DepParseStats& st) const;
 
     EisnerOptions options_;
     DepChart chart_;
     std::vector<std::uint8_t> allowed_; // [h * N + m]: arc kept and finite
+    GrandSiblingChart third_;
+    std::vector<float> best_; // per-head-slot scratch of the third-order items
+    std::vector<std::int32_t> bestW_;
 };
 
 // Heads of the best tree by the chart's witnesses (size n + 1, [0] = -1; all -1 if not parsed).
@@ -97,5 +124,11 @@ std::vector<std::array<int, 3>> siblingParts(const std::vector<int>& heads);
 // A tree's score summed in double: arcs, plus sibling parts if siblings != nullptr.
 double treeScore(const ArcScores& scores, const std::vector<int>& heads,
                  const SiblingScorer* siblings = nullptr);
+// The grand-sibling parts (g, h, q, m) of a tree: every sibling part whose head h is not the root,
+// with g = h's head.
+std::vector<std::array<int, 4>> grandSiblingParts(const std::vector<int>& heads);
+// A tree's third-order score in double: arcs, siblings, grandparents and grand-siblings.
+double thirdOrderTreeScore(const ArcScores& scores, const std::vector<int>& heads,
+                           const GrandSiblingScorer& parts);
 
 } // namespace prunescope

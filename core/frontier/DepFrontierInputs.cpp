@@ -70,7 +70,7 @@ DepEvalRun readDepEvalRun(const DepEvalInput& in) {
     r.path = in.path;
     const auto& model = doc.member(root, "model");
     r.model = doc.string(doc.member(model, "path"));
-    r.order = doc.int32(doc.member(model, "order"), 1, 2);
+    r.order = doc.int32(doc.member(model, "order"), 1, 3);
     r.exhaustive = arrayMember(doc, root, "stages").empty();
     r.point.label = in.name;
     r.point.uas = doc.number(doc.member(root, "uas"), 0, 100);

@@ -2,6 +2,7 @@
 // keys; scores under a mask equal unmasked scores bit for bit; model files round-trip and reject
 // bad input; perceptron and MIRA learn on a slice of the sample, deterministically; UAS
 // conventions; a wrong-typed field of a model file is an error at its file:line:column.
+#include "core/dep/BruteForce.h"
 #include "core/dep/DepModel.h"
 #include "core/dep/DepPipeline.h"
 #include "core/dep/DepReader.h"
@@ -241,7 +242,8 @@ class TestDepModel : public QObject {
         };
         expectBad("{\n \"format\": \"prunescope-dep-model\",\n oops }", "invalid JSON", 3);
         expectBad(with("format", "x"), "'format'");
-        expectBad(with("order", 3), "'order' must be 1 or 2");
+        expectBad(with("order", 4), "'order' must be 1, 2 or 3");
+        expectBad(with("order", 0), "'order' must be 1, 2 or 3");
         expectBad(with("featureSet", "dep-v0"), "featureSet");
         expectBad(with("singleRoot", 1), "singleRoot");
         nlohmann::json w = j["weights"];
@@ -350,6 +352,71 @@ class TestDepModel : public QObject {
             const DepTrainResult b = trainDepModel(train, dev, o);
             QCOMPARE(b.model.weights.w, a.model.weights.w);
         }
+    }
+
+    // A third-order model's tree score from the parser's parts equals its weights' dot product with
+    // treeFeatureKeys (what training adds and subtracts), on real dev sentences; the parse is the
+    // best tree by brute force on the short ones.
+    void thirdOrderScoresAreItsFeatureKeys() {
+        const auto all = readDepTreebank(testdata::depDir("dev"));
+        auto dev = slice(all, 30);
+        for (const DepSentence& s : all)
+            if (s.size() <= 8 && dev.size() < 45) dev.push_back(s);
+        DepModel m;
+        m.order = 3;
+        m.weights = HashedWeights::zeros(18);
+        for (std::size_t i = 0; i < m.weights.w.size(); ++i)
+            m.weights.w[i] = static_cast<float>((i * 2654435761u) % 1000) / 997.0f - 0.5f;
+        EisnerParser parser(m.eisnerOptions());
+        std::vector<std::uint64_t> keys;
+        int bruteForced = 0;
+        for (const DepSentence& s : dev) {
+            const DepScorer sc(m, s);
+            const ArcScores arcs = sc.arcScores();
+            keys.clear();
+            treeFeatureKeys(sc.atoms(), s.heads, 3, keys);
+            const double byKeys = m.weights.score(keys);
+            const double byParts = thirdOrderTreeScore(arcs, s.heads, sc);
+            QVERIFY2(std::abs(byKeys - byParts) < 1e-3 * (1 + std::abs(byParts)),
+                     qPrintable(QString("%1 vs %2").arg(byKeys).arg(byParts)));
+            const DepParse p = parseWithModel(m, s, nullptr, parser);
+            QVERIFY(p.stats.success);
+            const double got = thirdOrderTreeScore(arcs, p.heads, sc);
+            QVERIFY(got >= byParts - 1e-3); // nothing beats the parser's tree, gold included
+            if (s.size() > 8) continue;
+            double best = -1e30;
+            forEachProjectiveTree(s.size(), nullptr, true, [&](const std::vector<int>& h) {
+                best = std::max(best, thirdOrderTreeScore(arcs, h, sc));
+            });
+            QVERIFY(std::abs(best - got) < 1e-3);
+            ++bruteForced;
+        }
+        QVERIFY(bruteForced >= 10);
+    }
+
+    void thirdOrderPerceptronLearns() {
+        const auto train = slice(readDepTreebank(testdata::depDir("train")), 80);
+        const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 20);
+        DepTrainOptions o;
+        o.order = 3;
+        o.learner = DepLearner::Perceptron;
+        o.epochs = 2;
+        o.patience = 0;
+        o.hashBits = 18;
+        o.maxLength = 30;
+        const DepTrainResult r = trainDepModel(train, dev, o);
+        QCOMPARE(r.model.order, 3);
+        QVERIFY2(r.epochs.back().devUas > 55.0,
+                 qPrintable(QString::number(r.epochs.back().devUas)));
+        QVERIFY(r.epochs.back().trainUas > r.epochs.front().trainUas);
+        QCOMPARE(r.model.training["maxLength"].get<int>(), 30);
+        // the model round-trips through its file with its order
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/o3.json").toStdString();
+        saveDepModel(r.model, path);
+        const DepModel back = loadDepModel(path);
+        QCOMPARE(back.order, 3);
+        QCOMPARE(depModelUas(back, dev), depModelUas(r.model, dev));
     }
 
     void cancelKeepsFinishedEpochs() {

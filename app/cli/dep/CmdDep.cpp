@@ -30,8 +30,10 @@ void declareDepTrainOptions(CLI::App* sub, DepTrainCommandOptions& o) {
     sub->add_option("--dev", o.dev,
                     "Dev treebank (chooses the epoch and, with --learner auto, the learner)")
         ->required();
-    sub->add_option("--order", o.t.order, "1 = arc-factored, 2 = arcs + siblings")
-        ->check(CLI::IsMember({1, 2}))
+    sub->add_option("--order", o.t.order,
+                    "1 = arc-factored, 2 = arcs + siblings, 3 = + grand-siblings (Koo & Collins "
+                    "2010; O(n^4): cap with --max-len)")
+        ->check(CLI::IsMember({1, 2, 3}))
         ->capture_default_str();
     addEpochModelOutOption(sub, o.out);
     sub->add_option("--learner", o.learner,
