@@ -5,7 +5,7 @@
 // features (McDonald & Pereira 2006), grandparent and grand-sibling features (third order, Koo &
 // Collins 2010; cube pruning's grandparents), and the
 // vine parser's outer-arc features (Rush & Petrov 2012). Token-level atoms are public so that other
-// learners (arc filters) can build their own templates from them. Templates: docs/dependency.md.
+// learners (arc filters) can build their own templates from them. Templates: ArcFeatures.cpp.
 //
 // A feature is a 64-bit key (util/FeatureHash.h: murmurHash32 of the atom strings, conjoined with
 // mixKey); a weight table of 2^bits entries reads featureBucket(key, bits).
@@ -17,7 +17,7 @@
 
 namespace prunescope {
 
-// Atoms of one position, as murmurHash32 of the strings (docs/dependency.md):
+// Atoms of one position, as murmurHash32 of the strings:
 // word = lower-cased form, prefix = its first 5 bytes, tag = POS, coarse = universal tag.
 struct TokenAtoms {
     std::uint64_t word = 0, prefix = 0, tag = 0, coarse = 0;

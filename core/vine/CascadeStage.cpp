@@ -1,8 +1,10 @@
 // Cascade stages: vine and first-order max-marginals, masks (Rush & Petrov 2012 sec. 3-4).
 #include "core/vine/CascadeStage.h"
 
+#include "core/dep/DepModel.h"
 #include "core/dep/EisnerHypergraph.h"
 #include "core/dep/EisnerMaxMarginals.h"
+#include "core/dep/SiblingHypergraph.h"
 #include "core/vine/VineParser.h"
 #include "core/vine/VineTreeParser.h"
 
@@ -12,7 +14,15 @@
 namespace prunescope {
 
 const char* cascadeStageKindName(CascadeStageKind k) {
-    return k == CascadeStageKind::Vine ? "vine" : "first-order";
+    switch (k) {
+    case CascadeStageKind::Vine:
+        return "vine";
+    case CascadeStageKind::FirstOrder:
+        return "first-order";
+    case CascadeStageKind::SecondOrder:
+        return "second-order";
+    }
+    return "?";
 }
 
 double StageMarginals::arc(int h, int m) const {
@@ -24,6 +34,9 @@ double StageMarginals::arc(int h, int m) const {
             vineOuterHeadLabel(n, h, m < h ? VineSide::Left : VineSide::Right))];
         return std::min(mod, head);
     }
+    if (kind == CascadeStageKind::SecondOrder)
+        return arcValue[static_cast<std::size_t>(h) * static_cast<std::size_t>(n + 1) +
+                        static_cast<std::size_t>(m)];
     return mm.label[static_cast<std::size_t>(arcLabel(n, h, m))];
 }
 
@@ -113,6 +126,16 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure str
         sm.graph = structure == VineStructure::Tree ? buildVineTreeHypergraph(vs, singleRoot)
                                                     : buildVineHypergraph(vs, singleRoot);
         sm.mm = maxMarginals(sm.graph);
+    } else if (kind == CascadeStageKind::SecondOrder) {
+        ArcScores sc;
+        f.arcScores(w, &incoming, sc);
+        SiblingHypergraph sh =
+            buildSiblingHypergraph(sc, DepScorer(w, f.atoms()), &incoming, singleRoot);
+        sm.mm = maxMarginals(sh.graph);
+        sm.arcValue = siblingArcMaxMarginals(sh, sm.mm.label);
+        sm.graph = std::move(sh.graph);
+        sm.parts = std::move(sh.parts);
+        sm.partLabel = std::move(sh.partLabel);
     } else {
         ArcScores sc;
         f.arcScores(w, &incoming, sc);
@@ -143,11 +166,38 @@ ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incomin
 std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band,
                                  const std::vector<int>& heads) {
     if (kind == CascadeStageKind::Vine) return vineProjection(n, band, heads);
+    if (kind == CascadeStageKind::SecondOrder)
+        throw std::logic_error("stageGoldLabels: a second-order stage numbers its parts per "
+                               "sentence (pass its StageMarginals)");
     std::vector<int> out;
     for (int m = 1; m <= n; ++m)
         if (heads[static_cast<std::size_t>(m)] >= 0)
             out.push_back(arcLabel(n, heads[static_cast<std::size_t>(m)], m));
     return out;
+}
+
+std::vector<int> stageGoldLabels(StageMarginals& sm, const std::vector<int>& heads) {
+    if (sm.kind != CascadeStageKind::SecondOrder)
+        return stageGoldLabels(sm.kind, sm.n, sm.band, heads);
+    std::vector<int> out;
+    for (const auto& p : siblingParts(heads)) {
+        const auto [it, fresh] = sm.partLabel.try_emplace(siblingPartKey(sm.n, p[0], p[1], p[2]),
+                                                          static_cast<int>(sm.parts.size()));
+        if (fresh) sm.parts.push_back(p);
+        out.push_back(it->second);
+    }
+    return out;
+}
+
+void stageLabelKeys(const StageMarginals& sm, const SentenceAtoms& a, int label,
+                    std::vector<std::uint64_t>& out) {
+    if (sm.kind != CascadeStageKind::SecondOrder) {
+        stageLabelKeys(sm.kind, a, label, out);
+        return;
+    }
+    const auto& p = sm.parts.at(static_cast<std::size_t>(label));
+    arcFeatureKeys(a, p[0], p[2], out);
+    siblingFeatureKeys(a, p[0], p[1], p[2], out);
 }
 
 void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label,
@@ -158,6 +208,8 @@ void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label,
         arcFeatureKeys(a, label / (n + 1), label % (n + 1), out);
         return;
     }
+    if (kind == CascadeStageKind::SecondOrder)
+        throw std::logic_error("stageLabelKeys: a second-order label needs its StageMarginals");
     if (kind != CascadeStageKind::Vine)
         throw std::logic_error("stageLabelKeys: outer label in a first-order stage");
     const int rest = label - arcs;

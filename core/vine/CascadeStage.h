@@ -9,6 +9,10 @@
 //                 two).
 //   first-order : Eisner's first-order chart under the incoming mask (EisnerHypergraph), parts =
 //                 arcs, features = the dep-v1 arc templates (the same as a first-order DepModel).
+//   second-order: the sibling chart under the incoming mask (SiblingHypergraph, sec. 5's stage in
+//                 front of a third-order model), parts = sibling parts (h, q, m) scored with their
+//                 arc, features = arc + sibling templates; an arc survives iff one of its sibling
+//                 parts does (its max-marginal is their best).
 // Features: arcs by arcFeatureKeys, outer arcs by outerModifierKeys, outer-head parts by
 // outerHeadKeys (core/dep/ArcFeatures.h).
 #include "core/dep/ArcFeatures.h"
@@ -19,13 +23,17 @@
 #include "core/dep/Threshold.h"
 #include "core/vine/VineParser.h"
 
+#include <array>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace prunescope {
 
-enum class CascadeStageKind { Vine, FirstOrder };
-const char* cascadeStageKindName(CascadeStageKind k); // "vine" | "first-order"
+enum class CascadeStageKind { Vine, FirstOrder, SecondOrder };
+// "vine" | "first-order" | "second-order"
+const char* cascadeStageKindName(CascadeStageKind k);
 
 // A stage's hypergraph and max-marginals on one sentence.
 struct StageMarginals {
@@ -35,6 +43,11 @@ struct StageMarginals {
     Hypergraph graph;
     MaxMarginals mm; // mm.label[l]: the part's max-marginal (-inf = in no derivation)
     long pushes = 0; // hyperedges visited (inside pass)
+    // second-order stage: label -> sibling part (h, q, m), its lookup, and each arc's best
+    // max-marginal over its parts ([h * (n + 1) + m])
+    std::vector<std::array<int, 3>> parts;
+    std::unordered_map<std::int64_t, int> partLabel;
+    std::vector<double> arcValue;
     // The max-marginal the stage assigns to arc h -> m: the arc's own, or for a vine stage and a
     // long arc the smaller of its outer arc's and its head's outer-head part's (the parts that
     // decide it).
@@ -63,10 +76,15 @@ StageMarginals stageMarginals(CascadeStageKind kind, int band, VineStructure str
 // The mask the stage passes on at alpha (Threshold.h's keep rule), a subset of incoming.
 ArcMask stageMask(const StageMarginals& sm, double alpha, const ArcMask& incoming);
 
-// The parts of a gold tree in the stage's vocabulary (labels), and a label's feature keys.
+// The parts of a gold tree in the stage's vocabulary (labels), and a label's feature keys. A
+// second-order stage numbers its parts per sentence: its gold parts get labels through sm (added
+// beyond the graph's labels when the incoming mask pruned them), its keys read sm's part table.
 std::vector<int> stageGoldLabels(CascadeStageKind kind, int n, int band,
                                  const std::vector<int>& heads);
+std::vector<int> stageGoldLabels(StageMarginals& sm, const std::vector<int>& heads);
 void stageLabelKeys(CascadeStageKind kind, const SentenceAtoms& a, int label,
+                    std::vector<std::uint64_t>& out);
+void stageLabelKeys(const StageMarginals& sm, const SentenceAtoms& a, int label,
                     std::vector<std::uint64_t>& out);
 
 // Labels of the Viterbi derivation (the stage's best structure).

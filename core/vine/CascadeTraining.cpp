@@ -13,10 +13,10 @@ namespace prunescope {
 
 namespace {
 
-double labelScore(const CascadeTrainOptions& o, const HashedWeights& w, const SentenceAtoms& a,
+double labelScore(const StageMarginals& sm, const HashedWeights& w, const SentenceAtoms& a,
                   int label, std::vector<std::uint64_t>& keys) {
     keys.clear();
-    stageLabelKeys(o.kind, a, label, keys);
+    stageLabelKeys(sm, a, label, keys);
     return w.score(keys);
 }
 
@@ -29,15 +29,13 @@ Step sentenceStep(const CascadeTrainOptions& o, const HashedWeights& w, const De
                   const ArcMask& incoming, bool wantDirection) {
     Step st;
     const SentenceAtoms a(s);
-    const int n = s.size();
-    const StageMarginals sm =
-        stageMarginals(o.kind, o.band, o.structure, o.singleRoot, w, a, incoming);
+    StageMarginals sm = stageMarginals(o.kind, o.band, o.structure, o.singleRoot, w, a, incoming);
     const CascadeThreshold t = cascadeThreshold(sm.mm.label, o.alpha);
     std::vector<std::uint64_t> keys;
-    const std::vector<int> gold = stageGoldLabels(o.kind, n, o.band, s.heads);
+    const std::vector<int> gold = stageGoldLabels(sm, s.heads);
     double g = 0;
     for (int l : gold)
-        g += labelScore(o, w, a, l, keys);
+        g += labelScore(sm, w, a, l, keys);
     st.loss.gold = g;
     st.loss.threshold = t.parts > 0 ? t.value : g - 1.0; // no derivation: nothing to clear
     st.loss.loss = std::max(0.0, 1.0 - g + st.loss.threshold);
@@ -56,7 +54,7 @@ Step sentenceStep(const CascadeTrainOptions& o, const HashedWeights& w, const De
     std::vector<std::pair<std::uint32_t, double>> entries;
     for (const auto& [l, c] : coef) {
         keys.clear();
-        stageLabelKeys(o.kind, a, l, keys);
+        stageLabelKeys(sm, a, l, keys);
         for (auto k : keys)
             entries.emplace_back(w.featureIndex(k), c);
     }

@@ -64,19 +64,23 @@ VineCascade vineCascadeFromText(std::string text, const std::string& file) {
     if (c.finalModel.empty()) doc.fail(fm, "finalModel must name the final model file");
     c.training = optionalTraining(doc, root);
     const auto& stages = doc.member(root, "stages");
-    if (!stages.is_array() || stages.empty() || stages.size() > 2)
-        doc.fail(stages, "stages must be an array of 1 or 2 stages (vine, then first-order)");
+    if (!stages.is_array() || stages.empty() || stages.size() > 3)
+        doc.fail(stages, "stages must be an array of 1 to 3 stages (vine, then first-order, then "
+                         "second-order)");
     for (std::size_t k = 0; k < stages.size(); ++k) {
         const auto& js = stages[k];
         if (!js.is_object()) doc.fail(js, "a stage must be an object");
         VineCascadeStage s;
         const auto& kind = doc.member(js, "kind");
         const std::string kindName = doc.string(kind);
-        const std::string expected = k == 0 ? "vine" : "first-order";
+        const CascadeStageKind expectedKind = k == 0   ? CascadeStageKind::Vine
+                                              : k == 1 ? CascadeStageKind::FirstOrder
+                                                       : CascadeStageKind::SecondOrder;
+        const std::string expected = cascadeStageKindName(expectedKind);
         if (kindName != expected)
             doc.fail(kind, "stage " + std::to_string(k + 1) + " must be \"" + expected +
                                "\", not \"" + kindName + "\"");
-        s.kind = k == 0 ? CascadeStageKind::Vine : CascadeStageKind::FirstOrder;
+        s.kind = expectedKind;
         s.name = doc.string(doc.member(js, "name"));
         if (s.name != expected)
             doc.fail(doc.member(js, "name"), "stage name must be \"" + expected + "\"");
@@ -130,7 +134,7 @@ void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const d
         const bool singleRoot = c.singleRoot;
         ArcPruningStage stage;
         stage.name = st->name;
-        stage.exact = st->kind == CascadeStageKind::FirstOrder;
+        stage.exact = st->kind != CascadeStageKind::Vine;
         stage.prune = [st, alpha, singleRoot](const DepSentence&, const ArcMask& incoming,
                                               DepSentenceFeatures& f) {
             const StageMarginals sm =

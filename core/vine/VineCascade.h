@@ -1,17 +1,18 @@
 #pragma once
-// The vine-pruning cascade (Rush & Petrov 2012 sec. 3-5): vine -> first-order -> second-order,
-// each pruning stage with its hashed weights and its dev-chosen alpha; the final stage is a
-// dependency model file (core/dep/DepModel.h) referenced by path. File format: JSON, versioned,
-// docs/file-formats.md "Vine cascade".
+// The vine-pruning cascade (Rush & Petrov 2012 sec. 3-5): vine -> first-order -> second-order (->
+// third-order), each pruning stage with its hashed weights and its dev-chosen alpha; the final
+// stage is a dependency model file (core/dep/DepModel.h) referenced by path. File format: JSON,
+// versioned, docs/file-formats.md "Vine cascade".
 //
 // Public API (shared by dep-eval, dep-bench and the explorer; keep stable):
 //   VineCascade loadVineCascade(const std::string& path);
 //   void saveVineCascade(const VineCascade& c, const std::string& path,
 //                        WeightsForm form = WeightsForm::Binary);   // atomic
 //   void appendCascadeStages(DepPipeline& p, const VineCascade& c, std::span<const double> alphas);
-//       one ArcPruningStage per pruning stage, named "vine" and "first-order" (exact = false /
-//       true), alphas.size() == c.stages.size() (std::invalid_argument otherwise); c.alphas are the
-//       dev-chosen defaults. The stages refer to c: it must outlive the pipeline.
+//       one ArcPruningStage per pruning stage, named "vine", "first-order" and (in front of a
+//       third-order model) "second-order" (exact = false / true / true), alphas.size() ==
+//       c.stages.size() (std::invalid_argument otherwise); c.alphas are the dev-chosen defaults.
+//       The stages refer to c: it must outlive the pipeline.
 //   StageMarginals cascadeStageMarginals(const VineCascade& c, std::size_t stage, const
 //   DepSentence& s,
 //                                        const ArcMask& incoming);
@@ -38,7 +39,7 @@ inline constexpr const char* kVineCascadeFormat = "prunescope-vine-cascade";
 inline constexpr int kVineCascadeVersion = 3;
 
 struct VineCascadeStage {
-    std::string name; // "vine" | "first-order"
+    std::string name; // "vine" | "first-order" | "second-order"
     CascadeStageKind kind = CascadeStageKind::Vine;
     int band = 3; // vine band b (vine stage; 0 for first-order)
     HashedWeights weights;
@@ -49,9 +50,9 @@ struct VineCascadeStage {
 
 struct VineCascade {
     bool singleRoot = true;
-    std::vector<VineCascadeStage> stages; // pruning stages in order: vine, then first-order
+    std::vector<VineCascadeStage> stages; // pruning stages in order: vine, first-, second-order
     std::vector<double> alphas;           // dev-chosen alpha per pruning stage
-    std::string finalModel;               // the final (second-order) model's path as written
+    std::string finalModel; // the final (second- or third-order) model's path as written
     std::string
         finalModelResolved; // finalModel resolved against the cascade file's folder (on load)
     nlohmann::json training = nlohmann::json::object(); // data, selection grid, dev numbers

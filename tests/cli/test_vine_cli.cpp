@@ -116,6 +116,49 @@ class TestVineCli : public QObject {
         QVERIFY2(bad.err.contains("--vine-structure"), qPrintable(bad.err));
     }
 
+    // dep-train --order 3 (grand-siblings) and vine-train in front of it: three pruning stages by
+    // default (vine, first-order, second-order); dep-eval runs them; with every alpha at keep-all
+    // the cascade parses like the exhaustive third-order model; --order 4 is refused.
+    void thirdOrderModelGetsThreeStages() {
+        const QString o3 = dir_ + "/o3.json", c3 = dir_ + "/c3.json";
+        Run r = runCli({"dep-train", "--train", train_, "--dev", dev_, "--order", "3", "--learner",
+                        "perceptron", "--epochs", "1", "--hash-bits", "18", "--max-len", "25",
+                        "--out", o3, "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("order 3"), qPrintable(r.out));
+        r = runCli({"vine-train", "--model", o3, "--train", train_, "--dev", dev_, "--out", c3,
+                    "--epochs", "1", "--hash-bits", "18", "--alpha-grid", "0,0.5", "--max-len",
+                    "25", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("second-order alpha"), qPrintable(r.out));
+        r = runCli(
+            {"dep-eval", "--model", o3, "--cascade", c3, "--treebank", dev_, "--json", "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["model"]["order"].get<int>(), 3);
+        QCOMPARE(j["stages"].size(), std::size_t(3));
+        QCOMPARE(j["stages"][2]["name"].get<std::string>(), std::string("second-order"));
+        const Run all = runCli({"dep-eval", "--model", o3, "--cascade", c3,
+                                "--alpha=-1e6,-1e6,-1e6", "--treebank", dev_, "--json", "--quiet"});
+        const Run plain =
+            runCli({"dep-eval", "--model", o3, "--treebank", dev_, "--json", "--quiet"});
+        QVERIFY2(all.exitCode == 0 && plain.exitCode == 0, qPrintable(all.err + plain.err));
+        QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"],
+                 nlohmann::json::parse(plain.out.toStdString())["uas"]);
+        // two stages on request
+        const QString c2 = dir_ + "/c3-two.json";
+        r = runCli({"vine-train", "--model",      o3,  "--train",   train_, "--dev",
+                    dev_,         "--out",        c2,  "--epochs",  "1",    "--hash-bits",
+                    "18",         "--alpha-grid", "0", "--max-len", "25",   "--stages",
+                    "2",          "--quiet"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(!r.out.contains("second-order"));
+        const Run four = runCli({"dep-train", "--train", train_, "--dev", dev_, "--order", "4",
+                                 "--out", dir_ + "/o4.json"});
+        QVERIFY(four.exitCode != 0);
+        QVERIFY2(four.err.contains("--order"), qPrintable(four.err));
+    }
+
     void depBenchJson() {
         const Run r = runCli({"dep-bench", "--model", model_, "--cascade", cascade_, "--treebank",
                               dev_, "--repeats", "2", "--json", "--quiet"});

@@ -388,6 +388,78 @@ class TestDepExplorer : public QObject {
         QCOMPARE(p.alphaSliders().size(), 2);
     }
 
+    // A third-order model behind a three-stage cascade (vine -> first -> second order, Rush &
+    // Petrov's sec. 5): the view parses with the grand-sibling parser, shows one slider per stage,
+    // and each slider moves what the core pipeline computes at those alphas.
+    void aThirdOrderModelBehindThreeStages() {
+        std::vector<DepSentence> train, dev;
+        for (auto& s : readDepTreebank(testdata::depDir("train")))
+            if (s.size() <= 20 && train.size() < 120) train.push_back(std::move(s));
+        for (auto& s : readDepTreebank(testdata::depDir("dev")))
+            if (s.size() <= 20 && dev.size() < 10) dev.push_back(std::move(s));
+        DepTrainOptions t;
+        t.order = 3;
+        t.epochs = 1;
+        t.hashBits = 16;
+        t.learner = DepLearner::Perceptron;
+        const std::string dir = testdata::tempDir("dep-gui-third");
+        saveDepModel(trainDepModel(train, dev, t).model, dir + "/o3.json");
+        CascadeTrainOptions o;
+        o.epochs = 1;
+        o.hashBits = 16;
+        VineCascade c;
+        c.stages.push_back(
+            {"vine", CascadeStageKind::Vine, 3, trainCascadeStage(train, o).weights, {}});
+        o.kind = CascadeStageKind::FirstOrder;
+        c.stages.push_back({"first-order",
+                            CascadeStageKind::FirstOrder,
+                            0,
+                            trainCascadeStage(train, o).weights,
+                            {}});
+        o.kind = CascadeStageKind::SecondOrder;
+        c.stages.push_back({"second-order",
+                            CascadeStageKind::SecondOrder,
+                            0,
+                            trainCascadeStage(train, o).weights,
+                            {}});
+        c.alphas = {0.3, 0.2, 0.1};
+        c.finalModel = "o3.json";
+        saveVineCascade(c, dir + "/cascade.json");
+
+        DepExplorerPanel p(nullptr, false);
+        p.resize(1200, 900);
+        p.show();
+        QString err;
+        QVERIFY2(p.openSentences(QString::fromStdString(devFile()), &err), qPrintable(err));
+        QVERIFY2(p.openModel(QString::fromStdString(dir + "/o3.json"), &err), qPrintable(err));
+        QCOMPARE(p.session().modelPtr()->order, 3);
+        p.selectSentence(1);
+        QVERIFY(p.waitIdle());
+        QVERIFY2(p.openCascade(QString::fromStdString(dir + "/cascade.json"), &err),
+                 qPrintable(err));
+        QVERIFY(p.waitIdle());
+        QCOMPARE(p.alphaSliders().size(), 3);
+        QCOMPARE(p.session().inspection().stageNames,
+                 (std::vector<std::string>{"vine", "first-order", "second-order"}));
+        const VineCascade loaded = loadVineCascade(dir + "/cascade.json");
+        auto coreAt = [&](std::vector<double> alphas) {
+            DepPipeline pipeline(*p.session().modelPtr());
+            appendCascadeStages(pipeline, loaded, alphas);
+            EisnerParser parser;
+            return inspectDepSentence(pipeline, p.session().sentence(), parser);
+        };
+        DepInspection want = coreAt({0.3, 0.2, 0.1});
+        QCOMPARE(p.session().inspection().heads, want.heads);
+        QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
+        const long before = p.session().inspection().stageMasks.back().keptCount();
+        p.alphaSliders()[2]->setValue(90); // the second-order stage at alpha 0.9
+        QVERIFY(p.waitIdle());
+        want = coreAt({0.3, 0.2, 0.9});
+        QCOMPARE(p.session().inspection().heads, want.heads);
+        QCOMPARE(p.session().inspection().prunedBy, want.prunedBy);
+        QVERIFY(p.session().inspection().stageMasks.back().keptCount() < before);
+    }
+
     void anArcFilterRunsFirstAndIsExplained() {
         // a tiny independent filter (Bergsma & Cherry 2010) trained here; B = A at a lower
         // threshold

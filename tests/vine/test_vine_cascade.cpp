@@ -157,7 +157,8 @@ class TestVineCascade : public QObject {
         const std::pair<CascadeStageKind, VineStructure> stages[] = {
             {CascadeStageKind::Vine, VineStructure::PerToken},
             {CascadeStageKind::Vine, VineStructure::Tree},
-            {CascadeStageKind::FirstOrder, VineStructure::PerToken}};
+            {CascadeStageKind::FirstOrder, VineStructure::PerToken},
+            {CascadeStageKind::SecondOrder, VineStructure::PerToken}};
         for (const auto& [kind, structure] : stages) {
             CascadeTrainOptions o;
             o.kind = kind;
@@ -186,7 +187,7 @@ class TestVineCascade : public QObject {
             for (const auto& s : toy) {
                 const ArcMask all = ArcMask::allKeep(s.size());
                 if (cascadeSentenceLoss(o, r.weights, s, all).loss > 0) continue;
-                if ((kind == CascadeStageKind::FirstOrder || structure == VineStructure::Tree) &&
+                if ((kind != CascadeStageKind::Vine || structure == VineStructure::Tree) &&
                     !isProjective(s.heads))
                     continue;
                 const StageMarginals sm = stageMarginals(kind, o.band, o.structure, true, r.weights,
@@ -290,6 +291,9 @@ class TestVineCascade : public QObject {
         QTest::newRow("stage 2 kind") << "/stages/1/kind"
                                       << "\"vine\""
                                       << "must be \"first-order\"";
+        QTest::newRow("stage 3 kind") << "/stages/2/kind"
+                                      << "\"vine\""
+                                      << "must be \"second-order\"";
         QTest::newRow("stage name") << "/stages/0/name"
                                     << "\"vines\""
                                     << "stage name";

@@ -52,8 +52,9 @@ struct VineTrainOptions {
     std::string model, train, dev, out, structure = "token";
     CascadeTrainOptions t;
     std::vector<double> grid{0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95};
-    double tolVine = 0.2, tolTotal = 0.3;
+    double tolVine = 0.2, tolTotal = 0.3, tolFirst = -1;
     int firstOrderEpochs = 0;
+    int stages = 0; // pruning stages: 2 (vine, first-order) or 3 (+ second-order); 0 = by the model
     bool quiet = false;
 };
 
@@ -97,6 +98,15 @@ void declareVineTrainOptions(CLI::App* sub, VineTrainOptions& o) {
     addRenamedOption(sub, o.tolTotal, "--cascade-tolerance",
                      "Largest dev UAS loss (points) of the whole cascade vs exhaustive",
                      {"--tolerance"})
+        ->capture_default_str();
+    sub->add_option("--stages", o.stages,
+                    "Pruning stages: 2 = vine, first-order; 3 = + second-order (Rush & Petrov's "
+                    "stage in front of a third-order model); 0 = 3 for a third-order model, else 2")
+        ->check(CLI::IsMember({0, 2, 3}))
+        ->capture_default_str();
+    sub->add_option("--first-order-tolerance", o.tolFirst,
+                    "With 3 stages: the dev UAS loss the vine and first-order stages may cost "
+                    "(negative = halfway between the vine's and the cascade's tolerance)")
         ->capture_default_str();
     sub->add_flag("--quiet", o.quiet, "No progress on stderr");
 }
@@ -182,11 +192,15 @@ std::pair<double, nlohmann::json> chooseAlpha(const VineTrainRun& run, const Vin
     return std::make_pair(chosen, pts);
 }
 
-// Stage 2's training arcs: those the vine (stage 1) keeps at its chosen alpha.
-std::function<ArcMask(const DepSentence&)> vineKeptArcs(const VineCascade& vineOnly) {
-    return [vineOnly](const DepSentence& s) {
-        const StageMarginals sm = cascadeStageMarginals(vineOnly, 0, s, ArcMask::allKeep(s.size()));
-        return stageMask(sm, vineOnly.alphas[0], ArcMask::allKeep(s.size()));
+// The next stage's training arcs: those every stage so far keeps at its chosen alpha.
+std::function<ArcMask(const DepSentence&)> keptArcs(const VineCascade& sofar) {
+    return [sofar](const DepSentence& s) {
+        ArcMask mask = ArcMask::allKeep(s.size());
+        for (std::size_t k = 0; k < sofar.stages.size(); ++k) {
+            const StageMarginals sm = cascadeStageMarginals(sofar, k, s, mask);
+            mask = stageMask(sm, sofar.alphas[k], mask);
+        }
+        return mask;
     };
 }
 
@@ -224,21 +238,44 @@ int runVineTrain(VineTrainOptions o) {
     saveVineCascade(c, o.out);
 
     // Stage 2: first-order, on the arcs the vine keeps at its chosen alpha.
-    auto [first, firstCancelled] = trainStage(run, CascadeStageKind::FirstOrder, vineKeptArcs(c));
+    const int stages = o.stages > 0 ? o.stages : (model.order >= 3 ? 3 : 2);
+    const double tolFirst =
+        stages < 3 ? o.tolTotal : (o.tolFirst >= 0 ? o.tolFirst : (o.tolVine + o.tolTotal) / 2);
+    auto [first, firstCancelled] = trainStage(run, CascadeStageKind::FirstOrder, keptArcs(c));
     c.stages.push_back(first);
     c.alphas.push_back(-1e6); // keep-all until chosen
     if (firstCancelled) {
         saveVineCascade(c, o.out);
         return 0;
     }
-    auto [firstAlpha, firstPts] = chooseAlpha(run, c, base.total.uas() - o.tolTotal, "first-order");
+    auto [firstAlpha, firstPts] = chooseAlpha(run, c, base.total.uas() - tolFirst, "first-order");
     c.alphas.back() = firstAlpha;
     c.training["devFirstOrder"] = firstPts;
     saveVineCascade(c, o.out);
-    std::cout << "wrote " << o.out << ": vine (" << vineStructureName(o.t.structure) << ") band "
-              << o.t.band << " alpha " << vineAlpha << ", first-order alpha " << firstAlpha
-              << " (exhaustive dev UAS " << std::fixed << std::setprecision(2) << base.total.uas()
-              << ")\n";
+    std::ostringstream summary;
+    summary << "vine (" << vineStructureName(o.t.structure) << ") band " << o.t.band << " alpha "
+            << vineAlpha << ", first-order alpha " << firstAlpha;
+
+    if (stages == 3) {
+        // Stage 3: second-order, on the arcs the vine and the first-order stage keep.
+        c.training["firstOrderTolerance"] = tolFirst;
+        auto [second, secondCancelled] =
+            trainStage(run, CascadeStageKind::SecondOrder, keptArcs(c));
+        c.stages.push_back(second);
+        c.alphas.push_back(-1e6);
+        if (secondCancelled) {
+            saveVineCascade(c, o.out);
+            return 0;
+        }
+        auto [secondAlpha, secondPts] =
+            chooseAlpha(run, c, base.total.uas() - o.tolTotal, "second-order");
+        c.alphas.back() = secondAlpha;
+        c.training["devSecondOrder"] = secondPts;
+        saveVineCascade(c, o.out);
+        summary << ", second-order alpha " << secondAlpha;
+    }
+    std::cout << "wrote " << o.out << ": " << summary.str() << " (exhaustive order-" << model.order
+              << " dev UAS " << std::fixed << std::setprecision(2) << base.total.uas() << ")\n";
     return 0;
 }
 
@@ -246,8 +283,9 @@ int runVineTrain(VineTrainOptions o) {
 
 void addVineCommands(CLI::App& app) {
     addCommand<VineTrainOptions>(app, "vine-train",
-                                 "Train a vine-pruning cascade (vine -> first-order) in front of "
-                                 "a dependency model; alpha per stage chosen on dev",
+                                 "Train a vine-pruning cascade (vine -> first-order [-> "
+                                 "second-order]) in front of a dependency model; alpha per stage "
+                                 "chosen on dev",
                                  declareVineTrainOptions, runVineTrain);
     addDepBenchCommand(app);
     addVineFrontierCommand(app);
