@@ -75,6 +75,39 @@ float DepScorer::grandSibling(int g, int h, int q, int m) const {
 }
 
 namespace {
+// Keys of every part first, then one prefetch of them all, then each part's sum in key order (the
+// same floats as one score() per part).
+template <typename Keys>
+void scoreBatch(const HashedWeights& w, std::span<const int> gs, float* out,
+                std::vector<std::uint64_t>& buf, std::vector<std::size_t>& ends, Keys&& keys) {
+    buf.clear();
+    ends.clear();
+    for (const int g : gs) {
+        keys(g, buf);
+        ends.push_back(buf.size());
+    }
+    w.prefetch(buf);
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < gs.size(); ++i) {
+        out[i] = w.score(std::span<const std::uint64_t>(buf.data() + begin, ends[i] - begin));
+        begin = ends[i];
+    }
+}
+} // namespace
+
+void DepScorer::grandparents(std::span<const int> gs, int h, int m, float* out) const {
+    scoreBatch(*w_, gs, out, buf_, ends_, [&](int g, std::vector<std::uint64_t>& b) {
+        grandparentFeatureKeys(*atoms_, g, h, m, b);
+    });
+}
+
+void DepScorer::grandSiblings(std::span<const int> gs, int h, int q, int m, float* out) const {
+    scoreBatch(*w_, gs, out, buf_, ends_, [&](int g, std::vector<std::uint64_t>& b) {
+        grandSiblingFeatureKeys(*atoms_, g, h, q, m, b);
+    });
+}
+
+namespace {
 DepParse parseOrder(int order, EisnerParser& parser, const ArcScores& arcs, const DepScorer& scorer,
                     const ArcMask* mask) {
     if (order >= 3) return parser.parseGrandSiblings(arcs, scorer, mask);

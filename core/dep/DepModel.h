@@ -67,12 +67,15 @@ class DepScorer : public GrandSiblingScorer {
     float sibling(int h, int q, int m) const override;
     float grandparent(int g, int h, int m) const override;
     float grandSibling(int g, int h, int q, int m) const override;
+    void grandparents(std::span<const int> gs, int h, int m, float* out) const override;
+    void grandSiblings(std::span<const int> gs, int h, int q, int m, float* out) const override;
 
   private:
     const HashedWeights* w_;
     std::optional<SentenceAtoms> own_;
     const SentenceAtoms* atoms_;
     mutable std::vector<std::uint64_t> buf_;
+    mutable std::vector<std::size_t> ends_; // batch: where each part's keys end in buf_
 };
 
 // Parses s with the model (order 1, 2 or 3) under mask; the scores come from DepScorer.

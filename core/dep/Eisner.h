@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace prunescope {
@@ -54,6 +55,16 @@ class GrandSiblingScorer : public SiblingScorer {
   public:
     virtual float grandparent(int g, int h, int m) const = 0;
     virtual float grandSibling(int g, int h, int q, int m) const = 0;
+    // The same scores for every g of gs at once, into out[i] (bit-identical to one call per g; a
+    // scorer may overlap its weight lookups).
+    virtual void grandparents(std::span<const int> gs, int h, int m, float* out) const {
+        for (std::size_t i = 0; i < gs.size(); ++i)
+            out[i] = grandparent(gs[i], h, m);
+    }
+    virtual void grandSiblings(std::span<const int> gs, int h, int q, int m, float* out) const {
+        for (std::size_t i = 0; i < gs.size(); ++i)
+            out[i] = grandSibling(gs[i], h, q, m);
+    }
 };
 
 struct EisnerOptions {
@@ -114,6 +125,8 @@ class EisnerParser {
     GrandSiblingChart third_;
     std::vector<float> best_; // per-head-slot scratch of the third-order items
     std::vector<std::int32_t> bestW_;
+    std::vector<int> batchG_, batchSlot_; // the heads g scored together, and their slots
+    std::vector<float> batchScore_;
 };
 
 // Heads of the best tree by the chart's witnesses (size n + 1, [0] = -1; all -1 if not parsed).

@@ -73,13 +73,25 @@ DepParse EisnerParser::parseGrandSiblings(const ArcScores& sc, const GrandSiblin
         bestW_.assign(static_cast<std::size_t>(G), -1);
         const int step = h < m ? 1 : -1;
         const float first = C[ch.C(m, ch.slotOfHead(h, m), h + step)];
+        // The heads g (and their slots) for which `built(slot)` holds, scored as one batch.
+        auto gather = [&](auto&& built) {
+            batchG_.clear();
+            batchSlot_.clear();
+            for (int gi = 0; gi < G; ++gi)
+                if (outside(h, hs[gi], lo, hi) && built(gi)) {
+                    batchG_.push_back(hs[gi]);
+                    batchSlot_.push_back(gi);
+                }
+            batchScore_.assign(batchG_.size(), 0.0f);
+        };
         if (isBuilt(first)) {
             const float sib = first + parts.sibling(h, h, m);
-            for (int gi = 0; gi < G; ++gi) {
-                if (!outside(h, hs[gi], lo, hi)) continue;
+            gather([](int) { return true; });
+            if (h != 0) parts.grandSiblings(batchG_, h, h, m, batchScore_.data());
+            for (std::size_t i = 0; i < batchSlot_.size(); ++i) {
                 ++st.pushes;
-                best_[gi] = h == 0 ? sib : sib + parts.grandSibling(hs[gi], h, h, m);
-                bestW_[gi] = h;
+                best_[batchSlot_[i]] = h == 0 ? sib : sib + batchScore_[i];
+                bestW_[batchSlot_[i]] = h;
             }
         }
         if (!(h == 0 && oneRoot)) {
@@ -89,20 +101,15 @@ DepParse EisnerParser::parseGrandSiblings(const ArcScores& sc, const GrandSiblin
                 const int qi = k - ch.modStart[h];
                 const float sv = siblingSpan(h, std::min(q, m), std::max(q, m), st);
                 if (!isBuilt(sv)) continue;
-                float sib = 0;
-                bool scored = false;
-                for (int gi = 0; gi < G; ++gi) {
-                    const int g = hs[gi];
-                    if (!outside(h, g, lo, hi)) continue;
-                    const float iq = I[ch.I(h, gi, qi)];
-                    if (!isBuilt(iq)) continue;
+                gather([&](int gi) { return isBuilt(I[ch.I(h, gi, qi)]); });
+                if (batchSlot_.empty()) continue;
+                const float sib = sv + parts.sibling(h, q, m);
+                if (h != 0) parts.grandSiblings(batchG_, h, q, m, batchScore_.data());
+                for (std::size_t i = 0; i < batchSlot_.size(); ++i) {
+                    const int gi = batchSlot_[i];
                     ++st.pushes;
-                    if (!scored) {
-                        sib = sv + parts.sibling(h, q, m);
-                        scored = true;
-                    }
-                    float v = iq + sib;
-                    if (h != 0) v += parts.grandSibling(g, h, q, m);
+                    float v = I[ch.I(h, gi, qi)] + sib;
+                    if (h != 0) v += batchScore_[i];
                     if (v > best_[gi]) {
                         best_[gi] = v;
                         bestW_[gi] = q;
@@ -111,10 +118,12 @@ DepParse EisnerParser::parseGrandSiblings(const ArcScores& sc, const GrandSiblin
             }
         }
         const float arc = sc(h, m);
-        for (int gi = 0; gi < G; ++gi) {
-            if (bestW_[gi] < 0) continue;
+        gather([&](int gi) { return bestW_[gi] >= 0; });
+        if (h != 0) parts.grandparents(batchG_, h, m, batchScore_.data());
+        for (std::size_t i = 0; i < batchSlot_.size(); ++i) {
+            const int gi = batchSlot_[i];
             float v = best_[gi] + arc;
-            if (h != 0) v += parts.grandparent(hs[gi], h, m);
+            if (h != 0) v += batchScore_[i];
             I[ch.I(h, gi, mi)] = v;
             IW[ch.I(h, gi, mi)] = bestW_[gi];
             ++st.items;
