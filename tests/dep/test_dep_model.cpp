@@ -379,6 +379,24 @@ class TestDepModel : public QObject {
             const double byParts = thirdOrderTreeScore(arcs, s.heads, sc);
             QVERIFY2(std::abs(byKeys - byParts) < 1e-3 * (1 + std::abs(byParts)),
                      qPrintable(QString("%1 vs %2").arg(byKeys).arg(byParts)));
+            // the batched scores the parser uses are the single calls' floats, bit for bit
+            const int n = s.size();
+            std::vector<int> gs;
+            for (int g = 0; g <= n; ++g)
+                if (g != 2) gs.push_back(g);
+            std::vector<float> batch(gs.size());
+            if (n >= 3) {
+                sc.grandSiblings(gs, 2, 2, 3, batch.data());
+                for (std::size_t i = 0; i < gs.size(); ++i) {
+                    const float one = sc.grandSibling(gs[i], 2, 2, 3);
+                    QVERIFY(std::memcmp(&one, &batch[i], sizeof(float)) == 0);
+                }
+                sc.grandparents(gs, 2, 3, batch.data());
+                for (std::size_t i = 0; i < gs.size(); ++i) {
+                    const float one = sc.grandparent(gs[i], 2, 3);
+                    QVERIFY(std::memcmp(&one, &batch[i], sizeof(float)) == 0);
+                }
+            }
             const DepParse p = parseWithModel(m, s, nullptr, parser);
             QVERIFY(p.stats.success);
             const double got = thirdOrderTreeScore(arcs, p.heads, sc);
