@@ -145,14 +145,18 @@ class TestVineCli : public QObject {
         QVERIFY2(all.exitCode == 0 && plain.exitCode == 0, qPrintable(all.err + plain.err));
         QCOMPARE(nlohmann::json::parse(all.out.toStdString())["uas"],
                  nlohmann::json::parse(plain.out.toStdString())["uas"]);
-        // two stages on request
+        // two stages on request; a tolerance no alpha meets is said, even with --quiet
         const QString c2 = dir_ + "/c3-two.json";
-        r = runCli({"vine-train", "--model",      o3,  "--train",   train_, "--dev",
-                    dev_,         "--out",        c2,  "--epochs",  "1",    "--hash-bits",
-                    "18",         "--alpha-grid", "0", "--max-len", "25",   "--stages",
-                    "2",          "--quiet"});
+        r = runCli({"vine-train", "--model",      o3,   "--train",
+                    train_,       "--dev",        dev_, "--out",
+                    c2,           "--epochs",     "1",  "--hash-bits",
+                    "18",         "--alpha-grid", "0",  "--max-len",
+                    "25",         "--stages",     "2",  "--cascade-tolerance",
+                    "-5",         "--quiet"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(!r.out.contains("second-order"));
+        QVERIFY2(r.err.contains("first-order: no alpha of the grid keeps dev UAS"),
+                 qPrintable(r.err));
         const Run four = runCli({"dep-train", "--train", train_, "--dev", dev_, "--order", "4",
                                  "--out", dir_ + "/o4.json"});
         QVERIFY(four.exitCode != 0);

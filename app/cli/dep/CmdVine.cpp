@@ -177,6 +177,7 @@ std::pair<double, nlohmann::json> chooseAlpha(const VineTrainRun& run, const Vin
                                               double floorUas, const char* what) {
     nlohmann::json pts = nlohmann::json::array();
     double chosen = run.o.grid.front();
+    bool within = false;
     for (double a : run.o.grid) {
         std::vector<double> alphas = c.alphas;
         alphas.back() = a;
@@ -187,7 +188,17 @@ std::pair<double, nlohmann::json> chooseAlpha(const VineTrainRun& run, const Vin
           << "  arcs kept " << std::setprecision(4) << d.arcsKept << "  final arcs " << d.finalArcs
           << "  tokens/s " << std::setprecision(0) << d.tokensPerSecond;
         run.log(l.str());
-        if (d.uas >= floorUas - 1e-9) chosen = a; // grid ascending: the largest within tolerance
+        if (d.uas >= floorUas - 1e-9) { // grid ascending: the largest within tolerance
+            chosen = a;
+            within = true;
+        }
+    }
+    if (!within) {
+        std::ostringstream l;
+        l << what << ": no alpha of the grid keeps dev UAS at or above " << std::fixed
+          << std::setprecision(2) << floorUas << "; the smallest, " << chosen
+          << ", is chosen (a lower --alpha-grid value prunes less)";
+        std::cerr << "vine-train: warning: " << l.str() << "\n"; // shown even with --quiet
     }
     return std::make_pair(chosen, pts);
 }
