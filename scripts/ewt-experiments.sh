@@ -7,7 +7,7 @@
 #   scripts/ewt-experiments.sh dev OUT         # dep-eval on dev of every model, alone and behind its cascade
 #   scripts/ewt-experiments.sh complexity OUT  # vine-complexity of every order, exhaustive and cascaded,
 #                                              # sentences of 10-50 words, one figure (OUT/complexity.svg)
-#   scripts/ewt-experiments.sh bands OUT       # the vine with band 1 and 2 in front of the second-order model
+#   scripts/ewt-experiments.sh bands OUT       # the vine with band 1, 2 and 5 in front of the second-order model
 #   scripts/ewt-experiments.sh filters OUT     # the joint arc filter (Cherry & Bergsma 2011) on EWT
 # OUT is a folder outside the repository (models and cascades are 8-35 MB each).
 set -euo pipefail
@@ -49,7 +49,7 @@ complexity)
   ;;
 bands)
   # the vine's band on dev, in front of the second-order model (docs/results.md: the vine's share of arcs)
-  for b in 1 2; do
+  for b in 1 2 5; do
     "$cli" vine-train --model "$out/o2.json" --train "$D/train" --dev "$D/dev" --band $b --stages 2 \
       --alpha-grid 0,0.4,0.6,0.7,0.8,0.85,0.9,0.95 --out "$out/cascade-o2-band$b.json"
   done
