@@ -5,6 +5,28 @@
 
 namespace prunescope {
 
+void addEisnerCompleteNodes(Hypergraph& g, int n, int s, int t, bool singleRoot,
+                            const std::vector<int>& incompleteNode,
+                            std::vector<int>& completeNode) {
+    const auto N = static_cast<std::size_t>(n + 1);
+    auto at = [N](int a, int b) {
+        return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
+    };
+    auto side = [&](int head, int end, int mFirst,
+                    int mLast) { // C(head, end) = I(head, m) + C(m, end)
+        int node = -1;
+        for (int m = mFirst; m <= mLast; ++m) {
+            const int a = incompleteNode[at(head, m)], b = completeNode[at(m, end)];
+            if (a < 0 || b < 0) continue;
+            if (node < 0) node = g.addNode();
+            g.addEdge(node, {a, b}, 0.0f);
+        }
+        completeNode[at(head, end)] = node;
+    };
+    if (eisnerRightComplete(s, t, n, singleRoot)) side(s, t, s + 1, t);
+    if (s > 0) side(t, s, s, t - 1);
+}
+
 EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask, bool singleRoot) {
     const int n = sc.n;
     EisnerHypergraph eh;
@@ -18,7 +40,6 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
         return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
     };
     auto C = [&](int a, int b) { return eh.completeNode[idx(a, b)]; };
-    auto I = [&](int a, int b) { return eh.incompleteNode[idx(a, b)]; };
     auto allowed = [&](int h, int m) {
         return (!mask || mask->keep(h, m)) && sc(h, m) != kDepNegInf;
     };
@@ -43,26 +64,7 @@ EisnerHypergraph buildEisnerHypergraph(const ArcScores& sc, const ArcMask* mask,
                 }
                 eh.incompleteNode[idx(h, m)] = node;
             }
-            if (eisnerRightComplete(s, t, n, singleRoot)) {
-                int node = -1;
-                for (int m = s + 1; m <= t; ++m) {
-                    const int a = I(s, m), b = C(m, t);
-                    if (a < 0 || b < 0) continue;
-                    if (node < 0) node = g.addNode();
-                    g.addEdge(node, {a, b}, 0.0f);
-                }
-                eh.completeNode[idx(s, t)] = node;
-            }
-            if (s > 0) {
-                int node = -1;
-                for (int m = s; m < t; ++m) {
-                    const int a = I(t, m), b = C(m, s);
-                    if (a < 0 || b < 0) continue;
-                    if (node < 0) node = g.addNode();
-                    g.addEdge(node, {a, b}, 0.0f);
-                }
-                eh.completeNode[idx(t, s)] = node;
-            }
+            addEisnerCompleteNodes(g, n, s, t, singleRoot, eh.incompleteNode, eh.completeNode);
         }
     g.goal = C(0, n);
     if (g.goal < 0) { // no tree: an unbuildable goal node keeps every max-marginal at -inf

@@ -27,6 +27,12 @@ inline bool eisnerRightComplete(int s, int t, int n, bool singleRoot) {
     return !(s == 0 && singleRoot && t != n);
 }
 
+// The complete items of span (s, t) over a chart's node tables ([a * (n + 1) + b] -> node, -1 =
+// not built): C(s, t) = I(s, m) + C(m, t) (if eisnerRightComplete) and, for s > 0, C(t, s) =
+// I(t, m) + C(m, s), smallest m first; shared by the first- and second-order chart hypergraphs.
+void addEisnerCompleteNodes(Hypergraph& g, int n, int s, int t, bool singleRoot,
+                            const std::vector<int>& incompleteNode, std::vector<int>& completeNode);
+
 struct EisnerHypergraph {
     int n = 0;
     Hypergraph graph;

@@ -81,26 +81,7 @@ SiblingHypergraph buildSiblingHypergraph(const ArcScores& sc, const SiblingScore
                     }
                 incompleteNode[idx(h, m)] = node;
             }
-            if (eisnerRightComplete(s, t, n, singleRoot)) {
-                int node = -1;
-                for (int m = s + 1; m <= t; ++m) {
-                    const int a = I(s, m), b = C(m, t);
-                    if (a < 0 || b < 0) continue;
-                    if (node < 0) node = g.addNode();
-                    g.addEdge(node, {a, b}, 0.0f);
-                }
-                completeNode[idx(s, t)] = node;
-            }
-            if (s > 0) {
-                int node = -1;
-                for (int m = s; m < t; ++m) {
-                    const int a = I(t, m), b = C(m, s);
-                    if (a < 0 || b < 0) continue;
-                    if (node < 0) node = g.addNode();
-                    g.addEdge(node, {a, b}, 0.0f);
-                }
-                completeNode[idx(t, s)] = node;
-            }
+            addEisnerCompleteNodes(g, n, s, t, singleRoot, incompleteNode, completeNode);
         }
     g.numLabels = static_cast<int>(sh.parts.size());
     g.goal = C(0, n);

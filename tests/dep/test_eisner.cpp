@@ -20,15 +20,7 @@ bool isProjectiveTree(const std::vector<int>& heads, bool singleRoot) {
            (!singleRoot || rootCount(heads) == 1);
 }
 
-// Sibling scores from a hash of (h, q, m, seed): arbitrary but fixed.
-struct HashSiblings : SiblingScorer {
-    std::uint64_t seed;
-    explicit HashSiblings(std::uint64_t s) : seed(s) {}
-    float sibling(int h, int q, int m) const override {
-        SplitMix64 r(seed, static_cast<std::uint64_t>(h * 10007 + q * 101 + m), 7);
-        return static_cast<float>(r.uniform() * 4.0 - 2.0);
-    }
-};
+using testdata::HashSiblings;
 
 struct Best {
     double score = -INFINITY, second = -INFINITY;

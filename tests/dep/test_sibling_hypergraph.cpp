@@ -16,14 +16,7 @@ using namespace prunescope;
 
 namespace {
 
-struct SiblingHashScores : SiblingScorer {
-    std::uint64_t seed;
-    explicit SiblingHashScores(std::uint64_t s) : seed(s) {}
-    float sibling(int h, int q, int m) const override {
-        SplitMix64 r(seed, static_cast<std::uint64_t>(h * 10007 + q * 101 + m), 7);
-        return static_cast<float>(r.uniform() * 4.0 - 2.0);
-    }
-};
+using testdata::HashSiblings;
 
 bool close(double a, double b) {
     return (a == kHyperNegInf && b == kHyperNegInf) || std::abs(a - b) < 1e-3;
@@ -39,7 +32,7 @@ void checkMaxMarginals(bool singleRoot, int cases, int maxN, std::uint64_t seed)
         const int n = 1 + static_cast<int>(rng.below(static_cast<std::size_t>(maxN)));
         const ArcScores s = testdata::randomArcScores(n, rng);
         const ArcMask mask = testdata::randomArcMask(n, c % 3 == 0 ? 1.0 : 0.6, rng);
-        const SiblingHashScores sib(seed + static_cast<std::uint64_t>(c));
+        const HashSiblings sib(seed + static_cast<std::uint64_t>(c));
         const SiblingHypergraph sh = buildSiblingHypergraph(s, sib, &mask, singleRoot);
         const MaxMarginals mm = maxMarginals(sh.graph);
         EisnerParser parser(opt);
@@ -99,7 +92,7 @@ class TestSiblingHypergraph : public QObject {
         const ArcScores s = testdata::randomArcScores(5, rng);
         ArcMask mask = ArcMask::allKeep(5);
         mask.set(2, 1, false);
-        SiblingHypergraph sh = buildSiblingHypergraph(s, SiblingHashScores(1), &mask, true);
+        SiblingHypergraph sh = buildSiblingHypergraph(s, HashSiblings(1), &mask, true);
         const int before = static_cast<int>(sh.parts.size());
         QCOMPARE(sh.graph.numLabels, before);
         QVERIFY(sh.partLabel.count(siblingPartKey(5, 2, 2, 1)) == 0);

@@ -19,4 +19,9 @@ ArcMask randomArcMask(int n, double keep, SplitMix64& rng) {
     return mask;
 }
 
+float HashSiblings::sibling(int h, int q, int m) const {
+    SplitMix64 r(seed, static_cast<std::uint64_t>(h * 10007 + q * 101 + m), 7);
+    return static_cast<float>(r.uniform() * 4.0 - 2.0);
+}
+
 } // namespace prunescope::testdata

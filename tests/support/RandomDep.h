@@ -10,4 +10,10 @@ namespace prunescope::testdata {
 ArcScores randomArcScores(int n, SplitMix64& rng);
 // Every arc kept with probability `keep`.
 ArcMask randomArcMask(int n, double keep, SplitMix64& rng);
+// Sibling scores from a hash of (h, q, m, seed), uniform in [-2, 2): arbitrary but fixed.
+struct HashSiblings : SiblingScorer {
+    std::uint64_t seed;
+    explicit HashSiblings(std::uint64_t s) : seed(s) {}
+    float sibling(int h, int q, int m) const override;
+};
 } // namespace prunescope::testdata
