@@ -95,6 +95,26 @@ void clickArc(DepExplorerPanel& p, int h, int m) {
     QVERIFY(p.waitIdle());
 }
 
+// The first `stages` cascade stages (vine, first-order, second-order), each trained for one epoch
+// on `train` on every arc; alphas and final model left to the caller.
+VineCascade quickCascade(const std::vector<DepSentence>& train, int stages) {
+    const CascadeStageKind kinds[] = {CascadeStageKind::Vine, CascadeStageKind::FirstOrder,
+                                      CascadeStageKind::SecondOrder};
+    VineCascade c;
+    for (int k = 0; k < stages; ++k) {
+        CascadeTrainOptions o;
+        o.epochs = 1;
+        o.hashBits = 16;
+        o.kind = kinds[k];
+        c.stages.push_back({cascadeStageKindName(o.kind),
+                            o.kind,
+                            k == 0 ? 3 : 0,
+                            trainCascadeStage(train, o).weights,
+                            {}});
+    }
+    return c;
+}
+
 // Opens the dev file and selects its first sentence of 12..25 words.
 int openDev(DepExplorerPanel& p) {
     QString err;
@@ -316,18 +336,7 @@ class TestDepExplorer : public QObject {
         std::vector<DepSentence> train;
         for (auto& s : readDepTreebank(testdata::depDir("train")))
             if (s.size() <= 30 && train.size() < 150) train.push_back(std::move(s));
-        CascadeTrainOptions o;
-        o.epochs = 1;
-        o.hashBits = 16;
-        VineCascade c;
-        c.stages.push_back(
-            {"vine", CascadeStageKind::Vine, 3, trainCascadeStage(train, o).weights, {}});
-        o.kind = CascadeStageKind::FirstOrder;
-        c.stages.push_back({"first-order",
-                            CascadeStageKind::FirstOrder,
-                            0,
-                            trainCascadeStage(train, o).weights,
-                            {}});
+        VineCascade c = quickCascade(train, 2);
         c.alphas = {0.3, 0.4};
         c.finalModel = "no-such-model.json"; // the view keeps the model it shows
         const std::string path = testdata::tempDir("dep-gui-cascade") + "/cascade.json";
@@ -404,24 +413,7 @@ class TestDepExplorer : public QObject {
         t.learner = DepLearner::Perceptron;
         const std::string dir = testdata::tempDir("dep-gui-third");
         saveDepModel(trainDepModel(train, dev, t).model, dir + "/o3.json");
-        CascadeTrainOptions o;
-        o.epochs = 1;
-        o.hashBits = 16;
-        VineCascade c;
-        c.stages.push_back(
-            {"vine", CascadeStageKind::Vine, 3, trainCascadeStage(train, o).weights, {}});
-        o.kind = CascadeStageKind::FirstOrder;
-        c.stages.push_back({"first-order",
-                            CascadeStageKind::FirstOrder,
-                            0,
-                            trainCascadeStage(train, o).weights,
-                            {}});
-        o.kind = CascadeStageKind::SecondOrder;
-        c.stages.push_back({"second-order",
-                            CascadeStageKind::SecondOrder,
-                            0,
-                            trainCascadeStage(train, o).weights,
-                            {}});
+        VineCascade c = quickCascade(train, 3);
         c.alphas = {0.3, 0.2, 0.1};
         c.finalModel = "o3.json";
         saveVineCascade(c, dir + "/cascade.json");
