@@ -9,6 +9,7 @@
 #                                              # sentences of 10-50 words, one figure (OUT/complexity.svg)
 #   scripts/ewt-experiments.sh bands OUT       # the vine with band 1, 2 and 5 in front of the second-order model
 #   scripts/ewt-experiments.sh filters OUT     # the joint arc filter (Cherry & Bergsma 2011) on EWT
+#   scripts/ewt-experiments.sh cube OUT        # cube pruning (standard and p-max updates, k = 4 and 16)
 # OUT is a folder outside the repository (models and cascades are 8-35 MB each).
 set -euo pipefail
 cmd=${1:?models|cascades|dev|complexity}; out=${2:?OUT}
@@ -57,5 +58,11 @@ bands)
 filters)
   "$cli" filter-train --kind joint --train "$D/train" --dev "$D/dev" --out "$out/filter-joint.json"
   ;;
-*) echo "usage: $0 models|cascades|dev|complexity|bands|filters OUT" >&2; exit 2 ;;
+cube)
+  for k in 4 16; do for u in standard pmax; do
+    "$cli" cube-train --train "$D/train" --dev "$D/dev" --update $u --beam $k --epochs 3 --max-len 50 --seed 1 \
+      --quiet --out "$out/cube-$u-k$k.json"
+  done; done
+  ;;
+*) echo "usage: $0 models|cascades|dev|complexity|bands|filters|cube OUT" >&2; exit 2 ;;
 esac
