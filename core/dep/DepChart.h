@@ -29,6 +29,30 @@ namespace prunescope {
 constexpr float kDepNegInf = -std::numeric_limits<float>::infinity();
 constexpr int kMaxDepSentenceLength = 4095;
 
+// The best split r in [a, b) of C(a, r) + C(b, r + 1), given the two complete rows (rowA[r] =
+// C(a, r), rowB[r] = C(b, r)); each candidate with both halves built counts one push. Score -inf
+// and r = -1 if none; ties keep the smallest r. The sibling item of second order, S(a, b), and of
+// third order, S^h(a, b), are this over their own charts.
+struct SplitBest {
+    float score = kDepNegInf;
+    int r = -1;
+};
+inline SplitBest bestSiblingSplit(const float* rowA, const float* rowB, int a, int b,
+                                  long& pushes) {
+    SplitBest out;
+    for (int r = a; r < b; ++r) {
+        const float x = rowA[r], y = rowB[r + 1];
+        if (x == kDepNegInf || y == kDepNegInf) continue;
+        ++pushes;
+        const float v = x + y;
+        if (v > out.score) {
+            out.score = v;
+            out.r = r;
+        }
+    }
+    return out;
+}
+
 struct DepChart {
     int n = 0;
     int order = 1;

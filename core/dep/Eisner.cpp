@@ -165,22 +165,13 @@ DepParse EisnerParser::parse(const ArcScores& sc, const ArcMask* mask) {
 float EisnerParser::siblingItem(int a, int b, DepParseStats& st) {
     const std::size_t k = chart_.at(a, b);
     if (chart_.siblingW[k] != kNotComputed) return chart_.sibling[k];
-    float best = kDepNegInf;
-    int bestR = -1;
-    for (int r = a; r < b; ++r) {
-        const float x = chart_.C(a, r), y = chart_.C(b, r + 1);
-        if (!built(x) || !built(y)) continue;
-        ++st.pushes;
-        const float v = x + y;
-        if (v > best) {
-            best = v;
-            bestR = r;
-        }
-    }
-    chart_.sibling[k] = best;
-    chart_.siblingW[k] = bestR;
-    if (bestR >= 0) ++st.items;
-    return best;
+    const SplitBest best =
+        bestSiblingSplit(chart_.complete.data() + chart_.at(a, 0),
+                         chart_.complete.data() + chart_.at(b, 0), a, b, st.pushes);
+    chart_.sibling[k] = best.score;
+    chart_.siblingW[k] = best.r;
+    if (best.r >= 0) ++st.items;
+    return best.score;
 }
 
 DepParse EisnerParser::parse(const ArcScores& sc, const SiblingScorer& sib, const ArcMask* mask) {

@@ -19,24 +19,13 @@ float EisnerParser::siblingSpan(int h, int a, int b, DepParseStats& st) {
     GrandSiblingChart& ch = third_;
     const std::size_t k = ch.S(h, ch.slotOfMod(h, a), ch.slotOfMod(h, b));
     if (ch.siblingW[k] != kSpanNotComputed) return ch.sibling[k];
-    const std::size_t ca = ch.C(a, ch.slotOfHead(h, a), 0), cb = ch.C(b, ch.slotOfHead(h, b), 0);
-    float best = kDepNegInf;
-    int bestR = -1;
-    for (int r = a; r < b; ++r) {
-        const float x = ch.complete[ca + static_cast<std::size_t>(r)];
-        const float y = ch.complete[cb + static_cast<std::size_t>(r + 1)];
-        if (!isBuilt(x) || !isBuilt(y)) continue;
-        ++st.pushes;
-        const float v = x + y;
-        if (v > best) {
-            best = v;
-            bestR = r;
-        }
-    }
-    ch.sibling[k] = best;
-    ch.siblingW[k] = bestR;
-    if (bestR >= 0) ++st.items;
-    return best;
+    const SplitBest best =
+        bestSiblingSplit(ch.complete.data() + ch.C(a, ch.slotOfHead(h, a), 0),
+                         ch.complete.data() + ch.C(b, ch.slotOfHead(h, b), 0), a, b, st.pushes);
+    ch.sibling[k] = best.score;
+    ch.siblingW[k] = best.r;
+    if (best.r >= 0) ++st.items;
+    return best.score;
 }
 
 DepParse EisnerParser::parseGrandSiblings(const ArcScores& sc, const GrandSiblingScorer& parts,
