@@ -32,7 +32,13 @@ DepCorpusResult evaluateDepCorpus(const std::vector<DepSentence>& gold, const De
             r.cancelled = true;
             break;
         }
-        DepSentenceResult one = decode(s);
+        DepSentenceResult one;
+        try {
+            one = decode(s);
+        } catch (const Cancelled&) { // a decoder polling the cancel flag mid-sentence
+            r.cancelled = true;
+            break;
+        }
         one.score = scoreAttachment(s, one.heads);
         r.total.add(one.score);
         r.pushes += one.pushes;

@@ -50,8 +50,9 @@ DepSentenceResult DepPipeline::parse(const DepSentence& s, EisnerParser& parser)
     return r;
 }
 
-DepDecoder DepPipeline::decoder() const {
+DepDecoder DepPipeline::decoder(const std::atomic<bool>* cancel) const {
     auto parser = std::make_shared<EisnerParser>(model_->eisnerOptions());
+    parser->setCancelFlag(cancel);
     return [this, parser](const DepSentence& s) { return parse(s, *parser); };
 }
 

@@ -48,7 +48,9 @@ class DepPipeline {
     std::vector<ArcMask> masks(const DepSentence& s, long* pushes = nullptr) const;
     // Prunes and parses one sentence (the DepDecoder of evaluateDepCorpus); parser is reused.
     DepSentenceResult parse(const DepSentence& s, EisnerParser& parser) const;
-    DepDecoder decoder() const; // owns its parser; not thread-safe (one per thread)
+    // Owns its parser; not thread-safe (one per thread). With a cancel flag (Progress::cancelFlag),
+    // the final parse throws Cancelled once it is set; evaluateDepCorpus stops there, cancelled.
+    DepDecoder decoder(const std::atomic<bool>* cancel = nullptr) const;
 
   private:
     std::vector<ArcMask> masks(const DepSentence& s, DepSentenceFeatures& f, long* pushes) const;

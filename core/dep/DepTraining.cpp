@@ -66,6 +66,7 @@ void differingKeys(const SentenceAtoms& atoms, const std::vector<int>& a, const 
 double depModelUas(const DepModel& model, const std::vector<DepSentence>& sentences,
                    const Progress& progress) {
     EisnerParser parser(model.eisnerOptions());
+    parser.setCancelFlag(progress.cancelFlag()); // a long sentence stops mid-parse
     const auto r = evaluateDepCorpus(
         sentences,
         [&](const DepSentence& s) {
@@ -98,6 +99,7 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
     EisnerOptions eo;
     eo.singleRoot = singleRoot;
     EisnerParser parser(eo);
+    parser.setCancelFlag(progress.cancelFlag()); // Cancelled from within one sentence's parse
     DepModel scratch; // the current weights wrapped as a model, for decoding
     scratch.order = opt.order;
     scratch.singleRoot = singleRoot;
@@ -172,8 +174,12 @@ DepTrainResult trainDepModel(const std::vector<DepSentence>& train,
         if (onEpoch) onEpoch(result);
         return !(opt.patience > 0 && sinceBest >= opt.patience);
     };
-    if (!runOnlineEpochs(usable.indices, opt.epochs, opt.seed, w, progress, hooks))
+    try {
+        if (!runOnlineEpochs(usable.indices, opt.epochs, opt.seed, w, progress, hooks))
+            result.cancelled = true;
+    } catch (const Cancelled&) { // mid-sentence: the epoch is not ended, finished ones are kept
         result.cancelled = true;
+    }
     return result;
 }
 

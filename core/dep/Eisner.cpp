@@ -78,6 +78,7 @@ DepParse EisnerParser::parse(const ArcScores& sc, const ArcMask* mask) {
         return static_cast<std::size_t>(a) * N + static_cast<std::size_t>(b);
     };
     for (int w = 1; w <= n; ++w) {
+        pollCancel();
         for (int s = 0; s + w <= n; ++s) {
             const int t = s + w;
             // Incomplete items I(s,t) and I(t,s) share their children C(s,r) + C(t,r+1).
@@ -222,6 +223,7 @@ DepParse EisnerParser::parse(const ArcScores& sc, const SiblingScorer& sib, cons
         }
     };
     for (int w = 1; w <= n; ++w) {
+        pollCancel();
         for (int s = 0; s + w <= n; ++s) {
             const int t = s + w;
             incomplete(s, t);

@@ -12,8 +12,10 @@
 #include "core/dep/ArcMask.h"
 #include "core/dep/DepChart.h"
 #include "core/dep/GrandSiblingChart.h"
+#include "core/util/Progress.h"
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -111,6 +113,10 @@ class EisnerParser {
     const DepChart& chart() const { return chart_; }
     const GrandSiblingChart& thirdOrderChart() const { return third_; }
     const EisnerOptions& options() const { return options_; }
+    // Cancel (core/util/Progress.h): every parse polls the flag once per span width and throws
+    // Cancelled when it is set, so a long sentence stops within one width's work (a 250-word
+    // exhaustive third-order parse takes seconds). nullptr (the default) never cancels.
+    void setCancelFlag(const std::atomic<bool>* flag) { cancel_ = flag; }
 
   private:
     void prepare(const ArcScores& scores, const ArcMask* mask, int order, DepParseStats& st);
@@ -119,7 +125,12 @@ class EisnerParser {
     float siblingItem(int a, int b, DepParseStats& st);        // S(a, b), built on first request
     DepParse finish(DepParseStats& st) const;
 
+    void pollCancel() const {
+        if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Cancelled();
+    }
+
     EisnerOptions options_;
+    const std::atomic<bool>* cancel_ = nullptr;
     DepChart chart_;
     std::vector<std::uint8_t> allowed_; // [h * N + m]: arc kept and finite
     GrandSiblingChart third_;

@@ -152,6 +152,7 @@ DepParse EisnerParser::parseGrandSiblings(const ArcScores& sc, const GrandSiblin
         }
     };
     for (int w = 1; w <= n; ++w) {
+        pollCancel();
         for (int s = 0; s + w <= n; ++s) {
             const int t = s + w;
             incomplete(s, t);

@@ -454,6 +454,34 @@ class TestDepModel : public QObject {
         QVERIFY(r.bestEpoch >= 1);
     }
 
+    // dep-eval's path: the pipeline's decoder with the Progress's cancel flag stops inside a
+    // sentence's final parse (a stage requests the cancel after evaluateDepCorpus's own poll), and
+    // evaluateDepCorpus returns the sentences finished before it, marked cancelled.
+    void aCancelStopsTheFinalParseMidSentence() {
+        const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 6);
+        DepModel m;
+        m.order = 3;
+        m.weights = HashedWeights::zeros(12);
+        Progress progress([](const ProgressUpdate&) {});
+        int seen = 0;
+        DepPipeline p(m);
+        p.addStage({"cancel at the third sentence", false,
+                    [&](const DepSentence& s, const ArcMask&, DepSentenceFeatures&) {
+                        if (++seen == 3) progress.requestCancel();
+                        return StageResult{ArcMask::allKeep(s.size()), 0};
+                    }});
+        const DepCorpusResult r = evaluateDepCorpus(dev, p.decoder(progress.cancelFlag()), progress);
+        QVERIFY(r.cancelled);
+        QCOMPARE(r.sentences.size(), std::size_t(2));
+        QCOMPARE(seen, 3);
+        // without the flag the same decoder finishes the sentence it is in
+        Progress other([](const ProgressUpdate&) {});
+        seen = 0;
+        const DepCorpusResult full = evaluateDepCorpus(dev, p.decoder(), other);
+        QVERIFY(!full.cancelled);
+        QCOMPARE(full.sentences.size(), dev.size());
+    }
+
     void pipelineCountsArcsAndFallsBack() {
         const auto dev = slice(readDepTreebank(testdata::depDir("dev")), 8);
         DepModel m;

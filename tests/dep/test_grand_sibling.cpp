@@ -10,6 +10,7 @@
 
 #include "support/TestSuite.h"
 
+#include <atomic>
 #include <cmath>
 
 using namespace prunescope;
@@ -34,6 +35,19 @@ struct HashParts : GrandSiblingScorer {
     }
     float grandSibling(int g, int h, int q, int m) const override {
         return scale * draw(static_cast<std::uint64_t>(((g * 101 + h) * 101 + q) * 101 + m), 9);
+    }
+};
+
+// Sets flag at its `after`-th grand-sibling score and counts the scores asked for after it.
+struct CancellingParts : HashParts {
+    std::atomic<bool>* flag;
+    long after;
+    mutable long calls = 0, callsAfterCancel = 0;
+    CancellingParts(std::atomic<bool>* f, long a) : HashParts(3), flag(f), after(a) {}
+    float grandSibling(int g, int h, int q, int m) const override {
+        if (++calls == after) flag->store(true);
+        if (calls > after) ++callsAfterCancel;
+        return HashParts::grandSibling(g, h, q, m);
     }
 };
 
@@ -193,6 +207,32 @@ class TestGrandSibling : public QObject {
             QCOMPARE(a.stats.pushes, b.stats.pushes);
             QCOMPARE(reused.parse(s, parts).heads, fresh.parse(s, parts).heads);
         }
+    }
+
+    // A cancel flag set while a long sentence is being parsed stops the parse at the next span
+    // width with Cancelled (the flag is set from inside the scorer after a fixed number of part
+    // scores, so the test does not depend on timing); the parser then works again.
+    void cancelStopsALongParseMidSentence() {
+        SplitMix64 rng(5);
+        const int n = 60;
+        const ArcScores s = testdata::randomArcScores(n, rng);
+        std::atomic<bool> never{false};
+        EisnerParser parser;
+        parser.setCancelFlag(&never);
+        CancellingParts counting(&never, -1); // counts the calls of a whole parse
+        const DepParse whole = parser.parseGrandSiblings(s, counting);
+        QVERIFY(whole.stats.success);
+        QVERIFY(counting.calls > 100000);
+
+        std::atomic<bool> flag{false};
+        parser.setCancelFlag(&flag);
+        CancellingParts cancelling(&flag, counting.calls / 10);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, parser.parseGrandSiblings(s, cancelling));
+        // stopped within the width it was in: far less than the rest of the parse
+        QVERIFY(cancelling.callsAfterCancel < counting.calls / 4);
+        QVERIFY_THROWS_EXCEPTION(Cancelled, parser.parse(s)); // every order polls the flag
+        flag.store(false);
+        QCOMPARE(parser.parseGrandSiblings(s, counting).heads, whole.heads);
     }
 };
 

@@ -156,6 +156,7 @@ int runDepParse(DepParseOptions& o) {
     auto console = std::make_unique<ConsoleProgress>(
         "dep parse", "sentence", o.quiet || (!o.json && ConsoleProgress::stdoutIsTerminal()));
     const Progress& progress = console->progress();
+    parser.setCancelFlag(progress.cancelFlag()); // Ctrl-C stops a long sentence mid-parse
     progress.begin("parsing", static_cast<long>(sentences.size()));
     std::vector<std::vector<int>> parsed;
     for (const DepSentence& s : sentences) {

@@ -37,7 +37,7 @@ DevPoint evalDev(const DepModel& model, const VineCascade& c, std::span<const do
                  const std::vector<DepSentence>& dev, const Progress& progress) {
     DepPipeline p(model);
     appendCascadeStages(p, c, alphas);
-    const DepCorpusResult r = evaluateDepCorpus(dev, p.decoder(), progress);
+    const DepCorpusResult r = evaluateDepCorpus(dev, p.decoder(progress.cancelFlag()), progress);
     progress.throwIfCancelled();
     DevPoint d;
     d.alpha = alphas.empty() ? 0 : alphas.back();
@@ -230,7 +230,7 @@ int runVineTrain(VineTrainOptions o) {
 
     VineCascade c = startCascade(run);
     DepPipeline exhaustive(model);
-    const DepCorpusResult base = evaluateDepCorpus(dev, exhaustive.decoder(), run.progress);
+    const DepCorpusResult base = evaluateDepCorpus(dev, exhaustive.decoder(run.progress.cancelFlag()), run.progress);
     run.progress.throwIfCancelled();
     c.training["devExhaustive"] = {{"uas", base.total.uas()},
                                    {"tokensPerSecond", base.tokensPerSecond()}};

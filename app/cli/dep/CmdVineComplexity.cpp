@@ -107,14 +107,15 @@ int runVineComplexity(VineComplexityOptions& o) {
     const std::string name = o.label.empty() ? ordinal(model.order) : o.label;
     DepPipeline exhaustive(model), pruned(model);
     const nlohmann::json stageInfo = addDepStages(pruned, o.stages);
-    std::vector<ComplexityDecoder> decoders{{"exhaustive, " + name, exhaustive.decoder()}};
+    auto console = std::make_unique<ConsoleProgress>("vine complexity", "sentence", o.quiet);
+    const std::atomic<bool>* cancel = console->progress().cancelFlag();
+    std::vector<ComplexityDecoder> decoders{{"exhaustive, " + name, exhaustive.decoder(cancel)}};
     if (!pruned.stages().empty()) {
         std::string stageNames;
         for (const auto& st : pruned.stages())
             stageNames += (stageNames.empty() ? "" : " + ") + st.name;
-        decoders.push_back({stageNames + ", " + name, pruned.decoder()});
+        decoders.push_back({stageNames + ", " + name, pruned.decoder(cancel)});
     }
-    auto console = std::make_unique<ConsoleProgress>("vine complexity", "sentence", o.quiet);
     std::vector<ComplexitySeries> series =
         measureComplexity(sentences, decoders, o.repeats, console->progress());
     console.reset();

@@ -80,7 +80,7 @@ class PointEvaluator {
         : gold_(gold), progress_(progress), steps_(steps) {}
     DepCorpusResult operator()(DepPipeline& p, const std::string& what) {
         progress_.setStep(++step_, steps_);
-        DepCorpusResult r = evaluateDepCorpus(gold_, p.decoder(), progress_);
+        DepCorpusResult r = evaluateDepCorpus(gold_, p.decoder(progress_.cancelFlag()), progress_);
         progress_.throwIfCancelled();
         std::ostringstream l;
         l << what << ": UAS " << std::fixed << std::setprecision(2) << r.total.uas()

@@ -41,6 +41,8 @@ QString sentenceText(const DepSentence& s) {
 }
 } // namespace
 
+constexpr qint64 kSupersedeAfterMs = 150;
+
 QString defaultDepModelPath() {
     return sampleFile("dep/model.json");
 }
@@ -55,6 +57,10 @@ DepExplorerPanel::DepExplorerPanel(QWidget* parent, bool openDefault) : QWidget(
         if (pending_) session_.apply(std::move(*pending_));
         pending_.reset();
         refresh();
+        if (dirty_) recompute();
+    });
+    connect(task_, &BackgroundTask::cancelled, this, [this] { // superseded by a newer request
+        pending_.reset();
         if (dirty_) recompute();
     });
     connect(task_, &BackgroundTask::failed, this, [this](const QString& m) {
@@ -297,13 +303,19 @@ void DepExplorerPanel::recompute() {
     }
     if (task_->isRunning()) {
         dirty_ = true;
+        // A long computation (a long sentence under a third-order model) that a newer request
+        // supersedes is cancelled; a short one finishes, so dragging a slider still shows results.
+        if (running_.elapsed() > kSupersedeAfterMs) task_->cancel();
         return;
     }
     dirty_ = false;
     auto result = std::make_shared<DepAnalysis>();
     pending_ = result;
     const DepSession::Request req = session_.request();
-    task_->start([req, result](const Progress&) { *result = DepSession::compute(req); });
+    running_.start();
+    task_->start([req, result](const Progress& p) {
+        *result = DepSession::compute(req, p.cancelFlag());
+    });
 }
 
 bool DepExplorerPanel::waitIdle(int timeoutMs) {

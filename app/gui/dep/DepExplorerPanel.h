@@ -14,6 +14,7 @@
 #include <exception>
 #include <optional>
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QCheckBox;
@@ -135,6 +136,7 @@ class DepExplorerPanel : public QWidget {
     BackgroundTask* task_ = nullptr;
     std::shared_ptr<DepAnalysis> pending_;
     bool dirty_ = false;
+    QElapsedTimer running_; // since the running computation started
     QToolBar* toolBar_ = nullptr;
     QComboBox* sentenceBox_ = nullptr;
     QComboBox* coloringBox_ = nullptr;

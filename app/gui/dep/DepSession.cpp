@@ -82,7 +82,7 @@ DepSession::Request DepSession::request() const {
     return r;
 }
 
-DepAnalysis DepSession::compute(const Request& r) {
+DepAnalysis DepSession::compute(const Request& r, const std::atomic<bool>* cancel) {
     DepAnalysis a;
     a.generation = r.generation;
     if (!r.model || r.sentence.size() < 1) return a;
@@ -90,6 +90,7 @@ DepAnalysis DepSession::compute(const Request& r) {
         DepPipeline pipeline(*r.model);
         if (r.stages) r.stages->append(pipeline, r.alphas);
         EisnerParser parser(r.model->eisnerOptions());
+        parser.setCancelFlag(cancel);
         a.inspection = inspectDepSentence(pipeline, r.sentence, parser);
         a.pipelineMask = a.inspection.finalMask;
         if (!r.flips.empty()) {
@@ -98,6 +99,8 @@ DepAnalysis DepSession::compute(const Request& r) {
                 m.set(arc.first, arc.second, keep);
             a.inspection = inspectDepSentence(pipeline, r.sentence, parser, &m);
         }
+    } catch (const Cancelled&) {
+        throw; // superseded: the task ends cancelled, not with an error to show
     } catch (const std::exception& e) {
         a.error = e.what();
     }

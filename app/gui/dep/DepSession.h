@@ -77,7 +77,9 @@ class DepSession {
         std::map<std::pair<int, int>, bool> flips; // arc -> keep
     };
     Request request() const;
-    static DepAnalysis compute(const Request& r);
+    // cancel (BackgroundTask's Progress::cancelFlag): a set flag stops the final parse mid-sentence
+    // with Cancelled (an exhaustive third-order parse of a long sentence takes seconds).
+    static DepAnalysis compute(const Request& r, const std::atomic<bool>* cancel = nullptr);
     // Stores a's result if it answers the latest request; returns whether it did.
     bool apply(DepAnalysis a);
     void recomputeSync() { apply(compute(request())); }
