@@ -470,7 +470,8 @@ class TestDepModel : public QObject {
                         if (++seen == 3) progress.requestCancel();
                         return StageResult{ArcMask::allKeep(s.size()), 0};
                     }});
-        const DepCorpusResult r = evaluateDepCorpus(dev, p.decoder(progress.cancelFlag()), progress);
+        const DepCorpusResult r =
+            evaluateDepCorpus(dev, p.decoder(progress.cancelFlag()), progress);
         QVERIFY(r.cancelled);
         QCOMPARE(r.sentences.size(), std::size_t(2));
         QCOMPARE(seen, 3);

@@ -177,8 +177,8 @@ int runDepEval(DepEvalOptions& o) {
     DepPipeline pipeline(model);
     nlohmann::json stageInfo = addDepStages(pipeline, o.stages);
     ConsoleProgress console("dep-eval", "step", o.quiet);
-    const DepCorpusResult r = evaluateDepCorpus(gold, pipeline.decoder(console.progress().cancelFlag()),
-                                                console.progress());
+    const DepCorpusResult r = evaluateDepCorpus(
+        gold, pipeline.decoder(console.progress().cancelFlag()), console.progress());
     if (!o.json) {
         printDepEvalText(r);
         return 0;

@@ -58,13 +58,15 @@ DepBenchTimes timeRepeats(const DepModel& model, const std::vector<DepSentence>&
     EisnerParser eisner(model.eisnerOptions());
     for (int r = 1; r <= repeats; ++r) {
         progress.setStep(r, repeats);
-        const DepCorpusResult ex = evaluateDepCorpus(gold, exhaustive.decoder(progress.cancelFlag()), progress);
+        const DepCorpusResult ex =
+            evaluateDepCorpus(gold, exhaustive.decoder(progress.cancelFlag()), progress);
         progress.throwIfCancelled();
         t.exTok.push_back(ex.tokensPerSecond());
         t.exPush.push_back(pushesPerSecond(ex));
         t.exUas = ex.total.uas();
         if (hasStages) {
-            const DepCorpusResult pr = evaluateDepCorpus(gold, pruned.decoder(progress.cancelFlag()), progress);
+            const DepCorpusResult pr =
+                evaluateDepCorpus(gold, pruned.decoder(progress.cancelFlag()), progress);
             progress.throwIfCancelled();
             t.prTok.push_back(pr.tokensPerSecond());
             t.prPush.push_back(pushesPerSecond(pr));

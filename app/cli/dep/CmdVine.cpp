@@ -230,7 +230,8 @@ int runVineTrain(VineTrainOptions o) {
 
     VineCascade c = startCascade(run);
     DepPipeline exhaustive(model);
-    const DepCorpusResult base = evaluateDepCorpus(dev, exhaustive.decoder(run.progress.cancelFlag()), run.progress);
+    const DepCorpusResult base =
+        evaluateDepCorpus(dev, exhaustive.decoder(run.progress.cancelFlag()), run.progress);
     run.progress.throwIfCancelled();
     c.training["devExhaustive"] = {{"uas", base.total.uas()},
                                    {"tokensPerSecond", base.tokensPerSecond()}};

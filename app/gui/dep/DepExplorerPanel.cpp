@@ -313,9 +313,8 @@ void DepExplorerPanel::recompute() {
     pending_ = result;
     const DepSession::Request req = session_.request();
     running_.start();
-    task_->start([req, result](const Progress& p) {
-        *result = DepSession::compute(req, p.cancelFlag());
-    });
+    task_->start(
+        [req, result](const Progress& p) { *result = DepSession::compute(req, p.cancelFlag()); });
 }
 
 bool DepExplorerPanel::waitIdle(int timeoutMs) {
