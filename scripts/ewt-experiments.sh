@@ -10,7 +10,11 @@
 #   scripts/ewt-experiments.sh bands OUT       # the vine with band 1, 2 and 5 in front of the second-order model
 #   scripts/ewt-experiments.sh filters OUT     # the joint arc filter (Cherry & Bergsma 2011) on EWT
 #   scripts/ewt-experiments.sh cube OUT        # cube pruning (standard and p-max updates, k = 4 and 16)
+#   scripts/ewt-experiments.sh eval OUT SPLIT  # the protocol's table on SPLIT (dev, test or a folder):
+#                                              # every row, 10 paired tests with Holm, two benchmarks
 # OUT is a folder outside the repository (models and cascades are 8-35 MB each).
+# `eval OUT test` is the protocol's single test run (docs/results.md, "The EWT protocol"); `eval OUT dev`
+# checks the script on dev first, and `eval OUT DIR` re-checks on a treebank in none of the splits.
 set -euo pipefail
 cmd=${1:?models|cascades|dev|complexity}; out=${2:?OUT}
 cli=${CLI:-$(dirname "$0")/../build/app/prunescope-cli}
@@ -64,5 +68,39 @@ cube)
       --quiet --out "$out/cube-$u-k$k.json"
   done; done
   ;;
-*) echo "usage: $0 models|cascades|dev|complexity|bands|filters|cube OUT" >&2; exit 2 ;;
+eval)
+  split=${3:?dev|test|DIR}
+  T="$D/$split"; [ -d "$split" ] && T=$split
+  tag=$(basename "$T")
+  r="$out/eval-$tag"; mkdir -p "$r"
+  ev() { # ev NAME dep-eval-args...: one row, per-sentence scores kept for the paired tests
+    local name=$1; shift
+    "$cli" dep-eval --treebank "$T" --json --per-sentence --quiet "$@" > "$r/$name.json"
+  }
+  for o in 1 2 3; do ev o$o --model "$out/o$o.json"; done
+  ev o2-cascade --model "$out/o2.json" --cascade "$out/cascade-o2.json"
+  ev o3-cascade --model "$out/o3.json" --cascade "$out/cascade-o3.json"
+  # the vine trained with alpha 0.8 in its loss, at the alpha that keeps ~8 % of the arcs on dev
+  ev o2-vine095 --model "$out/o2.json" --cascade "$out/cascade-o2-ta08.json" --alpha 0.95,0
+  ev o2-joint --model "$out/o2.json" --filter "$out/filter-joint.json"
+  ev o3-joint --model "$out/o3.json" --filter "$out/filter-joint.json"
+  for k in 4 16; do for u in standard pmax; do
+    "$cli" cube-eval --model "$out/cube-$u-k$k.json" --treebank "$T" --beam $k --json --per-sentence --quiet \
+      > "$r/cube-$u-k$k.json"
+  done; done
+  "$cli" cube-compare --permutations 10000 --seed 1 --json \
+    --pair "$r/o2.json:$r/o1.json" --pair "$r/o3.json:$r/o2.json" \
+    --pair "$r/o2-cascade.json:$r/o2.json" --pair "$r/o3-cascade.json:$r/o3.json" \
+    --pair "$r/o2-vine095.json:$r/o2.json" \
+    --pair "$r/o2-joint.json:$r/o2.json" --pair "$r/o3-joint.json:$r/o3.json" \
+    --pair "$r/cube-pmax-k4.json:$r/cube-standard-k4.json" \
+    --pair "$r/cube-pmax-k16.json:$r/cube-standard-k16.json" \
+    --pair "$r/cube-pmax-k16.json:$r/o3.json" > "$r/compare.json"
+  # speed: exhaustive and cascaded parsing interleaved, min/median/max over the repeats
+  "$cli" dep-bench --model "$out/o2.json" --cascade "$out/cascade-o2.json" --treebank "$T" --repeats 5 --json \
+    --quiet > "$r/bench-o2.json"
+  "$cli" dep-bench --model "$out/o3.json" --cascade "$out/cascade-o3.json" --treebank "$T" --repeats 3 --json \
+    --quiet > "$r/bench-o3.json"
+  ;;
+*) echo "usage: $0 models|cascades|dev|complexity|bands|filters|cube|eval OUT [SPLIT]" >&2; exit 2 ;;
 esac

@@ -204,6 +204,47 @@ class TestCubeCli : public QObject {
         td::expectCliError(cube({"cube-compare", "--pair", q(dir + "/k4.json")}), "--pair ");
     }
 
+    // dep-eval --per-sentence writes the same per-sentence fields as cube-eval, so one paired
+    // test compares an exhaustive or pruned dependency parser with a cube-pruned one (the EWT
+    // protocol's table does).
+    void compareReadsDepEvalFiles() {
+        const std::string dir = td::tempDir("cube-cli-compare-dep");
+        const std::string dev = td::depDir("dev");
+        const Run d =
+            cube({"dep-eval", "--model", q(td::samplePath("dep/model.json")), "--treebank", q(dev),
+                  "--max-len", "15", "--json", "--per-sentence", "--quiet"});
+        QVERIFY2(d.exitCode == 0, qPrintable(d.err));
+        prunescope::writeFileAtomically(dir + "/dep.json", d.out.toStdString());
+        const Run c =
+            cube({"cube-eval", "--model", q(sampleModel()), "--treebank", q(dev), "--max-len", "15",
+                  "--beam", "2", "--json", "--per-sentence", "--quiet"});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+        prunescope::writeFileAtomically(dir + "/cube.json", c.out.toStdString());
+        const auto dj = jsonOf(d), cj = jsonOf(c);
+        const auto gold = prunescope::readDepTreebank(dev, 15);
+        const auto& per = dj["perSentence"];
+        QCOMPARE(per.size(), gold.size());
+        long scored = 0, correct = 0;
+        for (std::size_t i = 0; i < gold.size(); ++i) {
+            QCOMPARE(per[i]["file"].get<std::string>(), gold[i].file);
+            QCOMPARE(per[i]["line"].get<int>(), gold[i].line);
+            const auto sc =
+                prunescope::scoreAttachment(gold[i], per[i]["heads"].get<std::vector<int>>());
+            QCOMPARE(per[i]["scoredCorrect"].get<long>(), sc.scoredCorrect);
+            QCOMPARE(per[i]["tokens"].get<long>(), sc.tokens);
+            scored += per[i]["scoredTokens"].get<long>();
+            correct += per[i]["scoredCorrect"].get<long>();
+        }
+        QCOMPARE(dj["uas"].get<double>(),
+                 100.0 * static_cast<double>(correct) / static_cast<double>(scored));
+        const auto t =
+            jsonOf(cube({"cube-compare", "--pair", q(dir + "/dep.json:" + dir + "/cube.json"),
+                         "--permutations", "200", "--json"}))["tests"];
+        QCOMPARE(t.size(), std::size_t(1));
+        QCOMPARE(t[0]["uasA"].get<double>(), dj["uas"].get<double>());
+        QCOMPARE(t[0]["uasB"].get<double>(), cj["uas"].get<double>());
+    }
+
     void trainKeepsTheBestEpoch() {
         const std::string dir = td::tempDir("cube-cli-train");
         const std::string model = dir + "/pmax-k2.json";

@@ -148,15 +148,25 @@ void declareDepEvalOptions(CLI::App* sub, DepEvalOptions& o) {
     sub->add_flag("--quiet", o.quiet, "No progress on stderr");
 }
 
-nlohmann::json perSentenceJson(const DepCorpusResult& r) {
+// The same per-sentence fields as cube-eval's (file, line, scored and all tokens), so
+// cube-compare's paired tests read dep-eval and cube-eval files alike, plus the pruning counters.
+nlohmann::json perSentenceJson(const DepCorpusResult& r, const std::vector<DepSentence>& gold) {
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& s : r.sentences)
-        arr.push_back({{"heads", s.heads},
+    for (std::size_t i = 0; i < r.sentences.size(); ++i) {
+        const DepSentenceResult& s = r.sentences[i];
+        arr.push_back({{"file", gold[i].file},
+                       {"line", gold[i].line},
+                       {"heads", s.heads},
                        {"uas", s.score.uas()},
+                       {"scoredTokens", s.score.scoredTokens},
+                       {"scoredCorrect", s.score.scoredCorrect},
+                       {"tokens", s.score.tokens},
+                       {"correct", s.score.correct},
                        {"pushes", s.pushes},
                        {"arcsAtFirstExact", s.arcsAtFirstExact},
                        {"arcsFinal", s.arcsFinal},
                        {"fallbacks", s.fallbacks}});
+    }
     return arr;
 }
 
@@ -186,7 +196,7 @@ int runDepEval(DepEvalOptions& o) {
     nlohmann::json j = r.summaryJson();
     j["model"] = {{"path", o.model}, {"order", model.order}};
     j["stages"] = stageInfo;
-    if (o.perSentence) j["perSentence"] = perSentenceJson(r);
+    if (o.perSentence) j["perSentence"] = perSentenceJson(r, gold);
     std::cout << j.dump(2) << "\n";
     return 0;
 }
