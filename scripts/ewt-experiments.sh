@@ -8,6 +8,7 @@
 #   scripts/ewt-experiments.sh complexity OUT  # vine-complexity of every order, exhaustive and cascaded,
 #                                              # sentences of 10-50 words, one figure (OUT/complexity.svg)
 #   scripts/ewt-experiments.sh bands OUT       # the vine with band 1, 2 and 5 in front of the second-order model
+#   scripts/ewt-experiments.sh vine08 OUT      # the vine trained with alpha 0.8 in its loss (cascade-o2-ta08)
 #   scripts/ewt-experiments.sh filters OUT     # the joint arc filter (Cherry & Bergsma 2011) on EWT
 #   scripts/ewt-experiments.sh cube OUT        # cube pruning (standard and p-max updates, k = 4 and 16)
 #   scripts/ewt-experiments.sh eval OUT SPLIT  # the protocol's table on SPLIT (dev, test or a folder):
@@ -59,6 +60,10 @@ bands)
       --alpha-grid 0,0.4,0.6,0.7,0.8,0.85,0.9,0.95 --out "$out/cascade-o2-band$b.json"
   done
   ;;
+vine08)
+  "$cli" vine-train --model "$out/o2.json" --train "$D/train" --dev "$D/dev" --train-alpha 0.8 --stages 2 \
+    --alpha-grid 0,0.4,0.6,0.7,0.8,0.85,0.9,0.95 --out "$out/cascade-o2-ta08.json"
+  ;;
 filters)
   "$cli" filter-train --kind joint --train "$D/train" --dev "$D/dev" --out "$out/filter-joint.json"
   ;;
@@ -102,5 +107,5 @@ eval)
   "$cli" dep-bench --model "$out/o3.json" --cascade "$out/cascade-o3.json" --treebank "$T" --repeats 3 --json \
     --quiet > "$r/bench-o3.json"
   ;;
-*) echo "usage: $0 models|cascades|dev|complexity|bands|filters|cube|eval OUT [SPLIT]" >&2; exit 2 ;;
+*) echo "usage: $0 models|cascades|dev|complexity|bands|vine08|filters|cube|eval OUT [SPLIT]" >&2; exit 2 ;;
 esac
