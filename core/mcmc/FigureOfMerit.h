@@ -11,7 +11,7 @@
 // *oracle* figure of merit (its cost is the exact pass, so it only bounds what a fixed mask can
 // do).
 #include "core/mcmc/AuxiliaryVariables.h"
-#include "core/mcmc/Expectations.h"
+#include "core/parse/Expectations.h"
 #include "core/parse/PruningMask.h"
 #include "core/policy/Policy.h"
 

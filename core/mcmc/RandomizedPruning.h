@@ -19,8 +19,8 @@
 // its pushes are part of pushes().
 // Deterministic given (seed, stream): all randomness is one SplitMix64 stream.
 #include "core/mcmc/AuxiliaryVariables.h"
-#include "core/mcmc/Expectations.h"
-#include "core/mcmc/PrunedInsideOutside.h"
+#include "core/parse/Expectations.h"
+#include "core/parse/PrunedInsideOutside.h"
 #include "core/util/Progress.h"
 #include "core/util/Random.h"
 

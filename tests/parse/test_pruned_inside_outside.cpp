@@ -1,6 +1,6 @@
 // PrunedInside / PrunedOutside (Bouchard-Côté et al. 2009, Alg. 3): expectations and samples
 // against explicit enumeration of every derivation, pushes against the CKY parser.
-#include "core/mcmc/PrunedInsideOutside.h"
+#include "core/parse/PrunedInsideOutside.h"
 #include "core/parse/Parser.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"

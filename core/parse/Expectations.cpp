@@ -1,5 +1,5 @@
 // Expected counts of one sentence and their distances (see Expectations.h).
-#include "core/mcmc/Expectations.h"
+#include "core/parse/Expectations.h"
 
 #include <cmath>
 #include <stdexcept>

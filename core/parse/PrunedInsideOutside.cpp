@@ -1,5 +1,5 @@
 // PrunedInside / PrunedOutside over the span-pruned chart (Bouchard-Côté et al. 2009, Alg. 3).
-#include "core/mcmc/PrunedInsideOutside.h"
+#include "core/parse/PrunedInsideOutside.h"
 
 #include <algorithm>
 #include <climits>

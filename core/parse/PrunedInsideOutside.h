@@ -16,7 +16,7 @@
 // and every hyperedge's posterior is a product of mantissas and one exact power of two — nothing
 // under- or overflows at any sentence length.
 #include "core/grammar/Grammar.h"
-#include "core/mcmc/Expectations.h"
+#include "core/parse/Expectations.h"
 #include "core/parse/Chart.h"
 #include "core/parse/PruningMask.h"
 #include "core/parse/ScaledInside.h"
