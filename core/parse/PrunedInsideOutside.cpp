@@ -163,6 +163,12 @@ void PrunedInsideOutside::outsideCell(int i, int k, Expectations& out) {
         oPre_[in_.preSym(li)] = 0.0;
 }
 
+double PrunedInsideOutside::rootPosterior(std::size_t r) const {
+    if (!stats_.success) return 0.0;
+    const UnaryRule& rr = g_->rootRules[r];
+    return std::exp(static_cast<double>(rr.logProb)) * in_.post(cell(0, n_))[rr.child].a / zMant_;
+}
+
 namespace {
 constexpr std::int64_t kNoOption = INT64_MIN;
 

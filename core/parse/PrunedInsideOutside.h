@@ -16,14 +16,15 @@
 // and every hyperedge's posterior is a product of mantissas and one exact power of two — nothing
 // under- or overflows at any sentence length.
 #include "core/grammar/Grammar.h"
-#include "core/parse/Expectations.h"
 #include "core/parse/Chart.h"
+#include "core/parse/Expectations.h"
 #include "core/parse/PruningMask.h"
 #include "core/parse/ScaledInside.h"
 #include "core/treebank/Tree.h"
 #include "core/util/Progress.h"
 #include "core/util/Random.h"
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -61,6 +62,16 @@ class PrunedInsideOutside {
     // binarized tree (grammar labels; a unary X -> Y is a node X over Y). Requires success.
     Tree sample(SplitMix64& rng) const;
 
+    // After outside(): the posterior P(e ∈ d | m) of every hyperedge e of kept cell (i,k), the
+    // quantity outside() sums into rule counts, here per anchoring (max-rule decoding reads it):
+    //   v.unary(u, p)       unary rule u on top of the cell (the identity path is not a rule);
+    //   v.lexical(tag, p)   width 1: the word's lexical entry of that tag;
+    //   v.binary(j, ri, p)  width >= 2: binary rule ri with split point j.
+    // Sums of p over a cell's hyperedges and its identity paths give the span posterior.
+    template <class Visit> void cellPosteriors(int i, int k, Visit&& v) const;
+    // After outside(): the posterior of root rule r (g.rootRules[r]) over the whole sentence.
+    double rootPosterior(std::size_t r) const;
+
     const PrunedInsideStats& stats() const { return stats_; }
     const PruningMask& mask() const { return in_.mask(); }
     int length() const { return n_; }
@@ -83,7 +94,63 @@ class PrunedInsideOutside {
     std::vector<double> aPre_; // dense [cell*N + x] pre-layer α̃ (the kernel's lists, for sampling)
     std::vector<double> oPost_; // dense [cell*N + x] posterior-normalised outside ω (post layer)
     std::vector<double> oPre_;  // ω of the pre layer of the cell being processed
-    double zMant_ = 0;          // Z = zMant_ · 2^S_top
+    mutable std::vector<double> oPreVisit_; // the same for cellPosteriors (kept zero between)
+    double zMant_ = 0;                      // Z = zMant_ · 2^S_top
 };
+
+template <class Visit> void PrunedInsideOutside::cellPosteriors(int i, int k, Visit&& v) const {
+    if (!stats_.success || !usable(i, k)) return;
+    const Grammar& g = *g_;
+    const std::size_t N = static_cast<std::size_t>(N_);
+    const int c = cell(i, k);
+    const double* aP = aPre_.data() + c * N;
+    const double* oQ = oPost_.data() + c * N;
+    if (oPreVisit_.size() < N) oPreVisit_.assign(N, 0.0);
+    double* oPre = oPreVisit_.data();
+    for (std::uint32_t li = in_.preRange(c).first; li < in_.preRange(c).second; ++li) {
+        const std::uint32_t y = in_.preSym(li);
+        double o = oQ[y];
+        for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u) {
+            const double ox = oQ[g.unary[u].parent];
+            if (ox == 0.0) continue;
+            o += in_.unaryProb(u) * ox;
+            v.unary(u, in_.unaryProb(u) * ox * aP[y]);
+        }
+        oPre[y] = o;
+    }
+    if (k - i == 1) {
+        const auto entries = in_.lexical(i);
+        for (std::size_t e = 0; e < entries.size(); ++e) {
+            const double p = oPre[entries[e].tag] *
+                             std::ldexp(std::exp(static_cast<double>(entries[e].logProb)), -S(c));
+            if (p > 0) v.lexical(entries[e].tag, p);
+        }
+    } else {
+        for (int j = i + 1; j < k; ++j) {
+            if (!usable(i, j) || !usable(j, k)) continue;
+            const int l = cell(i, j), r = cell(j, k);
+            const double f = std::ldexp(1.0, S(l) + S(r) - S(c));
+            if (f == 0.0) continue;
+            const InsideValue* aR = in_.post(r);
+            const InsideValue* aL = in_.post(l);
+            for (std::uint32_t li = in_.postRange(l).first; li < in_.postRange(l).second; ++li) {
+                const std::uint32_t y = in_.postSym(li);
+                const double left = f * aL[y].a;
+                for (std::uint32_t gi = g.groupsByLeftBegin[y]; gi < g.groupsByLeftBegin[y + 1];
+                     ++gi) {
+                    const RuleGroup& grp = g.groups[gi];
+                    const double edge = left * aR[grp.right].a;
+                    if (edge == 0.0) continue;
+                    for (std::uint32_t ri = grp.begin; ri < grp.end; ++ri) {
+                        const double o = oPre[g.binary[ri].parent];
+                        if (o != 0.0) v.binary(j, ri, o * in_.binaryProb(ri) * edge);
+                    }
+                }
+            }
+        }
+    }
+    for (std::uint32_t li = in_.preRange(c).first; li < in_.preRange(c).second; ++li)
+        oPre[in_.preSym(li)] = 0.0;
+}
 
 } // namespace prunescope

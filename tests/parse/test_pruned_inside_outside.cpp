@@ -1,7 +1,7 @@
 // PrunedInside / PrunedOutside (Bouchard-Côté et al. 2009, Alg. 3): expectations and samples
 // against explicit enumeration of every derivation, pushes against the CKY parser.
-#include "core/parse/PrunedInsideOutside.h"
 #include "core/parse/Parser.h"
+#include "core/parse/PrunedInsideOutside.h"
 #include "support/SharedGrammar.h"
 #include "support/TestData.h"
 #include "support/TinyPcfg.h"
