@@ -1,5 +1,6 @@
 #include "core/eval/CorpusEvaluator.h"
 
+#include "core/treebank/Binarize.h"
 #include "core/util/Clock.h"
 #include "core/util/Parallel.h"
 
@@ -47,7 +48,8 @@ nlohmann::json CorpusResult::summaryJson() const {
                         {"wordsPerSecond", wordsPerSecond()},
                         {"wallSeconds", wallSeconds},
                         {"wordsPerWallSecond", wallSeconds > 0 ? words / wallSeconds : 0.0},
-                        {"threads", threads}};
+                        {"threads", threads},
+                        {"decoder", parseDecoderName(decoder)}};
     if (skippedTooLarge > 0) j["skippedTooLarge"] = skippedTooLarge; // absent when 0 (older files)
     return j;
 }
@@ -62,8 +64,37 @@ struct SentenceSlot {
     bool evalbError = false;
 };
 
-SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t,
-                              const MaskFunction& mask, const EvaluationOptions& opt) {
+// Max-rule-product decoding of one sentence into r and out; false if it is over the memory budget of
+// inside-outside. A mask without a derivation gets the parser's documented fallback tree.
+bool decodeMaxRule(const Grammar& g, Parser& parser, MaxRuleDecoder& decoder,
+                   const std::vector<std::string>& words, const PruningMask* mask,
+                   SentenceResult& r, Tree& out) {
+    MaxRuleResult res;
+    try {
+        res = decoder.decode(words, mask);
+    } catch (const std::invalid_argument&) { // the dense inside-outside arrays' budget
+        return false;
+    }
+    r.stats.pushes = res.inside.pushes;
+    r.stats.spansKept = res.inside.spansKept;
+    r.stats.success = res.success;
+    r.stats.logProb = res.success ? res.logScore : 0.0;
+    if (res.success) {
+        out = debinarize(res.binarized);
+    } else {
+        try {
+            parser.parse(words, mask);
+        } catch (const SentenceTooLarge&) {
+            return false;
+        }
+        out = bestTree(g, parser.chart(), words);
+    }
+    return true;
+}
+
+SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, MaxRuleDecoder* maxRule,
+                              const Tree& t, const MaskFunction& mask,
+                              const EvaluationOptions& opt) {
     using Clock = std::chrono::steady_clock;
     SentenceSlot slot;
     std::vector<std::string> words = t.words();
@@ -81,12 +112,17 @@ SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, const Tree& t,
     const double cpu0 = threadCpuSeconds();
     PruningMask m;
     if (mask) m = mask(words);
-    try {
-        r.stats = parser.parse(words, mask ? &m : nullptr);
-    } catch (const SentenceTooLarge&) { // item lists outgrew the budget midway
-        return slot;
+    Tree out;
+    if (maxRule) {
+        if (!decodeMaxRule(g, parser, *maxRule, words, mask ? &m : nullptr, r, out)) return slot;
+    } else {
+        try {
+            r.stats = parser.parse(words, mask ? &m : nullptr);
+        } catch (const SentenceTooLarge&) { // item lists outgrew the budget midway
+            return slot;
+        }
+        out = bestTree(g, parser.chart(), words);
     }
-    Tree out = bestTree(g, parser.chart(), words);
     r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     r.cpuSeconds = threadCpuSeconds() - cpu0;
     // A test tree whose own punctuation tags differ from the gold tree's is an EVALB
@@ -114,6 +150,7 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
     std::vector<std::unique_ptr<Parser>> parsers(
         workers); // one per worker, reused across its sentences
     std::vector<SentenceSlot> slots(gold.size());
+    std::vector<std::unique_ptr<MaxRuleDecoder>> maxRules(workers); // with opt.decoder MaxRule
     progress.begin("parsing", static_cast<long>(gold.size()));
     parallelFor(
         count, workers,
@@ -123,7 +160,9 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
                 parsers[w] = std::make_unique<Parser>(g);
                 parsers[w]->setMemoryBudget(opt.memoryBudget);
             }
-            slots[i] = evaluateSentence(g, *parsers[w], gold[i], mask, opt);
+            if (opt.decoder == ParseDecoder::MaxRule && !maxRules[w])
+                maxRules[w] = std::make_unique<MaxRuleDecoder>(g);
+            slots[i] = evaluateSentence(g, *parsers[w], maxRules[w].get(), gold[i], mask, opt);
             progress.advance();
         },
         progress.cancelFlag());
@@ -131,6 +170,7 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
 
     CorpusResult res;
     res.threads = workers;
+    res.decoder = opt.decoder;
     for (int i = 0; i < count; ++i) {
         SentenceSlot& s = slots[i];
         if (s.kind == SentenceSlot::Kind::Skipped) continue;

@@ -3,6 +3,7 @@
 // the measurement behind `prunescope-cli eval`, the baseline sweep and the frontier.
 #include "core/eval/Evalb.h"
 #include "core/grammar/Grammar.h"
+#include "core/parse/MaxRuleDecoder.h"
 #include "core/parse/Parser.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
@@ -40,6 +41,7 @@ struct CorpusResult {
     double cpuSeconds = 0;  // summed per-sentence thread CPU times: the per-core rate
     double wallSeconds = 0; // the whole call, all workers: the throughput
     int threads = 1;        // workers used
+    ParseDecoder decoder = ParseDecoder::Viterbi; // which tree each sentence output
     double f1() const { return evalb.total.f1(); }
     double meanPushes() const;
     double meanConstituents() const;
@@ -58,6 +60,10 @@ struct EvaluationOptions {
     std::size_t memoryBudget =
         kDefaultParserMemoryBudget; // per parser, one per worker (Parser::setMemoryBudget)
     bool keepTrees = false;
+    // Viterbi: the best derivation (projected to base symbols on a fine grammar). MaxRule: the
+    // max-rule-product tree (MaxRuleDecoder.h; inside-outside per sentence, about three inside
+    // passes of work); pushes are then the inside pass's, the parser's unit.
+    ParseDecoder decoder = ParseDecoder::Viterbi;
     int threads =
         1; // sentences in parallel; 0 = all cores. Results never depend on it (only timings)
 };

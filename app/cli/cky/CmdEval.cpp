@@ -17,7 +17,7 @@ void addEvalCommand(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "eval", "Parse a treebank and report EVALB F1, failures, pushes, constituents and speed");
     struct Opts {
-        std::string grammar, treebank, policy;
+        std::string grammar, treebank, policy, decoder = "viterbi";
         int maxLen = 0;
         int threads = 0;
         std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
@@ -33,6 +33,11 @@ void addEvalCommand(CLI::App& app) {
                     "Sentences parsed in parallel (0 = all cores; only the timings depend on it)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
+    sub->add_option("--decoder", o->decoder,
+                    "viterbi: the best derivation (projected to base symbols on a fine grammar); "
+                    "max-rule: max-rule-product over base symbols (Petrov & Klein 2007)")
+        ->check(CLI::IsMember({"viterbi", "max-rule"}))
+        ->capture_default_str();
     sub->add_flag("--json", o->json, "Print the summary as JSON");
     addMemoryBudgetOption(sub, o->memoryBudgetMiB);
     addQuietOption(sub, o->quiet);
@@ -47,6 +52,7 @@ void addEvalCommand(CLI::App& app) {
         opt.maxLength = o->maxLen;
         opt.memoryBudget = o->memoryBudgetMiB << 20;
         opt.threads = o->threads;
+        parseDecoderFromName(o->decoder, opt.decoder); // checked by CLI11
         CorpusResult r =
             evaluateCorpus(g, gold, o->policy.empty() ? MaskFunction{} : policyMaskFunction(policy),
                            opt, console.progress());
@@ -77,7 +83,8 @@ void addEvalCommand(CLI::App& app) {
             std::cout << std::fixed << std::setprecision(2);
             if (!o->policy.empty())
                 std::cout << "policy           " << o->policy << " (" << policy.meta.name << ")\n";
-            std::cout << "sentences        " << r.sentences.size() << "\n"
+            std::cout << "decoder          " << parseDecoderName(r.decoder) << "\n"
+                      << "sentences        " << r.sentences.size() << "\n"
                       << "F1               " << 100 * r.f1() << "\n"
                       << "precision        " << 100 * r.evalb.total.precision() << "\n"
                       << "recall           " << 100 * r.evalb.total.recall() << "\n"
