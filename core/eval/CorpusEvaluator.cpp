@@ -64,8 +64,8 @@ struct SentenceSlot {
     bool evalbError = false;
 };
 
-// Max-rule-product decoding of one sentence into r and out; false if it is over the memory budget of
-// inside-outside. A mask without a derivation gets the parser's documented fallback tree.
+// Max-rule-product decoding of one sentence into r and out; false if it is over the memory budget
+// of inside-outside. A mask without a derivation gets the parser's documented fallback tree.
 bool decodeMaxRule(const Grammar& g, Parser& parser, MaxRuleDecoder& decoder,
                    const std::vector<std::string>& words, const PruningMask* mask,
                    SentenceResult& r, Tree& out) {

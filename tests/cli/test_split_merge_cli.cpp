@@ -1,6 +1,10 @@
 // grammar --split-merge as a user runs it (issue 39): an SM-1 grammar of 300 WSJ sample trees is
 // written with its cycle checkpoint, `eval` reads it and reports an F1; bad cycle counts and a
 // --dev without --split-merge are one-line errors.
+#include "core/grammar/GrammarFile.h"
+#include "core/parse/MaxRuleDecoder.h"
+#include "core/treebank/Binarize.h"
+#include "core/treebank/Normalize.h"
 #include "support/CliRun.h"
 #include "support/TestData.h"
 #include "support/TestSuite.h"
@@ -31,6 +35,40 @@ class TestSplitMergeCli : public QObject {
         const auto j = nlohmann::json::parse(eval.out.toStdString());
         QVERIFY(j["sentences"].get<int>() > 20);
         QVERIFY2(j["f1"].get<double>() > 0.4, qPrintable(eval.out));
+        QCOMPARE(j["decoder"].get<std::string>(), std::string("viterbi"));
+
+        // --decoder max-rule (Petrov & Klein 2007): the same sentences and inside pushes (the
+        // parser's unit), its own F1, and per sentence the tree MaxRuleDecoder gives in core.
+        const auto maxRule =
+            runCli({"eval", "--grammar", out, "--treebank",
+                    QString::fromStdString(prunescope::testdata::ptbDir("dev")), "--max-len", "15",
+                    "--threads", "2", "--decoder", "max-rule", "--json"});
+        QVERIFY2(maxRule.exitCode == 0, qPrintable(maxRule.err));
+        const auto m = nlohmann::json::parse(maxRule.out.toStdString());
+        QCOMPARE(m["decoder"].get<std::string>(), std::string("max-rule"));
+        QCOMPARE(m["sentences"].get<int>(), j["sentences"].get<int>());
+        QCOMPARE(m["meanPushes"].get<double>(), j["meanPushes"].get<double>());
+        QVERIFY2(m["f1"].get<double>() > 0.4, qPrintable(maxRule.out));
+        const std::string devFile = prunescope::testdata::ptbDir("dev");
+        const auto parsed =
+            runCli({"parse", "--grammar", out, "--treebank", QString::fromStdString(devFile),
+                    "--decoder", "max-rule", "--quiet"});
+        QVERIFY2(parsed.exitCode == 0, qPrintable(parsed.err));
+        const QStringList lines = parsed.out.split('\n', Qt::SkipEmptyParts);
+        const prunescope::Grammar g = prunescope::loadGrammar(dir + "/fine.gram");
+        prunescope::MaxRuleDecoder decoder(g);
+        const auto gold = prunescope::readNormalizedTreebank(devFile);
+        QCOMPARE(static_cast<std::size_t>(lines.size()), gold.size());
+        for (std::size_t s = 0; s < 5; ++s) {
+            const auto words = gold[s].words();
+            const auto r = decoder.decode(words);
+            QVERIFY(r.success);
+            QCOMPARE(lines[static_cast<int>(s)].toStdString(),
+                     prunescope::debinarize(r.binarized).toString());
+        }
+        expectCliError(runCli({"eval", "--grammar", out, "--treebank",
+                               QString::fromStdString(devFile), "--decoder", "mbr"}),
+                       "--decoder");
     }
 
     void badInputIsRefused() {

@@ -4,8 +4,10 @@
 #include "app/cli/Options.h"
 #include "core/grammar/GrammarFile.h"
 #include "core/parse/CkyReplay.h"
+#include "core/parse/MaxRuleDecoder.h"
 #include "core/parse/Parser.h"
 #include "core/policy/PolicyMask.h"
+#include "core/treebank/Binarize.h"
 #include "core/treebank/Normalize.h"
 #include "core/util/AtomicFile.h"
 #include "core/util/Error.h"
@@ -43,7 +45,7 @@ std::string dumpJsonLine(const nlohmann::json& j, std::size_t sentence, bool& wa
 }
 
 struct ParseOptions {
-    std::string grammar, input, treebank, maskFile, policy;
+    std::string grammar, input, treebank, maskFile, policy, decoder = "viterbi";
     std::size_t memoryBudgetMiB = kDefaultParserMemoryBudget >> 20;
     bool json = false, binarized = false, skipTooLarge = false, replay = false, quiet = false;
 };
@@ -69,6 +71,12 @@ void declareParseOptions(CLI::App* sub, ParseOptions& o) {
            "split points, pushes, best label; the explorer's Replay CKY, docs/file-formats.md)")
         ->needs("--json");
     sub->add_flag("--binarized", o.binarized, "Print the binarized tree as the grammar derives it");
+    sub->add_option("--decoder", o.decoder,
+                    "viterbi: the best derivation (projected to base symbols on a fine grammar); "
+                    "max-rule: max-rule-product over base symbols (Petrov & Klein 2007)")
+        ->check(CLI::IsMember({"viterbi", "max-rule"}))
+        ->excludes("--replay")
+        ->capture_default_str();
     addMemoryBudgetOption(sub, o.memoryBudgetMiB);
     addQuietOption(sub, o.quiet);
     sub->add_flag(
@@ -178,6 +186,8 @@ int runParse(const ParseOptions& o) {
     if (!o.maskFile.empty()) masks = readSentenceMasks(o.maskFile, sentences);
     std::optional<Policy> policy;
     if (!o.policy.empty()) policy = loadPolicy(o.policy);
+    std::optional<MaxRuleDecoder> maxRule;
+    if (o.decoder == "max-rule") maxRule.emplace(g);
     int failures = 0, skipped = 0;
     bool warnedUtf8 = false;
     PruningMask policyMaskBuffer;
@@ -208,15 +218,29 @@ int runParse(const ParseOptions& o) {
             policyMaskInto(*policy, features, policyMaskBuffer);
             mask = &policyMaskBuffer;
         }
-        ParseStats st = parser.parse(w, mask);
+        ParseStats st;
+        Tree t;
+        if (maxRule) { // the flat fallback of a failed parse is the parser's
+            const MaxRuleResult res = maxRule->decode(w, mask, progress);
+            st.pushes = res.inside.pushes;
+            st.spansKept = res.inside.spansKept;
+            st.success = res.success;
+            st.logProb = res.success ? res.logScore : 0.0;
+            if (res.success)
+                t = o.binarized ? res.binarized : debinarize(res.binarized);
+            else
+                t = (parser.parse(w, mask), bestTree(g, parser.chart(), w));
+        } else {
+            st = parser.parse(w, mask);
+            t = o.binarized && st.success ? bestBinarizedTree(g, parser.chart(), w)
+                                          : bestTree(g, parser.chart(), w);
+        }
         if (!st.success) ++failures;
-        Tree t = o.binarized && st.success ? bestBinarizedTree(g, parser.chart(), w)
-                                           : bestTree(g, parser.chart(), w);
-        if (o.json)
-            std::cout << dumpJsonLine(parsedSentenceJson(g, s, w, t, st, mask, o.replay), s + 1,
-                                      warnedUtf8)
-                      << "\n";
-        else
+        if (o.json) {
+            nlohmann::json j = parsedSentenceJson(g, s, w, t, st, mask, o.replay);
+            if (maxRule) j["decoder"] = "max-rule"; // logProb is then Σ log r(e)
+            std::cout << dumpJsonLine(j, s + 1, warnedUtf8) << "\n";
+        } else
             std::cout << t.toString() << "\n";
         checkOutput();
     }
