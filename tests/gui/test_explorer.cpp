@@ -37,7 +37,8 @@ void writeText(const QString& path, const QByteArray& text) {
 }
 
 // Runs the real CLI on one sentence with the given mask.
-CliParse runCli(const std::vector<std::string>& words, const PruningMask& mask) {
+CliParse runCli(const std::vector<std::string>& words, const PruningMask& mask,
+                const QString& decoder = "viterbi") {
     CliParse out;
     QString dir = QString::fromStdString(testdata::tempDir("gui_cli"));
     QStringList w;
@@ -47,8 +48,9 @@ CliParse runCli(const std::vector<std::string>& words, const PruningMask& mask) 
     writeText(dir + "/mask.json", QByteArray::fromStdString(mask.toJson().dump()));
     QProcess p;
     QString cli = QStringLiteral(PRUNESCOPE_BINARY_DIR "/app/prunescope-cli");
-    p.start(cli, {"parse", "--grammar", samplesDir() + "/grammar.gram", "--input",
-                  dir + "/sentence.txt", "--mask-file", dir + "/mask.json", "--json"});
+    p.start(cli,
+            {"parse", "--grammar", samplesDir() + "/grammar.gram", "--input", dir + "/sentence.txt",
+             "--mask-file", dir + "/mask.json", "--json", "--decoder", decoder});
     if (!p.waitForFinished(60000) || p.exitCode() != 0) {
         qWarning() << "CLI failed:" << cli << p.readAllStandardError();
         return out;
@@ -229,6 +231,30 @@ class TestExplorer : public QObject {
         click(1, 3);
         ex()->resetAction()->trigger();
         QVERIFY(s()->mask() == s()->policyMask());
+    }
+
+    // View ▸ Max-Rule Tree: the predicted view shows what `parse --decoder max-rule` prints for the
+    // sentence under the current mask, follows a flip, and goes back to the Viterbi tree.
+    void maxRuleTreeFollowsTheMask() {
+        win_->selectSentence(2);
+        ex()->resetAction()->trigger();
+        QAction* act = ex()->maxRuleTreeAction();
+        QVERIFY(act && act->isCheckable());
+        act->setChecked(true);
+        CliParse want = runCli(s()->words(), s()->mask(), "max-rule");
+        QVERIFY(want.success);
+        QCOMPARE(QString::fromStdString(ex()->predictedView()->tree().toString()),
+                 QString::fromStdString(want.treeString));
+        click(0, 3);
+        want = runCli(s()->words(), s()->mask(), "max-rule");
+        if (want.success) // a flip that leaves no derivation shows a message instead
+            QCOMPARE(QString::fromStdString(ex()->predictedView()->tree().toString()),
+                     QString::fromStdString(want.treeString));
+        act->setChecked(false);
+        if (s()->result().success)
+            QCOMPARE(QString::fromStdString(ex()->predictedView()->tree().toString()),
+                     QString::fromStdString(s()->result().tree.toString()));
+        ex()->resetAction()->trigger();
     }
 
     void animationRevealsInAgendaOrder() {

@@ -288,6 +288,8 @@ void ExplorerPanel::refreshTrees() {
     if (replay_->active() && !replay_->complete()) return refreshReplayTrees();
     const FlipResult& r = session_->result();
     if (changeInProgress() && !rootRevealed()) return refreshPreviousTrees();
+    predicted_->setTitle(tr("Predicted parse"));
+    if (maxRuleAct_->isChecked()) return showMaxRuleTree();
     if (r.success) {
         predicted_->setTree(r.tree);
     } else {

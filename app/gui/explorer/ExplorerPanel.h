@@ -4,6 +4,7 @@
 #include "app/gui/explorer/ChartPresentation.h"
 #include "app/gui/explorer/SentenceSession.h"
 #include "core/frontier/FrontierFile.h"
+#include "core/parse/MaxRuleDecoder.h"
 #include "widgets/ChartHeatMap.h"
 #include "widgets/TreeView.h"
 #include "widgets/ZoomArea.h"
@@ -58,6 +59,10 @@ class ExplorerPanel : public QWidget {
     // Inspect (right-click or I on a cell, Edit ▸ Inspect Cell on the focused one): the cell's
     // labels, scores and best subtree in a window beside the chart; nothing changes.
     QAction* inspectAction() const { return inspectAct_; }
+    // View ▸ Max-Rule Tree (checkable): the predicted-parse view shows the max-rule-product tree
+    // (Petrov & Klein 2007; core/parse/MaxRuleDecoder.h) of the current mask instead of the best
+    // derivation, with its own F1 in the title; the chart and the statistics stay the parser's.
+    QAction* maxRuleTreeAction() const { return maxRuleAct_; }
     void inspectCell(int i, int k);
     CellInspector* cellInspector() const { return inspector_; }
     // Replay CKY (ExplorerReplay.cpp): builds the chart of the current mask cell by cell; the
@@ -178,6 +183,9 @@ class ExplorerPanel : public QWidget {
     void refreshAll(bool withChanges);
     void refreshStats();
     void refreshTrees();
+    // ExplorerMaxRule.cpp: the max-rule tree of the current sentence and mask (cached per mask)
+    void createMaxRuleAction();
+    void showMaxRuleTree();
     std::vector<widgets::HeatCell> currentCells();
     // ExplorerReplay.cpp
     QWidget* buildReplayBar();
@@ -206,6 +214,16 @@ class ExplorerPanel : public QWidget {
     std::vector<long> postDelta_; // per change mark: post-layer constituents appeared − vanished
 
     std::unique_ptr<SentenceSession> session_;
+    QAction* maxRuleAct_ = nullptr;
+    std::unique_ptr<MaxRuleDecoder> maxRule_;
+    const Grammar* maxRuleGrammar_ = nullptr; // the grammar maxRule_ was made for
+    struct MaxRuleShown {
+        std::vector<std::string> words;
+        PruningMask mask;
+        std::optional<Tree> tree; // empty: no derivation under the mask
+        QString error;
+    };
+    std::optional<MaxRuleShown> maxRuleShown_;
     // The last presentation of session_'s cells and what it was made for: a flip from that mask
     // re-reads only the cells it changed (presentCellsAfterFlip). Cleared with a new session.
     struct Presented {

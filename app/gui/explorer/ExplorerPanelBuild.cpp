@@ -174,6 +174,7 @@ ExplorerPanel::ExplorerPanel(QWidget* parent) : QWidget(parent) {
     undo_ = new QUndoStack(this);
     createViews();
     createMaskActions();
+    createMaxRuleAction();
 
     auto* bar = new QWidget;
     buildControls(bar);

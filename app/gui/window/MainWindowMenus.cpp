@@ -258,7 +258,8 @@ void MainWindow::buildViewMenu() {
             if (idx >= 0 && idx < mGroup->actions().size())
                 mGroup->actions()[idx]->setChecked(true);
         });
-    view->addAction(explorer_->replayAction()); // Replay CKY (F5), ExplorerReplay.cpp
+    view->addAction(explorer_->replayAction());      // Replay CKY (F5), ExplorerReplay.cpp
+    view->addAction(explorer_->maxRuleTreeAction()); // Ctrl+M, ExplorerMaxRule.cpp
     constituencyOnly_ << explorer_->replayAction();
     view->addSeparator(); // constituency (span chart) or dependency (arc matrix) mode
     auto* modeGroup = new QActionGroup(this);
