@@ -236,16 +236,19 @@ class TestExplorer : public QObject {
     // View ▸ Max-Rule Tree: the predicted view shows what `parse --decoder max-rule` prints for the
     // sentence under the current mask, follows a flip, and goes back to the Viterbi tree.
     void maxRuleTreeFollowsTheMask() {
-        win_->selectSentence(2);
-        ex()->resetAction()->trigger();
+        win_->selectSentence(6); // the 7th bundled sentence: its two decoders disagree unpruned
+        ex()->keepAllAction()->trigger();
         QAction* act = ex()->maxRuleTreeAction();
         QVERIFY(act && act->isCheckable());
         act->setChecked(true);
+        QVERIFY(processEventsUntil([this] { return !ex()->maxRuleBusy(); }, 30000));
         CliParse want = runCli(s()->words(), s()->mask(), "max-rule");
         QVERIFY(want.success);
         QCOMPARE(QString::fromStdString(ex()->predictedView()->tree().toString()),
                  QString::fromStdString(want.treeString));
+        QVERIFY(want.treeString != s()->result().tree.toString()); // not the Viterbi tree
         click(0, 3);
+        QVERIFY(processEventsUntil([this] { return !ex()->maxRuleBusy(); }, 30000));
         want = runCli(s()->words(), s()->mask(), "max-rule");
         if (want.success) // a flip that leaves no derivation shows a message instead
             QCOMPARE(QString::fromStdString(ex()->predictedView()->tree().toString()),

@@ -3,6 +3,7 @@
 // controls for flipping prune bits (with undo/redo), the colour quantity and the change animation.
 #include "app/gui/explorer/ChartPresentation.h"
 #include "app/gui/explorer/SentenceSession.h"
+#include "app/gui/window/BackgroundTask.h"
 #include "core/frontier/FrontierFile.h"
 #include "core/parse/MaxRuleDecoder.h"
 #include "widgets/ChartHeatMap.h"
@@ -63,6 +64,7 @@ class ExplorerPanel : public QWidget {
     // (Petrov & Klein 2007; core/parse/MaxRuleDecoder.h) of the current mask instead of the best
     // derivation, with its own F1 in the title; the chart and the statistics stay the parser's.
     QAction* maxRuleTreeAction() const { return maxRuleAct_; }
+    bool maxRuleBusy() const; // a max-rule tree is being decoded in the background
     void inspectCell(int i, int k);
     CellInspector* cellInspector() const { return inspector_; }
     // Replay CKY (ExplorerReplay.cpp): builds the chart of the current mask cell by cell; the
@@ -215,7 +217,9 @@ class ExplorerPanel : public QWidget {
 
     std::unique_ptr<SentenceSession> session_;
     QAction* maxRuleAct_ = nullptr;
-    std::unique_ptr<MaxRuleDecoder> maxRule_;
+    BackgroundTask* maxRuleTask_ = nullptr; // decodes off the GUI thread; one at a time
+    bool maxRuleDirty_ = false;             // a newer (sentence, mask) waits for the task
+    std::shared_ptr<MaxRuleDecoder> maxRule_;
     const Grammar* maxRuleGrammar_ = nullptr; // the grammar maxRule_ was made for
     struct MaxRuleShown {
         std::vector<std::string> words;
@@ -224,6 +228,7 @@ class ExplorerPanel : public QWidget {
         QString error;
     };
     std::optional<MaxRuleShown> maxRuleShown_;
+    std::shared_ptr<MaxRuleShown> maxRulePending_; // what the running task fills
     // The last presentation of session_'s cells and what it was made for: a flip from that mask
     // re-reads only the cells it changed (presentCellsAfterFlip). Cleared with a new session.
     struct Presented {
