@@ -101,21 +101,8 @@ void PrunedInsideOutside::outsideCell(int i, int k, Expectations& out) {
     const Grammar& g = *g_;
     const std::size_t N = N_;
     const int c = cell(i, k);
-    const double* aP = aPre_.data() + c * N;
-    const double* oQ = oPost_.data() + c * N;
-    double mu = 0;
-    for (std::uint32_t li = in_.preRange(c).first; li < in_.preRange(c).second; ++li) {
-        const std::uint32_t y = in_.preSym(li);
-        double o = oQ[y];
-        for (std::uint32_t u = g.unaryByChildBegin[y]; u < g.unaryByChildBegin[y + 1]; ++u) {
-            const double ox = oQ[g.unary[u].parent];
-            if (ox == 0.0) continue;
-            o += in_.unaryProb(u) * ox;
-            out.unary[u] += in_.unaryProb(u) * ox * aP[y];
-        }
-        oPre_[y] = o;
-        mu += o * aP[y];
-    }
+    const double mu =
+        preLayerOutside(c, oPre_.data(), [&](std::uint32_t u, double p) { out.unary[u] += p; });
     out.span[static_cast<std::size_t>(i) * (n_ + 1) + k] = mu;
     if (k - i == 1) {
         const auto& entries = in_.lexical(i);
@@ -125,10 +112,9 @@ void PrunedInsideOutside::outsideCell(int i, int k, Expectations& out) {
                 std::ldexp(std::exp(static_cast<double>(entries[e].logProb)), -S(c));
     } else {
         for (int j = i + 1; j < k; ++j) {
-            if (!usable(i, j) || !usable(j, k)) continue;
-            const int l = cell(i, j), r = cell(j, k);
-            const double f = std::ldexp(1.0, S(l) + S(r) - S(c));
+            const double f = splitFactor(i, j, k);
             if (f == 0.0) continue;
+            const int l = cell(i, j), r = cell(j, k);
             const InsideValue* aR = in_.post(r);
             const InsideValue* aLrow = in_.post(l);
             double* oR = oPost_.data() + r * N;

@@ -82,6 +82,15 @@ class PrunedInsideOutside {
     int S(int c) const { return in_.scale(c); }
     bool usable(int i, int k) const { return in_.built(i, k); } // kept and built
     void outsideCell(int i, int k, Expectations& out);
+    // The pre layer's ω of cell c into oPre (its post ω through the unary layer), calling
+    // onUnary(u, posterior) for every unary hyperedge; returns the span's posterior μ.
+    template <class OnUnary> double preLayerOutside(int c, double* oPre, OnUnary&& onUnary) const;
+    // 2^(S_l + S_r - S_c) of split j of cell (i,k), which turns the children's mantissas into the
+    // parent's scale; 0 when a child is not usable (or the factor underflows).
+    double splitFactor(int i, int j, int k) const {
+        if (!usable(i, j) || !usable(j, k)) return 0.0;
+        return std::ldexp(1.0, S(cell(i, j)) + S(cell(j, k)) - S(cell(i, k)));
+    }
     Tree samplePost(SplitMix64& rng, int i, int k, std::uint32_t x) const;
     Tree samplePre(SplitMix64& rng, int i, int k, std::uint32_t x) const;
     void clearOutside();
@@ -98,15 +107,13 @@ class PrunedInsideOutside {
     double zMant_ = 0;                      // Z = zMant_ · 2^S_top
 };
 
-template <class Visit> void PrunedInsideOutside::cellPosteriors(int i, int k, Visit&& v) const {
-    if (!stats_.success || !usable(i, k)) return;
+template <class OnUnary>
+double PrunedInsideOutside::preLayerOutside(int c, double* oPre, OnUnary&& onUnary) const {
     const Grammar& g = *g_;
     const std::size_t N = static_cast<std::size_t>(N_);
-    const int c = cell(i, k);
     const double* aP = aPre_.data() + c * N;
     const double* oQ = oPost_.data() + c * N;
-    if (oPreVisit_.size() < N) oPreVisit_.assign(N, 0.0);
-    double* oPre = oPreVisit_.data();
+    double mu = 0;
     for (std::uint32_t li = in_.preRange(c).first; li < in_.preRange(c).second; ++li) {
         const std::uint32_t y = in_.preSym(li);
         double o = oQ[y];
@@ -114,10 +121,22 @@ template <class Visit> void PrunedInsideOutside::cellPosteriors(int i, int k, Vi
             const double ox = oQ[g.unary[u].parent];
             if (ox == 0.0) continue;
             o += in_.unaryProb(u) * ox;
-            v.unary(u, in_.unaryProb(u) * ox * aP[y]);
+            onUnary(u, in_.unaryProb(u) * ox * aP[y]);
         }
         oPre[y] = o;
+        mu += o * aP[y];
     }
+    return mu;
+}
+
+template <class Visit> void PrunedInsideOutside::cellPosteriors(int i, int k, Visit&& v) const {
+    if (!stats_.success || !usable(i, k)) return;
+    const Grammar& g = *g_;
+    const std::size_t N = static_cast<std::size_t>(N_);
+    const int c = cell(i, k);
+    if (oPreVisit_.size() < N) oPreVisit_.assign(N, 0.0);
+    double* oPre = oPreVisit_.data();
+    preLayerOutside(c, oPre, [&](std::uint32_t u, double p) { v.unary(u, p); });
     if (k - i == 1) {
         const auto entries = in_.lexical(i);
         for (std::size_t e = 0; e < entries.size(); ++e) {
@@ -127,11 +146,10 @@ template <class Visit> void PrunedInsideOutside::cellPosteriors(int i, int k, Vi
         }
     } else {
         for (int j = i + 1; j < k; ++j) {
-            if (!usable(i, j) || !usable(j, k)) continue;
-            const int l = cell(i, j), r = cell(j, k);
-            const double f = std::ldexp(1.0, S(l) + S(r) - S(c));
+            const double f = splitFactor(i, j, k);
             if (f == 0.0) continue;
-            const InsideValue* aR = in_.post(r);
+            const int l = cell(i, j);
+            const InsideValue* aR = in_.post(cell(j, k));
             const InsideValue* aL = in_.post(l);
             for (std::uint32_t li = in_.postRange(l).first; li < in_.postRange(l).second; ++li) {
                 const std::uint32_t y = in_.postSym(li);
