@@ -24,6 +24,8 @@ shot compare-masks.png --sentence 4 --flip 0,3 --flip 1,3 --flip 3,5 --compare p
 # Issue 18: a 40-word dev sentence, presentation font, one large view.
 shot explorer-40-words.png ../shared/data/ptb-sample/dev --length 40 --size 1600x1000 --presentation-font --layout predicted
 shot explorer-40-words-chart.png ../shared/data/ptb-sample/dev --length 40 --size 1600x1000 --presentation-font --layout chart
+# View ▸ Max-Rule Tree (issue 39): the sentence whose two decoders disagree, every span kept.
+shot max-rule.png --sentence 7 --mask all --max-rule --layout all --size 1400x900
 shot heatmap-cividis.png --sentence 2 --quantity inside --colormap cividis --widget heatmap --size 1100x760 --hover 3,8
 # Randomized pruning: the chain on sentence 3 after 300 iterations.
 "$APP" --screenshot-randomized "$OUT/randomized.png" --sentence 3 --iterations 300 2>/dev/null

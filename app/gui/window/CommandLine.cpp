@@ -156,6 +156,10 @@ bool prepareExplorer(const QCommandLineParser& cl, MainWindow& w) {
         if (!ex->replay()->waitUntilReady(600000)) return false;
         ex->replay()->seek(cl.value("replay").toInt());
     }
+    if (cl.isSet("max-rule")) { // View ▸ Max-Rule Tree, decoded in the background
+        ex->maxRuleTreeAction()->setChecked(true);
+        if (!processEventsUntil([ex] { return !ex->maxRuleBusy(); }, 600000)) return false;
+    }
     if (cl.isSet("zoom")) ex->chartZoom()->setZoom(cl.value("zoom").toDouble());
     if (cl.isSet("compare")) { // View ▸ Compare Masks with two of its sources
         const QStringList ab = cl.value("compare").split(',');

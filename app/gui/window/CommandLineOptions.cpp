@@ -36,6 +36,9 @@ void addExplorerScreenshotOptions(QCommandLineParser& cl) {
         {"replay",
          "With --screenshot: start Replay CKY (View ▸ Replay CKY) and show it after <m> cells.",
          "m"},
+        {"max-rule",
+         "The predicted view shows the max-rule-product tree (View ▸ Max-Rule Tree) of the mask "
+         "set by the options above."},
         {"hover", "Give keyboard focus to cell <i,k>.", "i,k"},
         {"session",
          "Open this session file (File ▸ Save Session…) instead of the remembered documents; with "
