@@ -68,8 +68,7 @@ MaxRuleResult MaxRuleDecoder::decode(std::span<const std::string> words, const P
     MaxRuleResult out;
     out.inside = io_.inside(words, mask ? *mask : all, progress); // throws for bad input
     if (!out.inside.success) return out;
-    Expectations posteriors;
-    io_.outside(posteriors);
+    io_.outside(expectations_); // fills oPost; the rule counts themselves are not used here
     n_ = n;
     words_ = words;
     const std::size_t cells = static_cast<std::size_t>(n) * (n + 1) / 2 * baseNames_.size();
@@ -140,7 +139,8 @@ void MaxRuleDecoder::decodeCell(int i, int k) {
         }
     };
     if (k - i == 1) { // tags: the lexical posteriors summed per base tag
-        std::vector<std::uint32_t> tags;
+        std::vector<std::uint32_t>& tags = touchedTags_;
+        tags.clear();
         struct LexVisitor {
             MaxRuleDecoder& d;
             std::vector<std::uint32_t>& tags;

@@ -12,6 +12,7 @@
 // the decoded tree and its score Σ log r(e) equal the best over all base trees by brute force
 // (r(e) from enumerating every derivation). The inside pass visits exactly Parser::parse's pushes.
 #include "core/grammar/Grammar.h"
+#include "core/parse/Expectations.h"
 #include "core/parse/PrunedInsideOutside.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
@@ -79,7 +80,8 @@ class MaxRuleDecoder {
     std::vector<std::int32_t> postBack_;       // base unary rule, -1 identity
     std::vector<double> accBinary_, accUnary_; // posterior sums of one split / one cell
     std::vector<double> accLexical_;           // per base tag
-    std::vector<std::uint32_t> touched_, touchedUnary_;
+    std::vector<std::uint32_t> touched_, touchedUnary_, touchedTags_;
+    Expectations expectations_; // outside()'s rule counts (reused; only the ω it leaves is read)
 };
 
 } // namespace prunescope
