@@ -68,17 +68,14 @@ struct SentenceSlot {
 // of inside-outside. A mask without a derivation gets the parser's documented fallback tree.
 bool decodeMaxRule(const Grammar& g, Parser& parser, MaxRuleDecoder& decoder,
                    const std::vector<std::string>& words, const PruningMask* mask,
-                   SentenceResult& r, Tree& out) {
+                   const Progress& progress, SentenceResult& r, Tree& out) {
     MaxRuleResult res;
     try {
-        res = decoder.decode(words, mask);
-    } catch (const std::invalid_argument&) { // the dense inside-outside arrays' budget
+        res = decoder.decode(words, mask, progress); // Cancelled within one chart width
+    } catch (const std::invalid_argument&) {         // the dense inside-outside arrays' budget
         return false;
     }
-    r.stats.pushes = res.inside.pushes;
-    r.stats.spansKept = res.inside.spansKept;
-    r.stats.success = res.success;
-    r.stats.logProb = res.success ? res.logScore : 0.0;
+    r.stats = res.parseStats();
     if (res.success) {
         out = debinarize(res.binarized);
     } else {
@@ -93,8 +90,8 @@ bool decodeMaxRule(const Grammar& g, Parser& parser, MaxRuleDecoder& decoder,
 }
 
 SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, MaxRuleDecoder* maxRule,
-                              const Tree& t, const MaskFunction& mask,
-                              const EvaluationOptions& opt) {
+                              const Tree& t, const MaskFunction& mask, const EvaluationOptions& opt,
+                              const Progress& progress) {
     using Clock = std::chrono::steady_clock;
     SentenceSlot slot;
     std::vector<std::string> words = t.words();
@@ -114,7 +111,8 @@ SentenceSlot evaluateSentence(const Grammar& g, Parser& parser, MaxRuleDecoder* 
     if (mask) m = mask(words);
     Tree out;
     if (maxRule) {
-        if (!decodeMaxRule(g, parser, *maxRule, words, mask ? &m : nullptr, r, out)) return slot;
+        if (!decodeMaxRule(g, parser, *maxRule, words, mask ? &m : nullptr, progress, r, out))
+            return slot;
     } else {
         try {
             r.stats = parser.parse(words, mask ? &m : nullptr);
@@ -162,7 +160,8 @@ CorpusResult evaluateCorpus(const Grammar& g, std::span<const Tree> gold, const 
             }
             if (opt.decoder == ParseDecoder::MaxRule && !maxRules[w])
                 maxRules[w] = std::make_unique<MaxRuleDecoder>(g);
-            slots[i] = evaluateSentence(g, *parsers[w], maxRules[w].get(), gold[i], mask, opt);
+            slots[i] =
+                evaluateSentence(g, *parsers[w], maxRules[w].get(), gold[i], mask, opt, progress);
             progress.advance();
         },
         progress.cancelFlag());

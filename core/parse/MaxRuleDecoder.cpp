@@ -14,6 +14,15 @@ constexpr double kNoScore = -std::numeric_limits<double>::infinity();
 constexpr std::int64_t kLexicalBack = -1;
 } // namespace
 
+ParseStats MaxRuleResult::parseStats() const {
+    ParseStats st;
+    st.pushes = inside.pushes;
+    st.spansKept = inside.spansKept;
+    st.success = success;
+    st.logProb = success ? logScore : 0.0;
+    return st;
+}
+
 const char* parseDecoderName(ParseDecoder d) {
     return d == ParseDecoder::MaxRule ? "max-rule" : "viterbi";
 }
@@ -118,6 +127,8 @@ void MaxRuleDecoder::decodeCell(int i, int k) {
         }
         touched_.clear();
     };
+    // One visitor for every width: lexical() fires at width 1 only, binary() at width >= 2 only,
+    // split by split in ascending order (cellPosteriors' loop order).
     struct Visitor {
         MaxRuleDecoder& d;
         int& split;
@@ -127,7 +138,11 @@ void MaxRuleDecoder::decodeCell(int i, int k) {
             if (d.accUnary_[b] == 0.0) d.touchedUnary_.push_back(b);
             d.accUnary_[b] += p;
         }
-        void lexical(SymbolId, double) {}
+        void lexical(SymbolId tag, double p) { // tags: lexical posteriors summed per base tag
+            const std::uint32_t a = d.baseOf_[tag];
+            if (d.accLexical_[a] == 0.0) d.touchedTags_.push_back(a);
+            d.accLexical_[a] += p;
+        }
         void binary(int j, std::uint32_t ri, double p) {
             if (j != split) {
                 flushSplit();
@@ -138,33 +153,13 @@ void MaxRuleDecoder::decodeCell(int i, int k) {
             d.accBinary_[b] += p;
         }
     };
-    if (k - i == 1) { // tags: the lexical posteriors summed per base tag
-        std::vector<std::uint32_t>& tags = touchedTags_;
-        tags.clear();
-        struct LexVisitor {
-            MaxRuleDecoder& d;
-            std::vector<std::uint32_t>& tags;
-            void unary(std::uint32_t u, double p) {
-                const std::uint32_t b = d.unaryToBase_[u];
-                if (d.accUnary_[b] == 0.0) d.touchedUnary_.push_back(b);
-                d.accUnary_[b] += p;
-            }
-            void lexical(SymbolId tag, double p) {
-                const std::uint32_t a = d.baseOf_[tag];
-                if (d.accLexical_[a] == 0.0) tags.push_back(a);
-                d.accLexical_[a] += p;
-            }
-            void binary(int, std::uint32_t, double) {}
-        };
-        io_.cellPosteriors(i, k, LexVisitor{*this, tags});
-        for (const std::uint32_t a : tags) {
-            pre_[at(c, a)] = std::log(accLexical_[a]);
-            preBack_[at(c, a)] = kLexicalBack;
-            accLexical_[a] = 0.0;
-        }
-    } else {
-        io_.cellPosteriors(i, k, Visitor{*this, split, flush});
-        flush();
+    touchedTags_.clear();
+    io_.cellPosteriors(i, k, Visitor{*this, split, flush});
+    flush();
+    for (const std::uint32_t a : touchedTags_) {
+        pre_[at(c, a)] = std::log(accLexical_[a]);
+        preBack_[at(c, a)] = kLexicalBack;
+        accLexical_[a] = 0.0;
     }
     // the unary layer: identity, or one base unary rule over a pre-layer symbol
     for (std::uint32_t a = 0; a < baseNames_.size(); ++a)

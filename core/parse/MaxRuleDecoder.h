@@ -13,6 +13,7 @@
 // (r(e) from enumerating every derivation). The inside pass visits exactly Parser::parse's pushes.
 #include "core/grammar/Grammar.h"
 #include "core/parse/Expectations.h"
+#include "core/parse/Parser.h"
 #include "core/parse/PrunedInsideOutside.h"
 #include "core/parse/PruningMask.h"
 #include "core/treebank/Tree.h"
@@ -38,6 +39,9 @@ struct MaxRuleResult {
     double logScore = -std::numeric_limits<double>::infinity(); // Σ log r(e) of the tree
     Tree binarized;           // base labels, binarized as the grammar is (empty label if !success)
     PrunedInsideStats inside; // pushes of the inside pass (Parser's unit), log Z
+    // The counters eval and parse report: the inside pass's pushes and spans kept, success, and
+    // logProb = logScore (Σ log r(e)); constituents are not counted (0).
+    ParseStats parseStats() const;
 };
 
 class MaxRuleDecoder {

@@ -222,10 +222,7 @@ int runParse(const ParseOptions& o) {
         Tree t;
         if (maxRule) { // the flat fallback of a failed parse is the parser's
             const MaxRuleResult res = maxRule->decode(w, mask, progress);
-            st.pushes = res.inside.pushes;
-            st.spansKept = res.inside.spansKept;
-            st.success = res.success;
-            st.logProb = res.success ? res.logScore : 0.0;
+            st = res.parseStats();
             if (res.success)
                 t = o.binarized ? res.binarized : debinarize(res.binarized);
             else
